@@ -1,0 +1,78 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineEndpoint, okResponse } from '@wharf/contract';
+import { registerEndpoint } from '../platform/http/register';
+import { createTestApp } from '../testing';
+import { FAMILIES } from '../families';
+import { openPglite } from '../platform/db/client';
+
+const slow = defineEndpoint({ id: 'probe.slow', method: 'GET', prefix: 'probe/v1', path: '/slow', access: 'anonymous', summary: 'slow', response: okResponse({ done: z.boolean() }) });
+
+describe('graceful shutdown', () => {
+  it('finishes a request in flight, then refuses new ones', async () => {
+    let release: () => void = () => undefined;
+    let entered: () => void = () => undefined;
+    const inHandler = new Promise<void>((r) => (entered = r));
+    const t = await createTestApp({
+      families: [
+        ...FAMILIES,
+        {
+          name: 'probe',
+          register(app) {
+            registerEndpoint(app, slow, async () => {
+              entered();
+              await new Promise<void>((r) => (release = r));
+              return { done: true };
+            });
+          },
+        },
+      ],
+    });
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const inflight = fetch(`${address}${slow.fullPath}`);
+    await inHandler;
+    const closing = t.app.close();
+    await expect(fetch(`${address}/healthz`)).rejects.toThrow();
+    release();
+    const res = await inflight;
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ done: true });
+    await closing;
+    await t.close();
+  });
+
+  it('exits 0 on SIGTERM and leaves the embedded database able to reopen', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wharf-main-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WHARF_JOBS: 'off', DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setInterval(() => {
+        const m = /Wharf console: (http:\/\/[^/\s]+)\//.exec(out);
+        if (m) {
+          clearInterval(timer);
+          resolve(m[1]!);
+        }
+      }, 100);
+      child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+    });
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const db = await openPglite(path.join(dataDir, 'db'));
+    const rows = await db.executeSql('select count(*)::int as n from drizzle.__drizzle_migrations', []);
+    expect((rows.rows[0] as { n: number }).n).toBeGreaterThan(0);
+    await db.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }, 60_000);
+});

@@ -1,0 +1,134 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Endpoint } from '@wharf/contract';
+import type { Config } from './config';
+import { FAMILIES } from './families';
+import { OffsetClock, systemClock, type Clock } from './platform/clock';
+import type { Database } from './platform/db/types';
+import type { Deps, Family } from './platform/deps';
+import { DueActions } from './platform/due-actions';
+import { sessionlessResolver, ANONYMOUS, type AccessResolver, type Caller } from './platform/http/access';
+import { installErrorHandling } from './platform/http/error-handler';
+import { registerTestClock } from './platform/http/test-clock';
+import { serveWeb } from './platform/http/web';
+import { Jobs } from './platform/jobs';
+import { Mailer } from './platform/mail';
+import { LocalStorage, type ObjectStorage } from './platform/storage';
+import { SERVER_VERSION } from './version';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  storage?: ObjectStorage;
+  families?: readonly Family[];
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface RouteInfo {
+  method: string | string[];
+  url: string;
+  endpoint: Endpoint | undefined;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  deps: Deps;
+  /** Every route registered, with the contract endpoint it serves (if any). */
+  routes: RouteInfo[];
+}
+
+/** Secrets never reach the log, whatever a later family adds to a request. */
+export const LOG_REDACT = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-csrf-token"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.token',
+];
+
+/**
+ * Builds an app around an opened, migrated database. Tests build as many isolated apps
+ * as they like; `main.ts` builds one and listens.
+ */
+export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
+  const { config, database } = options;
+  const clock = options.clock ?? (config.testClock ? new OffsetClock() : systemClock);
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel, redact: LOG_REDACT },
+    bodyLimit: 1024 * 1024,
+    // Idle keep-alive sockets close at shutdown; in-flight requests finish first.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  const routes: RouteInfo[] = [];
+  app.addHook('onRoute', (r) => {
+    routes.push({ method: r.method, url: r.url, endpoint: r.config?.endpoint });
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const storage = options.storage ?? new LocalStorage(config.storageDir);
+  const jobs = new Jobs(database, app.log, config.jobs);
+  const dueActions = new DueActions(database.db, clock, app.log);
+  const mailer = new Mailer({ db: database.db, clock, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const deps: Deps = { config, clock, database, db: database.db, storage, jobs, dueActions, mailer, log: app.log };
+  const families = options.families ?? FAMILIES;
+
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Wharf console API', version: SERVER_VERSION },
+      servers: [],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  installErrorHandling(app);
+
+  const resolverFactory = families.find((f) => f.accessResolver)?.accessResolver;
+  const resolve: AccessResolver = resolverFactory ? resolverFactory(deps) : sessionlessResolver;
+  app.decorateRequest('caller', null as unknown as Caller);
+  // Before the body is read: a refused upload costs nothing.
+  app.addHook('onRequest', async (req) => {
+    const endpoint = req.routeOptions.config.endpoint;
+    req.caller = endpoint ? await resolve(req, endpoint.access) : ANONYMOUS;
+  });
+
+  app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ok', database: database.kind, version: SERVER_VERSION };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable', database: database.kind });
+    }
+  });
+  app.get('/agc/edge/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  for (const family of families) await family.register(app, deps);
+  if (config.testClock && clock instanceof OffsetClock) registerTestClock(app, clock, dueActions);
+  await serveWeb(app, config.webDistDir);
+
+  // Answers that finish during shutdown close their connection, so keep-alive sockets do
+  // not hold the process open for Fastify's 72-second keep-alive timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('Connection', 'close');
+  });
+  app.addHook('onClose', async () => {
+    await dueActions.stop();
+    await jobs.stop();
+  });
+  return { app, deps, routes };
+}

@@ -1,0 +1,132 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Everything else receives a Config, so tests build
+ * isolated apps with whatever settings they need.
+ */
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true' || v === 'yes' || v === 'on');
+
+const zoneUrls = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (!v) return {} as Record<string, string>;
+    try {
+      return z.record(z.string(), z.string()).parse(JSON.parse(v));
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON object of zone to URL' });
+      return z.NEVER;
+    }
+  });
+
+const envSchema = z.object({
+  NODE_ENV: z.string().optional(),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+  CSRF_HEADER_NAME: z.string().regex(/^[A-Za-z0-9-]+$/).default('X-CSRF-Token'),
+  ZONE_GATEWAYS: zoneUrls,
+  ZONE_REPORT_URLS: zoneUrls,
+  HA_REPORT_URL: z.string().optional(),
+  ERROR_REPORT_URL: z.string().optional(),
+  DEFAULT_ZONE: z.enum(['china', 'singapore', 'europe', 'russia', 'iran']).default('china'),
+  FEATURE_SWITCHES: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Wharf <no-reply@localhost>'),
+  DUE_ACTIONS_TICK_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  WHARF_TEST_CLOCK: bool,
+  WHARF_JOBS: z.enum(['on', 'off']).default('on'),
+});
+
+export interface Config {
+  env: 'production' | 'development' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string; poolSize: number };
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  webDistDir: string;
+  csrfHeaderName: string;
+  zoneGateways: Record<string, string>;
+  zoneReportUrls: Record<string, string>;
+  haReportUrl: string | null;
+  errorReportUrl: string | null;
+  defaultZone: 'china' | 'singapore' | 'europe' | 'russia' | 'iran';
+  featureSwitches: Record<string, boolean>;
+  smtpUrl: string | null;
+  mailFrom: string;
+  dueActionsTickMs: number;
+  shutdownTimeoutMs: number;
+  /** Exposes the test clock route. Never true in production (loadConfig refuses). */
+  testClock: boolean;
+  /** Background job workers (pg-boss); tests that do not need them switch them off. */
+  jobs: boolean;
+  storageDir: string;
+}
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+export const DEFAULT_WEB_DIST = path.resolve(here, '../../../web/dist');
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const mode = e.NODE_ENV === 'production' ? 'production' : e.NODE_ENV === 'test' ? 'test' : 'development';
+  if (mode === 'production' && e.WHARF_TEST_CLOCK) {
+    throw new ConfigError('WHARF_TEST_CLOCK cannot be set in production');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  let switches: Record<string, boolean> = {};
+  if (e.FEATURE_SWITCHES) {
+    const s = z.record(z.string(), z.boolean()).safeParse(safeJson(e.FEATURE_SWITCHES));
+    if (!s.success) throw new ConfigError('FEATURE_SWITCHES must be a JSON object of name to true/false');
+    switches = s.data;
+  }
+  return {
+    env: mode,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      : { kind: 'pglite', dir: path.join(dataDir, 'db') },
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
+    csrfHeaderName: e.CSRF_HEADER_NAME,
+    zoneGateways: e.ZONE_GATEWAYS,
+    zoneReportUrls: e.ZONE_REPORT_URLS,
+    haReportUrl: e.HA_REPORT_URL ?? null,
+    errorReportUrl: e.ERROR_REPORT_URL ?? null,
+    defaultZone: e.DEFAULT_ZONE,
+    featureSwitches: switches,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    dueActionsTickMs: e.DUE_ACTIONS_TICK_MS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    testClock: e.WHARF_TEST_CLOCK,
+    jobs: e.WHARF_JOBS === 'on',
+    storageDir: path.join(dataDir, 'files'),
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

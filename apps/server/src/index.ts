@@ -1,0 +1,3 @@
+export { buildApp, type BuildOptions, type BuiltApp } from './app';
+export { startServer, type RunningServer } from './server';
+export { loadConfig, type Config } from './config';

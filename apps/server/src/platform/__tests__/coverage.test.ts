@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_ENDPOINTS } from '@wharf/contract';
+import { createTestApp, type TestApp } from '../../testing';
+
+/** Routes under the API root that are not calls of the catalogue, on purpose. */
+const NOT_CALLS = new Set(['/agc/edge/openapi.json']);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('the contract is the only source of API routes', () => {
+  it('registers every endpoint of the contract', () => {
+    for (const e of ALL_ENDPOINTS) {
+      expect(t.app.hasRoute({ method: e.method, url: e.fullPath }), `${e.id} ${e.method} ${e.fullPath}`).toBe(true);
+    }
+  });
+
+  it('has no API route without a contract endpoint and its access level', () => {
+    const api = t.routes.filter((r) => r.url.startsWith('/agc/edge/') && !NOT_CALLS.has(r.url) && r.method !== 'HEAD');
+    expect(api.length).toBeGreaterThanOrEqual(ALL_ENDPOINTS.length);
+    for (const r of api) {
+      expect(r.endpoint?.access, `${String(r.method)} ${r.url} has no declared access`).toBeTruthy();
+      expect(ALL_ENDPOINTS).toContain(r.endpoint);
+    }
+  });
+
+  it('lets no route outside the API root pretend to be a call', () => {
+    for (const r of t.routes.filter((x) => !x.url.startsWith('/agc/edge/'))) expect(r.endpoint).toBeUndefined();
+  });
+});

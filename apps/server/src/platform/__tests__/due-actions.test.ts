@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { auditEvents, dueActions } from '../db/tables';
+import { writeAudit } from '../audit';
+import { createTestApp, type TestApp } from '../../testing';
+import { DueActions } from '../due-actions';
+
+let t: TestApp;
+const fired: string[] = [];
+beforeAll(async () => {
+  t = await createTestApp();
+  t.deps.dueActions.handle('test.release', async (tx, payload) => {
+    fired.push(String(payload.name));
+    await writeAudit(tx, t.clock, { action: 'test.released', targetId: String(payload.name), actorKind: 'system' });
+  });
+  t.deps.dueActions.handle('test.broken', async () => {
+    throw new Error('handler failed');
+  });
+});
+afterAll(() => t.close());
+
+describe('due actions', () => {
+  it('fires nothing before its time and exactly once after it', async () => {
+    const at = new Date(t.clock.now().getTime() + 60_000);
+    await t.deps.dueActions.schedule(t.deps.db, { kind: 'test.release', dueAt: at, payload: { name: 'v1' } });
+    expect(await t.deps.dueActions.runDue()).toBe(0);
+    t.clock.advance(59_999);
+    expect(await t.deps.dueActions.runDue()).toBe(0);
+    t.clock.advance(1);
+    expect(await t.deps.dueActions.runDue()).toBe(1);
+    expect(await t.deps.dueActions.runDue()).toBe(0);
+    expect(fired.filter((n) => n === 'v1')).toHaveLength(1);
+    const audit = await t.deps.db.select().from(auditEvents).where(eq(auditEvents.targetId, 'v1'));
+    expect(audit).toHaveLength(1);
+  });
+
+  it('replaces the pending action of the same key when rescheduled', async () => {
+    const now = t.clock.now().getTime();
+    await t.deps.dueActions.schedule(t.deps.db, { kind: 'test.release', dueAt: new Date(now + 1000), payload: { name: 'v2-early' }, dedupeKey: 'version:2' });
+    await t.deps.dueActions.schedule(t.deps.db, { kind: 'test.release', dueAt: new Date(now + 5000), payload: { name: 'v2-late' }, dedupeKey: 'version:2' });
+    t.clock.advance(2000);
+    await t.deps.dueActions.runDue();
+    expect(fired).not.toContain('v2-early');
+    t.clock.advance(3000);
+    await t.deps.dueActions.runDue();
+    expect(fired).toContain('v2-late');
+  });
+
+  it('rolls back a failing handler and retries it later, then gives up', async () => {
+    const id = await t.deps.dueActions.schedule(t.deps.db, { kind: 'test.broken', dueAt: t.clock.now() });
+    await t.deps.dueActions.runDue();
+    let [row] = await t.deps.db.select().from(dueActions).where(eq(dueActions.id, id));
+    expect(row).toMatchObject({ state: 'pending', attempts: 1, lastError: 'handler failed' });
+    for (let i = 0; i < 6; i += 1) {
+      t.clock.advance(3_600_000);
+      await t.deps.dueActions.runDue();
+    }
+    [row] = await t.deps.db.select().from(dueActions).where(eq(dueActions.id, id));
+    expect(row).toMatchObject({ state: 'failed', attempts: 5 });
+  });
+
+  it('marks an action of an unknown kind failed instead of retrying it forever', async () => {
+    const id = await t.deps.dueActions.schedule(t.deps.db, { kind: 'test.nobody', dueAt: t.clock.now() });
+    await t.deps.dueActions.runDue();
+    const [row] = await t.deps.db.select().from(dueActions).where(eq(dueActions.id, id));
+    expect(row?.state).toBe('failed');
+  });
+
+  it('does not fire a scheduled action whose transaction rolled back', async () => {
+    await expect(
+      t.deps.db.transaction(async (tx) => {
+        await t.deps.dueActions.schedule(tx, { kind: 'test.release', dueAt: t.clock.now(), payload: { name: 'ghost' } });
+        throw new Error('change refused');
+      }),
+    ).rejects.toThrow('change refused');
+    await t.deps.dueActions.runDue();
+    expect(fired).not.toContain('ghost');
+  });
+
+  it('fires each action once when several instances tick together', async () => {
+    const names = Array.from({ length: 30 }, (_, i) => `multi-${i}`);
+    for (const name of names) {
+      await t.deps.dueActions.schedule(t.deps.db, { kind: 'test.release', dueAt: t.clock.now(), payload: { name } });
+    }
+    // Three runners over one database, as three server instances would be.
+    const runners = [0, 1, 2].map(() => {
+      const r = new DueActions(t.deps.db, t.clock, t.deps.log);
+      r.handle('test.release', async (tx, payload) => {
+        fired.push(String(payload.name));
+        await tx.execute(sql`select pg_sleep(0.005)`);
+      });
+      return r;
+    });
+    const counts = await Promise.all(runners.map((r) => r.runDue()));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(30);
+    for (const name of names) expect(fired.filter((n) => n === name)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineEndpoint, okResponse } from '@wharf/contract';
+import type { Family } from '../deps';
+import { AppError } from '../http/errors';
+import { registerEndpoint } from '../http/register';
+import { createTestApp, type TestApp } from '../../testing';
+import { FAMILIES } from '../../families';
+
+const echo = defineEndpoint({
+  id: 'probe.echo',
+  method: 'POST',
+  prefix: 'probe/v1',
+  path: '/echo/:id',
+  access: 'anonymous',
+  summary: 'echo',
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  body: z.object({ name: z.string().min(2).max(10), count: z.number().int().optional() }),
+  response: okResponse({ id: z.number(), name: z.string() }),
+});
+const boom = defineEndpoint({ id: 'probe.boom', method: 'GET', prefix: 'probe/v1', path: '/boom', access: 'anonymous', summary: 'boom', response: okResponse({}) });
+const refuse = defineEndpoint({ id: 'probe.refuse', method: 'GET', prefix: 'probe/v1', path: '/refuse', access: 'anonymous', summary: 'refuse', response: okResponse({}) });
+const member = defineEndpoint({ id: 'probe.member', method: 'GET', prefix: 'probe/v1', path: '/member', access: 'team:app.read', summary: 'member', response: okResponse({}) });
+
+const probe: Family = {
+  name: 'probe',
+  register(app) {
+    registerEndpoint(app, echo, async ({ params, body }) => ({ id: params.id, name: body.name }));
+    registerEndpoint(app, boom, async () => {
+      throw new Error('secret internals at /srv/wharf/db.ts:42');
+    });
+    registerEndpoint(app, refuse, async () => {
+      throw new AppError('conflict', { zh: '版本处于草稿状态', en: 'The version is a draft' });
+    });
+    registerEndpoint(app, member, async () => ({}));
+  },
+};
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ families: [...FAMILIES, probe] });
+});
+afterAll(() => t.close());
+
+describe('the ret envelope and validation', () => {
+  it('wraps a successful answer in ret code 0', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/agc/edge/probe/v1/echo/7', payload: { name: 'wharf' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ret: { code: 0, msg: 'success' }, id: 7, name: 'wharf' });
+  });
+
+  it('answers invalid input with 400 and a message naming the field', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/agc/edge/probe/v1/echo/7', payload: { name: 'x' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().ret.code).toBe(100400);
+    expect(res.json().ret.msg).toMatch(/^Invalid input: body\.name: /);
+  });
+
+  it('names a bad path parameter', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/agc/edge/probe/v1/echo/abc', payload: { name: 'wharf' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().ret.msg).toContain('params.id');
+  });
+
+  it('answers in Chinese when the console sends zh', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/agc/edge/probe/v1/echo/7', headers: { 'x-lang': 'zh' }, payload: { name: 'x' } });
+    expect(res.json().ret.msg).toMatch(/^参数不合法：body\.name/);
+  });
+
+  it('answers malformed JSON with 400, not 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/agc/edge/probe/v1/echo/7',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().ret.code).toBe(100400);
+  });
+
+  it('answers a body over the limit with 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/agc/edge/probe/v1/echo/7',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'ab', pad: 'x'.repeat(1_100_000) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().ret.code).toBe(100413);
+  });
+
+  it('maps a typed refusal to its status and message', async () => {
+    const res = await t.app.inject({ url: '/agc/edge/probe/v1/refuse' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ ret: { code: 100409, msg: 'The version is a draft' } });
+  });
+
+  it('never leaks internals of an unexpected failure', async () => {
+    const res = await t.app.inject({ url: '/agc/edge/probe/v1/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ ret: { code: 100500, msg: 'Internal server error' } });
+    expect(res.body).not.toContain('secret');
+    expect(res.body).not.toContain('.ts');
+  });
+
+  it('answers an unknown route with 404 in the envelope', async () => {
+    const res = await t.app.inject({ url: '/agc/edge/nope/v1/nothing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().ret.code).toBe(100405);
+  });
+
+  it('refuses a team call without a session as accessToken invalid', async () => {
+    const res = await t.app.inject({ url: '/agc/edge/probe/v1/member' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().ret.code).toBe(100401);
+    expect(res.json().ret.msg).toContain('accessToken invalid');
+  });
+});
+
+describe('health and documentation', () => {
+  it('reports the database in /healthz', async () => {
+    const res = await t.app.inject({ url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', database: t.deps.database.kind });
+  });
+
+  it('answers 503 from /healthz when the database is gone', async () => {
+    const other = await createTestApp();
+    await other.deps.database.close();
+    const res = await other.app.inject({ url: '/healthz' });
+    expect(res.statusCode).toBe(503);
+    await other.close();
+  });
+
+  it('serves the OpenAPI document with every contract call', async () => {
+    const res = await t.app.inject({ url: '/agc/edge/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.paths['/agc/edge/console/v1/config'].get.operationId).toBe('console.getConfig');
+    expect(doc.paths['/agc/edge/probe/v1/echo/{id}'].post.requestBody).toBeDefined();
+  });
+
+  it('serves readable docs at /docs', async () => {
+    const res = await t.app.inject({ url: '/docs/' });
+    expect([200, 302]).toContain(res.statusCode);
+    const page = res.statusCode === 302 ? await t.app.inject({ url: res.headers.location as string }) : res;
+    expect(page.body).toContain('swagger');
+  });
+});

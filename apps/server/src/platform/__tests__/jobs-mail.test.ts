@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import { mailOutbox } from '../db/tables';
+import { Jobs } from '../jobs';
+import { Mailer } from '../mail';
+import { createTestApp, type TestApp } from '../../testing';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('background jobs', () => {
+  it('runs a sent job on a worker, on this database', async () => {
+    const jobs = new Jobs(t.deps.database, t.deps.log, true);
+    const done: unknown[] = [];
+    let resolve: () => void = () => undefined;
+    const worked = new Promise<void>((r) => (resolve = r));
+    jobs.work<{ packageId: string }>('test-parse', async (data) => {
+      done.push(data);
+      resolve();
+    });
+    await jobs.start();
+    const id = await jobs.send('test-parse', { packageId: 'p1' });
+    expect(id).toBeTruthy();
+    await worked;
+    expect(done).toEqual([{ packageId: 'p1' }]);
+    await jobs.stop();
+  });
+
+  it('retries a failing job and records its failure', async () => {
+    const jobs = new Jobs(t.deps.database, t.deps.log, true);
+    let attempts = 0;
+    jobs.work('test-fail', async () => {
+      attempts += 1;
+      throw new Error('cannot parse');
+    });
+    await jobs.start();
+    const id = await jobs.send('test-fail', {}, { retryLimit: 1, retryDelay: 0, retryBackoff: false });
+    let job = await jobs.getJob('test-fail', id!);
+    for (let i = 0; i < 60 && job?.state !== 'failed'; i += 1) {
+      await new Promise((r) => setTimeout(r, 250));
+      job = await jobs.getJob('test-fail', id!);
+    }
+    expect(job?.state).toBe('failed');
+    expect(attempts).toBe(2);
+    await jobs.stop();
+  });
+});
+
+describe('mail outbox', () => {
+  it('keeps a message only when its transaction commits', async () => {
+    await expect(
+      t.deps.db.transaction(async (tx) => {
+        await t.deps.mailer.enqueue(tx, { to: 'ghost@example.com', subject: 's', text: 't', kind: 'test' });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    const rows = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'ghost@example.com'));
+    expect(rows).toEqual([]);
+  });
+
+  it('delivers through SMTP when configured and marks the message sent', async () => {
+    const transport = nodemailer.createTransport({ jsonTransport: true });
+    const sent: string[] = [];
+    const original = transport.sendMail.bind(transport);
+    transport.sendMail = (async (m: nodemailer.SendMailOptions) => {
+      sent.push(String(m.to));
+      return original(m);
+    }) as typeof transport.sendMail;
+    const mailer = new Mailer({ db: t.deps.db, clock: t.clock, log: t.deps.log, smtpUrl: null, from: 'w@x', transport });
+    const id = await mailer.enqueue(t.deps.db, { to: 'dev@example.com', subject: 'Invitation', text: 'Join', kind: 'invitation' });
+    expect(await mailer.deliverPending()).toBeGreaterThanOrEqual(1);
+    expect(sent).toContain('dev@example.com');
+    const [row] = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row).toMatchObject({ state: 'sent', attempts: 1 });
+  });
+
+  it('logs the message when no SMTP is configured, so its link is not lost', async () => {
+    const logged: unknown[] = [];
+    const log = { ...t.deps.log, info: (obj: unknown) => logged.push(obj), warn: () => undefined } as unknown as typeof t.deps.log;
+    const mailer = new Mailer({ db: t.deps.db, clock: t.clock, log, smtpUrl: null, from: 'w@x' });
+    const id = await mailer.enqueue(t.deps.db, { to: 'solo@example.com', subject: 'Reset', text: 'https://x/reset?t=1', kind: 'reset' });
+    await mailer.deliverPending();
+    const [row] = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row?.state).toBe('logged');
+    expect(JSON.stringify(logged)).toContain('https://x/reset?t=1');
+  });
+
+  it('retries a failed delivery and gives up after five attempts', async () => {
+    const transport = nodemailer.createTransport({ jsonTransport: true });
+    transport.sendMail = (async () => {
+      throw new Error('smtp down');
+    }) as typeof transport.sendMail;
+    const mailer = new Mailer({ db: t.deps.db, clock: t.clock, log: t.deps.log, smtpUrl: null, from: 'w@x', transport });
+    const id = await mailer.enqueue(t.deps.db, { to: 'retry@example.com', subject: 's', text: 't', kind: 'test' });
+    for (let i = 0; i < 6; i += 1) await mailer.deliverPending();
+    const [row] = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row).toMatchObject({ state: 'failed', attempts: 5, lastError: 'smtp down' });
+  });
+});

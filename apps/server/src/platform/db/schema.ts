@@ -1,0 +1,2 @@
+// Every table, platform and families: what drizzle-kit reads and what the db client types.
+export * from './tables';

@@ -1,0 +1,21 @@
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type * as schema from './schema';
+
+type Schema = typeof schema;
+
+/** The drizzle database, whichever driver (PGlite or pg) is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Repos take either, so a service can run several repos in one transaction. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Raw SQL for pg-boss: parameterless multi-statement text must go through exec on PGlite. */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,149 @@
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from './clock';
+import { dueActions } from './db/tables';
+import type { Db, DbOrTx, Tx } from './db/types';
+
+export type DueActionHandler = (tx: Tx, payload: Record<string, unknown>, action: { id: string; dueAt: Date }) => Promise<void>;
+
+export interface ScheduleInput {
+  kind: string;
+  dueAt: Date;
+  payload?: Record<string, unknown>;
+  /** At most one pending action per key: scheduling again replaces the time. */
+  dedupeKey?: string;
+}
+
+const BATCH = 20;
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Time-driven work, checked against the injected clock. Each action fires in the same
+ * transaction that marks it done, with its row locked (SKIP LOCKED), so it takes effect
+ * exactly once even with several instances on one PostgreSQL.
+ */
+export class DueActions {
+  readonly #db: Db;
+  readonly #clock: Clock;
+  readonly #log: FastifyBaseLogger;
+  readonly #handlers = new Map<string, DueActionHandler>();
+  #timer: NodeJS.Timeout | null = null;
+  #running: Promise<number> | null = null;
+
+  constructor(db: Db, clock: Clock, log: FastifyBaseLogger) {
+    this.#db = db;
+    this.#clock = clock;
+    this.#log = log;
+  }
+
+  handle(kind: string, handler: DueActionHandler): void {
+    if (this.#handlers.has(kind)) throw new Error(`due action ${kind} already has a handler`);
+    this.#handlers.set(kind, handler);
+  }
+
+  /** Schedules in the caller's transaction, so the action exists exactly when the change does. */
+  async schedule(tx: DbOrTx, input: ScheduleInput): Promise<string> {
+    if (input.dedupeKey) await this.cancel(tx, input.dedupeKey);
+    const [row] = await tx
+      .insert(dueActions)
+      .values({
+        kind: input.kind,
+        dueAt: input.dueAt,
+        payload: input.payload ?? {},
+        dedupeKey: input.dedupeKey ?? null,
+        createdAt: this.#clock.now(),
+      })
+      .returning({ id: dueActions.id });
+    return row!.id;
+  }
+
+  async cancel(tx: DbOrTx, dedupeKey: string): Promise<number> {
+    const rows = await tx
+      .update(dueActions)
+      .set({ state: 'cancelled' })
+      .where(and(eq(dueActions.dedupeKey, dedupeKey), eq(dueActions.state, 'pending')))
+      .returning({ id: dueActions.id });
+    return rows.length;
+  }
+
+  /** Fires everything due now; returns how many fired. Overlapping calls share one run. */
+  runDue(): Promise<number> {
+    if (!this.#running) {
+      this.#running = this.#drain().finally(() => {
+        this.#running = null;
+      });
+    }
+    return this.#running;
+  }
+
+  async #drain(): Promise<number> {
+    let fired = 0;
+    for (;;) {
+      const n = await this.#fireBatch();
+      fired += n;
+      if (n < BATCH) return fired;
+    }
+  }
+
+  async #fireBatch(): Promise<number> {
+    const now = this.#clock.now();
+    let count = 0;
+    await this.#db.transaction(async (tx) => {
+      const due = await tx
+        .select()
+        .from(dueActions)
+        .where(and(eq(dueActions.state, 'pending'), lte(dueActions.dueAt, now)))
+        .orderBy(asc(dueActions.dueAt))
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
+      for (const action of due) {
+        count += 1;
+        await this.#fireOne(tx, action, now);
+      }
+    });
+    return count;
+  }
+
+  async #fireOne(tx: Tx, action: typeof dueActions.$inferSelect, now: Date): Promise<void> {
+    const handler = this.#handlers.get(action.kind);
+    if (!handler) {
+      await tx.update(dueActions).set({ state: 'failed', lastError: `no handler for ${action.kind}` }).where(eq(dueActions.id, action.id));
+      this.#log.error({ kind: action.kind, id: action.id }, 'due action without handler');
+      return;
+    }
+    try {
+      // A savepoint: a failing handler rolls back its own work, not the batch.
+      await tx.transaction(async (inner) => {
+        await handler(inner, action.payload, { id: action.id, dueAt: action.dueAt });
+        await inner.update(dueActions).set({ state: 'done', firedAt: now, attempts: sql`${dueActions.attempts} + 1` }).where(eq(dueActions.id, action.id));
+      });
+    } catch (err) {
+      const attempts = action.attempts + 1;
+      this.#log.error({ err, kind: action.kind, id: action.id, attempts }, 'due action failed');
+      await tx
+        .update(dueActions)
+        .set({
+          attempts,
+          lastError: err instanceof Error ? err.message : String(err),
+          state: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+          // Back off so one broken action cannot hog every tick.
+          dueAt: new Date(now.getTime() + 2 ** attempts * 1000),
+        })
+        .where(eq(dueActions.id, action.id));
+    }
+  }
+
+  start(intervalMs: number): void {
+    if (this.#timer) return;
+    this.#timer = setInterval(() => {
+      this.runDue().catch((err: unknown) => this.#log.error({ err }, 'due actions tick failed'));
+    }, intervalMs);
+    this.#timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    await this.#running?.catch(() => undefined);
+  }
+}

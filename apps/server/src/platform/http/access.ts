@@ -1,0 +1,41 @@
+import type { FastifyRequest } from 'fastify';
+import { parseAccess, type Access } from '@wharf/contract';
+import { AppError } from './errors';
+
+/**
+ * Who is calling, as far as the access check could establish. Families read it from
+ * `req.caller`; it is filled before the body is read, so a refused upload costs nothing.
+ */
+export interface Caller {
+  kind: 'anonymous' | 'device' | 'user' | 'operator';
+  userId: string | null;
+  teamId: string | null;
+  permissions: ReadonlySet<string>;
+}
+
+export const ANONYMOUS: Caller = Object.freeze({
+  kind: 'anonymous',
+  userId: null,
+  teamId: null,
+  permissions: new Set<string>(),
+});
+
+/**
+ * Resolves the caller of a request for an access level, or throws the refusal. The
+ * accounts family provides the real one (sessions, teams, roles); until a session exists,
+ * every level that needs one is refused as "no session".
+ */
+export type AccessResolver = (req: FastifyRequest, access: Access) => Promise<Caller>;
+
+export const sessionlessResolver: AccessResolver = async (_req, access) => {
+  const { kind } = parseAccess(access);
+  if (kind === 'anonymous') return ANONYMOUS;
+  if (kind === 'device') return { ...ANONYMOUS, kind: 'device' };
+  throw new AppError('sessionInvalid');
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller;
+  }
+}

@@ -1,0 +1,66 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { RET_CODES, type RetCodeName } from '@wharf/contract';
+import { AppError } from './errors';
+import { messageLanguage } from './language';
+
+function send(reply: FastifyReply, req: FastifyRequest, name: RetCodeName, detail?: { zh: string; en: string }) {
+  const entry = RET_CODES[name];
+  const lang = messageLanguage(req);
+  const msg = detail ? detail[lang] : entry[lang];
+  return reply.status(entry.status).send({ ret: { code: entry.code, msg } });
+}
+
+interface ZodIssueLike {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[]; message?: string } };
+}
+
+/** "body.name: Too small" — names the field, as the console shows ret.msg as is. */
+function describeValidation(err: FastifyError): { zh: string; en: string } {
+  const context = (err as { validationContext?: string }).validationContext ?? 'input';
+  const issues = ((err as { validation?: ZodIssueLike[] }).validation ?? []).slice(0, 3);
+  const parts = issues.map((i) => {
+    const path = i.params?.issue?.path?.map(String).join('.') || i.instancePath?.replace(/^\//, '').replace(/\//g, '.') || '';
+    const message = i.params?.issue?.message ?? i.message ?? 'invalid';
+    return `${context}${path ? `.${path}` : ''}: ${message}`;
+  });
+  const text = parts.join('; ') || `${context}: invalid`;
+  return { zh: `参数不合法：${text}`, en: `Invalid input: ${text}` };
+}
+
+const STATUS_TO_RET: Record<number, RetCodeName> = {
+  400: 'invalidInput',
+  401: 'sessionInvalid',
+  403: 'forbidden',
+  404: 'notFound',
+  409: 'conflict',
+  413: 'tooLarge',
+  415: 'unsupportedMedia',
+  429: 'rateLimited',
+  503: 'unavailable',
+};
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      reply.headers(err.headers);
+      return send(reply, req, err.retName, err.text ?? undefined);
+    }
+    if (hasZodFastifySchemaValidationErrors(err) || err.validation) {
+      return send(reply, req, 'invalidInput', describeValidation(err));
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 400 && /JSON/i.test(err.message)) {
+      return send(reply, req, 'invalidInput', { zh: '参数不合法：请求体不是合法的 JSON', en: 'Invalid input: the body is not valid JSON' });
+    }
+    const mapped = status >= 400 && status < 500 ? (STATUS_TO_RET[status] ?? 'invalidInput') : null;
+    if (mapped) return send(reply, req, mapped);
+    // Anything else is our fault: log it with the stack, answer without it.
+    req.log.error({ err }, 'unhandled error');
+    return send(reply, req, status === 503 ? 'unavailable' : 'internal');
+  });
+
+  app.setNotFoundHandler((req, reply) => send(reply, req, 'routeNotFound'));
+}

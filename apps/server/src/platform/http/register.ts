@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { RET_CODES, type Endpoint } from '@wharf/contract';
+import type { Caller } from './access';
+
+type Out<T> = T extends z.ZodType ? z.output<T> : never;
+
+export interface CallInput<E extends Endpoint> {
+  params: Out<E['params']>;
+  query: Out<E['query']>;
+  body: Out<E['body']>;
+  caller: Caller;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** What a handler returns: the answer's data fields; the `ret` envelope is added here. */
+export type CallResult<E extends Endpoint> = Omit<Out<E['response']>, 'ret'>;
+
+export type CallHandler<E extends Endpoint> = (input: CallInput<E>) => Promise<CallResult<E>>;
+
+const SUCCESS = { code: RET_CODES.success.code, msg: RET_CODES.success.en };
+
+/**
+ * Registers one contract endpoint. The contract supplies path, method, schemas and access
+ * level; nothing about a route is declared twice.
+ */
+export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: CallHandler<E>): void {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url: endpoint.fullPath,
+    schema: {
+      operationId: endpoint.id,
+      summary: endpoint.summary,
+      tags: [endpoint.prefix],
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      response: { 200: endpoint.response },
+    },
+    config: { endpoint },
+    handler: async (req, reply) => {
+      const data = await handler({
+        params: req.params as Out<E['params']>,
+        query: req.query as Out<E['query']>,
+        body: req.body as Out<E['body']>,
+        caller: req.caller,
+        req,
+        reply,
+      });
+      return { ret: SUCCESS, ...data };
+    },
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    endpoint?: Endpoint;
+  }
+}

@@ -1,0 +1,114 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  assertValidKey,
+  ObjectNotFoundError,
+  ObjectTooLargeError,
+  type ByteRange,
+  type ObjectStorage,
+  type StoredObject,
+} from './storage';
+
+/**
+ * Files under one directory. Writes go to a temporary file that is renamed into place,
+ * so a reader never sees half an object and a crash leaves only a temp file behind.
+ */
+export class LocalStorage implements ObjectStorage {
+  readonly #root: string;
+  readonly #tmp: string;
+
+  constructor(root: string) {
+    this.#root = path.resolve(root);
+    this.#tmp = path.join(this.#root, '.tmp');
+  }
+
+  #path(key: string): string {
+    assertValidKey(key);
+    return path.join(this.#root, 'objects', key);
+  }
+
+  async put(key: string, body: Readable, options: { maxBytes?: number } = {}): Promise<StoredObject> {
+    const target = this.#path(key);
+    await fs.mkdir(this.#tmp, { recursive: true });
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    const tmp = path.join(this.#tmp, randomUUID());
+    const hash = createHash('sha256');
+    const max = options.maxBytes ?? Number.POSITIVE_INFINITY;
+    let size = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        size += chunk.length;
+        if (size > max) return done(new ObjectTooLargeError(max));
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(body, meter, createWriteStream(tmp, { flags: 'wx' }));
+      await fs.rename(tmp, target);
+    } catch (err) {
+      await fs.rm(tmp, { force: true });
+      throw err;
+    }
+    return { size, sha256: hash.digest('hex') };
+  }
+
+  async get(key: string, range?: ByteRange): Promise<Readable> {
+    const file = this.#path(key);
+    const handle = await fs.open(file, 'r').catch((err: NodeJS.ErrnoException) => {
+      throw err.code === 'ENOENT' ? new ObjectNotFoundError(key) : err;
+    });
+    // The stream owns the handle: opening first turns "missing" into a clean error.
+    return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+  }
+
+  async stat(key: string): Promise<{ size: number } | null> {
+    try {
+      const s = await fs.stat(this.#path(key));
+      return { size: s.size };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+
+  async delete(key: string): Promise<boolean> {
+    try {
+      await fs.unlink(this.#path(key));
+      return true;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw err;
+    }
+  }
+
+  async *list(prefix: string): AsyncIterable<string> {
+    const base = path.join(this.#root, 'objects');
+    const entries = await fs.readdir(base, { recursive: true, withFileTypes: true }).catch(() => []);
+    const keys = entries
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(base, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+      .filter((k) => k.startsWith(prefix))
+      .sort();
+    yield* keys;
+  }
+
+  /** Temp files older than maxAgeMs are leftovers of interrupted uploads. */
+  async sweepTemp(maxAgeMs: number, now = Date.now()): Promise<number> {
+    const names = await fs.readdir(this.#tmp).catch(() => [] as string[]);
+    let removed = 0;
+    for (const name of names) {
+      const file = path.join(this.#tmp, name);
+      const s = await fs.stat(file).catch(() => null);
+      if (s && now - s.mtimeMs > maxAgeMs) {
+        await fs.rm(file, { force: true });
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+}

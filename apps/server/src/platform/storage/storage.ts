@@ -1,0 +1,48 @@
+import type { Readable } from 'node:stream';
+
+export interface StoredObject {
+  size: number;
+  sha256: string;
+}
+
+export interface ByteRange {
+  start: number;
+  /** Inclusive, as in HTTP Range. */
+  end: number;
+}
+
+/**
+ * Where uploaded files live. Local directory by default; an S3-compatible store for
+ * deployments that outgrow one disk implements the same methods.
+ */
+export interface ObjectStorage {
+  /** Streams the body in; refuses (and keeps nothing) past maxBytes. */
+  put(key: string, body: Readable, options?: { maxBytes?: number }): Promise<StoredObject>;
+  get(key: string, range?: ByteRange): Promise<Readable>;
+  stat(key: string): Promise<{ size: number } | null>;
+  delete(key: string): Promise<boolean>;
+  list(prefix: string): AsyncIterable<string>;
+}
+
+export class ObjectTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`object larger than ${maxBytes} bytes`);
+    this.name = 'ObjectTooLargeError';
+  }
+}
+
+export class ObjectNotFoundError extends Error {
+  constructor(readonly key: string) {
+    super(`no object ${key}`);
+    this.name = 'ObjectNotFoundError';
+  }
+}
+
+/** Keys are ours (ids and fixed names), never user paths: anything else is a bug or an attack. */
+const KEY = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*$/;
+
+export function assertValidKey(key: string): void {
+  if (key.length > 512 || !KEY.test(key) || key.split('/').some((s) => s === '.' || s === '..')) {
+    throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
+  }
+}

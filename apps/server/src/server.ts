@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuiltApp } from './app';
+import type { Config } from './config';
+import { openDatabase } from './platform/db';
+import type { Deps } from './platform/deps';
+
+export interface RunningServer extends BuiltApp {
+  address: string;
+  close(): Promise<void>;
+}
+
+const MAIL_INTERVAL_MS = 5000;
+
+/**
+ * Opens the database, applies migrations, builds the app, starts the background parts and
+ * listens. Closing stops accepting, lets in-flight requests finish, stops the workers and
+ * closes the database last.
+ */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const database = await openDatabase(config);
+  let built: BuiltApp;
+  try {
+    await database.migrate();
+    built = await buildApp({ config, database });
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  const { app, deps, routes } = built;
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  await deps.jobs.start();
+  deps.dueActions.start(config.dueActionsTickMs);
+  const mailTimer = startMailDelivery(deps);
+  app.addHook('onClose', async () => clearInterval(mailTimer));
+  const address = await app.listen({ port: config.port, host: config.host });
+  let closing: Promise<void> | null = null;
+  return {
+    app,
+    deps,
+    routes,
+    address,
+    close: () => (closing ??= app.close()),
+  };
+}
+
+function startMailDelivery(deps: Deps): NodeJS.Timeout {
+  const timer = setInterval(() => {
+    deps.mailer.deliverPending().catch((err: unknown) => deps.log.error({ err }, 'mail delivery run failed'));
+  }, MAIL_INTERVAL_MS);
+  timer.unref();
+  return timer;
+}
+
+export type { FastifyInstance };

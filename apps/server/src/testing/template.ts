@@ -1,0 +1,63 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openPglite, openPostgres } from '../platform/db/client';
+
+/**
+ * One migrated template per test run; every test file gets a copy. Creating and migrating
+ * a PGlite database takes seconds, copying one well under one.
+ */
+export interface TemplateInfo {
+  kind: 'pglite' | 'postgres';
+  /** PGlite: the template directory. PostgreSQL: the server URL and template name. */
+  dir?: string;
+  url?: string;
+  templateName?: string;
+}
+
+export async function createTemplate(runId: string): Promise<TemplateInfo> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const templateName = `wharf_tpl_${runId}`;
+    await adminQuery(url, `DROP DATABASE IF EXISTS ${templateName}`);
+    await adminQuery(url, `CREATE DATABASE ${templateName}`);
+    const db = await openPostgres(withDatabase(url, templateName), 2);
+    try {
+      await db.migrate();
+    } finally {
+      await db.close();
+    }
+    return { kind: 'postgres', url, templateName };
+  }
+  const dir = path.join(os.tmpdir(), `wharf-tpl-${runId}`);
+  await fs.rm(dir, { recursive: true, force: true });
+  const db = await openPglite(dir);
+  try {
+    await db.migrate();
+  } finally {
+    await db.close();
+  }
+  return { kind: 'pglite', dir };
+}
+
+export async function dropTemplate(info: TemplateInfo): Promise<void> {
+  if (info.kind === 'postgres') await adminQuery(info.url!, `DROP DATABASE IF EXISTS ${info.templateName}`);
+  else await fs.rm(info.dir!, { recursive: true, force: true });
+}
+
+export function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+export async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}

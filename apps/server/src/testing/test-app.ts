@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { buildApp, type BuiltApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { ManualClock } from '../platform/clock';
+import { openPglite, openPostgres } from '../platform/db/client';
+import type { Database } from '../platform/db/types';
+import type { Family } from '../platform/deps';
+import { adminQuery, withDatabase, type TemplateInfo } from './template';
+
+export interface TestDatabase {
+  database: Database;
+  /** Removes the copy; safe to call twice. */
+  destroy(): Promise<void>;
+}
+
+/** A fresh database copied from the run's migrated template. */
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const info = JSON.parse(inject('dbTemplate')) as TemplateInfo;
+  const suffix = `${process.pid}_${randomBytes(4).toString('hex')}`;
+  if (info.kind === 'postgres') {
+    const name = `wharf_t_${suffix}`;
+    await adminQuery(info.url!, `CREATE DATABASE ${name} TEMPLATE ${info.templateName}`);
+    const database = await openPostgres(withDatabase(info.url!, name), 5);
+    let gone = false;
+    return {
+      database,
+      async destroy() {
+        if (gone) return;
+        gone = true;
+        await database.close();
+        await adminQuery(info.url!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      },
+    };
+  }
+  const dir = path.join(os.tmpdir(), `wharf-t-${suffix}`);
+  await fs.cp(info.dir!, dir, { recursive: true });
+  const database = await openPglite(dir);
+  let gone = false;
+  return {
+    database,
+    async destroy() {
+      if (gone) return;
+      gone = true;
+      await database.close();
+      await fs.rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestApp extends BuiltApp {
+  clock: ManualClock;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  clock?: ManualClock;
+  families?: readonly Family[];
+  /** Reuse a database (several apps over one database, as several instances would). */
+  database?: Database;
+}
+
+/** An isolated app on a fresh database, a manual clock and its own storage directory. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wharf-data-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WHARF_JOBS: 'off', ...options.env });
+  const owned = options.database ? null : await openTestDatabase();
+  const database = options.database ?? owned!.database;
+  const clock = options.clock ?? new ManualClock(new Date('2026-01-15T08:00:00Z'));
+  const built = await buildApp({ config, database, clock, ...(options.families ? { families: options.families } : {}) });
+  await built.app.ready();
+  return {
+    ...built,
+    clock,
+    config,
+    dataDir,
+    async close() {
+      await built.app.close();
+      await owned?.destroy();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export { consoleKeys } from './keys';
+export { useClientConfig } from './use-client-config';

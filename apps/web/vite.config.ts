@@ -1,0 +1,35 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The API server (apps/server) answers these paths; in development Vite forwards them.
+const SERVER = 'http://localhost:8080';
+const proxied = ['/agc', '/healthz', '/docs', '/__test'];
+
+export default defineConfig({
+  plugins: [react()],
+  // One build serves `/`, `/en/` and `/ru/`: hashed assets are always under /assets/.
+  base: '/',
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: Object.fromEntries(proxied.map((p) => [p, { target: SERVER, changeOrigin: false }])),
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the console: separate chunks stay cached
+        // across deploys. (Later families add their own lazy chunks per route.)
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
+            { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|stylis|@emotion|dayjs)[\\/]/, priority: 2 },
+            { name: 'vendor', test: /node_modules/, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
+});

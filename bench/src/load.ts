@@ -1,0 +1,44 @@
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export interface LoadOptions {
+  name: string;
+  url: string;
+  connections: number;
+  durationSec: number;
+  headers?: Record<string, string>;
+  method?: 'GET' | 'POST';
+  body?: string;
+}
+
+export async function load(o: LoadOptions): Promise<LoadResult> {
+  const r = await autocannon({
+    url: o.url,
+    connections: o.connections,
+    duration: o.durationSec,
+    method: o.method ?? 'GET',
+    ...(o.headers ? { headers: o.headers } : {}),
+    ...(o.body ? { body: o.body } : {}),
+  });
+  return {
+    name: o.name,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
+}
+
+/** Warms the JIT and the connection pool so the first measurement is not a cold start. */
+export async function warm(url: string, durationSec = 2): Promise<void> {
+  await autocannon({ url, connections: 10, duration: durationSec });
+}

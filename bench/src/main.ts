@@ -1,0 +1,60 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureFreeDisk } from './disk';
+import { load, warm, type LoadResult } from './load';
+import { startBare, startWharf, type Started } from './processes';
+import { printTable, type Row } from './report';
+
+/**
+ * `npm run bench`: each benchmark against a bare Fastify route measured in the same run,
+ * printed as ratios (absolute numbers depend on the machine; ratios travel).
+ * Options: --duration N (seconds per measurement, default 10), --connections N (default 50).
+ */
+const args = process.argv.slice(2);
+const opt = (name: string, fallback: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const durationSec = opt('duration', 10);
+const connections = opt('connections', 50);
+
+interface Target {
+  label: string;
+  env: Record<string, string>;
+}
+
+const targets: Target[] = [{ label: 'PGlite', env: { DATABASE_URL: '' } }];
+if (process.env.DATABASE_URL) targets.push({ label: 'PostgreSQL', env: { DATABASE_URL: process.env.DATABASE_URL } });
+
+const started: Started[] = [];
+const dirs: string[] = [];
+try {
+  if (!(await ensureFreeDisk(os.tmpdir(), 512 * 1024 * 1024))) process.exit(1);
+  const bare = await startBare();
+  started.push(bare);
+  await warm(`${bare.url}/healthz`);
+  const rows: Row[] = [];
+  let baseline: LoadResult = await load({ name: 'bare Fastify route', url: `${bare.url}/healthz`, connections, durationSec });
+  rows.push({ result: baseline, baseline });
+  for (const t of targets) {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wharf-bench-'));
+    dirs.push(dataDir);
+    const server = await startWharf({ ...t.env, DATA_DIR: dataDir });
+    started.push(server);
+    await warm(`${server.url}/healthz`);
+    // Re-measure the baseline right before each target, so drift in the machine's load
+    // during the run does not end up in the ratio.
+    baseline = await load({ name: `bare Fastify route (before ${t.label})`, url: `${bare.url}/healthz`, connections, durationSec });
+    const health = await load({ name: `GET /healthz (db ping) on ${t.label}`, url: `${server.url}/healthz`, connections, durationSec });
+    rows.push({ result: health, baseline });
+    const config = await load({ name: `GET console/v1/config on ${t.label}`, url: `${server.url}/agc/edge/console/v1/config`, connections, durationSec });
+    rows.push({ result: config, baseline });
+    await server.stop();
+  }
+  printTable(rows);
+  console.log(`\n(${connections} connections, ${durationSec} s each; ratios against a bare Fastify route in its own process, measured in this run)`);
+} finally {
+  for (const s of started.reverse()) await s.stop().catch(() => undefined);
+  for (const d of dirs) await fs.rm(d, { recursive: true, force: true });
+}

@@ -1,0 +1,52 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export interface Started {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts a server as its own process (so it has its own core) and waits for its address. */
+export function startProcess(args: string[], env: Record<string, string>, pattern: RegExp, cwd = ROOT): Promise<Started> {
+  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setInterval(() => {
+      const m = pattern.exec(out);
+      if (!m) return;
+      clearInterval(timer);
+      resolve({
+        url: m[1]!,
+        child,
+        stop: () =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    }, 50);
+    child.once('exit', (code) => {
+      clearInterval(timer);
+      reject(new Error(`process exited with ${code} before listening:\n${out}`));
+    });
+  });
+}
+
+export function startBare(): Promise<Started> {
+  return startProcess(['--import', 'tsx', path.join(ROOT, 'bench/src/bare-server.ts')], {}, /listening (http:\/\/\S+)/);
+}
+
+export function startWharf(env: Record<string, string>): Promise<Started> {
+  return startProcess(
+    ['--import', 'tsx', 'src/main.ts'],
+    { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    /Wharf console: (http:\/\/[^/\s]+)\//,
+    path.join(ROOT, 'apps/server'),
+  );
+}

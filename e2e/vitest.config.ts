@@ -1,0 +1,14 @@
+import { defineProject } from 'vitest/config';
+
+// Browser tests: one file at a time (each starts a server and a Chromium), long timeouts
+// (the server migrates a fresh embedded database; the web app may need building first).
+export default defineProject({
+  test: {
+    name: 'e2e',
+    include: ['tests/**/*.e2e.test.ts'],
+    globalSetup: ['support/global-setup.ts'],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+  },
+});

@@ -1,0 +1,54 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const onlyRelative = (message, allowed = []) => ({
+  regex: allowed.length ? `^(?!\\.|${allowed.map((a) => `${a.replace(/[.*]/g, '\\$&')}$`).join('|')})` : '^(?!\\.)',
+  message,
+});
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.tmp/**', 'data/**', '**/drizzle/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['scripts/**/*.mjs', 'e2e/**/*.mjs', '.ci/**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+  },
+  // Import boundaries: rules imports nothing; contract only rules and zod; web never server.
+  {
+    files: ['packages/rules/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [onlyRelative('@wharf/rules is pure: it imports nothing outside itself')] }],
+    },
+  },
+  {
+    files: ['packages/contract/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [onlyRelative('@wharf/contract imports only @wharf/rules and zod', ['zod', '@wharf/rules'])] },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@wharf/server', '@wharf/server/*', '**/apps/server/**', '**/server/src/**'], message: 'The web app never imports server code; share through @wharf/contract.' },
+          ],
+        },
+      ],
+    },
+  },
+);

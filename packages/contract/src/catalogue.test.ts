@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { ALL_ENDPOINTS } from './index';
+import { isPermissionName } from './kit/permissions';
+import { parseAccess } from './kit/access';
+
+describe('the call catalogue', () => {
+  it('has unique ids and unique method + path pairs', () => {
+    const ids = ALL_ENDPOINTS.map((e) => e.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const routes = ALL_ENDPOINTS.map((e) => `${e.method} ${e.fullPath}`);
+    expect(new Set(routes).size).toBe(routes.length);
+  });
+
+  it('declares a valid access level on every endpoint', () => {
+    expect(ALL_ENDPOINTS.length).toBeGreaterThan(0);
+    for (const e of ALL_ENDPOINTS) {
+      const { kind, requirement } = parseAccess(e.access);
+      if (kind === 'team' || kind === 'app') expect(isPermissionName(requirement ?? '')).toBe(true);
+      else if (kind === 'operator') expect(['reviewer', 'admin']).toContain(requirement);
+      else expect(['anonymous', 'device', 'session']).toContain(kind);
+    }
+  });
+});

@@ -1,0 +1,61 @@
+import type { z } from 'zod';
+import type { Access } from './access';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+/** The common root of every call, as in the specification: `/agc/edge/<prefix>/...`. */
+export const API_ROOT = '/agc/edge';
+
+export interface EndpointDef<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  /** Unique, `family.call`, used for operation ids and query keys. */
+  id: string;
+  method: HttpMethod;
+  /** The service prefix, e.g. `amis/app-manage/v1`. */
+  prefix: string;
+  /** Path under the prefix, fastify style: `/app/:appId`. */
+  path: string;
+  access: Access;
+  summary: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: R;
+}
+
+export interface Endpoint<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> extends EndpointDef<P, Q, B, R> {
+  fullPath: string;
+}
+
+export function defineEndpoint<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+>(def: EndpointDef<P, Q, B, R>): Endpoint<P, Q, B, R> {
+  if (!def.path.startsWith('/')) throw new Error(`${def.id}: path must start with /`);
+  return Object.freeze({ ...def, fullPath: `${API_ROOT}/${def.prefix}${def.path}` });
+}
+
+/** Fills `:name` segments; values are URI-encoded so ids can never change the route. */
+export function buildPath(endpoint: Pick<Endpoint, 'fullPath'>, params: Record<string, string | number> = {}): string {
+  return endpoint.fullPath.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+export type ParamsOf<E> = E extends Endpoint<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.input<P> : never;
+export type QueryOf<E> = E extends Endpoint<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
+export type BodyOf<E> = E extends Endpoint<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
+export type ResponseOf<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;

@@ -1,0 +1,29 @@
+import { RISK_CONTROL_CODE } from '@wharf/rules';
+
+/**
+ * The ret.code table. The HTTP status goes with the code so the server cannot answer a
+ * code with the wrong status; the messages are the server's own (Chinese or English by
+ * the language header); the console shows known codes from its own cn/en/ru locales.
+ */
+export const RET_CODES = {
+  success: { code: 0, status: 200, zh: '成功', en: 'success' },
+  invalidInput: { code: 100400, status: 400, zh: '参数不合法', en: 'Invalid input' },
+  sessionInvalid: { code: 100401, status: 401, zh: 'accessToken invalid：会话无效或已过期，请重新登录', en: 'accessToken invalid: the session is missing or has expired; please sign in again' },
+  csrfInvalid: { code: 100402, status: 403, zh: 'CSRF 令牌缺失或不匹配', en: 'The CSRF token is missing or does not match' },
+  forbidden: { code: 100403, status: 403, zh: '没有执行此操作的权限', en: 'You do not have permission to do this' },
+  notFound: { code: 100404, status: 404, zh: '资源不存在', en: 'Not found' },
+  routeNotFound: { code: 100405, status: 404, zh: '接口不存在', en: 'No such call' },
+  conflict: { code: 100409, status: 409, zh: '当前状态不允许此操作', en: 'This is not allowed in the current state' },
+  tooLarge: { code: 100413, status: 413, zh: '内容过大', en: 'Too large' },
+  unsupportedMedia: { code: 100415, status: 415, zh: '不支持的内容类型', en: 'Unsupported content type' },
+  rateLimited: { code: 100429, status: 429, zh: '请求过于频繁，请稍后再试', en: 'Too many requests; please try again later' },
+  internal: { code: 100500, status: 500, zh: '服务器内部错误', en: 'Internal server error' },
+  unavailable: { code: 100503, status: 503, zh: '服务暂不可用', en: 'Service unavailable' },
+  riskControl: { code: RISK_CONTROL_CODE, status: 400, zh: '登录失败次数过多，请稍后再试', en: 'Too many failed sign-ins; please try again later' },
+} as const satisfies Record<string, { code: number; status: number; zh: string; en: string }>;
+
+export type RetCodeName = keyof typeof RET_CODES;
+
+export function retCodeByNumber(code: number): RetCodeName | undefined {
+  return (Object.keys(RET_CODES) as RetCodeName[]).find((k) => RET_CODES[k].code === code);
+}

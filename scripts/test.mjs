@@ -1,0 +1,62 @@
+// `npm test`: lint, type-check, every vitest project (server on PGlite), the server suite
+// again on PostgreSQL when TEST_DATABASE_URL is set, and the browser tests. Ends with the
+// line `N passed, N failed` that CI reads.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const tmp = path.join(root, '.tmp');
+fs.mkdirSync(tmp, { recursive: true });
+let passed = 0;
+let failed = 0;
+const problems = [];
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label}`);
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (res.status !== 0) problems.push(label);
+  return res.status === 0;
+}
+
+function vitest(label, args, env) {
+  const out = path.join(tmp, `vitest-${label.replace(/\W+/g, '-')}.json`);
+  fs.rmSync(out, { force: true });
+  run(label, process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args], env);
+  if (!fs.existsSync(out)) {
+    failed += 1;
+    console.error(`${label}: no results written (the run crashed)`);
+    return;
+  }
+  const r = JSON.parse(fs.readFileSync(out, 'utf8'));
+  passed += r.numPassedTests;
+  failed += r.numFailedTests;
+  // A file that failed to load has no failed tests but is still a failure.
+  const brokenFiles = r.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+  failed += brokenFiles;
+}
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!fs.existsSync(chromium)) {
+  if (process.env.CI === 'true') {
+    console.error(`\n!!! Chromium is missing at ${chromium}: browser tests cannot run, and under CI that is a failure.`);
+    problems.push('chromium missing');
+    failed += 1;
+  } else {
+    console.warn(`\n!!! WARNING: Chromium is missing at ${chromium}; browser tests are SKIPPED. Install it: apt-get install -y chromium\n`);
+  }
+}
+
+run('lint', process.execPath, ['node_modules/eslint/bin/eslint.js', '.']);
+run('typecheck', process.execPath, ['scripts/typecheck.mjs']);
+const { TEST_DATABASE_URL, ...withoutPg } = process.env;
+vitest('all projects (embedded database)', [], { ...withoutPg, TEST_DATABASE_URL: '' });
+if (TEST_DATABASE_URL) {
+  vitest('server on PostgreSQL', ['--project', 'server-postgres'], { TEST_DATABASE_URL });
+} else {
+  console.log('\n(TEST_DATABASE_URL is not set: the server suite ran on the embedded database only)');
+}
+
+if (problems.length) console.error(`\nFailed steps: ${problems.join(', ')}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(problems.length || failed ? 1 : 0);
