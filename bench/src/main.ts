@@ -46,6 +46,7 @@ try {
     // Re-measure the baseline right before each target, so drift in the machine's load
     // during the run does not end up in the ratio.
     baseline = await load({ name: `bare Fastify route (before ${t.label})`, url: `${bare.url}/healthz`, connections, durationSec });
+    rows.push({ result: baseline, baseline });
     const health = await load({ name: `GET /healthz (db ping) on ${t.label}`, url: `${server.url}/healthz`, connections, durationSec });
     rows.push({ result: health, baseline });
     const config = await load({ name: `GET console/v1/config on ${t.label}`, url: `${server.url}/agc/edge/console/v1/config`, connections, durationSec });
