@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
@@ -84,6 +85,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const families = options.families ?? FAMILIES;
 
   await app.register(fastifyCookie);
+  if (config.rateLimitPerMinute > 0) {
+    // Per address, per instance: a brake on floods, not accounting (sign-in has its own).
+    await app.register(fastifyRateLimit, { global: true, max: config.rateLimitPerMinute, timeWindow: 60_000 });
+  }
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Wharf console API', version: SERVER_VERSION },
@@ -100,7 +105,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   // Before the body is read: a refused upload costs nothing.
   app.addHook('onRequest', async (req) => {
     const endpoint = req.routeOptions.config.endpoint;
-    req.caller = endpoint ? await resolve(req, endpoint.access) : ANONYMOUS;
+    req.caller = endpoint ? await resolve(req, endpoint) : ANONYMOUS;
   });
 
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {

@@ -3,6 +3,7 @@ import { buildApp, type BuiltApp } from './app';
 import type { Config } from './config';
 import { openDatabase } from './platform/db';
 import type { Deps } from './platform/deps';
+import { FAMILIES } from './families';
 
 export interface RunningServer extends BuiltApp {
   address: string;
@@ -16,7 +17,7 @@ const MAIL_INTERVAL_MS = 5000;
  * listens. Closing stops accepting, lets in-flight requests finish, stops the workers and
  * closes the database last.
  */
-export async function startServer(config: Config): Promise<RunningServer> {
+export async function startServer(config: Config, print: (text: string) => void = (t) => console.log(t)): Promise<RunningServer> {
   const database = await openDatabase(config);
   let built: BuiltApp;
   try {
@@ -30,6 +31,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   app.addHook('onClose', async () => {
     await database.close();
   });
+  for (const family of FAMILIES) await family.onStart?.(deps, print);
   await deps.jobs.start();
   deps.dueActions.start(config.dueActionsTickMs);
   const mailTimer = startMailDelivery(deps);

@@ -44,6 +44,17 @@ const envSchema = z.object({
   DUE_ACTIONS_TICK_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   WHARF_TEST_CLOCK: bool,
+  PUBLIC_URL: z.string().url().optional(),
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(64).max(1_048_576).default(19_456),
+  SESSION_REAL_TTL_HOURS: z.coerce.number().min(1).max(24 * 30).default(12),
+  RISK_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  RISK_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  RISK_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
+  CANARY_PERCENT: z.coerce.number().min(0).max(100).default(0),
+  COOKIE_SECURE: z.enum(['auto', 'always', 'never']).default('auto'),
+  WHARF_OPERATOR_EMAIL: z.string().email().optional(),
+  WHARF_OPERATOR_PASSWORD: z.string().min(8).optional(),
   WHARF_JOBS: z.enum(['on', 'off']).default('on'),
 });
 
@@ -71,6 +82,17 @@ export interface Config {
   /** Background job workers (pg-boss); tests that do not need them switch them off. */
   jobs: boolean;
   storageDir: string;
+  /** Base of links in mail (invitations, password resets); default: this server's address. */
+  publicUrl: string | null;
+  argon2MemoryKib: number;
+  sessionRealTtlMs: number;
+  risk: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowMs: number };
+  /** Requests per minute per address; 0 switches the general limit off. */
+  rateLimitPerMinute: number;
+  /** Share of users (0–100) who get the canary (x-hd-grey) cookie. */
+  canaryPercent: number;
+  cookieSecure: 'auto' | 'always' | 'never';
+  operatorBootstrap: { email: string | null; password: string | null };
 }
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -120,6 +142,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     testClock: e.WHARF_TEST_CLOCK,
     jobs: e.WHARF_JOBS === 'on',
     storageDir: path.join(dataDir, 'files'),
+    publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
+    argon2MemoryKib: e.ARGON2_MEMORY_KIB,
+    sessionRealTtlMs: e.SESSION_REAL_TTL_HOURS * 3_600_000,
+    risk: {
+      maxFailuresPerAccount: e.RISK_MAX_FAILURES_PER_ACCOUNT,
+      maxFailuresPerAddress: e.RISK_MAX_FAILURES_PER_ADDRESS,
+      windowMs: e.RISK_WINDOW_MINUTES * 60_000,
+    },
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    canaryPercent: e.CANARY_PERCENT,
+    cookieSecure: e.COOKIE_SECURE,
+    operatorBootstrap: { email: e.WHARF_OPERATOR_EMAIL ?? null, password: e.WHARF_OPERATOR_PASSWORD ?? null },
   };
 }
 

@@ -1,5 +1,11 @@
 import type { Family } from '../platform/deps';
+import { accountsFamily } from './accounts';
 import { consoleFamily } from './console';
+import { reportsFamily } from './reports';
 
 /** The list of families: one line each. */
-export const FAMILIES: readonly Family[] = [consoleFamily];
+export const FAMILIES: readonly Family[] = [
+  accountsFamily,
+  consoleFamily,
+  reportsFamily,
+];

@@ -27,4 +27,6 @@ export interface Family {
   register(app: FastifyInstance, deps: Deps): void | Promise<void>;
   /** A family that establishes callers (accounts) provides the resolver for every route. */
   accessResolver?: (deps: Deps) => AccessResolver;
+  /** Runs once when a server starts (not when tests build an app): seeding, bootstrap. */
+  onStart?(deps: Deps, print: (text: string) => void): Promise<void>;
 }

@@ -51,6 +51,19 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/**
+ * Test settings: cheap password hashing, and sign-in limits per address raised because
+ * every test comes from 127.0.0.1 (the per-account limit stays as in production).
+ */
+export const TEST_ENV: Record<string, string> = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  WHARF_JOBS: 'off',
+  ARGON2_MEMORY_KIB: '256',
+  RISK_MAX_FAILURES_PER_ADDRESS: '100000',
+  RATE_LIMIT_PER_MINUTE: '0',
+};
+
 export interface TestApp extends BuiltApp {
   clock: ManualClock;
   config: Config;
@@ -69,7 +82,7 @@ export interface TestAppOptions {
 /** An isolated app on a fresh database, a manual clock and its own storage directory. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wharf-data-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WHARF_JOBS: 'off', ...options.env });
+  const config = loadConfig({ ...TEST_ENV, DATA_DIR: dataDir, ...options.env });
   const owned = options.database ? null : await openTestDatabase();
   const database = options.database ?? owned!.database;
   const clock = options.clock ?? new ManualClock(new Date('2026-01-15T08:00:00Z'));

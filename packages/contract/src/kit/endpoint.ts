@@ -20,6 +20,11 @@ export interface EndpointDef<
   /** Path under the prefix, fastify style: `/app/:appId`. */
   path: string;
   access: Access;
+  /**
+   * Accepts a session past its nominal expiry (up to the real one) and one flagged for a
+   * new sign-in: only the calls that recover a session (refresh, user info, sign-out).
+   */
+  sessionGrace?: boolean;
   summary: string;
   params?: P;
   query?: Q;

@@ -1,2 +1,4 @@
 // Every table, platform and families: what drizzle-kit reads and what the db client types.
 export * from './tables';
+export * from '../../families/accounts/tables';
+export * from '../../families/reports/tables';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { parseAccess, type Access } from '@wharf/contract';
+import { parseAccess, type Endpoint } from '@wharf/contract';
 import { AppError } from './errors';
 
 /**
@@ -11,6 +11,14 @@ export interface Caller {
   userId: string | null;
   teamId: string | null;
   permissions: ReadonlySet<string>;
+  /** Role keys held in the team. */
+  roles: readonly string[];
+  /** Apps an App administrator is limited to; null means every app of the team. */
+  appScope: readonly string[] | null;
+  operatorRoles: readonly string[];
+  sessionId: string | null;
+  /** 6 when the account must sign in again (only seen by calls with sessionGrace). */
+  accountStatus: number;
 }
 
 export const ANONYMOUS: Caller = Object.freeze({
@@ -18,6 +26,11 @@ export const ANONYMOUS: Caller = Object.freeze({
   userId: null,
   teamId: null,
   permissions: new Set<string>(),
+  roles: [],
+  appScope: null,
+  operatorRoles: [],
+  sessionId: null,
+  accountStatus: 1,
 });
 
 /**
@@ -25,10 +38,10 @@ export const ANONYMOUS: Caller = Object.freeze({
  * accounts family provides the real one (sessions, teams, roles); until a session exists,
  * every level that needs one is refused as "no session".
  */
-export type AccessResolver = (req: FastifyRequest, access: Access) => Promise<Caller>;
+export type AccessResolver = (req: FastifyRequest, endpoint: Endpoint) => Promise<Caller>;
 
-export const sessionlessResolver: AccessResolver = async (_req, access) => {
-  const { kind } = parseAccess(access);
+export const sessionlessResolver: AccessResolver = async (_req, endpoint) => {
+  const { kind } = parseAccess(endpoint.access);
   if (kind === 'anonymous') return ANONYMOUS;
   if (kind === 'device') return { ...ANONYMOUS, kind: 'device' };
   throw new AppError('sessionInvalid');

@@ -8,6 +8,8 @@ function send(reply: FastifyReply, req: FastifyRequest, name: RetCodeName, detai
   const entry = RET_CODES[name];
   const lang = messageLanguage(req);
   const msg = detail ? detail[lang] : entry[lang];
+  // Clients that read only the status text (the console's 401 rule) find it there too.
+  if (name === 'sessionInvalid') reply.raw.statusMessage = 'Unauthorized: accessToken invalid';
   return reply.status(entry.status).send({ ret: { code: entry.code, msg } });
 }
 

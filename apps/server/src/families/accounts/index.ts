@@ -1,0 +1,41 @@
+import type { Family } from '../../platform/deps';
+import { accountsServices } from './routes/context';
+import { createRoleRoute } from './routes/create-role';
+import { createSubUserRoute } from './routes/create-sub-user';
+import { deleteRoleRoute } from './routes/delete-role';
+import { invitationRoutes } from './routes/invitations';
+import { loginRoute } from './routes/login';
+import { logoutRoute } from './routes/logout';
+import { memberRoutes } from './routes/member';
+import { membersRoleListRoute } from './routes/members';
+import { operatorRoutes } from './routes/operators';
+import { passwordResetRoutes } from './routes/password-reset';
+import { refreshRoute } from './routes/refresh';
+import { registerRoute } from './routes/register';
+import { roleListRoute } from './routes/roles';
+import { teamRoutes } from './routes/teams';
+import { updateRoleRoute } from './routes/update-role';
+import { userInfoRoute } from './routes/user-info';
+import { userPermissionRoute } from './routes/user-permission';
+import { accountsResolver } from './service/resolver';
+import { OperatorsService } from './service/operators';
+import { Passwords } from './passwords';
+
+/** Accounts, sessions, teams, roles and operators; also the access check of every call. */
+export const accountsFamily: Family = {
+  name: 'accounts',
+  accessResolver: accountsResolver,
+  register(app, deps) {
+    const s = accountsServices(deps);
+    for (const route of [
+      registerRoute, loginRoute, refreshRoute, logoutRoute, passwordResetRoutes, userInfoRoute,
+      userPermissionRoute, roleListRoute, createRoleRoute, updateRoleRoute, deleteRoleRoute,
+      membersRoleListRoute, createSubUserRoute, invitationRoutes, memberRoutes, teamRoutes, operatorRoutes,
+    ]) {
+      route(app, s);
+    }
+  },
+  async onStart(deps, print) {
+    await new OperatorsService(deps, new Passwords(deps.config.argon2MemoryKib)).bootstrap(print);
+  },
+};

@@ -1,0 +1,83 @@
+import type { FastifyRequest } from 'fastify';
+import { parseAccess, type Endpoint } from '@wharf/contract';
+import { ACCOUNT_STATUS_FORCE_RELOGIN } from '@wharf/rules';
+import type { Deps } from '../../../platform/deps';
+import { ANONYMOUS, type AccessResolver, type Caller } from '../../../platform/http/access';
+import { AppError } from '../../../platform/http/errors';
+import { sessionsRepo, type SessionLookup } from '../repo/sessions';
+import { hashToken } from '../tokens';
+import { SESSION_COOKIE } from './cookies';
+import { permissionsOf } from './permissions';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function teamIdHeader(req: FastifyRequest): string | null {
+  const raw = req.headers.teamid;
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  return value && UUID.test(value) ? value.toLowerCase() : null;
+}
+
+export function isForcedRelogin(found: SessionLookup): boolean {
+  const after = found.user.sessionsValidAfter;
+  return after !== null && found.session.createdAt < after;
+}
+
+/**
+ * Sessions, CSRF, team membership and roles: checked for every call before its body is
+ * read. Team and app calls name their team in the `teamId` header.
+ */
+export function accountsResolver(deps: Deps): AccessResolver {
+  return async (req: FastifyRequest, endpoint: Endpoint): Promise<Caller> => {
+    const { kind, requirement } = parseAccess(endpoint.access);
+    if (kind === 'anonymous') return ANONYMOUS;
+    if (kind === 'device') return { ...ANONYMOUS, kind: 'device' };
+
+    const token = req.cookies[SESSION_COOKIE];
+    if (!token || token.length > 200) throw new AppError('sessionInvalid');
+    const teamId = kind === 'team' || kind === 'app' ? teamIdHeader(req) : null;
+    const found = await sessionsRepo.lookup(deps.db, hashToken(token), teamId);
+    if (!found) throw new AppError('sessionInvalid');
+    const now = deps.clock.now();
+    const forced = isForcedRelogin(found);
+    const alive = endpoint.sessionGrace ? now < found.session.realExpiresAt : now < found.session.expiresAt && !forced;
+    if (!alive) throw new AppError('sessionInvalid');
+
+    if (!SAFE_METHODS.has(req.method)) {
+      const sent = req.headers[deps.config.csrfHeaderName.toLowerCase()];
+      if (typeof sent !== 'string' || sent !== found.session.csrfToken) throw new AppError('csrfInvalid');
+    }
+
+    const base: Caller = {
+      ...ANONYMOUS,
+      kind: 'user',
+      userId: found.user.id,
+      sessionId: found.session.id,
+      operatorRoles: found.user.operatorRoles,
+      accountStatus: forced ? ACCOUNT_STATUS_FORCE_RELOGIN : 1,
+    };
+    if (kind === 'session') return base;
+    if (kind === 'operator') {
+      const roles = found.user.operatorRoles;
+      // A platform administrator may do whatever a reviewer may.
+      if (!roles.includes(requirement!) && !roles.includes('admin')) throw new AppError('forbidden');
+      return { ...base, kind: 'operator' };
+    }
+
+    if (!teamId) throw new AppError('teamRequired');
+    const membership = found.membership;
+    if (!membership || !found.team) throw new AppError('notMember');
+    if (membership.expiresAt && membership.expiresAt <= now) throw new AppError('notMember');
+    const isHolder = found.team.mainUserId === found.user.id;
+    const permissions = await permissionsOf(deps.db, teamId, membership.roles, isHolder);
+    if (!permissions.has(requirement as never)) throw new AppError('forbidden');
+    const scoped = !isHolder && membership.roles.includes('appAdministrator') && !membership.roles.includes('administrator');
+    return {
+      ...base,
+      teamId,
+      permissions,
+      roles: membership.roles,
+      appScope: scoped ? membership.appIds : null,
+    };
+  };
+}

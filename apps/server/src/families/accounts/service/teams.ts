@@ -1,0 +1,104 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { TEAMS_PER_USER_LIMIT, userPermissionMap, type TeamSummary } from '@wharf/contract';
+import { effectiveTeamUserType, siteIdOfZone, zoneOfCountry, type Zone } from '@wharf/rules';
+import { writeAudit } from '../../../platform/audit';
+import type { Deps } from '../../../platform/deps';
+import type { Caller } from '../../../platform/http/access';
+import { AppError } from '../../../platform/http/errors';
+import { sessionsRepo } from '../repo/sessions';
+import { teamsRepo, type MembershipRow, type TeamRow } from '../repo/teams';
+import { usersRepo } from '../repo/users';
+import { type RolesService } from './roles';
+import { answerWithSession, isGrey } from './sessions';
+
+export function teamSummaryOf(team: TeamRow, membership: MembershipRow): TeamSummary {
+  return {
+    teamId: team.id,
+    name: team.name,
+    siteId: team.siteId,
+    zone: team.zone as Zone,
+    countryCode: team.countryCode,
+    userType: team.userType,
+    mainUserId: team.mainUserId,
+    roles: membership.roles,
+    expiresAt: membership.expiresAt?.toISOString() ?? null,
+  };
+}
+
+export class TeamsService {
+  constructor(
+    private readonly deps: Deps,
+    private readonly roles: RolesService,
+  ) {}
+
+  async list(caller: Caller): Promise<{ items: TeamSummary[]; currentTeamId: string }> {
+    const { db } = this.deps;
+    const rows = await teamsRepo.ofUser(db, caller.userId!);
+    const session = await sessionsRepo.byId(db, caller.sessionId!);
+    return { items: rows.map((r) => teamSummaryOf(r.team, r.membership)), currentTeamId: session?.currentTeamId ?? '' };
+  }
+
+  async switchTo(req: FastifyRequest, reply: FastifyReply, caller: Caller, teamId: string) {
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    const result = await db.transaction(async (tx) => {
+      const membership = await teamsRepo.membership(tx, teamId, caller.userId!);
+      if (!membership || (membership.expiresAt && membership.expiresAt <= now)) throw new AppError('notMember');
+      await sessionsRepo.setTeam(tx, caller.sessionId!, teamId);
+      await writeAudit(tx, clock, { action: 'team.switch', teamId, actorId: caller.userId, ip: req.ip });
+      const session = (await sessionsRepo.byId(tx, caller.sessionId!))!;
+      return { session, team: (await teamsRepo.byId(tx, teamId))! };
+    });
+    const answer = answerWithSession(this.deps, req, reply, { ...result, redirectUri: '' });
+    return { teamId, siteId: answer.siteID, userInfo: answer.userInfo };
+  }
+
+  async createCompanyTeam(req: FastifyRequest, caller: Caller, input: { name: string; countryCode?: string | undefined; zone?: Zone | undefined }): Promise<TeamSummary> {
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    return db.transaction(async (tx) => {
+      if ((await teamsRepo.teamCountOf(tx, caller.userId!)) >= TEAMS_PER_USER_LIMIT) {
+        throw new AppError('conflict', { zh: `每人最多加入 ${TEAMS_PER_USER_LIMIT} 个团队`, en: `A person can be in at most ${TEAMS_PER_USER_LIMIT} teams` });
+      }
+      const zone = input.zone ?? zoneOfCountry(input.countryCode);
+      const team = await teamsRepo.insert(tx, { name: input.name, siteId: siteIdOfZone(zone), zone, countryCode: input.countryCode ?? null, userType: 2, mainUserId: caller.userId!, createdAt: now });
+      const membership = { teamId: team.id, userId: caller.userId!, roles: ['accountHolder'], appIds: [], expiresAt: null, createdAt: now };
+      await teamsRepo.addMember(tx, membership);
+      await writeAudit(tx, clock, { action: 'team.create', teamId: team.id, actorId: caller.userId, targetType: 'team', targetId: team.id, ip: req.ip, data: { name: team.name, zone } });
+      return teamSummaryOf(team, membership);
+    });
+  }
+
+  async userPermission(caller: Caller) {
+    const { db } = this.deps;
+    const team = (await teamsRepo.byId(db, caller.teamId!))!;
+    const user = (await usersRepo.byId(db, caller.userId!))!;
+    return {
+      teamId: team.id,
+      userPermission: userPermissionMap(caller.permissions as Set<never>),
+      userRoles: await this.roles.names(team.id, team.mainUserId === user.id ? ['accountHolder', ...caller.roles.filter((r) => r !== 'accountHolder')] : caller.roles),
+      appIds: caller.appScope ? [...caller.appScope] : [],
+      isTeamLeader: team.mainUserId === user.id,
+      teamUserType: effectiveTeamUserType(team.userType, user.userType),
+    };
+  }
+
+  async userInfo(caller: Caller) {
+    const { db } = this.deps;
+    const user = (await usersRepo.byId(db, caller.userId!))!;
+    const { items, currentTeamId } = await this.list(caller);
+    return {
+      userId: user.id,
+      email: user.email,
+      displayName: user.displayName,
+      accountStatus: caller.accountStatus,
+      userType: user.userType,
+      language: (user.language as 'cn' | 'en' | 'ru' | null) ?? null,
+      countryCode: user.countryCode,
+      currentTeamId,
+      teams: items,
+      operatorRoles: user.operatorRoles.filter((r): r is 'reviewer' | 'admin' => r === 'reviewer' || r === 'admin'),
+      greyFlag: isGrey(this.deps, user.id),
+    };
+  }
+}

@@ -1,0 +1,4 @@
+export * from './schemas';
+export * from './permission-calls';
+export * from './member-calls';
+export * from './team-calls';
