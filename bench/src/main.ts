@@ -5,6 +5,7 @@ import { ensureFreeDisk } from './disk';
 import { load, warm, type LoadResult } from './load';
 import { startBare, startWharf, type Started } from './processes';
 import { printTable, type Row } from './report';
+import { signedInHeaders } from './session';
 
 /**
  * `npm run bench`: each benchmark against a bare Fastify route measured in the same run,
@@ -51,6 +52,10 @@ try {
     rows.push({ result: health, baseline });
     const config = await load({ name: `GET console/v1/config on ${t.label}`, url: `${server.url}/agc/edge/console/v1/config`, connections, durationSec });
     rows.push({ result: config, baseline });
+    // Session lookup, membership and role check on every call: must not dominate.
+    const headers = await signedInHeaders(server.url);
+    const permission = await load({ name: `GET user-permission (signed in) on ${t.label}`, url: `${server.url}/agc/edge/user-permission-service/v1/user-permission`, connections, durationSec, headers });
+    rows.push({ result: permission, baseline, ...(t.label === 'PostgreSQL' ? { target: { minRpsRatio: 0.3, maxP99Ratio: 3 } } : {}) });
     await server.stop();
   }
   printTable(rows);

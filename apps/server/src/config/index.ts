@@ -46,6 +46,7 @@ const envSchema = z.object({
   WHARF_TEST_CLOCK: bool,
   PUBLIC_URL: z.string().url().optional(),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(64).max(1_048_576).default(19_456),
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   SESSION_REAL_TTL_HOURS: z.coerce.number().min(1).max(24 * 30).default(12),
   RISK_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   RISK_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
@@ -86,6 +87,8 @@ export interface Config {
   publicUrl: string | null;
   argon2MemoryKib: number;
   sessionRealTtlMs: number;
+  /** How long an instance may reuse a session lookup; 0 looks up on every call. */
+  sessionCacheTtlMs: number;
   risk: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowMs: number };
   /** Requests per minute per address; 0 switches the general limit off. */
   rateLimitPerMinute: number;
@@ -145,6 +148,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
     argon2MemoryKib: e.ARGON2_MEMORY_KIB,
     sessionRealTtlMs: e.SESSION_REAL_TTL_HOURS * 3_600_000,
+    sessionCacheTtlMs: e.SESSION_CACHE_TTL_MS,
     risk: {
       maxFailuresPerAccount: e.RISK_MAX_FAILURES_PER_ACCOUNT,
       maxFailuresPerAddress: e.RISK_MAX_FAILURES_PER_ADDRESS,

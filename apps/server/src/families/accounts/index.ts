@@ -18,13 +18,11 @@ import { updateRoleRoute } from './routes/update-role';
 import { userInfoRoute } from './routes/user-info';
 import { userPermissionRoute } from './routes/user-permission';
 import { accountsResolver } from './service/resolver';
-import { OperatorsService } from './service/operators';
-import { Passwords } from './passwords';
 
 /** Accounts, sessions, teams, roles and operators; also the access check of every call. */
 export const accountsFamily: Family = {
   name: 'accounts',
-  accessResolver: accountsResolver,
+  accessResolver: (deps) => accountsResolver(deps, accountsServices(deps).cache),
   register(app, deps) {
     const s = accountsServices(deps);
     for (const route of [
@@ -36,6 +34,6 @@ export const accountsFamily: Family = {
     }
   },
   async onStart(deps, print) {
-    await new OperatorsService(deps, new Passwords(deps.config.argon2MemoryKib)).bootstrap(print);
+    await accountsServices(deps).operators.bootstrap(print);
   },
 };

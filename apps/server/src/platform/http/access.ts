@@ -19,6 +19,10 @@ export interface Caller {
   sessionId: string | null;
   /** 6 when the account must sign in again (only seen by calls with sessionGrace). */
   accountStatus: number;
+  /** The personal user type of the signed-in user (0 when unknown). */
+  userType: number;
+  /** Facts of the current team that most calls need, resolved with the session. */
+  team: { mainUserId: string; userType: number } | null;
 }
 
 export const ANONYMOUS: Caller = Object.freeze({
@@ -31,6 +35,8 @@ export const ANONYMOUS: Caller = Object.freeze({
   operatorRoles: [],
   sessionId: null,
   accountStatus: 1,
+  userType: 0,
+  team: null,
 });
 
 /**

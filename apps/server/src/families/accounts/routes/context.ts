@@ -3,10 +3,12 @@ import { AuthService } from '../service/auth';
 import { MembersService } from '../service/members';
 import { OperatorsService } from '../service/operators';
 import { RolesService } from '../service/roles';
+import { SessionCache } from '../service/session-cache';
 import { TeamsService } from '../service/teams';
 
 /** The family's services, built once per app from its dependencies. */
 export interface AccountsServices {
+  cache: SessionCache;
   auth: AuthService;
   roles: RolesService;
   teams: TeamsService;
@@ -14,14 +16,24 @@ export interface AccountsServices {
   operators: OperatorsService;
 }
 
+const built = new WeakMap<Deps, AccountsServices>();
+
+/** One set per app: the access resolver and the routes share the session cache. */
 export function accountsServices(deps: Deps): AccountsServices {
-  const auth = new AuthService(deps);
-  const roles = new RolesService(deps);
-  return {
-    auth,
-    roles,
-    teams: new TeamsService(deps, roles),
-    members: new MembersService(deps, (req) => auth.publicBase(req)),
-    operators: new OperatorsService(deps, auth.passwords),
-  };
+  let services = built.get(deps);
+  if (!services) {
+    const cache = new SessionCache(deps.config.sessionCacheTtlMs);
+    const auth = new AuthService(deps, cache);
+    const roles = new RolesService(deps, cache);
+    services = {
+      cache,
+      auth,
+      roles,
+      teams: new TeamsService(deps, roles, cache),
+      members: new MembersService(deps, (req) => auth.publicBase(req), cache),
+      operators: new OperatorsService(deps, auth.passwords, cache),
+    };
+    built.set(deps, services);
+  }
+  return services;
 }

@@ -12,6 +12,7 @@ import { usersRepo } from '../repo/users';
 import { Passwords } from '../passwords';
 import { hashToken, newToken } from '../tokens';
 import { clearSessionCookies } from './cookies';
+import type { SessionCache } from './session-cache';
 import { asLang, resetMail, sitePathOf } from './mail-texts';
 import { answerWithSession, defaultTeam, openSession, safeRedirect, type LoginAnswer } from './sessions';
 
@@ -29,7 +30,10 @@ export interface RegisterInput {
 export class AuthService {
   readonly passwords: Passwords;
 
-  constructor(private readonly deps: Deps) {
+  constructor(
+    private readonly deps: Deps,
+    private readonly cache: SessionCache,
+  ) {
     this.passwords = new Passwords(deps.config.argon2MemoryKib);
   }
 
@@ -113,6 +117,7 @@ export class AuthService {
       const team = found.currentTeamId ? ((await teamsRepo.byId(tx, found.currentTeamId)) ?? null) : null;
       return { session: { ...found, refreshedAt: now, expiresAt }, team };
     });
+    this.cache.clear();
     return answerWithSession(this.deps, req, reply, { ...result, redirectUri: '' });
   }
 
@@ -122,6 +127,7 @@ export class AuthService {
       await sessionsRepo.revoke(tx, caller.sessionId!, clock.now());
       await writeAudit(tx, clock, { action: 'auth.signOut', actorId: caller.userId, ip: req.ip });
     });
+    this.cache.clear();
     clearSessionCookies(reply);
   }
 
@@ -154,6 +160,7 @@ export class AuthService {
       await usersRepo.setPassword(tx, reset.userId, passwordHash, now);
       await writeAudit(tx, clock, { action: 'auth.passwordReset', actorId: reset.userId, targetType: 'user', targetId: reset.userId, ip: req.ip });
     });
+    this.cache.clear();
   }
 
   publicBase(req: FastifyRequest): string {

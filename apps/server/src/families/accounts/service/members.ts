@@ -11,6 +11,7 @@ import { usersRepo, type UserRow } from '../repo/users';
 import { hashToken, newToken } from '../tokens';
 import { checkAssignment, type Assignment } from './assignment';
 import { asLang, invitationMail, sitePathOf } from './mail-texts';
+import type { SessionCache } from './session-cache';
 
 const DAY = 86_400_000;
 
@@ -65,6 +66,7 @@ export class MembersService {
   constructor(
     private readonly deps: Deps,
     private readonly publicBase: (req: FastifyRequest) => string,
+    private readonly cache: SessionCache,
   ) {}
 
   async list(caller: Caller, q: { pageSize: number; cursor?: string | undefined; withTotal: boolean; search?: string | undefined }) {
@@ -183,7 +185,7 @@ export class MembersService {
       await invitationsRepo.accept(tx, row.id, user.id, now);
       await writeAudit(tx, clock, { action: 'member.join', teamId: row.teamId, actorId: user.id, targetType: 'user', targetId: user.id, ip: req.ip, data: { roles: row.roles, invitationId: row.id } });
       return row.teamId;
-    });
+    }).finally(() => this.cache.clear());
   }
 
   async update(caller: Caller, userId: string, input: Assignment): Promise<Member> {
@@ -200,7 +202,7 @@ export class MembersService {
       await writeAudit(tx, clock, { action: 'member.rolesChanged', teamId, actorId: caller.userId, targetType: 'user', targetId: userId, data: { before: membership.roles, after: checked.roles, appIds: checked.appIds, expiresAt: checked.expiresAt } });
       const user = (await usersRepo.byId(tx, userId))!;
       return memberOut({ ...membership, ...checked }, user, team.mainUserId, now);
-    });
+    }).finally(() => this.cache.clear());
   }
 
   async remove(caller: Caller, userId: string): Promise<void> {
@@ -212,5 +214,6 @@ export class MembersService {
       if (!(await teamsRepo.removeMember(tx, teamId, userId))) throw notFound();
       await writeAudit(tx, clock, { action: 'member.remove', teamId, actorId: caller.userId, targetType: 'user', targetId: userId });
     });
+    this.cache.clear();
   }
 }

@@ -5,6 +5,7 @@ import type { Caller } from '../../../platform/http/access';
 import { AppError, notFound } from '../../../platform/http/errors';
 import { usersRepo } from '../repo/users';
 import type { Passwords } from '../passwords';
+import type { SessionCache } from './session-cache';
 
 type OperatorRole = 'reviewer' | 'admin';
 
@@ -12,6 +13,7 @@ export class OperatorsService {
   constructor(
     private readonly deps: Deps,
     private readonly passwords: Passwords,
+    private readonly cache: SessionCache,
   ) {}
 
   /**
@@ -50,7 +52,7 @@ export class OperatorsService {
       if (!user.operatorRoles.includes(role)) await usersRepo.setOperatorRoles(tx, user.id, [...user.operatorRoles, role]);
       await writeAudit(tx, clock, { action: 'operator.grant', actorId: caller.userId, actorKind: 'operator', targetType: 'user', targetId: user.id, data: { role } });
       return user.id;
-    });
+    }).finally(() => this.cache.clear());
   }
 
   async revoke(caller: Caller, userId: string, role: OperatorRole): Promise<void> {
@@ -64,5 +66,6 @@ export class OperatorsService {
       await usersRepo.setOperatorRoles(tx, userId, user.operatorRoles.filter((r) => r !== role));
       await writeAudit(tx, clock, { action: 'operator.revoke', actorId: caller.userId, actorKind: 'operator', targetType: 'user', targetId: userId, data: { role } });
     });
+    this.cache.clear();
   }
 }

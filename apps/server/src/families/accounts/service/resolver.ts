@@ -8,6 +8,7 @@ import { sessionsRepo, type SessionLookup } from '../repo/sessions';
 import { hashToken } from '../tokens';
 import { SESSION_COOKIE } from './cookies';
 import { permissionsOf } from './permissions';
+import type { SessionCache } from './session-cache';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -27,7 +28,7 @@ export function isForcedRelogin(found: SessionLookup): boolean {
  * Sessions, CSRF, team membership and roles: checked for every call before its body is
  * read. Team and app calls name their team in the `teamId` header.
  */
-export function accountsResolver(deps: Deps): AccessResolver {
+export function accountsResolver(deps: Deps, cache: SessionCache): AccessResolver {
   return async (req: FastifyRequest, endpoint: Endpoint): Promise<Caller> => {
     const { kind, requirement } = parseAccess(endpoint.access);
     if (kind === 'anonymous') return ANONYMOUS;
@@ -36,8 +37,16 @@ export function accountsResolver(deps: Deps): AccessResolver {
     const token = req.cookies[SESSION_COOKIE];
     if (!token || token.length > 200) throw new AppError('sessionInvalid');
     const teamId = kind === 'team' || kind === 'app' ? teamIdHeader(req) : null;
-    const found = await sessionsRepo.lookup(deps.db, hashToken(token), teamId);
-    if (!found) throw new AppError('sessionInvalid');
+    const tokenHash = hashToken(token);
+    const key = `${tokenHash}:${teamId ?? ''}`;
+    let cached = cache.get(key);
+    if (!cached) {
+      const lookedUp = await sessionsRepo.lookup(deps.db, tokenHash, teamId);
+      if (!lookedUp) throw new AppError('sessionInvalid');
+      cached = { found: lookedUp, permissions: null };
+      cache.set(key, cached);
+    }
+    const found = cached.found;
     const now = deps.clock.now();
     const forced = isForcedRelogin(found);
     const alive = endpoint.sessionGrace ? now < found.session.realExpiresAt : now < found.session.expiresAt && !forced;
@@ -55,6 +64,7 @@ export function accountsResolver(deps: Deps): AccessResolver {
       sessionId: found.session.id,
       operatorRoles: found.user.operatorRoles,
       accountStatus: forced ? ACCOUNT_STATUS_FORCE_RELOGIN : 1,
+      userType: found.user.userType,
     };
     if (kind === 'session') return base;
     if (kind === 'operator') {
@@ -69,7 +79,8 @@ export function accountsResolver(deps: Deps): AccessResolver {
     if (!membership || !found.team) throw new AppError('notMember');
     if (membership.expiresAt && membership.expiresAt <= now) throw new AppError('notMember');
     const isHolder = found.team.mainUserId === found.user.id;
-    const permissions = await permissionsOf(deps.db, teamId, membership.roles, isHolder);
+    cached.permissions ??= await permissionsOf(deps.db, teamId, membership.roles, isHolder);
+    const permissions = cached.permissions;
     if (!permissions.has(requirement as never)) throw new AppError('forbidden');
     const scoped = !isHolder && membership.roles.includes('appAdministrator') && !membership.roles.includes('administrator');
     return {
@@ -78,6 +89,7 @@ export function accountsResolver(deps: Deps): AccessResolver {
       permissions,
       roles: membership.roles,
       appScope: scoped ? membership.appIds : null,
+      team: { mainUserId: found.team.mainUserId, userType: found.team.userType },
     };
   };
 }

@@ -5,6 +5,7 @@ import type { Caller } from '../../../platform/http/access';
 import { AppError, notFound } from '../../../platform/http/errors';
 import { teamsRepo, type CustomRoleRow } from '../repo/teams';
 import { CUSTOM_PREFIX } from './permissions';
+import type { SessionCache } from './session-cache';
 
 const ROLE_NAMES: Record<(typeof BUILT_IN_ROLES)[number], string> = {
   accountHolder: 'Account holder',
@@ -25,7 +26,10 @@ function customRoleOut(row: CustomRoleRow, counts: Map<string, number>): Role {
 }
 
 export class RolesService {
-  constructor(private readonly deps: Deps) {}
+  constructor(
+    private readonly deps: Deps,
+    private readonly cache: SessionCache,
+  ) {}
 
   async list(teamId: string): Promise<Role[]> {
     const counts = await teamsRepo.roleCounts(this.deps.db, teamId);
@@ -77,7 +81,7 @@ export class RolesService {
       const updated = await teamsRepo.updateCustomRole(tx, roleId, { name: input.name, permissions: unique(input.permissions), updatedAt: clock.now() });
       await writeAudit(tx, clock, { action: 'role.update', teamId, actorId: caller.userId, targetType: 'role', targetId: roleId, data: { before: row.permissions, after: updated.permissions, name: updated.name } });
       return customRoleOut(updated, await teamsRepo.roleCounts(tx, teamId));
-    });
+    }).finally(() => this.cache.clear());
   }
 
   async remove(caller: Caller, roleId: string): Promise<void> {

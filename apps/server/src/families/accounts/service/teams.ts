@@ -8,7 +8,8 @@ import { AppError } from '../../../platform/http/errors';
 import { sessionsRepo } from '../repo/sessions';
 import { teamsRepo, type MembershipRow, type TeamRow } from '../repo/teams';
 import { usersRepo } from '../repo/users';
-import { type RolesService } from './roles';
+import type { RolesService } from './roles';
+import type { SessionCache } from './session-cache';
 import { answerWithSession, isGrey } from './sessions';
 
 export function teamSummaryOf(team: TeamRow, membership: MembershipRow): TeamSummary {
@@ -29,6 +30,7 @@ export class TeamsService {
   constructor(
     private readonly deps: Deps,
     private readonly roles: RolesService,
+    private readonly cache: SessionCache,
   ) {}
 
   async list(caller: Caller): Promise<{ items: TeamSummary[]; currentTeamId: string }> {
@@ -49,6 +51,7 @@ export class TeamsService {
       const session = (await sessionsRepo.byId(tx, caller.sessionId!))!;
       return { session, team: (await teamsRepo.byId(tx, teamId))! };
     });
+    this.cache.clear();
     const answer = answerWithSession(this.deps, req, reply, { ...result, redirectUri: '' });
     return { teamId, siteId: answer.siteID, userInfo: answer.userInfo };
   }
@@ -66,20 +69,20 @@ export class TeamsService {
       await teamsRepo.addMember(tx, membership);
       await writeAudit(tx, clock, { action: 'team.create', teamId: team.id, actorId: caller.userId, targetType: 'team', targetId: team.id, ip: req.ip, data: { name: team.name, zone } });
       return teamSummaryOf(team, membership);
-    });
+    }).finally(() => this.cache.clear());
   }
 
   async userPermission(caller: Caller) {
-    const { db } = this.deps;
-    const team = (await teamsRepo.byId(db, caller.teamId!))!;
-    const user = (await usersRepo.byId(db, caller.userId!))!;
+    // Everything comes with the caller: this call runs on every console page load.
+    const teamId = caller.teamId!;
+    const holder = caller.team!.mainUserId === caller.userId;
     return {
-      teamId: team.id,
+      teamId,
       userPermission: userPermissionMap(caller.permissions as Set<never>),
-      userRoles: await this.roles.names(team.id, team.mainUserId === user.id ? ['accountHolder', ...caller.roles.filter((r) => r !== 'accountHolder')] : caller.roles),
+      userRoles: await this.roles.names(teamId, holder ? ['accountHolder', ...caller.roles.filter((r) => r !== 'accountHolder')] : caller.roles),
       appIds: caller.appScope ? [...caller.appScope] : [],
-      isTeamLeader: team.mainUserId === user.id,
-      teamUserType: effectiveTeamUserType(team.userType, user.userType),
+      isTeamLeader: holder,
+      teamUserType: effectiveTeamUserType(caller.team!.userType, caller.userType),
     };
   }
 

@@ -1,0 +1,51 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { teamApi, authApi } from '@wharf/contract';
+import { createTestApp, TestUser } from '../../../testing';
+import { SessionCache } from '../service/session-cache';
+import type { CachedCaller } from '../service/session-cache';
+
+const entry = {} as CachedCaller;
+const apps: Array<{ close(): Promise<void> }> = [];
+afterAll(async () => {
+  for (const a of apps.reverse()) await a.close();
+});
+
+describe('the session cache', () => {
+  it('forgets entries after its TTL, evicts the oldest past its size, and can be cleared', async () => {
+    const cache = new SessionCache(30, 2);
+    cache.set('a', entry);
+    cache.set('b', entry);
+    cache.set('c', entry);
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('c')).toBe(entry);
+    await new Promise((r) => setTimeout(r, 40));
+    expect(cache.get('c')).toBeUndefined();
+    cache.set('d', entry);
+    cache.clear();
+    expect(cache.size).toBe(0);
+  });
+
+  it('is off with a TTL of 0', () => {
+    const cache = new SessionCache(0);
+    cache.set('a', entry);
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('lets another instance see a sign-out once its TTL has passed', async () => {
+    const first = await createTestApp({ env: { SESSION_CACHE_TTL_MS: '50' } });
+    apps.push(first);
+    const second = await createTestApp({ env: { SESSION_CACHE_TTL_MS: '50' }, database: first.deps.database, clock: first.clock });
+    apps.push(second);
+    const onFirst = await TestUser.register(first);
+    const onSecond = new TestUser(second, onFirst.email, onFirst.password);
+    for (const [k, v] of onFirst.cookies) onSecond.cookies.set(k, v);
+    onSecond.csrf = onFirst.csrf;
+    onSecond.teamId = onFirst.teamId;
+    expect((await onSecond.call(teamApi.userPermission)).statusCode).toBe(200);
+    await onFirst.call(authApi.logout);
+    // This instance's own change is seen at once; the other's after its TTL at most.
+    expect((await first.app.inject({ url: teamApi.userPermission.fullPath, headers: { teamId: onSecond.teamId }, cookies: Object.fromEntries(onSecond.cookies) })).statusCode).toBe(401);
+    await new Promise((r) => setTimeout(r, 60));
+    expect((await onSecond.call(teamApi.userPermission)).statusCode).toBe(401);
+  });
+});
