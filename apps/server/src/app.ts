@@ -81,8 +81,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const jobs = new Jobs(database, app.log, config.jobs);
   const dueActions = new DueActions(database.db, clock, app.log);
   const mailer = new Mailer({ db: database.db, clock, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const deps: Deps = { config, clock, database, db: database.db, storage, jobs, dueActions, mailer, log: app.log };
   const families = options.families ?? FAMILIES;
+  const services = families.flatMap((f) => f.services ?? []);
+  const deps: Deps = { config, clock, database, db: database.db, storage, jobs, dueActions, mailer, log: app.log, services };
 
   await app.register(fastifyCookie);
   if (config.rateLimitPerMinute > 0) {

@@ -4,6 +4,7 @@ import * as authFamily from './families/auth';
 import * as teamFamily from './families/team';
 import * as operatorFamily from './families/operator';
 import * as reportFamily from './families/report';
+import * as contentFamily from './families/content';
 
 export * from './kit/access';
 export * from './kit/permissions';
@@ -18,17 +19,26 @@ export * as authApi from './families/auth';
 export * as teamApi from './families/team';
 export * as operatorApi from './families/operator';
 export * as reportApi from './families/report';
+export * as contentApi from './families/content';
+export type { Localized, ServiceEntry } from './families/content';
 export type { TeamSummary } from './families/auth';
 export type { Member, Role, Invitation, RoleKey } from './families/team';
 export { INVITATION_TTL_DAYS, TEAM_MEMBER_LIMIT, TEAMS_PER_USER_LIMIT } from './families/team';
 
+function isEndpoint(v: unknown): v is Endpoint {
+  return typeof v === 'object' && v !== null && 'fullPath' in v && 'access' in v;
+}
+
+/** Endpoints exported by a family, also those grouped in plain objects (CRUD sets). */
 function endpointsOf(family: Record<string, unknown>): Endpoint[] {
-  return Object.values(family).filter(
-    (v): v is Endpoint => typeof v === 'object' && v !== null && 'fullPath' in v && 'access' in v,
-  );
+  return Object.values(family).flatMap((v) => {
+    if (isEndpoint(v)) return [v];
+    if (typeof v === 'object' && v !== null && !Array.isArray(v)) return Object.values(v).filter(isEndpoint);
+    return [];
+  });
 }
 
 /** Every call of the catalogue; the server must register each one (a test checks). */
-export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily].flatMap(
+export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily].flatMap(
   (f) => endpointsOf(f),
 );

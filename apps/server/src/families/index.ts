@@ -1,6 +1,7 @@
 import type { Family } from '../platform/deps';
 import { accountsFamily } from './accounts';
 import { consoleFamily } from './console';
+import { contentFamily } from './content';
 import { reportsFamily } from './reports';
 
 /** The list of families: one line each. */
@@ -8,4 +9,5 @@ export const FAMILIES: readonly Family[] = [
   accountsFamily,
   consoleFamily,
   reportsFamily,
+  contentFamily,
 ];

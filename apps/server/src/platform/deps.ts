@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { ServiceEntry } from '@wharf/contract';
 import type { Config } from '../config';
 import type { Clock } from './clock';
 import type { Database, Db } from './db/types';
@@ -19,6 +20,8 @@ export interface Deps {
   dueActions: DueActions;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** The services the families offer: the console's catalogue (serviceMap). */
+  services: readonly ServiceEntry[];
 }
 
 /** A family registers its routes, due-action handlers and job workers; nothing else is shared. */
@@ -29,4 +32,6 @@ export interface Family {
   accessResolver?: (deps: Deps) => AccessResolver;
   /** Runs once when a server starts (not when tests build an app): seeding, bootstrap. */
   onStart?(deps: Deps, print: (text: string) => void): Promise<void>;
+  /** Entries this family adds to the console's service catalogue. */
+  services?: readonly ServiceEntry[];
 }

@@ -23,6 +23,17 @@ import { accountsResolver } from './service/resolver';
 export const accountsFamily: Family = {
   name: 'accounts',
   accessResolver: (deps) => accountsResolver(deps, accountsServices(deps).cache),
+  services: [
+    {
+      id: 'users-permissions',
+      serviceId: 'team.usersAndPermissions',
+      menuId: 'users-permissions',
+      categoryId: 7,
+      names: { cn: '用户与访问', en: 'Users and permissions', ru: 'Пользователи и права' },
+      route: '/users',
+      scope: 'team',
+    },
+  ],
   register(app, deps) {
     const s = accountsServices(deps);
     for (const route of [

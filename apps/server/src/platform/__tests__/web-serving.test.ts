@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 describe('serving the console', () => {
-  it.each(['/', '/en/', '/ru/'])('serves the app at %s without caching it', async (url) => {
+  it.each(['/', '/en/', '/ru/', '/consumer/en/service/josp/agc/index.html', '/consumer/ru/service/josp/agc/index.html', '/hap/', '/cis/'])('serves the app at %s without caching it', async (url) => {
     const res = await t.app.inject({ url });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>console</title>');

@@ -2,3 +2,4 @@
 export * from './tables';
 export * from '../../families/accounts/tables';
 export * from '../../families/reports/tables';
+export * from '../../families/content/tables';

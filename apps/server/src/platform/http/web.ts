@@ -3,8 +3,19 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-/** The site variants: the path decides the site, the same app answers all of them. */
-export const SITE_PATHS = ['/', '/en/', '/ru/'];
+/**
+ * The entry points: the site variants (the path decides the site), AppGallery-Connect-style
+ * addresses (which also set the reporting region) and the embedded entries (hap, cis).
+ * The same app answers all of them.
+ */
+export const SITE_PATHS = [
+  '/',
+  '/en/',
+  '/ru/',
+  ...['cn', 'en', 'ru'].map((site) => `/consumer/${site}/service/josp/agc/index.html`),
+  '/hap/',
+  '/cis/',
+];
 
 /**
  * Serves the built console. Hashed assets are cached for a year; index.html never, so a
@@ -28,9 +39,9 @@ export async function serveWeb(app: FastifyInstance, distDir: string): Promise<v
       },
     });
   }
-  for (const url of [...SITE_PATHS, '/en', '/ru']) {
+  for (const url of [...SITE_PATHS, '/en', '/ru', '/hap', '/cis']) {
     app.get(url, { schema: { hide: true } }, async (req, reply) => {
-      if (!url.endsWith('/')) return reply.redirect(`${url}/`, 301);
+      if (!url.endsWith('/') && !url.endsWith('.html')) return reply.redirect(`${url}/`, 301);
       if (!built) {
         return reply
           .status(503)

@@ -1,0 +1,3 @@
+export * from './schemas';
+export * from './public-calls';
+export * from './manage-calls';
