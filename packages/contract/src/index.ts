@@ -5,6 +5,7 @@ import * as teamFamily from './families/team';
 import * as operatorFamily from './families/operator';
 import * as reportFamily from './families/report';
 import * as contentFamily from './families/content';
+import * as projectFamily from './families/project';
 
 export * from './kit/access';
 export * from './kit/permissions';
@@ -20,6 +21,9 @@ export * as teamApi from './families/team';
 export * as operatorApi from './families/operator';
 export * as reportApi from './families/report';
 export * as contentApi from './families/content';
+export * as projectApi from './families/project';
+export type { Project } from './families/project';
+export { PROJECTS_PER_TEAM_LIMIT } from './families/project';
 export type { Localized, ServiceEntry } from './families/content';
 export type { TeamSummary } from './families/auth';
 export type { Member, Role, Invitation, RoleKey } from './families/team';
@@ -39,6 +43,6 @@ function endpointsOf(family: Record<string, unknown>): Endpoint[] {
 }
 
 /** Every call of the catalogue; the server must register each one (a test checks). */
-export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily].flatMap(
+export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily].flatMap(
   (f) => endpointsOf(f),
 );

@@ -2,6 +2,7 @@ import type { Family } from '../platform/deps';
 import { accountsFamily } from './accounts';
 import { consoleFamily } from './console';
 import { contentFamily } from './content';
+import { projectsFamily } from './projects';
 import { reportsFamily } from './reports';
 
 /** The list of families: one line each. */
@@ -10,4 +11,5 @@ export const FAMILIES: readonly Family[] = [
   consoleFamily,
   reportsFamily,
   contentFamily,
+  projectsFamily,
 ];

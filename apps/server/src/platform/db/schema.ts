@@ -3,3 +3,4 @@ export * from './tables';
 export * from '../../families/accounts/tables';
 export * from '../../families/reports/tables';
 export * from '../../families/content/tables';
+export * from '../../families/projects/tables';

@@ -15,6 +15,8 @@ export async function teamWithMember(t: TestApp, roles: string[], extra: Record<
   const member = await TestUser.register(t, { displayName: 'Member' });
   const invited = await holder.call(teamApi.createSubUser, { body: { email: member.email, roles, ...extra } });
   if (invited.statusCode !== 200) throw new Error(`invite failed: ${invited.body}`);
+  // Joining a moment later keeps member lists in a known order.
+  t.clock.advance(1000);
   const accepted = await member.call(teamApi.acceptInvitation, { body: { token: await invitationToken(t, member.email) } });
   if (accepted.statusCode !== 200) throw new Error(`accept failed: ${accepted.body}`);
   const switched = await member.call(teamApi.switchTeam, { body: { teamId: holder.teamId } });

@@ -50,14 +50,14 @@ export const teamsRepo = {
   async members(
     db: DbOrTx,
     teamId: string,
-    opts: { limit: number; after?: { createdAt: Date; userId: string }; search?: string },
+    opts: { limit: number; after?: { at: Date; id: string }; search?: string },
   ): Promise<Array<{ membership: MembershipRow; user: typeof users.$inferSelect }>> {
     const conditions = [eq(memberships.teamId, teamId)];
     if (opts.after) {
       conditions.push(
         or(
-          gt(memberships.createdAt, opts.after.createdAt),
-          and(eq(memberships.createdAt, opts.after.createdAt), gt(memberships.userId, opts.after.userId)),
+          gt(memberships.createdAt, opts.after.at),
+          and(eq(memberships.createdAt, opts.after.at), gt(memberships.userId, opts.after.id)),
         )!,
       );
     }

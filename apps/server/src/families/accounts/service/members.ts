@@ -4,6 +4,7 @@ import { INVITATION_TTL_DAYS, TEAM_MEMBER_LIMIT, TEAMS_PER_USER_LIMIT } from '@w
 import { writeAudit } from '../../../platform/audit';
 import type { Deps } from '../../../platform/deps';
 import type { Caller } from '../../../platform/http/access';
+import { decodeCursor, pageOf } from '../../../platform/http/cursor';
 import { AppError, notFound } from '../../../platform/http/errors';
 import { invitationsRepo, type InvitationRow } from '../repo/invitations';
 import { teamsRepo, type MembershipRow } from '../repo/teams';
@@ -42,26 +43,6 @@ function invitationOut(row: InvitationRow, inviter: string): Invitation {
   };
 }
 
-interface Cursor {
-  c: string;
-  u: string;
-}
-
-function encodeCursor(c: Cursor): string {
-  return Buffer.from(JSON.stringify(c)).toString('base64url');
-}
-
-function decodeCursor(raw: string): { createdAt: Date; userId: string } {
-  try {
-    const c = JSON.parse(Buffer.from(raw, 'base64url').toString()) as Cursor;
-    const createdAt = new Date(c.c);
-    if (typeof c.u !== 'string' || Number.isNaN(createdAt.getTime())) throw new Error('bad');
-    return { createdAt, userId: c.u };
-  } catch {
-    throw new AppError('invalidInput', { zh: '参数不合法：cursor', en: 'Invalid input: cursor' });
-  }
-}
-
 export class MembersService {
   constructor(
     private readonly deps: Deps,
@@ -77,14 +58,22 @@ export class MembersService {
       ...(q.cursor ? { after: decodeCursor(q.cursor) } : {}),
       ...(q.search ? { search: q.search } : {}),
     });
-    const page = rows.slice(0, q.pageSize);
-    const last = page[page.length - 1];
+    const { page, nextCursor } = pageOf(rows, q.pageSize, (r) => ({ at: r.membership.createdAt, id: r.user.id }));
     const now = clock.now();
     return {
       items: page.map((r) => memberOut(r.membership, r.user, team.mainUserId, now)),
-      nextCursor: rows.length > q.pageSize && last ? encodeCursor({ c: last.membership.createdAt.toISOString(), u: last.user.id }) : null,
+      nextCursor,
       ...(q.withTotal ? { total: await teamsRepo.countMembersMatching(db, team.id, q.search) } : {}),
     };
+  }
+
+  /** Every member of the caller's team, in join order (at most 200 by the team limit). */
+  async all(caller: Caller): Promise<Member[]> {
+    const { db, clock } = this.deps;
+    const team = (await teamsRepo.byId(db, caller.teamId!))!;
+    const rows = await teamsRepo.members(db, team.id, { limit: TEAM_MEMBER_LIMIT });
+    const now = clock.now();
+    return rows.map((r) => memberOut(r.membership, r.user, team.mainUserId, now));
   }
 
   async invite(req: FastifyRequest, caller: Caller, input: Assignment & { email: string }): Promise<Invitation> {

@@ -1,17 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { contentApi } from '@wharf/contract';
 import type { Deps } from '../../../platform/deps';
-import { AppError, notFound } from '../../../platform/http/errors';
+import { decodeCursor, pageOf } from '../../../platform/http/cursor';
+import { notFound } from '../../../platform/http/errors';
 import { registerEndpoint } from '../../../platform/http/register';
 import { contentRepo } from '../repo';
 import { newsDetailOut, newsOut } from '../present';
-
-function decodeCursor(raw: string): { at: Date; id: string } {
-  const [at, id] = Buffer.from(raw, 'base64url').toString().split('|');
-  const date = new Date(at ?? '');
-  if (!id || Number.isNaN(date.getTime())) throw new AppError('invalidInput', { zh: '参数不合法：cursor', en: 'Invalid input: cursor' });
-  return { at: date, id };
-}
 
 export function newsRoutes(app: FastifyInstance, { db, clock }: Deps): void {
   registerEndpoint(app, contentApi.latestNews, async ({ query }) => ({
@@ -25,11 +19,10 @@ export function newsRoutes(app: FastifyInstance, { db, clock }: Deps): void {
       category: query.category,
       ...(query.cursor ? { before: decodeCursor(query.cursor) } : {}),
     });
-    const page = rows.slice(0, query.pageSize);
-    const last = page[page.length - 1];
+    const { page, nextCursor } = pageOf(rows, query.pageSize, (r) => ({ at: r.publishedAt, id: r.id }));
     return {
       items: page.map(newsOut),
-      nextCursor: rows.length > query.pageSize && last ? Buffer.from(`${last.publishedAt.toISOString()}|${last.id}`).toString('base64url') : null,
+      nextCursor,
       ...(query.withTotal ? { total: await contentRepo.countPublished(db, now, query.category) } : {}),
     };
   });

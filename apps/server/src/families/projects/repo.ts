@@ -1,0 +1,45 @@
+import { and, desc, eq, ilike, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/types';
+import { projects } from './tables';
+
+export type ProjectRow = typeof projects.$inferSelect;
+
+function escapeLike(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export const projectsRepo = {
+  async insert(db: DbOrTx, row: typeof projects.$inferInsert): Promise<ProjectRow> {
+    const [created] = await db.insert(projects).values(row).returning();
+    return created!;
+  },
+  async byId(db: DbOrTx, teamId: string, id: string): Promise<ProjectRow | undefined> {
+    const [row] = await db.select().from(projects).where(and(eq(projects.teamId, teamId), eq(projects.id, id)));
+    return row;
+  },
+  async byName(db: DbOrTx, teamId: string, name: string): Promise<ProjectRow | undefined> {
+    const [row] = await db.select().from(projects).where(and(eq(projects.teamId, teamId), sql`lower(${projects.name}) = lower(${name})`));
+    return row;
+  },
+  async count(db: DbOrTx, teamId: string, search?: string): Promise<number> {
+    const where = search ? and(eq(projects.teamId, teamId), ilike(projects.name, escapeLike(search))) : eq(projects.teamId, teamId);
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(projects).where(where);
+    return row?.n ?? 0;
+  },
+  /** Newest first; the cursor is the last row's (createdAt, id). */
+  async page(db: DbOrTx, teamId: string, opts: { limit: number; before?: { at: Date; id: string }; search?: string | undefined }): Promise<ProjectRow[]> {
+    const conditions = [eq(projects.teamId, teamId)];
+    if (opts.search) conditions.push(ilike(projects.name, escapeLike(opts.search)));
+    if (opts.before) {
+      conditions.push(or(lt(projects.createdAt, opts.before.at), and(eq(projects.createdAt, opts.before.at), lt(projects.id, opts.before.id)))!);
+    }
+    return db.select().from(projects).where(and(...conditions)).orderBy(desc(projects.createdAt), desc(projects.id)).limit(opts.limit);
+  },
+  async rename(db: DbOrTx, id: string, name: string, at: Date): Promise<ProjectRow> {
+    const [row] = await db.update(projects).set({ name, updatedAt: at }).where(eq(projects.id, id)).returning();
+    return row!;
+  },
+  async remove(db: DbOrTx, id: string): Promise<void> {
+    await db.delete(projects).where(eq(projects.id, id));
+  },
+};
