@@ -6,6 +6,7 @@ import * as operatorFamily from './families/operator';
 import * as reportFamily from './families/report';
 import * as contentFamily from './families/content';
 import * as projectFamily from './families/project';
+import * as appFamily from './families/app';
 
 export * from './kit/access';
 export * from './kit/permissions';
@@ -24,6 +25,8 @@ export * as contentApi from './families/content';
 export * as projectApi from './families/project';
 export type { Project } from './families/project';
 export { PROJECTS_PER_TEAM_LIMIT } from './families/project';
+export * as appApi from './families/app';
+export type { App, Platform } from './families/app';
 export type { Localized, ServiceEntry } from './families/content';
 export type { TeamSummary } from './families/auth';
 export type { Member, Role, Invitation, RoleKey } from './families/team';
@@ -43,6 +46,6 @@ function endpointsOf(family: Record<string, unknown>): Endpoint[] {
 }
 
 /** Every call of the catalogue; the server must register each one (a test checks). */
-export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily].flatMap(
+export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily].flatMap(
   (f) => endpointsOf(f),
 );

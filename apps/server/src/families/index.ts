@@ -3,6 +3,7 @@ import { accountsFamily } from './accounts';
 import { consoleFamily } from './console';
 import { contentFamily } from './content';
 import { projectsFamily } from './projects';
+import { appsFamily } from './apps';
 import { reportsFamily } from './reports';
 
 /** The list of families: one line each. */
@@ -12,4 +13,5 @@ export const FAMILIES: readonly Family[] = [
   reportsFamily,
   contentFamily,
   projectsFamily,
+  appsFamily,
 ];

@@ -6,6 +6,7 @@ import type { Caller } from '../../platform/http/access';
 import { decodeCursor, pageOf } from '../../platform/http/cursor';
 import { AppError, notFound } from '../../platform/http/errors';
 import { teamsRepo } from '../accounts/repo/teams';
+import { appsRepo } from '../apps/repo';
 import { projectsRepo, type ProjectRow } from './repo';
 
 export function projectOut(r: ProjectRow): Project {
@@ -74,6 +75,10 @@ export class ProjectsService {
     await db.transaction(async (tx) => {
       const row = await projectsRepo.byId(tx, caller.teamId!, projectId);
       if (!row) throw notFound();
+      const apps = await appsRepo.countInProject(tx, projectId);
+      if (apps > 0) {
+        throw new AppError('conflict', { zh: `项目中还有 ${apps} 个应用，请先删除或移走应用`, en: `The project still holds ${apps} app(s); delete or move them first` });
+      }
       await projectsRepo.remove(tx, projectId);
       await writeAudit(tx, clock, { action: 'project.delete', teamId: caller.teamId, actorId: caller.userId, targetType: 'project', targetId: projectId, data: { name: row.name } });
     });

@@ -4,3 +4,4 @@ export * from '../../families/accounts/tables';
 export * from '../../families/reports/tables';
 export * from '../../families/content/tables';
 export * from '../../families/projects/tables';
+export * from '../../families/apps/tables';

@@ -73,7 +73,7 @@ export const deleteProject = defineEndpoint({
   prefix: PREFIX,
   path: '/project/:projectId',
   access: 'team:project.manage',
-  summary: 'Delete a project',
+  summary: 'Delete a project that holds no apps',
   params: projectParams,
   response: okResponse({}),
 });

@@ -1,0 +1,24 @@
+import type { Family } from '../../platform/deps';
+import { appRoutes } from './routes/app-calls';
+import { appListRoutes } from './routes/list-calls';
+import { AppsService } from './service';
+
+export const appsFamily: Family = {
+  name: 'apps',
+  services: [
+    {
+      id: 'my-apps',
+      serviceId: 'app.myApps',
+      menuId: 'my-apps',
+      categoryId: 8,
+      names: { cn: '我的应用', en: 'My apps', ru: 'Мои приложения' },
+      route: '/apps',
+      scope: 'team',
+    },
+  ],
+  register(app, deps) {
+    const s = new AppsService(deps);
+    appRoutes(app, s);
+    appListRoutes(app, s);
+  },
+};

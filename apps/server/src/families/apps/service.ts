@@ -1,0 +1,166 @@
+import type { App, Platform } from '@wharf/contract';
+import { checkAppName, checkPackageName, languageByKey, siteIdOfZone, type Zone } from '@wharf/rules';
+import { writeAudit } from '../../platform/audit';
+import type { Deps } from '../../platform/deps';
+import type { Caller } from '../../platform/http/access';
+import { decodeCursor, pageOf } from '../../platform/http/cursor';
+import { AppError, forbidden, notFound } from '../../platform/http/errors';
+import { projectsRepo } from '../projects/repo';
+import { appsRepo, type AppFilter, type AppRow } from './repo';
+import { appNameResult, packageNameResult, type CheckResult } from './messages';
+
+export function appOut(r: AppRow): App {
+  return {
+    appId: r.id,
+    projectId: r.projectId,
+    platform: r.platform as Platform,
+    name: r.name,
+    names: r.names,
+    packageName: r.packageName,
+    category: r.category as App['category'],
+    kindId: r.kindId,
+    defaultLanguage: r.defaultLanguage,
+    developStatus: r.developStatus as App['developStatus'],
+    packageNameLocked: r.packageNameLocked,
+    everOnShelf: r.everOnShelf,
+    developerWebsite: r.developerWebsite,
+    supportEmail: r.supportEmail,
+    supportPhone: r.supportPhone,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+export class AppsService {
+  constructor(private readonly deps: Deps) {}
+
+  /** An app of the caller's team that the caller may work on; 404 for other teams' apps. */
+  async get(caller: Caller, appId: string): Promise<AppRow> {
+    const row = await appsRepo.byId(this.deps.db, caller.teamId!, appId);
+    if (!row) throw notFound();
+    if (caller.appScope && !caller.appScope.includes(appId)) {
+      throw forbidden({ zh: '您不是该应用的管理员', en: 'This app is not one of the apps you administer' });
+    }
+    return row;
+  }
+
+  async checkPackageName(platform: Platform, packageName: string, exceptAppId?: string): Promise<CheckResult> {
+    const rule = checkPackageName(packageName);
+    if (rule) return packageNameResult(rule);
+    const holder = await appsRepo.byPackage(this.deps.db, platform, packageName);
+    return packageNameResult(holder && holder.id !== exceptAppId ? 'taken' : null);
+  }
+
+  async checkName(name: string, exceptAppId?: string): Promise<CheckResult> {
+    const rule = checkAppName(name);
+    if (rule) return appNameResult(rule);
+    return appNameResult((await appsRepo.listedWithName(this.deps.db, name.trim(), exceptAppId)) ? 'taken' : null);
+  }
+
+  /** The same checks the console runs live, run again before any change. */
+  private async assertUsable(platform: Platform, packageName: string, name: string | null, exceptAppId?: string): Promise<void> {
+    const results = [await this.checkPackageName(platform, packageName, exceptAppId)];
+    if (name !== null) results.push(await this.checkName(name, exceptAppId));
+    const refused = results.find((r) => !r.available);
+    if (refused) throw new AppError(refused.reason === 'taken' ? 'conflict' : 'invalidInput', refused.text);
+  }
+
+  async create(caller: Caller, input: { projectId: string; platform: Platform; name: string; packageName: string; category: 'app' | 'game'; defaultLanguage: string }): Promise<App> {
+    const { db, clock } = this.deps;
+    if (!languageByKey(input.defaultLanguage)) {
+      throw new AppError('invalidInput', { zh: '参数不合法：默认语言不在语言目录中', en: 'Invalid input: the default language is not in the language catalogue' });
+    }
+    await this.assertUsable(input.platform, input.packageName, input.name);
+    const now = clock.now();
+    return db.transaction(async (tx) => {
+      const project = await projectsRepo.byId(tx, caller.teamId!, input.projectId);
+      if (!project) throw notFound({ zh: '项目不存在', en: 'No such project' });
+      // The unique index settles a race between two creators of the same package name.
+      const row = await appsRepo
+        .insert(tx, { ...input, teamId: caller.teamId!, names: { [input.defaultLanguage]: input.name }, createdAt: now, updatedAt: now })
+        .catch((err: unknown) => {
+          if (String((err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code) === '23505') {
+            throw new AppError('conflict', { zh: '该平台上已有应用使用此包名', en: 'Another app on this platform uses this package name' });
+          }
+          throw err;
+        });
+      await writeAudit(tx, clock, { action: 'app.create', teamId: caller.teamId, actorId: caller.userId, targetType: 'app', targetId: row.id, data: { name: row.name, packageName: row.packageName, platform: row.platform } });
+      return appOut(row);
+    });
+  }
+
+  async update(caller: Caller, appId: string, set: { names?: Record<string, string> | undefined; kindId?: string | null | undefined; developerWebsite?: string | null | undefined; supportEmail?: string | null | undefined; supportPhone?: string | null | undefined }): Promise<App> {
+    const { db, clock } = this.deps;
+    const row = await this.get(caller, appId);
+    const names = set.names ? { ...row.names, ...set.names } : row.names;
+    for (const key of Object.keys(set.names ?? {})) {
+      if (!languageByKey(key)) throw new AppError('invalidInput', { zh: `参数不合法：语言 ${key} 不在语言目录中`, en: `Invalid input: the language ${key} is not in the catalogue` });
+    }
+    const name = names[row.defaultLanguage] ?? row.name;
+    if (name !== row.name) await this.assertUsable(row.platform as Platform, row.packageName, name, row.id);
+    return db.transaction(async (tx) => {
+      const updated = await appsRepo.update(tx, appId, {
+        names,
+        name,
+        ...(set.kindId !== undefined ? { kindId: set.kindId } : {}),
+        ...(set.developerWebsite !== undefined ? { developerWebsite: set.developerWebsite } : {}),
+        ...(set.supportEmail !== undefined ? { supportEmail: set.supportEmail } : {}),
+        ...(set.supportPhone !== undefined ? { supportPhone: set.supportPhone } : {}),
+        updatedAt: clock.now(),
+      });
+      await writeAudit(tx, clock, { action: 'app.update', teamId: caller.teamId, actorId: caller.userId, targetType: 'app', targetId: appId, data: { fields: Object.keys(set) } });
+      return appOut(updated);
+    });
+  }
+
+  async remove(caller: Caller, appId: string): Promise<void> {
+    const { db, clock } = this.deps;
+    const row = await this.get(caller, appId);
+    if (row.everOnShelf) {
+      throw new AppError('conflict', { zh: '应用曾经上架，不能删除，只能下架', en: 'An app that was ever on shelf cannot be deleted; take it off shelf instead' });
+    }
+    await db.transaction(async (tx) => {
+      await appsRepo.remove(tx, appId);
+      await writeAudit(tx, clock, { action: 'app.delete', teamId: caller.teamId, actorId: caller.userId, targetType: 'app', targetId: appId, data: { name: row.name, packageName: row.packageName } });
+    });
+  }
+
+  async changePackageName(caller: Caller, appId: string, packageName: string): Promise<App> {
+    const { db, clock } = this.deps;
+    const row = await this.get(caller, appId);
+    if (row.packageNameLocked) {
+      throw new AppError('conflict', { zh: '已上传软件包，包名不能再修改', en: 'A package was uploaded; the package name can no longer change' });
+    }
+    await this.assertUsable(row.platform as Platform, packageName, null, row.id);
+    return db.transaction(async (tx) => {
+      const updated = await appsRepo.update(tx, appId, { packageName, updatedAt: clock.now() });
+      await writeAudit(tx, clock, { action: 'app.packageName', teamId: caller.teamId, actorId: caller.userId, targetType: 'app', targetId: appId, data: { before: row.packageName, after: packageName } });
+      return appOut(updated);
+    });
+  }
+
+  async setDevelopStatus(caller: Caller, appId: string, developStatus: App['developStatus']): Promise<App> {
+    const { db, clock } = this.deps;
+    const row = await this.get(caller, appId);
+    return db.transaction(async (tx) => {
+      const updated = await appsRepo.update(tx, appId, { developStatus, updatedAt: clock.now() });
+      await writeAudit(tx, clock, { action: 'app.developStatus', teamId: caller.teamId, actorId: caller.userId, targetType: 'app', targetId: appId, data: { before: row.developStatus, after: developStatus } });
+      return appOut(updated);
+    });
+  }
+
+  async list(caller: Caller, q: AppFilter & { pageSize: number; cursor?: string | undefined; withTotal: boolean }) {
+    const { db } = this.deps;
+    const filter: AppFilter = { ...q, only: caller.appScope };
+    const rows = await appsRepo.page(db, caller.teamId!, filter, q.pageSize + 1, q.cursor ? decodeCursor(q.cursor) : undefined);
+    const { page, nextCursor } = pageOf(rows, q.pageSize, (r) => ({ at: r.createdAt, id: r.id }));
+    return { items: page.map(appOut), nextCursor, ...(q.withTotal ? { total: await appsRepo.count(db, caller.teamId!, filter) } : {}) };
+  }
+
+  async location(caller: Caller, appId: string) {
+    const row = await this.get(caller, appId);
+    const project = (await projectsRepo.byId(this.deps.db, caller.teamId!, row.projectId))!;
+    const zone = project.dataLocation as Zone;
+    return { appId, projectId: project.id, teamId: row.teamId, dataLocation: zone, siteId: siteIdOfZone(zone) };
+  }
+}

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const apps = pgTable(
+  'apps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id').notNull(),
+    projectId: uuid('project_id').notNull(),
+    platform: text('platform').notNull(),
+    name: text('name').notNull(),
+    names: jsonb('names').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    packageName: text('package_name').notNull(),
+    category: text('category').notNull(),
+    kindId: text('kind_id'),
+    defaultLanguage: text('default_language').notNull(),
+    developStatus: text('develop_status').notNull().default('developing'),
+    packageNameLocked: boolean('package_name_locked').notNull().default(false),
+    everOnShelf: boolean('ever_on_shelf').notNull().default(false),
+    /** On shelf now: its name is taken for other apps. */
+    listed: boolean('listed').notNull().default(false),
+    developerWebsite: text('developer_website'),
+    supportEmail: text('support_email'),
+    supportPhone: text('support_phone'),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    // A package name is unique on its platform, across every team.
+    uniqueIndex('apps_platform_package').on(t.platform, t.packageName),
+    index('apps_team_created').on(t.teamId, t.createdAt, t.id),
+    index('apps_project').on(t.projectId),
+  ],
+);
