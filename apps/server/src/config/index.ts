@@ -57,6 +57,7 @@ const envSchema = z.object({
   WHARF_OPERATOR_EMAIL: z.string().email().optional(),
   WHARF_OPERATOR_PASSWORD: z.string().min(8).optional(),
   WHARF_JOBS: z.enum(['on', 'off']).default('on'),
+  DEMO_SEED: z.enum(['on', 'off']).default('on'),
 });
 
 export interface Config {
@@ -82,6 +83,8 @@ export interface Config {
   testClock: boolean;
   /** Background job workers (pg-boss); tests that do not need them switch them off. */
   jobs: boolean;
+  /** Seed the demo project on an empty platform at start. */
+  demoSeed: boolean;
   storageDir: string;
   /** Base of links in mail (invitations, password resets); default: this server's address. */
   publicUrl: string | null;
@@ -144,6 +147,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     testClock: e.WHARF_TEST_CLOCK,
     jobs: e.WHARF_JOBS === 'on',
+    demoSeed: e.DEMO_SEED === 'on',
     storageDir: path.join(dataDir, 'files'),
     publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
     argon2MemoryKib: e.ARGON2_MEMORY_KIB,

@@ -4,6 +4,7 @@ import { consoleFamily } from './console';
 import { contentFamily } from './content';
 import { projectsFamily } from './projects';
 import { appsFamily } from './apps';
+import { demoFamily } from './demo';
 import { reportsFamily } from './reports';
 
 /** The list of families: one line each. */
@@ -14,4 +15,5 @@ export const FAMILIES: readonly Family[] = [
   contentFamily,
   projectsFamily,
   appsFamily,
+  demoFamily,
 ];

@@ -61,3 +61,10 @@ export const mailOutbox = pgTable(
   },
   (t) => [index('mail_outbox_state').on(t.state, t.createdAt), index('mail_outbox_to').on(t.to)],
 );
+
+/** Facts the platform keeps about itself (e.g. which team holds the demo project). */
+export const platformSettings = pgTable('platform_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<unknown>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

@@ -158,3 +158,17 @@ export const checkAppName = defineEndpoint({
   body: z.object({ name: z.string().max(256), platform, appId: z.uuid().optional() }),
   response: okResponse({ available: z.boolean(), reason: checkReason, message: z.string() }),
 });
+
+export const demoProject = defineEndpoint({
+  id: 'app.demoProject',
+  method: 'GET',
+  prefix: PREFIX,
+  path: '/demo-project',
+  access: 'anonymous',
+  summary: 'The read-only demo project and its apps, for visitors',
+  response: okResponse({
+    available: z.boolean(),
+    project: z.object({ projectId: z.string(), name: z.string(), dataLocation: z.string() }).nullable(),
+    apps: z.array(app),
+  }),
+});
