@@ -7,6 +7,7 @@ import * as reportFamily from './families/report';
 import * as contentFamily from './families/content';
 import * as projectFamily from './families/project';
 import * as appFamily from './families/app';
+import * as fileFamily from './families/file';
 
 export * from './kit/access';
 export * from './kit/permissions';
@@ -27,6 +28,9 @@ export type { Project } from './families/project';
 export { PROJECTS_PER_TEAM_LIMIT } from './families/project';
 export * as appApi from './families/app';
 export type { App, Platform } from './families/app';
+export * as fileApi from './families/file';
+export type { FileObject } from './families/file';
+export { MULTIPART_MAX_PARTS, MULTIPART_PART_BYTES } from './families/file';
 export type { Localized, ServiceEntry } from './families/content';
 export type { TeamSummary } from './families/auth';
 export type { Member, Role, Invitation, RoleKey } from './families/team';
@@ -46,6 +50,6 @@ function endpointsOf(family: Record<string, unknown>): Endpoint[] {
 }
 
 /** Every call of the catalogue; the server must register each one (a test checks). */
-export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily].flatMap(
+export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily].flatMap(
   (f) => endpointsOf(f),
 );

@@ -57,6 +57,8 @@ const envSchema = z.object({
   WHARF_OPERATOR_EMAIL: z.string().email().optional(),
   WHARF_OPERATOR_PASSWORD: z.string().min(8).optional(),
   WHARF_JOBS: z.enum(['on', 'off']).default('on'),
+  MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).default(4 * 1024 ** 3),
+  FILE_URL_SECRET: z.string().min(32).optional(),
   DEMO_SEED: z.enum(['on', 'off']).default('on'),
 });
 
@@ -83,6 +85,9 @@ export interface Config {
   testClock: boolean;
   /** Background job workers (pg-boss); tests that do not need them switch them off. */
   jobs: boolean;
+  maxUploadBytes: number;
+  /** Signs download URLs; without one, a secret is generated once and kept in the database. */
+  fileUrlSecret: string | null;
   /** Seed the demo project on an empty platform at start. */
   demoSeed: boolean;
   storageDir: string;
@@ -148,6 +153,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     testClock: e.WHARF_TEST_CLOCK,
     jobs: e.WHARF_JOBS === 'on',
     demoSeed: e.DEMO_SEED === 'on',
+    maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    fileUrlSecret: e.FILE_URL_SECRET ?? null,
     storageDir: path.join(dataDir, 'files'),
     publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
     argon2MemoryKib: e.ARGON2_MEMORY_KIB,

@@ -5,6 +5,7 @@ import { contentFamily } from './content';
 import { projectsFamily } from './projects';
 import { appsFamily } from './apps';
 import { demoFamily } from './demo';
+import { filesFamily } from './files';
 import { reportsFamily } from './reports';
 
 /** The list of families: one line each. */
@@ -16,4 +17,5 @@ export const FAMILIES: readonly Family[] = [
   projectsFamily,
   appsFamily,
   demoFamily,
+  filesFamily,
 ];

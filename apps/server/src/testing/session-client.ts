@@ -11,6 +11,8 @@ export interface CallOptions {
   /** Override the CSRF header; null sends none. */
   csrf?: string | null;
   headers?: Record<string, string>;
+  /** A raw body, sent as application/octet-stream (uploads). */
+  raw?: Buffer;
 }
 
 let counter = 0;
@@ -81,6 +83,7 @@ export class TestUser {
       headers,
       cookies: Object.fromEntries(this.cookies),
       ...(o.body !== undefined ? { payload: o.body as object } : {}),
+      ...(o.raw ? { payload: o.raw, headers: { ...headers, 'content-type': 'application/octet-stream' } } : {}),
     });
     for (const c of res.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
       const cleared = c.maxAge === 0 || (c.expires !== undefined && c.expires.getTime() <= Date.now());

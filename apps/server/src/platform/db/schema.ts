@@ -5,3 +5,4 @@ export * from '../../families/reports/tables';
 export * from '../../families/content/tables';
 export * from '../../families/projects/tables';
 export * from '../../families/apps/tables';
+export * from '../../families/files/tables';

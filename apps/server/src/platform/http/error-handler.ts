@@ -21,7 +21,8 @@ interface ZodIssueLike {
 
 /** "body.name: Too small" — names the field, as the console shows ret.msg as is. */
 function describeValidation(err: FastifyError): { zh: string; en: string } {
-  const context = (err as { validationContext?: string }).validationContext ?? 'input';
+  const raw = (err as { validationContext?: string }).validationContext ?? 'input';
+  const context = raw === 'querystring' ? 'query' : raw;
   const issues = ((err as { validation?: ZodIssueLike[] }).validation ?? []).slice(0, 3);
   const parts = issues.map((i) => {
     const path = i.params?.issue?.path?.map(String).join('.') || i.instancePath?.replace(/^\//, '').replace(/\//g, '.') || '';

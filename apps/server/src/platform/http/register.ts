@@ -15,10 +15,13 @@ export interface CallInput<E extends Endpoint> {
   reply: FastifyReply;
 }
 
+/** Returned by a handler that answered itself (a file stream): no envelope is added. */
+export const STREAMED: unique symbol = Symbol('streamed');
+
 /** What a handler returns: the answer's data fields; the `ret` envelope is added here. */
 export type CallResult<E extends Endpoint> = Omit<Out<E['response']>, 'ret'>;
 
-export type CallHandler<E extends Endpoint> = (input: CallInput<E>) => Promise<CallResult<E>>;
+export type CallHandler<E extends Endpoint> = (input: CallInput<E>) => Promise<CallResult<E> | typeof STREAMED>;
 
 const SUCCESS = { code: RET_CODES.success.code, msg: RET_CODES.success.en };
 
@@ -49,6 +52,7 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
         req,
         reply,
       });
+      if (data === STREAMED) return reply;
       return { ret: SUCCESS, ...data };
     },
   });

@@ -1,0 +1,15 @@
+import type { Family } from '../../platform/deps';
+import { downloadRoutes } from './routes/download';
+import { uploadRoutes } from './routes/upload';
+import { FilesService } from './service';
+import { UrlSigner } from './signing';
+
+/** The file service: streamed uploads, resumable multipart uploads, signed downloads. */
+export const filesFamily: Family = {
+  name: 'files',
+  register(app, deps) {
+    const s = new FilesService(deps);
+    uploadRoutes(app, s);
+    downloadRoutes(app, s, new UrlSigner(deps), deps);
+  },
+};

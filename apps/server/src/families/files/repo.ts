@@ -1,0 +1,48 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/types';
+import { files, uploadParts, uploadSessions } from './tables';
+
+export type FileRow = typeof files.$inferSelect;
+export type UploadSessionRow = typeof uploadSessions.$inferSelect;
+
+export const filesRepo = {
+  async insert(db: DbOrTx, row: typeof files.$inferInsert): Promise<FileRow> {
+    const [created] = await db.insert(files).values(row).returning();
+    return created!;
+  },
+  async markReady(db: DbOrTx, id: string, size: number, sha256: string): Promise<FileRow> {
+    const [row] = await db.update(files).set({ state: 'ready', size, sha256 }).where(eq(files.id, id)).returning();
+    return row!;
+  },
+  async byId(db: DbOrTx, id: string): Promise<FileRow | undefined> {
+    const [row] = await db.select().from(files).where(eq(files.id, id));
+    return row;
+  },
+  async ofTeam(db: DbOrTx, teamId: string, ids: string[]): Promise<FileRow[]> {
+    return db.select().from(files).where(and(eq(files.teamId, teamId), inArray(files.id, ids)));
+  },
+  async remove(db: DbOrTx, id: string): Promise<void> {
+    await db.delete(files).where(eq(files.id, id));
+  },
+  async insertSession(db: DbOrTx, row: typeof uploadSessions.$inferInsert): Promise<UploadSessionRow> {
+    const [created] = await db.insert(uploadSessions).values(row).returning();
+    return created!;
+  },
+  async session(db: DbOrTx, teamId: string, id: string): Promise<UploadSessionRow | undefined> {
+    const [row] = await db.select().from(uploadSessions).where(and(eq(uploadSessions.teamId, teamId), eq(uploadSessions.id, id)));
+    return row;
+  },
+  async removeSession(db: DbOrTx, id: string): Promise<void> {
+    await db.delete(uploadParts).where(eq(uploadParts.uploadId, id));
+    await db.delete(uploadSessions).where(eq(uploadSessions.id, id));
+  },
+  async putPart(db: DbOrTx, row: typeof uploadParts.$inferInsert): Promise<void> {
+    await db
+      .insert(uploadParts)
+      .values(row)
+      .onConflictDoUpdate({ target: [uploadParts.uploadId, uploadParts.partNumber], set: { size: row.size, sha256: row.sha256 } });
+  },
+  async parts(db: DbOrTx, uploadId: string) {
+    return db.select().from(uploadParts).where(eq(uploadParts.uploadId, uploadId)).orderBy(asc(uploadParts.partNumber));
+  },
+};

@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { PassThrough, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { MULTIPART_MAX_PARTS, MULTIPART_PART_BYTES, type FileObject } from '@wharf/contract';
+import { writeAudit } from '../../platform/audit';
+import type { Deps } from '../../platform/deps';
+import type { Caller } from '../../platform/http/access';
+import { AppError, notFound } from '../../platform/http/errors';
+import { ObjectTooLargeError } from '../../platform/storage';
+import { filesRepo, type FileRow, type UploadSessionRow } from './repo';
+
+const UPLOAD_SESSION_TTL_MS = 7 * 86_400_000;
+
+export function fileOut(r: FileRow): FileObject {
+  return { objectId: r.id, bizTag: r.bizTag as FileObject['bizTag'], fileName: r.fileName, contentType: r.contentType, size: r.size, sha256: r.sha256, createdAt: r.createdAt.toISOString() };
+}
+
+/** The specification's rule: an upload without a bizTag gets one, here from its type. */
+export function bizTagOf(given: string | undefined, contentType: string, fileName: string): FileObject['bizTag'] {
+  if (given) return given as FileObject['bizTag'];
+  if (contentType.startsWith('image/')) return 'img';
+  if (contentType.startsWith('video/')) return 'video';
+  if (/\.(apk|aab|hap|app|rpk|exe|obb|wpk)$/i.test(fileName)) return 'apk';
+  if (contentType === 'application/zip' || /\.zip$/i.test(fileName)) return 'zip';
+  return 'file';
+}
+
+const tooLarge = (max: number) =>
+  new AppError('tooLarge', { zh: `文件超过上限 ${Math.floor(max / 1024 ** 2)} MB`, en: `The file is larger than the limit of ${Math.floor(max / 1024 ** 2)} MB` });
+
+export class FilesService {
+  constructor(private readonly deps: Deps) {}
+
+  /**
+   * Streams a body into storage. The row exists (as uploading) before the bytes, so an
+   * interrupted upload leaves a row a sweep can find; a refused one leaves nothing.
+   */
+  async upload(caller: Caller, body: Readable, meta: { fileName: string; contentType: string; bizTag?: string | undefined }): Promise<FileObject> {
+    const { db, clock, storage, config } = this.deps;
+    const bizTag = bizTagOf(meta.bizTag, meta.contentType, meta.fileName);
+    const id = randomUUID();
+    const key = `files/${caller.teamId}/${id}`;
+    const row = await filesRepo.insert(db, { id, teamId: caller.teamId!, bizTag, fileName: meta.fileName, contentType: meta.contentType, storageKey: key, state: 'uploading', createdBy: caller.userId!, createdAt: clock.now() });
+    try {
+      const stored = await storage.put(key, body, { maxBytes: config.maxUploadBytes });
+      return await db.transaction(async (tx) => {
+        const ready = await filesRepo.markReady(tx, row.id, stored.size, stored.sha256);
+        await writeAudit(tx, clock, { action: 'file.upload', teamId: caller.teamId, actorId: caller.userId, targetType: 'file', targetId: row.id, data: { fileName: meta.fileName, size: stored.size, bizTag } });
+        return fileOut(ready);
+      });
+    } catch (err) {
+      await filesRepo.remove(db, row.id);
+      if (err instanceof ObjectTooLargeError) throw tooLarge(config.maxUploadBytes);
+      throw err;
+    }
+  }
+
+  async get(caller: Caller, objectId: string): Promise<FileRow> {
+    const row = await filesRepo.byId(this.deps.db, objectId);
+    if (!row || row.teamId !== caller.teamId || row.state !== 'ready') throw notFound();
+    return row;
+  }
+
+  async remove(caller: Caller, objectIds: string[]) {
+    const { db, clock, storage } = this.deps;
+    const found = await filesRepo.ofTeam(db, caller.teamId!, objectIds);
+    const deleted: string[] = [];
+    for (const row of found) {
+      await db.transaction(async (tx) => {
+        await filesRepo.remove(tx, row.id);
+        await writeAudit(tx, clock, { action: 'file.delete', teamId: caller.teamId, actorId: caller.userId, targetType: 'file', targetId: row.id, data: { fileName: row.fileName } });
+      });
+      // The row goes first: a crash between leaves an orphan file, never a row without bytes.
+      await storage.delete(row.storageKey);
+      deleted.push(row.id);
+    }
+    const errors = objectIds.filter((id) => !deleted.includes(id)).map((objectId) => ({ objectId, reason: 'not found' }));
+    return { deletedObjects: deleted, errorObjects: errors };
+  }
+
+  async multipartInit(caller: Caller, input: { fileName: string; contentType: string; bizTag?: string | undefined; size: number }) {
+    const { db, clock, config } = this.deps;
+    if (input.size > config.maxUploadBytes) throw tooLarge(config.maxUploadBytes);
+    const partCount = Math.ceil(input.size / MULTIPART_PART_BYTES);
+    if (partCount > MULTIPART_MAX_PARTS) throw tooLarge(MULTIPART_MAX_PARTS * MULTIPART_PART_BYTES);
+    const now = clock.now();
+    const session = await filesRepo.insertSession(db, {
+      teamId: caller.teamId!,
+      fileName: input.fileName,
+      contentType: input.contentType,
+      bizTag: bizTagOf(input.bizTag, input.contentType, input.fileName),
+      size: input.size,
+      partSize: MULTIPART_PART_BYTES,
+      partCount,
+      createdBy: caller.userId!,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + UPLOAD_SESSION_TTL_MS),
+    });
+    return { uploadId: session.id, partSize: session.partSize, partCount };
+  }
+
+  private async session(caller: Caller, uploadId: string): Promise<UploadSessionRow> {
+    const s = await filesRepo.session(this.deps.db, caller.teamId!, uploadId);
+    if (!s || s.expiresAt <= this.deps.clock.now()) throw notFound({ zh: '上传会话不存在或已过期', en: 'No such upload, or it has expired' });
+    return s;
+  }
+
+  private expectedPartSize(s: UploadSessionRow, partNumber: number): number {
+    return partNumber < s.partCount ? s.partSize : s.size - s.partSize * (s.partCount - 1);
+  }
+
+  async putPart(caller: Caller, uploadId: string, partNumber: number, body: Readable) {
+    const s = await this.session(caller, uploadId);
+    if (partNumber > s.partCount) throw new AppError('invalidInput', { zh: `分片序号超出范围（共 ${s.partCount} 片）`, en: `partNumber is past the last part (${s.partCount})` });
+    const expected = this.expectedPartSize(s, partNumber);
+    let stored;
+    try {
+      stored = await this.deps.storage.put(`multipart/${uploadId}/${partNumber}`, body, { maxBytes: expected });
+    } catch (err) {
+      if (err instanceof ObjectTooLargeError) throw new AppError('tooLarge', { zh: `第 ${partNumber} 片应为 ${expected} 字节`, en: `Part ${partNumber} must be ${expected} bytes` });
+      throw err;
+    }
+    if (stored.size !== expected) {
+      await this.deps.storage.delete(`multipart/${uploadId}/${partNumber}`);
+      throw new AppError('invalidInput', { zh: `第 ${partNumber} 片应为 ${expected} 字节，收到 ${stored.size} 字节`, en: `Part ${partNumber} must be ${expected} bytes; got ${stored.size}` });
+    }
+    await filesRepo.putPart(this.deps.db, { uploadId, partNumber, size: stored.size, sha256: stored.sha256 });
+    return { partNumber, size: stored.size, sha256: stored.sha256 };
+  }
+
+  async parts(caller: Caller, uploadId: string) {
+    const s = await this.session(caller, uploadId);
+    const parts = await filesRepo.parts(this.deps.db, uploadId);
+    return { parts: parts.map((p) => ({ partNumber: p.partNumber, size: p.size })), partSize: s.partSize, partCount: s.partCount };
+  }
+
+  /** Joins the parts by streaming them one after another into a new object. */
+  async compose(caller: Caller, uploadId: string): Promise<FileObject> {
+    const { storage } = this.deps;
+    const s = await this.session(caller, uploadId);
+    const parts = await filesRepo.parts(this.deps.db, uploadId);
+    const missing = Array.from({ length: s.partCount }, (_, i) => i + 1).filter((n) => !parts.some((p) => p.partNumber === n));
+    if (missing.length) {
+      throw new AppError('conflict', { zh: `还缺 ${missing.length} 个分片（例如第 ${missing[0]} 片）`, en: `${missing.length} part(s) are missing (for example part ${missing[0]})` });
+    }
+    const joined = new PassThrough();
+    const feeding = (async () => {
+      for (let n = 1; n <= s.partCount; n += 1) await pipeline(await storage.get(`multipart/${uploadId}/${n}`), joined, { end: false });
+      joined.end();
+    })();
+    feeding.catch((err: unknown) => joined.destroy(err as Error));
+    const object = await this.upload({ ...caller }, joined, { fileName: s.fileName, contentType: s.contentType, bizTag: s.bizTag });
+    await this.dropParts(uploadId, s.partCount);
+    return object;
+  }
+
+  async abort(caller: Caller, uploadId: string): Promise<void> {
+    const s = await this.session(caller, uploadId);
+    await this.dropParts(uploadId, s.partCount);
+  }
+
+  private async dropParts(uploadId: string, partCount: number): Promise<void> {
+    await filesRepo.removeSession(this.deps.db, uploadId);
+    for (let n = 1; n <= partCount; n += 1) await this.deps.storage.delete(`multipart/${uploadId}/${n}`);
+  }
+}
+
