@@ -6,6 +6,7 @@ import { load, warm, type LoadResult } from './load';
 import { startBare, startWharf, type Started } from './processes';
 import { printTable, type Row } from './report';
 import { signedInHeaders } from './session';
+import { ddSeconds, uploadSeconds } from './upload';
 
 /**
  * `npm run bench`: each benchmark against a bare Fastify route measured in the same run,
@@ -19,6 +20,7 @@ const opt = (name: string, fallback: number) => {
 };
 const durationSec = opt('duration', 10);
 const connections = opt('connections', 50);
+const uploadMb = opt('upload-mb', 1024);
 
 interface Target {
   label: string;
@@ -29,6 +31,19 @@ const targets: Target[] = [{ label: 'PGlite', env: { DATABASE_URL: '' } }];
 if (process.env.DATABASE_URL) targets.push({ label: 'PostgreSQL', env: { DATABASE_URL: process.env.DATABASE_URL } });
 
 const started: Started[] = [];
+const uploads: string[] = [];
+
+/** Our streamed upload against dd writing the same bytes to the same disk, in this run. */
+async function measureUpload(server: Started, headers: Record<string, string>, dir: string): Promise<string> {
+  const dd = ddSeconds(dir, uploadMb);
+  const ours = await uploadSeconds(server.url, headers, uploadMb, server.child.pid!);
+  const ratio = dd / ours.seconds;
+  const growthMb = ours.peakRssGrowth / 1024 ** 2;
+  return [
+    `upload ${uploadMb} MiB: dd ${dd.toFixed(2)} s, ours ${ours.seconds.toFixed(2)} s, throughput ratio ${ratio.toFixed(2)} (target ≥0.7 ${ratio >= 0.7 ? 'met' : 'MISSED'})`,
+    `server memory growth during the upload: ${growthMb.toFixed(1)} MiB (target <64 ${growthMb < 64 ? 'met' : 'MISSED'})`,
+  ].join('\n');
+}
 const dirs: string[] = [];
 try {
   if (!(await ensureFreeDisk(os.tmpdir(), 512 * 1024 * 1024))) process.exit(1);
@@ -56,9 +71,13 @@ try {
     const headers = await signedInHeaders(server.url);
     const permission = await load({ name: `GET user-permission (signed in) on ${t.label}`, url: `${server.url}/agc/edge/user-permission-service/v1/user-permission`, connections, durationSec, headers });
     rows.push({ result: permission, baseline, ...(t.label === 'PostgreSQL' ? { target: { minRpsRatio: 0.3, maxP99Ratio: 3 } } : {}) });
+    if (t === targets[0] && uploadMb > 0) {
+      if (await ensureFreeDisk(dataDir, 2 * uploadMb * 1024 * 1024)) uploads.push(await measureUpload(server, headers, dataDir));
+    }
     await server.stop();
   }
   printTable(rows);
+  if (uploads.length) console.log(`\n${uploads.join('\n')}`);
   console.log(`\n(${connections} connections, ${durationSec} s each; ratios against a bare Fastify route in its own process, measured in this run)`);
 } finally {
   for (const s of started.reverse()) await s.stop().catch(() => undefined);

@@ -7,7 +7,7 @@ export async function signedInHeaders(baseUrl: string): Promise<Record<string, s
     body: JSON.stringify({ email, password: 'bench password 1', displayName: 'Bench' }),
   });
   if (!res.ok) throw new Error(`bench sign-up failed: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { teamId: string };
+  const body = (await res.json()) as { teamId: string; csrfToken: string };
   const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  return { cookie: cookies, teamId: body.teamId };
+  return { cookie: cookies, teamId: body.teamId, 'X-CSRF-Token': body.csrfToken };
 }

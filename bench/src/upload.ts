@@ -1,0 +1,71 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+
+const CHUNK = Buffer.alloc(1024 * 1024, 0x5a);
+
+/** Resident memory of a process, from /proc (Linux). */
+export function rssBytes(pid: number): number {
+  let status = '';
+  try {
+    status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return 0;
+  }
+  const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
+  return kb ? Number(kb) * 1024 : 0;
+}
+
+/** The baseline: dd writing the same number of bytes to the same disk, flushed. */
+export function ddSeconds(dir: string, mb: number): number {
+  const file = path.join(dir, 'dd-baseline.bin');
+  const started = process.hrtime.bigint();
+  execFileSync('dd', ['if=/dev/zero', `of=${file}`, 'bs=1M', `count=${mb}`, 'conv=fdatasync'], { stdio: 'ignore' });
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  fs.rmSync(file, { force: true });
+  return seconds;
+}
+
+export interface UploadMeasure {
+  seconds: number;
+  peakRssGrowth: number;
+}
+
+/** Streams `mb` MiB to the upload call and samples the server's memory meanwhile. */
+export async function uploadSeconds(baseUrl: string, headers: Record<string, string>, mb: number, serverPid: number): Promise<UploadMeasure> {
+  const before = rssBytes(serverPid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssBytes(serverPid));
+  }, 50);
+  const started = process.hrtime.bigint();
+  const url = new URL('/agc/edge/cfs/file_service/v1/upload/object?fileName=bench.bin', baseUrl);
+  try {
+    await send(url, headers, mb);
+  } finally {
+    clearInterval(sampler);
+  }
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  peak = Math.max(peak, rssBytes(serverPid));
+  return { seconds, peakRssGrowth: peak - before };
+}
+
+function send(url: URL, headers: Record<string, string>, mb: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/octet-stream', 'content-length': String(mb * CHUNK.length) } }, (res) => {
+      res.resume();
+      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`upload answered ${res.statusCode}`))));
+    });
+    req.on('error', reject);
+    let sent = 0;
+    const pump = () => {
+      while (sent < mb) {
+        sent += 1;
+        if (!req.write(CHUNK)) return req.once('drain', pump);
+      }
+      req.end();
+    };
+    pump();
+  });
+}
