@@ -8,6 +8,7 @@ import * as contentFamily from './families/content';
 import * as projectFamily from './families/project';
 import * as appFamily from './families/app';
 import * as fileFamily from './families/file';
+import * as packageFamily from './families/package';
 
 export * from './kit/access';
 export * from './kit/permissions';
@@ -31,6 +32,9 @@ export type { App, Platform } from './families/app';
 export * as fileApi from './families/file';
 export type { FileObject } from './families/file';
 export { MULTIPART_MAX_PARTS, MULTIPART_PART_BYTES } from './families/file';
+export * as packageApi from './families/package';
+export type { PackageInfo } from './families/package';
+export { PACKAGE_FAILURES, PARSE_STATE } from './families/package';
 export type { Localized, ServiceEntry } from './families/content';
 export type { TeamSummary } from './families/auth';
 export type { Member, Role, Invitation, RoleKey } from './families/team';
@@ -50,6 +54,6 @@ function endpointsOf(family: Record<string, unknown>): Endpoint[] {
 }
 
 /** Every call of the catalogue; the server must register each one (a test checks). */
-export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily].flatMap(
+export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily].flatMap(
   (f) => endpointsOf(f),
 );

@@ -6,6 +6,7 @@ import { projectsFamily } from './projects';
 import { appsFamily } from './apps';
 import { demoFamily } from './demo';
 import { filesFamily } from './files';
+import { packagesFamily } from './packages';
 import { reportsFamily } from './reports';
 
 /** The list of families: one line each. */
@@ -18,4 +19,5 @@ export const FAMILIES: readonly Family[] = [
   appsFamily,
   demoFamily,
   filesFamily,
+  packagesFamily,
 ];

@@ -2,7 +2,18 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import pino from 'pino';
 import { openPglite, openPostgres } from '../platform/db/client';
+import type { Database } from '../platform/db/types';
+import { Jobs } from '../platform/jobs';
+
+/** Migrations and pg-boss's own schema, so test apps start their job queue quickly. */
+async function prepare(db: Database): Promise<void> {
+  await db.migrate();
+  const jobs = new Jobs(db, pino({ level: 'silent' }), false);
+  await jobs.start();
+  await jobs.stop();
+}
 
 /**
  * One migrated template per test run; every test file gets a copy. Creating and migrating
@@ -24,7 +35,7 @@ export async function createTemplate(runId: string): Promise<TemplateInfo> {
     await adminQuery(url, `CREATE DATABASE ${templateName}`);
     const db = await openPostgres(withDatabase(url, templateName), 2);
     try {
-      await db.migrate();
+      await prepare(db);
     } finally {
       await db.close();
     }
@@ -34,7 +45,7 @@ export async function createTemplate(runId: string): Promise<TemplateInfo> {
   await fs.rm(dir, { recursive: true, force: true });
   const db = await openPglite(dir);
   try {
-    await db.migrate();
+    await prepare(db);
   } finally {
     await db.close();
   }

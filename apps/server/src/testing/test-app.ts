@@ -88,6 +88,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const clock = options.clock ?? new ManualClock(new Date('2026-01-15T08:00:00Z'));
   const built = await buildApp({ config, database, clock, ...(options.families ? { families: options.families } : {}) });
   await built.app.ready();
+  // Queues exist so calls can enqueue; workers run only with WHARF_JOBS=on.
+  await built.deps.jobs.start();
   return {
     ...built,
     clock,

@@ -6,3 +6,4 @@ export * from '../../families/content/tables';
 export * from '../../families/projects/tables';
 export * from '../../families/apps/tables';
 export * from '../../families/files/tables';
+export * from '../../families/packages/tables';

@@ -31,6 +31,10 @@ export class LocalStorage implements ObjectStorage {
     return path.join(this.#root, 'objects', key);
   }
 
+  localPath(key: string): string {
+    return this.#path(key);
+  }
+
   async put(key: string, body: Readable, options: { maxBytes?: number } = {}): Promise<StoredObject> {
     const target = this.#path(key);
     await fs.mkdir(this.#tmp, { recursive: true });

@@ -22,6 +22,8 @@ export interface ObjectStorage {
   stat(key: string): Promise<{ size: number } | null>;
   delete(key: string): Promise<boolean>;
   list(prefix: string): AsyncIterable<string>;
+  /** A path on this machine's disk when the store has one, so readers can seek (parsers). */
+  localPath?(key: string): string;
 }
 
 export class ObjectTooLargeError extends Error {

@@ -1,0 +1,32 @@
+CREATE TABLE "packages" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"team_id" uuid NOT NULL,
+	"app_id" uuid NOT NULL,
+	"file_id" uuid NOT NULL,
+	"file_name" text NOT NULL,
+	"size" bigint NOT NULL,
+	"sha256" text NOT NULL,
+	"kind" text,
+	"parse_state" integer DEFAULT 1 NOT NULL,
+	"failure_code" integer,
+	"failure_reason" text,
+	"package_name" text,
+	"version_code" bigint,
+	"version_name" text,
+	"min_sdk" bigint,
+	"target_sdk" bigint,
+	"permissions" text[] DEFAULT '{}'::text[] NOT NULL,
+	"label" text,
+	"debuggable" boolean DEFAULT false NOT NULL,
+	"certificates" text[] DEFAULT '{}'::text[] NOT NULL,
+	"signing_schemes" text[] DEFAULT '{}'::text[] NOT NULL,
+	"signature_changed" boolean DEFAULT false NOT NULL,
+	"icon_file_id" uuid,
+	"extra" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"remark" text,
+	"created_by" uuid NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"parsed_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE INDEX "packages_app_created" ON "packages" USING btree ("app_id","created_at","id");

@@ -1,0 +1,191 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createWriteStream } from 'node:fs';
+import { PARSE_STATE, type PackageInfo } from '@wharf/contract';
+import { writeAudit } from '../../platform/audit';
+import type { Deps } from '../../platform/deps';
+import type { Caller } from '../../platform/http/access';
+import { decodeCursor, pageOf } from '../../platform/http/cursor';
+import { notFound } from '../../platform/http/errors';
+import { appsRepo } from '../apps/repo';
+import type { AppsService } from '../apps/service';
+import { filesRepo } from '../files/repo';
+import type { FilesService } from '../files/service';
+import { checkAgainstApp, failureOfParse, type Failure } from './checks';
+import { PackageParseError, parsePackage, type ParsedPackage } from './parsers';
+import { packagesRepo, type PackageRow } from './repo';
+
+export const PARSE_QUEUE = 'package-parse';
+
+export function packageOut(r: PackageRow, lang: 'zh' | 'en' = 'en'): PackageInfo {
+  return {
+    pkgId: r.id,
+    appId: r.appId,
+    objectId: r.fileId,
+    kind: r.kind as PackageInfo['kind'],
+    fileName: r.fileName,
+    size: r.size,
+    sha256: r.sha256,
+    parseState: r.parseState,
+    failureCode: r.failureCode,
+    failureReason: r.failureReason ? (JSON.parse(r.failureReason) as Record<string, string>)[lang] ?? null : null,
+    packageName: r.packageName,
+    versionCode: r.versionCode,
+    versionName: r.versionName,
+    minSdk: r.minSdk,
+    targetSdk: r.targetSdk,
+    permissions: r.permissions,
+    label: r.label,
+    debuggable: r.debuggable,
+    certificates: r.certificates,
+    signingSchemes: r.signingSchemes,
+    signatureChanged: r.signatureChanged,
+    iconObjectId: r.iconFileId,
+    extra: r.extra,
+    remark: r.remark,
+    createdAt: r.createdAt.toISOString(),
+    parsedAt: r.parsedAt?.toISOString() ?? null,
+  };
+}
+
+export class PackagesService {
+  constructor(
+    private readonly deps: Deps,
+    private readonly apps: AppsService,
+    private readonly files: FilesService,
+  ) {}
+
+  async add(caller: Caller, input: { appId: string; objectId: string; remark?: string | undefined }): Promise<PackageRow> {
+    const { db, clock, jobs } = this.deps;
+    await this.apps.get(caller, input.appId);
+    const file = await this.files.get(caller, input.objectId);
+    const row = await db.transaction(async (tx) => {
+      const created = await packagesRepo.insert(tx, {
+        teamId: caller.teamId!,
+        appId: input.appId,
+        fileId: file.id,
+        fileName: file.fileName,
+        size: file.size,
+        sha256: file.sha256,
+        remark: input.remark ?? null,
+        createdBy: caller.userId!,
+        createdAt: clock.now(),
+      });
+      await writeAudit(tx, clock, { action: 'package.add', teamId: caller.teamId, actorId: caller.userId, targetType: 'package', targetId: created.id, data: { appId: input.appId, fileName: file.fileName } });
+      return created;
+    });
+    await jobs.send(PARSE_QUEUE, { pkgId: row.id });
+    return row;
+  }
+
+  async get(caller: Caller, appId: string, pkgId: string): Promise<PackageRow> {
+    await this.apps.get(caller, appId);
+    const row = await packagesRepo.byId(this.deps.db, appId, pkgId);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async setRemark(caller: Caller, appId: string, pkgId: string, remark: string | null): Promise<PackageRow> {
+    await this.get(caller, appId, pkgId);
+    return packagesRepo.update(this.deps.db, pkgId, { remark });
+  }
+
+  async remove(caller: Caller, appId: string, pkgId: string): Promise<void> {
+    const { db, clock } = this.deps;
+    const row = await this.get(caller, appId, pkgId);
+    await db.transaction(async (tx) => {
+      await packagesRepo.remove(tx, row.id);
+      await writeAudit(tx, clock, { action: 'package.delete', teamId: caller.teamId, actorId: caller.userId, targetType: 'package', targetId: row.id, data: { appId, fileName: row.fileName } });
+    });
+  }
+
+  async list(caller: Caller, q: { appId: string; pageSize: number; cursor?: string | undefined; withTotal: boolean }) {
+    await this.apps.get(caller, q.appId);
+    const rows = await packagesRepo.page(this.deps.db, q.appId, q.pageSize + 1, q.cursor ? decodeCursor(q.cursor) : undefined);
+    return pageOf(rows, q.pageSize, (r) => ({ at: r.createdAt, id: r.id }));
+  }
+
+  async processing(caller: Caller, appId: string) {
+    await this.apps.get(caller, appId);
+    return packagesRepo.parsing(this.deps.db, appId);
+  }
+
+  /**
+   * The background parse: opens the stored file in place when the store is a local disk
+   * (parsers read the central directory and a few entries, never the whole file).
+   */
+  async parse(pkgId: string): Promise<PackageRow> {
+    const { db, clock, storage } = this.deps;
+    const row = await packagesRepo.byIdAnyApp(db, pkgId);
+    if (!row || row.parseState !== PARSE_STATE.parsing) throw new Error(`package ${pkgId} is not waiting to be parsed`);
+    const file = await filesRepo.byId(db, row.fileId);
+    const app = await appsRepo.byId(db, row.teamId, row.appId);
+    if (!file || !app) return this.fail(row, { code: 9001, text: { zh: '软件包文件或应用已不存在', en: 'The package file or its app no longer exists' } });
+    let temp: string | null = null;
+    let parsed: ParsedPackage;
+    try {
+      let filePath = storage.localPath?.(file.storageKey) ?? null;
+      if (!filePath) {
+        temp = await fs.mkdtemp(path.join(os.tmpdir(), 'wharf-parse-'));
+        filePath = path.join(temp, 'package');
+        await pipeline(await storage.get(file.storageKey), createWriteStream(filePath));
+      }
+      parsed = await parsePackage(filePath, { fileName: row.fileName });
+    } catch (err) {
+      if (err instanceof PackageParseError) return this.fail(row, failureOfParse(err.reason, err.message));
+      throw err;
+    } finally {
+      if (temp) await fs.rm(temp, { recursive: true, force: true });
+    }
+    const failure = checkAgainstApp(parsed, app);
+    const previous = await packagesRepo.previousParsed(db, app.id, row.id);
+    const certs = parsed.signing.certificates.map((c) => c.sha256);
+    const signatureChanged = Boolean(previous && previous.certificates.length && certs.length && !certs.some((c) => previous.certificates.includes(c)));
+    const icon = parsed.icon ? await this.storeIcon(row, parsed.icon.bytes, parsed.icon.mime, parsed.icon.entry) : null;
+    return db.transaction(async (tx) => {
+      const updated = await packagesRepo.update(tx, row.id, {
+        kind: parsed.kind,
+        packageName: parsed.packageName,
+        versionCode: parsed.versionCode,
+        versionName: parsed.versionName,
+        minSdk: parsed.minSdk,
+        targetSdk: parsed.targetSdk,
+        permissions: parsed.permissions,
+        label: parsed.label,
+        debuggable: parsed.debuggable,
+        certificates: certs,
+        signingSchemes: parsed.signing.schemes,
+        signatureChanged,
+        iconFileId: icon,
+        extra: parsed.extra,
+        parseState: failure ? PARSE_STATE.failed : PARSE_STATE.parsed,
+        failureCode: failure?.code ?? null,
+        failureReason: failure ? JSON.stringify(failure.text) : null,
+        parsedAt: clock.now(),
+      });
+      // The first good package fixes the app's package name.
+      if (!failure && !app.packageNameLocked) await appsRepo.update(tx, app.id, { packageNameLocked: true, updatedAt: clock.now() });
+      await writeAudit(tx, clock, { action: failure ? 'package.rejected' : 'package.parsed', teamId: row.teamId, actorKind: 'system', targetType: 'package', targetId: row.id, data: { failureCode: failure?.code ?? null, versionCode: parsed.versionCode } });
+      return updated;
+    });
+  }
+
+  private async fail(row: PackageRow, failure: Failure): Promise<PackageRow> {
+    const { db, clock } = this.deps;
+    return db.transaction(async (tx) => {
+      const updated = await packagesRepo.update(tx, row.id, { parseState: PARSE_STATE.failed, failureCode: failure.code, failureReason: JSON.stringify(failure.text), parsedAt: clock.now() });
+      await writeAudit(tx, clock, { action: 'package.rejected', teamId: row.teamId, actorKind: 'system', targetType: 'package', targetId: row.id, data: { failureCode: failure.code } });
+      return updated;
+    });
+  }
+
+  private async storeIcon(row: PackageRow, bytes: Buffer, mime: string, entry: string): Promise<string> {
+    const caller = { teamId: row.teamId, userId: row.createdBy } as Caller;
+    const object = await this.files.upload(caller, Readable.from([bytes]), { fileName: path.basename(entry), contentType: mime, bizTag: 'img' });
+    return object.objectId;
+  }
+}
+
