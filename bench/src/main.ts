@@ -7,6 +7,7 @@ import { startBare, startWharf, type Started } from './processes';
 import { printTable, type Row } from './report';
 import { signedInHeaders } from './session';
 import { ddSeconds, uploadSeconds } from './upload';
+import { parseRatio } from './parse';
 
 /**
  * `npm run bench`: each benchmark against a bare Fastify route measured in the same run,
@@ -78,6 +79,7 @@ try {
   }
   printTable(rows);
   if (uploads.length) console.log(`\n${uploads.join('\n')}`);
+  console.log(await parseRatio());
   console.log(`\n(${connections} connections, ${durationSec} s each; ratios against a bare Fastify route in its own process, measured in this run)`);
 } finally {
   for (const s of started.reverse()) await s.stop().catch(() => undefined);
