@@ -59,6 +59,8 @@ const envSchema = z.object({
   WHARF_JOBS: z.enum(['on', 'off']).default('on'),
   MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).default(4 * 1024 ** 3),
   FILE_URL_SECRET: z.string().min(32).optional(),
+  UPLOAD_URL_ALLOW: z.string().default(''),
+  UPLOAD_URL_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
   DEMO_SEED: z.enum(['on', 'off']).default('on'),
 });
 
@@ -88,6 +90,9 @@ export interface Config {
   maxUploadBytes: number;
   /** Signs download URLs; without one, a secret is generated once and kept in the database. */
   fileUrlSecret: string | null;
+  /** Hosts upload-by-URL may fetch from (exact names, or `.example.com` for subdomains). */
+  uploadUrlAllow: string[];
+  uploadUrlTimeoutMs: number;
   /** Seed the demo project on an empty platform at start. */
   demoSeed: boolean;
   storageDir: string;
@@ -155,6 +160,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoSeed: e.DEMO_SEED === 'on',
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     fileUrlSecret: e.FILE_URL_SECRET ?? null,
+    uploadUrlAllow: e.UPLOAD_URL_ALLOW.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    uploadUrlTimeoutMs: e.UPLOAD_URL_TIMEOUT_MS,
     storageDir: path.join(dataDir, 'files'),
     publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
     argon2MemoryKib: e.ARGON2_MEMORY_KIB,

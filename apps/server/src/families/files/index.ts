@@ -1,4 +1,6 @@
 import type { Family } from '../../platform/deps';
+import { BY_URL_QUEUE, ByUrlUploads } from './by-url';
+import { byUrlRoutes } from './routes/by-url';
 import { downloadRoutes } from './routes/download';
 import { uploadRoutes } from './routes/upload';
 import { FilesService } from './service';
@@ -11,5 +13,8 @@ export const filesFamily: Family = {
     const s = new FilesService(deps);
     uploadRoutes(app, s);
     downloadRoutes(app, s, new UrlSigner(deps), deps);
+    const byUrl = new ByUrlUploads(deps);
+    byUrlRoutes(app, byUrl, deps);
+    deps.jobs.work<{ fileId: string }>(BY_URL_QUEUE, ({ fileId }) => byUrl.fetch(fileId));
   },
 };

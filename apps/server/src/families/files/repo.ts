@@ -14,6 +14,9 @@ export const filesRepo = {
     const [row] = await db.update(files).set({ state: 'ready', size, sha256 }).where(eq(files.id, id)).returning();
     return row!;
   },
+  async markFailed(db: DbOrTx, id: string, reason: { zh: string; en: string }): Promise<void> {
+    await db.update(files).set({ state: 'failed', failureReason: reason }).where(eq(files.id, id));
+  },
   async byId(db: DbOrTx, id: string): Promise<FileRow | undefined> {
     const [row] = await db.select().from(files).where(eq(files.id, id));
     return row;

@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -14,8 +14,12 @@ export const files = pgTable(
     size: bigint('size', { mode: 'number' }).notNull().default(0),
     sha256: text('sha256').notNull().default(''),
     storageKey: text('storage_key').notNull(),
-    /** uploading → ready; a row left in uploading is an interrupted upload. */
+    /** uploading → ready | failed; a row left in uploading is an interrupted upload. */
     state: text('state').notNull(),
+    /** Why a background upload failed, in the server's two message languages. */
+    failureReason: jsonb('failure_reason').$type<{ zh: string; en: string }>(),
+    /** Where a by-URL upload fetches from. */
+    sourceUrl: text('source_url'),
     createdBy: uuid('created_by').notNull(),
     createdAt: ts('created_at').notNull(),
   },

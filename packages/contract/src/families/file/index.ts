@@ -133,3 +133,29 @@ export const multipartAbort = defineEndpoint({
   body: uploadQuery,
   response: okResponse({}),
 });
+
+export const uploadByUrl = defineEndpoint({
+  id: 'file.uploadByUrl',
+  method: 'POST',
+  prefix: PREFIX,
+  path: '/upload/by-url',
+  access: 'team:file.upload',
+  summary: 'Fetch a file from an http(s) address on the allow-list, in the background',
+  body: z.object({
+    url: z.string().url().max(2000).refine((v) => /^https?:\/\//i.test(v), 'an http or https address'),
+    fileName: fileName.optional(),
+    bizTag: bizTag.optional(),
+  }),
+  response: okResponse({ objectId: z.string(), state: z.enum(['uploading', 'ready', 'failed']) }),
+});
+
+export const asyncCheck = defineEndpoint({
+  id: 'file.asyncCheck',
+  method: 'GET',
+  prefix: PREFIX,
+  path: '/objects/async/check',
+  access: 'team:file.upload',
+  summary: 'The state of a background upload (by URL): uploading, ready or failed with a reason',
+  query: z.object({ objectId: z.uuid() }),
+  response: okResponse({ state: z.enum(['uploading', 'ready', 'failed']), reason: z.string().nullable(), object: fileObject.nullable() }),
+});
