@@ -21,7 +21,7 @@ import { registerTestClock } from './platform/http/test-clock';
 import { serveWeb } from './platform/http/web';
 import { Jobs } from './platform/jobs';
 import { Mailer } from './platform/mail';
-import { LocalStorage, type ObjectStorage } from './platform/storage';
+import { LocalStorage, S3Storage, type ObjectStorage } from './platform/storage';
 import { SERVER_VERSION } from './version';
 
 export interface BuildOptions {
@@ -77,7 +77,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const storage = options.storage ?? new LocalStorage(config.storageDir);
+  const storage =
+    options.storage ?? (config.storage.kind === 's3' ? new S3Storage(config.storage) : new LocalStorage(config.storageDir));
   const jobs = new Jobs(database, app.log, config.jobs);
   const dueActions = new DueActions(database.db, clock, app.log);
   const mailer = new Mailer({ db: database.db, clock, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });

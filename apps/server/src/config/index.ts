@@ -59,6 +59,13 @@ const envSchema = z.object({
   WHARF_JOBS: z.enum(['on', 'off']).default('on'),
   MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).default(4 * 1024 ** 3),
   FILE_URL_SECRET: z.string().min(32).optional(),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool,
   UPLOAD_URL_ALLOW: z.string().default(''),
   UPLOAD_URL_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
   DEMO_SEED: z.enum(['on', 'off']).default('on'),
@@ -88,6 +95,10 @@ export interface Config {
   /** Background job workers (pg-boss); tests that do not need them switch them off. */
   jobs: boolean;
   maxUploadBytes: number;
+  /** Where files live: DATA_DIR/files, or an S3-compatible bucket. */
+  storage:
+    | { kind: 'local' }
+    | { kind: 's3'; endpoint?: string; region: string; bucket: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
   /** Signs download URLs; without one, a secret is generated once and kept in the database. */
   fileUrlSecret: string | null;
   /** Hosts upload-by-URL may fetch from (exact names, or `.example.com` for subdomains). */
@@ -159,6 +170,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobs: e.WHARF_JOBS === 'on',
     demoSeed: e.DEMO_SEED === 'on',
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    storage: storageOf(e),
     fileUrlSecret: e.FILE_URL_SECRET ?? null,
     uploadUrlAllow: e.UPLOAD_URL_ALLOW.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     uploadUrlTimeoutMs: e.UPLOAD_URL_TIMEOUT_MS,
@@ -176,6 +188,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     canaryPercent: e.CANARY_PERCENT,
     cookieSecure: e.COOKIE_SECURE,
     operatorBootstrap: { email: e.WHARF_OPERATOR_EMAIL ?? null, password: e.WHARF_OPERATOR_PASSWORD ?? null },
+  };
+}
+
+function storageOf(e: z.infer<typeof envSchema>): Config['storage'] {
+  if (e.STORAGE === 'local') return { kind: 'local' };
+  if (!e.S3_BUCKET) throw new ConfigError('STORAGE=s3 needs S3_BUCKET (and S3_ENDPOINT for a server other than AWS)');
+  return {
+    kind: 's3',
+    region: e.S3_REGION,
+    bucket: e.S3_BUCKET,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+    ...(e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID } : {}),
+    ...(e.S3_SECRET_ACCESS_KEY ? { secretAccessKey: e.S3_SECRET_ACCESS_KEY } : {}),
   };
 }
 

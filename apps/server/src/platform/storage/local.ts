@@ -1,13 +1,13 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   assertValidKey,
+  meter,
   ObjectNotFoundError,
-  ObjectTooLargeError,
   type ByteRange,
   type ObjectStorage,
   type StoredObject,
@@ -40,25 +40,15 @@ export class LocalStorage implements ObjectStorage {
     await fs.mkdir(this.#tmp, { recursive: true });
     await fs.mkdir(path.dirname(target), { recursive: true });
     const tmp = path.join(this.#tmp, randomUUID());
-    const hash = createHash('sha256');
-    const max = options.maxBytes ?? Number.POSITIVE_INFINITY;
-    let size = 0;
-    const meter = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        size += chunk.length;
-        if (size > max) return done(new ObjectTooLargeError(max));
-        hash.update(chunk);
-        done(null, chunk);
-      },
-    });
+    const counted = meter(options.maxBytes);
     try {
-      await pipeline(body, meter, createWriteStream(tmp, { flags: 'wx' }));
+      await pipeline(body, counted.stream, createWriteStream(tmp, { flags: 'wx' }));
       await fs.rename(tmp, target);
     } catch (err) {
       await fs.rm(tmp, { force: true });
       throw err;
     }
-    return { size, sha256: hash.digest('hex') };
+    return counted.result();
   }
 
   async get(key: string, range?: ByteRange): Promise<Readable> {

@@ -1,4 +1,5 @@
-import type { Readable } from 'node:stream';
+import { createHash } from 'node:crypto';
+import { Transform, type Readable } from 'node:stream';
 
 export interface StoredObject {
   size: number;
@@ -47,4 +48,23 @@ export function assertValidKey(key: string): void {
   if (key.length > 512 || !KEY.test(key) || key.split('/').some((s) => s === '.' || s === '..')) {
     throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
   }
+}
+
+/**
+ * Counts and hashes bytes on their way to a store, refusing past maxBytes: the same
+ * guarantees whichever store is behind the interface.
+ */
+export function meter(maxBytes = Number.POSITIVE_INFINITY): { stream: Transform; result(): StoredObject } {
+  const hash = createHash('sha256');
+  let size = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      if (size > maxBytes) return done(new ObjectTooLargeError(maxBytes));
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+  let digest: string | null = null;
+  return { stream, result: () => ({ size, sha256: (digest ??= hash.digest('hex')) }) };
 }
