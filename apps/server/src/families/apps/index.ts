@@ -1,6 +1,8 @@
 import type { Family } from '../../platform/deps';
 import { appRoutes } from './routes/app-calls';
 import { appListRoutes } from './routes/list-calls';
+import { moreAppRoutes } from './routes/more-calls';
+import { AppMover } from './move';
 import { AppsService } from './service';
 
 export const appsFamily: Family = {
@@ -20,5 +22,6 @@ export const appsFamily: Family = {
     const s = new AppsService(deps);
     appRoutes(app, s);
     appListRoutes(app, s);
+    moreAppRoutes(app, s, new AppMover(deps, s), deps);
   },
 };

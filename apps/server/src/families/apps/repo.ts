@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/types';
+import { likeContains } from '../../platform/db/like';
 import { apps } from './tables';
 
 export type AppRow = typeof apps.$inferSelect;
@@ -16,7 +17,7 @@ export interface AppFilter {
 function conditions(teamId: string, f: AppFilter): SQL[] {
   const c: SQL[] = [eq(apps.teamId, teamId)];
   if (f.search) {
-    const like = `%${f.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const like = likeContains(f.search);
     c.push(or(ilike(apps.name, like), ilike(apps.packageName, like))!);
   }
   if (f.platform) c.push(eq(apps.platform, f.platform));
@@ -49,6 +50,22 @@ export const appsRepo = {
     const c = conditions(teamId, f);
     if (before) c.push(or(lt(apps.createdAt, before.at), and(eq(apps.createdAt, before.at), lt(apps.id, before.id)))!);
     return db.select().from(apps).where(and(...c)).orderBy(desc(apps.createdAt), desc(apps.id)).limit(limit);
+  },
+  /** Every team's apps, for operators. */
+  async platformPage(db: DbOrTx, f: { search?: string | undefined; platform?: string | undefined }, limit: number, before?: { at: Date; id: string }) {
+    const c: SQL[] = [];
+    if (f.search) {
+      const like = likeContains(f.search);
+      c.push(or(ilike(apps.name, like), ilike(apps.packageName, like))!);
+    }
+    if (f.platform) c.push(eq(apps.platform, f.platform));
+    if (before) c.push(or(lt(apps.createdAt, before.at), and(eq(apps.createdAt, before.at), lt(apps.id, before.id)))!);
+    return db
+      .select()
+      .from(apps)
+      .where(c.length ? and(...c) : undefined)
+      .orderBy(desc(apps.createdAt), desc(apps.id))
+      .limit(limit);
   },
   async count(db: DbOrTx, teamId: string, f: AppFilter): Promise<number> {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(apps).where(and(...conditions(teamId, f)));

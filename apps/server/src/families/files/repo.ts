@@ -24,6 +24,9 @@ export const filesRepo = {
   async ofTeam(db: DbOrTx, teamId: string, ids: string[]): Promise<FileRow[]> {
     return db.select().from(files).where(and(eq(files.teamId, teamId), inArray(files.id, ids)));
   },
+  async moveToTeam(db: DbOrTx, ids: string[], fromTeamId: string, toTeamId: string): Promise<void> {
+    if (ids.length) await db.update(files).set({ teamId: toTeamId }).where(and(inArray(files.id, ids), eq(files.teamId, fromTeamId)));
+  },
   async remove(db: DbOrTx, id: string): Promise<void> {
     await db.delete(files).where(eq(files.id, id));
   },

@@ -29,6 +29,11 @@ export const packagesRepo = {
     if (before) c.push(or(lt(packages.createdAt, before.at), and(eq(packages.createdAt, before.at), lt(packages.id, before.id)))!);
     return db.select().from(packages).where(and(...c)).orderBy(desc(packages.createdAt), desc(packages.id)).limit(limit);
   },
+  /** Hands an app's packages to another team; returns the files they use. */
+  async moveApp(db: DbOrTx, appId: string, teamId: string): Promise<string[]> {
+    const rows = await db.update(packages).set({ teamId }).where(eq(packages.appId, appId)).returning({ fileId: packages.fileId, iconFileId: packages.iconFileId });
+    return rows.flatMap((r) => [r.fileId, ...(r.iconFileId ? [r.iconFileId] : [])]);
+  },
   async parsing(db: DbOrTx, appId: string): Promise<PackageRow[]> {
     return db.select().from(packages).where(and(eq(packages.appId, appId), eq(packages.parseState, 1))).orderBy(desc(packages.createdAt));
   },

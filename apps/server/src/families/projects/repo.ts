@@ -1,12 +1,9 @@
 import { and, desc, eq, ilike, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/types';
+import { likeContains as escapeLike } from '../../platform/db/like';
 import { projects } from './tables';
 
 export type ProjectRow = typeof projects.$inferSelect;
-
-function escapeLike(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export const projectsRepo = {
   async insert(db: DbOrTx, row: typeof projects.$inferInsert): Promise<ProjectRow> {

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/types';
+import { likeContains } from '../../../platform/db/like';
 import { customRoles, memberships, teams, users } from '../tables';
 
 export type TeamRow = typeof teams.$inferSelect;
@@ -62,7 +63,7 @@ export const teamsRepo = {
       );
     }
     if (opts.search) {
-      const like = `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = likeContains(opts.search);
       conditions.push(or(ilike(users.email, like), ilike(users.displayName, like))!);
     }
     return db
@@ -76,7 +77,7 @@ export const teamsRepo = {
   async countMembersMatching(db: DbOrTx, teamId: string, search?: string): Promise<number> {
     const conditions = [eq(memberships.teamId, teamId)];
     if (search) {
-      const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = likeContains(search);
       conditions.push(or(ilike(users.email, like), ilike(users.displayName, like))!);
     }
     const [row] = await db

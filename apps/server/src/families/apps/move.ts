@@ -1,0 +1,54 @@
+import type { App } from '@wharf/contract';
+import { writeAudit } from '../../platform/audit';
+import type { Deps } from '../../platform/deps';
+import type { Caller } from '../../platform/http/access';
+import { AppError } from '../../platform/http/errors';
+import { teamsRepo } from '../accounts/repo/teams';
+import { filesRepo } from '../files/repo';
+import { packagesRepo } from '../packages/repo';
+import { projectsRepo } from '../projects/repo';
+import { appsRepo } from './repo';
+import { appOut, type AppsService } from './service';
+
+type Blocker = { code: 'notHolderHere' | 'notAdminThere' | 'sameTeam' | 'targetProjectMissing'; zh: string; en: string };
+
+/**
+ * Moving an app between two teams of the same person (AppGallery Connect's "move app"):
+ * only the account holder of the app's team, into a team where they hold or administer.
+ */
+export class AppMover {
+  constructor(
+    private readonly deps: Deps,
+    private readonly apps: AppsService,
+  ) {}
+
+  async blockers(caller: Caller, appId: string, targetTeamId: string, targetProjectId: string): Promise<Blocker[]> {
+    const { db } = this.deps;
+    await this.apps.get(caller, appId);
+    const out: Blocker[] = [];
+    if (caller.team?.mainUserId !== caller.userId) out.push({ code: 'notHolderHere', zh: '只有本团队的账号持有者可以转移应用', en: "Only the account holder of the app's team can move it" });
+    if (targetTeamId === caller.teamId) out.push({ code: 'sameTeam', zh: '目标团队与当前团队相同', en: 'The target team is the team the app is in' });
+    const there = await teamsRepo.membership(db, targetTeamId, caller.userId!);
+    const target = await teamsRepo.byId(db, targetTeamId);
+    const adminThere = there && target && (target.mainUserId === caller.userId || there.roles.includes('administrator')) && (!there.expiresAt || there.expiresAt > this.deps.clock.now());
+    if (!adminThere) out.push({ code: 'notAdminThere', zh: '您须是目标团队的账号持有者或管理员', en: 'You must be the account holder or an administrator of the target team' });
+    if (!(await projectsRepo.byId(db, targetTeamId, targetProjectId))) out.push({ code: 'targetProjectMissing', zh: '目标团队中没有该项目', en: 'The target team has no such project' });
+    return out;
+  }
+
+  async move(caller: Caller, appId: string, targetTeamId: string, targetProjectId: string): Promise<App> {
+    const { db, clock } = this.deps;
+    const blockers = await this.blockers(caller, appId, targetTeamId, targetProjectId);
+    if (blockers.length) throw new AppError('conflict', { zh: blockers.map((b) => b.zh).join('；'), en: blockers.map((b) => b.en).join('; ') });
+    return db.transaction(async (tx) => {
+      const moved = await appsRepo.update(tx, appId, { teamId: targetTeamId, projectId: targetProjectId, updatedAt: clock.now() });
+      // Packages and their files follow the app; the bytes stay where they are.
+      const fileIds = await packagesRepo.moveApp(tx, appId, targetTeamId);
+      await filesRepo.moveToTeam(tx, fileIds, caller.teamId!, targetTeamId);
+      for (const teamId of [caller.teamId, targetTeamId]) {
+        await writeAudit(tx, clock, { action: 'app.move', teamId, actorId: caller.userId, targetType: 'app', targetId: appId, data: { from: caller.teamId, to: targetTeamId, projectId: targetProjectId } });
+      }
+      return appOut(moved);
+    });
+  }
+}
