@@ -21,6 +21,6 @@ export const demoFamily: Family = {
   },
   async onStart(deps, print) {
     if (!deps.config.demoSeed) return;
-    if (await seedDemo(deps)) print('  Demo project seeded: open the console and choose "Demo project".\n');
+    if (await seedDemo(deps)) print('  Demo project seeded: a project with two apps that visitors can browse without an account.\n');
   },
 };
