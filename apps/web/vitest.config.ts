@@ -8,5 +8,8 @@ export default defineProject({
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // antd pages in jsdom are slow when the machine is busy (two workers, a real server).
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
   },
 });

@@ -29,7 +29,13 @@ export default function setup(): void {
   if (builtAt && builtAt >= sourcesAt) return;
   console.log(builtAt ? 'e2e: the web app is older than its sources; rebuilding' : 'e2e: building the web app');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const res = spawnSync(npm, ['run', 'build', '-w', '@wharf/web'], { cwd: ROOT_DIR, stdio: 'inherit' });
+  // A production build, as served: vitest runs with NODE_ENV=test, which would give Vite
+  // React's development build.
+  const res = spawnSync(npm, ['run', 'build', '-w', '@wharf/web'], {
+    cwd: ROOT_DIR,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (res.status !== 0 || !fs.existsSync(index)) {
     throw new Error(`building the web app failed (exit ${res.status}); run \`npm run build -w @wharf/web\``);
   }

@@ -7,8 +7,20 @@ import { WEB_DIST_DIR } from './paths';
 export interface E2eServer {
   /** `http://127.0.0.1:<port>` */
   address: string;
+  /** Raw SQL on the server's database (tests read the mail outbox, never the log). */
+  sql<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
+
+/** Test settings: cheap password hashing; every browser comes from 127.0.0.1. */
+const TEST_ENV: Record<string, string> = {
+  ARGON2_MEMORY_KIB: '256',
+  RISK_MAX_FAILURES_PER_ADDRESS: '100000',
+  RATE_LIMIT_PER_MINUTE: '0',
+  WHARF_JOBS: 'off',
+  WHARF_OPERATOR_EMAIL: 'operator@example.com',
+  WHARF_OPERATOR_PASSWORD: 'operator password',
+};
 
 /**
  * The real server, in this process, on a free port, with a fresh embedded database in a
@@ -25,11 +37,16 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
         DATA_DIR: dataDir,
         LOG_LEVEL: 'silent',
         WEB_DIST_DIR,
+        ...TEST_ENV,
         ...env,
       }),
+      () => undefined,
     );
     return {
       address: server.address,
+      async sql<T>(text: string, values: unknown[] = []) {
+        return (await server.deps.database.executeSql(text, values)).rows as T[];
+      },
       async close() {
         try {
           await server.close();

@@ -2,18 +2,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { buildPath, consoleApi } from '@wharf/contract';
+import { authApi, buildPath, consoleApi } from '@wharf/contract';
 import cn from '../../apps/web/src/app/locales/cn.json';
 import en from '../../apps/web/src/app/locales/en.json';
 import ru from '../../apps/web/src/app/locales/ru.json';
+import accountsCn from '../../apps/web/src/features/accounts/locales/cn.json';
+import accountsEn from '../../apps/web/src/features/accounts/locales/en.json';
+import accountsRu from '../../apps/web/src/features/accounts/locales/ru.json';
 import { browserAvailability, launchBrowser } from '../support/browser';
 import { SCREENSHOTS_DIR } from '../support/paths';
 import { startE2eServer, type E2eServer } from '../support/server';
 
 const SITES = [
-  { path: '/', site: 'cn', htmlLang: 'zh-CN', strings: cn },
-  { path: '/en/', site: 'en', htmlLang: 'en', strings: en },
-  { path: '/ru/', site: 'ru', htmlLang: 'ru', strings: ru },
+  { path: '/', site: 'cn', htmlLang: 'zh-CN', strings: cn, accounts: accountsCn },
+  { path: '/en/', site: 'en', htmlLang: 'en', strings: en, accounts: accountsEn },
+  { path: '/ru/', site: 'ru', htmlLang: 'ru', strings: ru, accounts: accountsRu },
 ] as const;
 
 const chromium = browserAvailability();
@@ -43,7 +46,7 @@ describe.skipIf(!chromium.available)('console smoke (Chromium)', () => {
     await server?.close();
   });
 
-  it.each(SITES)('$path shows the $site site with the client configuration', async ({ path: sitePath, site, htmlLang, strings }) => {
+  it.each(SITES)('$path shows the $site site: sign-in, then the home page with the client configuration', async ({ path: sitePath, site, htmlLang, strings, accounts }) => {
     if (!browser || !server) throw new Error('setup did not finish');
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
@@ -59,6 +62,18 @@ describe.skipIf(!chromium.available)('console smoke (Chromium)', () => {
       const res = await page.goto(`${server.address}${sitePath}`);
       expect(res?.status()).toBe(200);
 
+      // Signed out: the sign-in page, in the site's language.
+      await page.getByRole('heading', { name: accounts.signIn.title }).waitFor();
+      expect(page.url()).toContain('#/login');
+      expect(await page.getAttribute('html', 'lang')).toBe(htmlLang);
+      await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `sign-in-${site}.png`), fullPage: true, animations: 'disabled' });
+
+      // Signed up (through the API; the accounts test clicks through the form), the home page.
+      const signUp = await context.request.post(`${server.address}${buildPath(authApi.register)}`, {
+        data: { email: `smoke-${site}@example.com`, password: 'smoke test password', displayName: `Smoke ${site}` },
+      });
+      expect(signUp.status()).toBe(200);
+      await page.goto(`${server.address}${sitePath}#/`);
       await page.getByRole('heading', { name: strings.home.welcome }).waitFor();
       await page.getByText(strings.home.purpose).waitFor();
       // The client configuration came from the server through the request layer.

@@ -1,10 +1,13 @@
 /// <reference types="node" />
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { consoleApi, defineEndpoint, okResponse } from '@wharf/contract';
-import { ApiError, callEndpoint } from './call';
+import { consoleApi, defineEndpoint, okResponse, type ClientConfig } from '@wharf/contract';
+import { createI18n } from '../app/i18n';
+import { clearSessionCookies, setSessionCookies, TEAM_ID } from '../test/session';
+import { ApiError, callEndpoint, requestClient, setRequestClient } from './call';
+import { RequestClient } from './client';
 
 // A real HTTP server on localhost; the page (jsdom) is http://localhost:3000, so calls are
 // cross-origin and go through jsdom's XMLHttpRequest with its CORS and cookie rules, as
@@ -29,7 +32,7 @@ beforeAll(async () => {
     const origin = req.headers.origin ?? '*';
     res.setHeader('Access-Control-Allow-Origin', origin);
     res.setHeader('Access-Control-Allow-Credentials', 'true');
-    res.setHeader('Access-Control-Allow-Headers', 'X-Lang, Content-Type, Accept');
+    res.setHeader('Access-Control-Allow-Headers', 'X-Lang, Content-Type, Accept, teamId, X-CSRF-Token');
     res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, PATCH');
     if (req.method === 'OPTIONS') {
       res.writeHead(204).end();
@@ -49,12 +52,38 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  setRequestClient(null);
+});
+
+const ui = { errorBox: vi.fn<(text: string) => void>(), riskDialog: vi.fn<(text: string) => void>() };
+const i18n = createI18n('ru');
+
+function configWith(zones: ClientConfig['zones']): ClientConfig {
+  return {
+    ret: { code: 0, msg: 'success' },
+    csrfHeaderName: 'X-CSRF-Token',
+    teamIdHeaderName: 'teamId',
+    zones,
+    defaultZone: 'china',
+    switches: { osSwitch: false, useAgcLoginSwitch: true, AGC_enableHA: false } as ClientConfig['switches'],
+    haReportUrl: null,
+    errorReportUrl: null,
+    serverVersion: '1',
+  };
+}
+
+beforeEach(() => {
+  // The page's client, with its configuration known (no gateway URLs: calls go where told).
+  setRequestClient(new RequestClient({ config: configWith([]), ui, translate: (k, v) => i18n.t(k, v), dev: false, language: () => 'ru' }));
 });
 
 afterEach(() => {
   seen.length = 0;
   reply = { status: 200, body: '{}' };
   document.cookie = 'sid=; max-age=0';
+  clearSessionCookies();
+  ui.errorBox.mockReset();
+  ui.riskDialog.mockReset();
 });
 
 const ok = (data: object = {}) => JSON.stringify({ ret: { code: 0, msg: 'success' }, ...data });
@@ -178,4 +207,46 @@ describe('callEndpoint', () => {
     const error = await callEndpoint(consoleApi.getConfig, { baseURL: base, language: 'en' }).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 200, code: null });
   });
+
+  it('shows a failure in the error box, translated', async () => {
+    reply = { status: 502, body: 'bad gateway', contentType: 'text/plain' };
+    await callEndpoint(consoleApi.getConfig, { baseURL: base }).catch(() => undefined);
+    expect(ui.errorBox).toHaveBeenCalledWith('Сервер ответил ошибкой (HTTP 502).');
+    ui.errorBox.mockReset();
+    await callEndpoint(consoleApi.getConfig, { baseURL: base, silent: true }).catch(() => undefined);
+    expect(ui.errorBox).not.toHaveBeenCalled();
+  });
+
+  it("sends the team id and CSRF headers from the session's cookies", async () => {
+    setSessionCookies({ csrf: 'tok-1' });
+    reply = { status: 200, body: ok({ id: 1 }) };
+    await callEndpoint(createItem, { baseURL: base, body: { name: 'n', tags: [] } });
+    await callEndpoint(getItem, { baseURL: base, params: { teamId: 't', itemId: 'i' }, query: { view: 'v', page: 1 } });
+    expect(seen[0]?.headers.teamid).toBe(TEAM_ID);
+    expect(seen[0]?.headers['x-csrf-token']).toBe('tok-1');
+    expect(seen[1]?.headers.teamid).toBe(TEAM_ID);
+    expect(seen[1]?.headers['x-csrf-token']).toBeUndefined();
+  });
 });
+
+describe('zone gateways', () => {
+  it("sends a call to the gateway of the team's zone", async () => {
+    setRequestClient(
+      new RequestClient({
+        config: configWith([
+          { zone: 'china', siteId: 1, gatewayUrl: 'http://localhost:1', reportUrl: '' },
+          { zone: 'russia', siteId: 8, gatewayUrl: base, reportUrl: '' },
+        ]),
+        ui,
+        dev: false,
+      }),
+    );
+    setSessionCookies({ siteId: 8 });
+    reply = { status: 200, body: ok({ id: 3 }) };
+    const answer = await callEndpoint(createItem, { body: { name: 'n', tags: [] } });
+    expect(answer.id).toBe(3);
+    expect(seen[0]?.url).toBe('/agc/edge/test/v1/item');
+    expect(requestClient().config?.zones).toHaveLength(2);
+  });
+});
+

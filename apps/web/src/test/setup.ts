@@ -1,5 +1,8 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// Pages render antd in jsdom, which is slow on a busy machine: wait up to 10 s for them.
+configure({ asyncUtilTimeout: 10_000 });
 
 // antd reads media queries (responsive grid, Descriptions); jsdom has no matchMedia.
 if (!window.matchMedia) {
@@ -17,6 +20,17 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }),
   });
+}
+
+// antd's horizontal menu and tables watch their size; jsdom has no ResizeObserver.
+if (!('ResizeObserver' in window)) {
+  class ResizeObserverStub {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  }
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, configurable: true, value: ResizeObserverStub });
+  Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, configurable: true, value: ResizeObserverStub });
 }
 
 // jsdom does not implement getComputedStyle for pseudo-elements (antd measures the

@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { expect } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import accountsEn from '../../apps/web/src/features/accounts/locales/en.json';
+import { SCREENSHOTS_DIR } from './paths';
+
+/** What a person does in the console, step by step, on the English site. */
+
+export const en = { accounts: accountsEn };
+
+export interface Person {
+  email: string;
+  password: string;
+  displayName: string;
+  country: string;
+}
+
+export interface OpenPage {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors, page errors and server errors (5xx) seen so far. */
+  problems: string[];
+}
+
+/** A fresh browser profile (its own cookies), watching for errors. */
+export async function openPage(browser: Browser): Promise<OpenPage> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, reducedMotion: 'reduce', locale: 'en-US' });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  page.on('console', (msg) => {
+    // Refused calls (4xx) are part of the journeys; the browser logs each one.
+    if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) problems.push(`console error: ${msg.text()}`);
+  });
+  page.on('response', (res) => {
+    if (res.status() >= 500) problems.push(`${res.status()} ${res.url()}`);
+  });
+  return { context, page, problems };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+/** The one error box of the request layer (antd message). */
+export function errorBox(page: Page) {
+  return page.locator('.ant-message-error');
+}
+
+export async function fillSignUp(page: Page, person: Person, opts: { emailPrefilled?: boolean } = {}): Promise<void> {
+  const s = en.accounts;
+  await page.getByRole('heading', { name: s.signUp.title }).waitFor();
+  if (opts.emailPrefilled) {
+    expect(await page.getByLabel(s.fields.email, { exact: true }).inputValue()).toBe(person.email);
+  } else {
+    await page.getByLabel(s.fields.email, { exact: true }).fill(person.email);
+  }
+  await page.getByLabel(s.fields.displayName).fill(person.displayName);
+  await page.getByLabel(s.fields.password, { exact: true }).fill(person.password);
+  await page.getByLabel(s.fields.confirmPassword).fill(person.password);
+  await page.getByLabel(s.fields.country).click();
+  await page.keyboard.type(person.country);
+  await chooseOption(page, person.country);
+}
+
+/** Picks an option of the open antd select list by its text. */
+export async function chooseOption(page: Page, label: string): Promise<void> {
+  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`).click();
+}
+
+export async function signIn(page: Page, person: Pick<Person, 'email' | 'password'>): Promise<void> {
+  const s = en.accounts;
+  await page.getByRole('heading', { name: s.signIn.title }).waitFor();
+  await page.getByLabel(s.fields.email).fill(person.email);
+  await page.getByLabel(s.fields.password).fill(person.password);
+  await page.getByRole('button', { name: s.signIn.submit }).click();
+}
+
+export async function openAccountMenu(page: Page): Promise<void> {
+  await page.getByRole('button', { name: en.accounts.menu.label }).click();
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await openAccountMenu(page);
+  await page.getByRole('menuitem', { name: en.accounts.menu.signOut }).click();
+  await page.getByRole('heading', { name: en.accounts.signIn.title }).waitFor();
+  // A plain sign-in page: signing out is not an expired session to come back from.
+  expect(page.url()).toMatch(/#\/login$/);
+}
+
+export async function switchTeam(page: Page, team: string): Promise<void> {
+  await openAccountMenu(page);
+  await page.getByRole('menuitem', { name: en.accounts.menu.switchTeam }).hover();
+  await page.getByRole('menuitem', { name: team, exact: true }).click();
+  await page.getByText(en.accounts.menu.switched.replace('{{team}}', team)).waitFor();
+}
+
+/** The value of a readable cookie of the page. */
+export async function cookieOf(context: BrowserContext, name: string): Promise<string> {
+  const found = (await context.cookies()).find((c) => c.name === name);
+  return found ? decodeURIComponent(found.value) : '';
+}
