@@ -25,6 +25,33 @@ describe('the session cache', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('looks a key up once for requests that miss it together, and not across a clear', async () => {
+    const cache = new SessionCache(10_000);
+    let lookups = 0;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    const lookup = async () => {
+      lookups += 1;
+      await gate;
+      return { session: {}, user: {}, membership: null, team: null } as never;
+    };
+    const all = Promise.all([cache.load('k', lookup), cache.load('k', lookup), cache.load('k', lookup)]);
+    release();
+    const results = await all;
+    expect(lookups).toBe(1);
+    expect(results[0]).toBe(results[2]);
+    expect(cache.get('k')).toBe(results[0]);
+    let late: () => void = () => undefined;
+    const stale = cache.load('j', async () => {
+      await new Promise<void>((r) => (late = r));
+      return { session: {}, user: {}, membership: null, team: null } as never;
+    });
+    cache.clear();
+    late();
+    await stale;
+    expect(cache.get('j')).toBeUndefined();
+  });
+
   it('is off with a TTL of 0', () => {
     const cache = new SessionCache(0);
     cache.set('a', entry);

@@ -39,13 +39,8 @@ export function accountsResolver(deps: Deps, cache: SessionCache): AccessResolve
     const teamId = kind === 'team' || kind === 'app' ? teamIdHeader(req) : null;
     const tokenHash = hashToken(token);
     const key = `${tokenHash}:${teamId ?? ''}`;
-    let cached = cache.get(key);
-    if (!cached) {
-      const lookedUp = await sessionsRepo.lookup(deps.db, tokenHash, teamId);
-      if (!lookedUp) throw new AppError('sessionInvalid');
-      cached = { found: lookedUp, permissions: null };
-      cache.set(key, cached);
-    }
+    const cached = cache.get(key) ?? (await cache.load(key, () => sessionsRepo.lookup(deps.db, tokenHash, teamId)));
+    if (!cached) throw new AppError('sessionInvalid');
     const found = cached.found;
     const now = deps.clock.now();
     const forced = isForcedRelogin(found);

@@ -14,6 +14,9 @@ export interface CachedCaller {
  */
 export class SessionCache {
   readonly #entries = new Map<string, { value: CachedCaller; at: number }>();
+  readonly #loading = new Map<string, Promise<CachedCaller | undefined>>();
+  /** Bumped by clear(): a lookup that began before a change must not refill the cache. */
+  #generation = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -38,8 +41,31 @@ export class SessionCache {
     this.#entries.set(key, { value, at: performance.now() });
   }
 
+  /**
+   * Looks a key up once however many requests miss it together: when an entry expires
+   * under load, one query refills it instead of one per waiting request.
+   */
+  load(key: string, lookup: () => Promise<SessionLookup | undefined>): Promise<CachedCaller | undefined> {
+    let pending = this.#loading.get(key);
+    if (!pending) {
+      const generation = this.#generation;
+      pending = lookup()
+        .then((found) => {
+          if (!found) return undefined;
+          const value: CachedCaller = { found, permissions: null };
+          if (generation === this.#generation) this.set(key, value);
+          return value;
+        })
+        .finally(() => this.#loading.delete(key));
+      this.#loading.set(key, pending);
+    }
+    return pending;
+  }
+
   clear(): void {
+    this.#generation += 1;
     this.#entries.clear();
+    this.#loading.clear();
   }
 
   get size(): number {
