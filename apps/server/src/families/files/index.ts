@@ -5,6 +5,7 @@ import { downloadRoutes } from './routes/download';
 import { uploadRoutes } from './routes/upload';
 import { FilesService } from './service';
 import { UrlSigner } from './signing';
+import { registerSweep, scheduleSweep } from './sweep';
 
 /** The file service: streamed uploads, resumable multipart uploads, signed downloads. */
 export const filesFamily: Family = {
@@ -16,5 +17,9 @@ export const filesFamily: Family = {
     const byUrl = new ByUrlUploads(deps);
     byUrlRoutes(app, byUrl, deps);
     deps.jobs.work<{ fileId: string }>(BY_URL_QUEUE, ({ fileId }) => byUrl.fetch(fileId));
+    registerSweep(deps);
+  },
+  async onStart(deps) {
+    await scheduleSweep(deps, deps.db, deps.clock.now());
   },
 };

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/types';
 import { files, uploadParts, uploadSessions } from './tables';
 
@@ -29,6 +29,13 @@ export const filesRepo = {
   },
   async remove(db: DbOrTx, id: string): Promise<void> {
     await db.delete(files).where(eq(files.id, id));
+  },
+  /** Uploads that began before `before` and never finished: the process stopped under them. */
+  async staleUploads(db: DbOrTx, before: Date): Promise<FileRow[]> {
+    return db.select().from(files).where(and(eq(files.state, 'uploading'), lt(files.createdAt, before))).limit(500);
+  },
+  async expiredSessions(db: DbOrTx, now: Date): Promise<UploadSessionRow[]> {
+    return db.select().from(uploadSessions).where(lt(uploadSessions.expiresAt, now)).limit(500);
   },
   async insertSession(db: DbOrTx, row: typeof uploadSessions.$inferInsert): Promise<UploadSessionRow> {
     const [created] = await db.insert(uploadSessions).values(row).returning();
