@@ -30,7 +30,7 @@ export { PROJECTS_PER_TEAM_LIMIT } from './families/project';
 export * as appApi from './families/app';
 export type { App, Platform } from './families/app';
 export * as fileApi from './families/file';
-export type { FileObject } from './families/file';
+export type { FileObject, VideoFacts } from './families/file';
 export { MULTIPART_MAX_PARTS, MULTIPART_PART_BYTES } from './families/file';
 export * as packageApi from './families/package';
 export type { PackageInfo } from './families/package';

@@ -6,14 +6,25 @@ import { uploadRoutes } from './routes/upload';
 import { FilesService } from './service';
 import { UrlSigner } from './signing';
 import { registerSweep, scheduleSweep } from './sweep';
+import { SignedUrls } from './signed-urls';
+import { urlRoutes } from './routes/url-calls';
+import { usageRoutes } from './routes/usage';
+import { videoRoutes } from './routes/video';
+import { VIDEO_QUEUE, VideoService } from './video-service';
 
-/** The file service: streamed uploads, resumable multipart uploads, signed downloads. */
+/** The file service: streamed and signed-URL uploads, resumable multipart uploads, signed downloads, video parses, usage. */
 export const filesFamily: Family = {
   name: 'files',
   register(app, deps) {
     const s = new FilesService(deps);
     uploadRoutes(app, s);
-    downloadRoutes(app, s, new UrlSigner(deps), deps);
+    const signer = new UrlSigner(deps);
+    downloadRoutes(app, s, signer, deps);
+    urlRoutes(app, new SignedUrls(deps, s, signer));
+    usageRoutes(app, s, deps);
+    const video = new VideoService(deps, s);
+    videoRoutes(app, video);
+    deps.jobs.work<{ taskId: string }>(VIDEO_QUEUE, ({ taskId }) => video.parse(taskId));
     const byUrl = new ByUrlUploads(deps);
     byUrlRoutes(app, byUrl, deps);
     deps.jobs.work<{ fileId: string }>(BY_URL_QUEUE, ({ fileId }) => byUrl.fetch(fileId));

@@ -1,9 +1,11 @@
-import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/types';
-import { files, uploadParts, uploadSessions } from './tables';
+import { files, uploadParts, uploadSessions, uploadTickets, videoParses } from './tables';
 
 export type FileRow = typeof files.$inferSelect;
 export type UploadSessionRow = typeof uploadSessions.$inferSelect;
+export type UploadTicketRow = typeof uploadTickets.$inferSelect;
+export type VideoParseRow = typeof videoParses.$inferSelect;
 
 export const filesRepo = {
   async insert(db: DbOrTx, row: typeof files.$inferInsert): Promise<FileRow> {
@@ -57,5 +59,46 @@ export const filesRepo = {
   },
   async parts(db: DbOrTx, uploadId: string) {
     return db.select().from(uploadParts).where(eq(uploadParts.uploadId, uploadId)).orderBy(asc(uploadParts.partNumber));
+  },
+  async insertTickets(db: DbOrTx, rows: Array<typeof uploadTickets.$inferInsert>): Promise<UploadTicketRow[]> {
+    return db.insert(uploadTickets).values(rows).returning();
+  },
+  async ticket(db: DbOrTx, id: string): Promise<UploadTicketRow | undefined> {
+    const [row] = await db.select().from(uploadTickets).where(eq(uploadTickets.id, id));
+    return row;
+  },
+  /** Claims an unused ticket; false when another request used it first. */
+  async useTicket(db: DbOrTx, id: string, fileId: string): Promise<boolean> {
+    const rows = await db.update(uploadTickets).set({ fileId }).where(and(eq(uploadTickets.id, id), isNull(uploadTickets.fileId))).returning({ id: uploadTickets.id });
+    return rows.length === 1;
+  },
+  async pointTicket(db: DbOrTx, id: string, fileId: string): Promise<void> {
+    await db.update(uploadTickets).set({ fileId }).where(eq(uploadTickets.id, id));
+  },
+  async releaseTicket(db: DbOrTx, id: string): Promise<void> {
+    await db.update(uploadTickets).set({ fileId: null }).where(eq(uploadTickets.id, id));
+  },
+  async removeExpiredTickets(db: DbOrTx, now: Date): Promise<void> {
+    await db.delete(uploadTickets).where(lt(uploadTickets.expiresAt, now));
+  },
+  /** Ready files of a team per bizTag and site (null: uploaded before sites were recorded). */
+  async usage(db: DbOrTx, teamId: string) {
+    return db
+      .select({ bizTag: files.bizTag, siteId: files.siteId, objects: sql<number>`count(*)`.mapWith(Number), bytes: sql<number>`coalesce(sum(${files.size}), 0)`.mapWith(Number) })
+      .from(files)
+      .where(and(eq(files.teamId, teamId), eq(files.state, 'ready')))
+      .groupBy(files.bizTag, files.siteId);
+  },
+  async insertVideoParse(db: DbOrTx, row: typeof videoParses.$inferInsert): Promise<VideoParseRow> {
+    const [created] = await db.insert(videoParses).values(row).returning();
+    return created!;
+  },
+  async videoParse(db: DbOrTx, id: string): Promise<VideoParseRow | undefined> {
+    const [row] = await db.select().from(videoParses).where(eq(videoParses.id, id));
+    return row;
+  },
+  async finishVideoParse(db: DbOrTx, id: string, set: Partial<typeof videoParses.$inferInsert>): Promise<VideoParseRow> {
+    const [row] = await db.update(videoParses).set(set).where(eq(videoParses.id, id)).returning();
+    return row!;
   },
 };

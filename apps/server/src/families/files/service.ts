@@ -8,6 +8,8 @@ import type { Caller } from '../../platform/http/access';
 import { AppError, notFound } from '../../platform/http/errors';
 import { ObjectTooLargeError } from '../../platform/storage';
 import { filesRepo, type FileRow, type UploadSessionRow } from './repo';
+import { teamsRepo } from '../accounts/repo/teams';
+import { siteIdOfZone } from '@wharf/rules';
 
 const UPLOAD_SESSION_TTL_MS = 7 * 86_400_000;
 
@@ -25,8 +27,8 @@ export function bizTagOf(given: string | undefined, contentType: string, fileNam
   return 'file';
 }
 
-const tooLarge = (max: number) =>
-  new AppError('tooLarge', { zh: `文件超过上限 ${Math.floor(max / 1024 ** 2)} MB`, en: `The file is larger than the limit of ${Math.floor(max / 1024 ** 2)} MB` });
+const sizeText = (max: number) => (max >= 1024 ** 2 ? `${Math.floor(max / 1024 ** 2)} MB` : `${max} bytes`);
+export const tooLarge = (max: number) => new AppError('tooLarge', { zh: `文件超过上限 ${sizeText(max)}`, en: `The file is larger than the limit of ${sizeText(max)}` });
 
 export class FilesService {
   constructor(private readonly deps: Deps) {}
@@ -35,14 +37,16 @@ export class FilesService {
    * Streams a body into storage. The row exists (as uploading) before the bytes, so an
    * interrupted upload leaves a row a sweep can find; a refused one leaves nothing.
    */
-  async upload(caller: Caller, body: Readable, meta: { fileName: string; contentType: string; bizTag?: string | undefined }): Promise<FileObject> {
+  async upload(caller: Caller, body: Readable, meta: { fileName: string; contentType: string; bizTag?: string | undefined; siteId?: number | undefined; maxBytes?: number | undefined }): Promise<FileObject> {
     const { db, clock, storage, config } = this.deps;
     const bizTag = bizTagOf(meta.bizTag, meta.contentType, meta.fileName);
     const id = randomUUID();
     const key = `files/${caller.teamId}/${id}`;
-    const row = await filesRepo.insert(db, { id, teamId: caller.teamId!, bizTag, fileName: meta.fileName, contentType: meta.contentType, storageKey: key, state: 'uploading', createdBy: caller.userId!, createdAt: clock.now() });
+    const siteId = meta.siteId ?? (await this.homeSite(caller.teamId!));
+    const maxBytes = Math.min(meta.maxBytes ?? config.maxUploadBytes, config.maxUploadBytes);
+    const row = await filesRepo.insert(db, { id, teamId: caller.teamId!, bizTag, fileName: meta.fileName, contentType: meta.contentType, storageKey: key, state: 'uploading', siteId, createdBy: caller.userId!, createdAt: clock.now() });
     try {
-      const stored = await storage.put(key, body, { maxBytes: config.maxUploadBytes });
+      const stored = await storage.put(key, body, { maxBytes });
       return await db.transaction(async (tx) => {
         const ready = await filesRepo.markReady(tx, row.id, stored.size, stored.sha256);
         await writeAudit(tx, clock, { action: 'file.upload', teamId: caller.teamId, actorId: caller.userId, targetType: 'file', targetId: row.id, data: { fileName: meta.fileName, size: stored.size, bizTag } });
@@ -50,9 +54,14 @@ export class FilesService {
       });
     } catch (err) {
       await filesRepo.remove(db, row.id);
-      if (err instanceof ObjectTooLargeError) throw tooLarge(config.maxUploadBytes);
+      if (err instanceof ObjectTooLargeError) throw tooLarge(maxBytes);
       throw err;
     }
+  }
+
+  /** The zone a team's files count under when the upload names none. */
+  async homeSite(teamId: string): Promise<number> {
+    return (await teamsRepo.byId(this.deps.db, teamId))?.siteId ?? siteIdOfZone(null);
   }
 
   async get(caller: Caller, objectId: string): Promise<FileRow> {

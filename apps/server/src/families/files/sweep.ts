@@ -22,6 +22,7 @@ export function registerSweep(deps: Deps): void {
       await filesRepo.removeSession(tx, session.id);
       for (let n = 1; n <= session.partCount; n += 1) await deps.storage.delete(`multipart/${session.id}/${n}`);
     }
+    await filesRepo.removeExpiredTickets(tx, now);
     await scheduleSweep(deps, tx, new Date(now.getTime() + SWEEP_EVERY_MS));
   });
 }

@@ -1,4 +1,5 @@
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { VideoFacts } from '@wharf/contract';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -20,6 +21,8 @@ export const files = pgTable(
     failureReason: jsonb('failure_reason').$type<{ zh: string; en: string }>(),
     /** Where a by-URL upload fetches from. */
     sourceUrl: text('source_url'),
+    /** The zone site id the file was uploaded for (the spec's zoneId); the team's home zone by default. */
+    siteId: integer('site_id'),
     createdBy: uuid('created_by').notNull(),
     createdAt: ts('created_at').notNull(),
   },
@@ -49,4 +52,47 @@ export const uploadParts = pgTable(
     sha256: text('sha256').notNull(),
   },
   (t) => [primaryKey({ columns: [t.uploadId, t.partNumber] })],
+);
+
+/**
+ * A signed upload URL handed out and not yet used. The URL carries the ticket id and an
+ * HMAC; the ticket carries what the bytes must be. Used once, then it points at its file.
+ */
+export const uploadTickets = pgTable(
+  'upload_tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    bizTag: text('biz_tag').notNull(),
+    siteId: integer('site_id').notNull(),
+    maxBytes: bigint('max_bytes', { mode: 'number' }).notNull(),
+    /** Set for v2 URLs: the bytes must be exactly this size and hash. */
+    exactSize: bigint('exact_size', { mode: 'number' }),
+    sha256: text('sha256'),
+    fileId: uuid('file_id'),
+    createdBy: uuid('created_by').notNull(),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('upload_tickets_expires').on(t.expiresAt)],
+);
+
+/** A background read of a video's container, and what it found. */
+export const videoParses = pgTable(
+  'video_parses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id').notNull(),
+    fileId: uuid('file_id').notNull(),
+    /** parsing → parsed | failed */
+    state: text('state').notNull(),
+    facts: jsonb('facts').$type<VideoFacts>(),
+    failureReason: jsonb('failure_reason').$type<{ zh: string; en: string }>(),
+    createdBy: uuid('created_by').notNull(),
+    createdAt: ts('created_at').notNull(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [index('video_parses_team').on(t.teamId, t.createdAt)],
 );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { STREAM_CHUNK_BYTES } from '@wharf/rules';
 import { defineEndpoint } from '../../kit/endpoint';
+import { bizTag, contentType, fileName, fileObject } from './schemas';
 import { okResponse } from '../../kit/envelope';
 
 const PREFIX = 'cfs/file_service/v1';
@@ -9,27 +10,9 @@ const PREFIX = 'cfs/file_service/v1';
 export const MULTIPART_PART_BYTES = 128 * STREAM_CHUNK_BYTES;
 export const MULTIPART_MAX_PARTS = 10_000;
 
-export const BIZ_TAGS = ['apk', 'img', 'video', 'zip', 'file'] as const;
-export const bizTag = z.enum(BIZ_TAGS);
-
-export const fileObject = z.object({
-  objectId: z.string(),
-  bizTag,
-  fileName: z.string(),
-  contentType: z.string(),
-  size: z.number().int(),
-  sha256: z.string(),
-  createdAt: z.string(),
-});
-export type FileObject = z.infer<typeof fileObject>;
-
-const fileName = z
-  .string()
-  .trim()
-  .min(1)
-  .max(255)
-  .refine((v) => !/[/\\]/.test(v) && !v.includes(String.fromCharCode(0)), 'a file name without slashes');
-const contentType = z.string().max(128).regex(/^[\w.+-]+\/[\w.+-]+$/, 'a MIME type').default('application/octet-stream');
+export * from './schemas';
+export * from './url-calls';
+export * from './video-calls';
 
 /** The body is the file's bytes (application/octet-stream), streamed; metadata rides in the query. */
 export const uploadObject = defineEndpoint({

@@ -24,3 +24,20 @@ export async function teamWithMember(t: TestApp, roles: string[], extra: Record<
   member.teamId = holder.teamId;
   return { holder, member };
 }
+
+/** A holder's team with a second member whose only role is a custom one of these permissions. */
+export async function teamWithCustomMember(t: TestApp, permissions: string[]) {
+  const holder = await TestUser.register(t, { displayName: 'Holder' });
+  const created = await holder.call(teamApi.createRole, { body: { name: `Only ${permissions.join(' ')}`, permissions } });
+  if (created.statusCode !== 200) throw new Error(`role failed: ${created.body}`);
+  const role = (created.json() as { role: { key: string } }).role.key;
+  const member = await TestUser.register(t, { displayName: 'Member' });
+  const invited = await holder.call(teamApi.createSubUser, { body: { email: member.email, roles: [role] } });
+  if (invited.statusCode !== 200) throw new Error(`invite failed: ${invited.body}`);
+  t.clock.advance(1000);
+  const accepted = await member.call(teamApi.acceptInvitation, { body: { token: await invitationToken(t, member.email) } });
+  if (accepted.statusCode !== 200) throw new Error(`accept failed: ${accepted.body}`);
+  member.absorb(await member.call(teamApi.switchTeam, { body: { teamId: holder.teamId } }));
+  member.teamId = holder.teamId;
+  return { holder, member };
+}

@@ -6,7 +6,7 @@ import { registerEndpoint } from '../../../platform/http/register';
 import type { FilesService } from '../service';
 
 /** The body of an upload call is the file itself; a JSON body there is a client error. */
-function bodyStream(body: unknown): Readable {
+export function bodyStream(body: unknown): Readable {
   if (body && typeof (body as Readable).pipe === 'function') return body as Readable;
   throw new AppError('unsupportedMedia', { zh: '请以 application/octet-stream 发送文件内容', en: 'Send the file bytes as application/octet-stream' });
 }

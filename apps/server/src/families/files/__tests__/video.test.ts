@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileApi } from '@wharf/contract';
+import { createTestApp, TestUser, type TestApp } from '../../../testing';
+import { teamWithCustomMember } from '../../accounts/__tests__/helpers';
+
+/** 2 s of H.264 160x120 at 25 fps with AAC audio, moov after mdat (see __fixtures__/README.md). */
+const MP4 = fs.readFileSync(path.join(import.meta.dirname, '__fixtures__/tiny-h264-aac.mp4'));
+
+let t: TestApp;
+let u: TestUser;
+beforeAll(async () => {
+  t = await createTestApp({ env: { WHARF_JOBS: 'on' } });
+  u = await TestUser.register(t);
+});
+afterAll(() => t.close());
+
+async function uploaded(bytes: Buffer, fileName = 'clip.mp4', user = u) {
+  return (await user.call(fileApi.uploadObject, { query: { fileName, contentType: 'video/mp4' }, raw: bytes })).json().object.objectId as string;
+}
+
+async function settled(taskId: string, user = u, headers: Record<string, string> = {}) {
+  for (let i = 0; i < 120; i += 1) {
+    const res = await user.call(fileApi.videoParseResult, { query: { taskId }, headers });
+    if (res.json().task.state !== 'parsing') return res.json().task;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('video parse did not finish');
+}
+
+describe('video parse', () => {
+  it('reads duration, size and codecs of an MP4 in the background', async () => {
+    const started = await u.call(fileApi.videoParse, { body: { objectId: await uploaded(MP4) } });
+    expect(started.statusCode).toBe(200);
+    expect(started.json().task).toMatchObject({ state: 'parsing', video: null });
+    const task = await settled(started.json().task.taskId);
+    expect(task.state).toBe('parsed');
+    expect(task.video).toMatchObject({ duration: 2, width: 160, height: 120, frameRate: 25, brand: 'isom' });
+    expect(task.video.codec).toMatch(/^avc1\.42/);
+    expect(task.video.audioCodec).toMatch(/^mp4a\.40/);
+    expect(task.finishedAt).not.toBeNull();
+  });
+
+  it('fails a file that is not an MP4 with a reason in the caller language', async () => {
+    const { taskId } = (await u.call(fileApi.videoParse, { body: { objectId: await uploaded(Buffer.from('\x1aE\xdf\xa3 a webm header, not ISO media'), 'x.webm') } })).json().task;
+    const task = await settled(taskId, u, { 'x-lang': 'zh' });
+    expect(task).toMatchObject({ state: 'failed', video: null });
+    expect(task.failureReason).toContain('MP4/MOV');
+  });
+
+  it('fails a truncated MP4 (no moov) clearly', async () => {
+    const moovAt = MP4.indexOf('moov') - 4;
+    const { taskId } = (await u.call(fileApi.videoParse, { body: { objectId: await uploaded(MP4.subarray(0, moovAt)) } })).json().task;
+    const task = await settled(taskId);
+    expect(task.state).toBe('failed');
+    expect(task.failureReason).toBe('The video has no moov box: it is truncated or was never finished');
+  });
+
+  it('answers 400 for a bad id and 404 for another team, never leaking the task', async () => {
+    expect((await u.call(fileApi.videoParse, { body: { objectId: 'x' } })).json().ret.msg).toContain('objectId');
+    const other = await TestUser.register(t);
+    const theirs = await uploaded(MP4, 'theirs.mp4', other);
+    expect((await u.call(fileApi.videoParse, { body: { objectId: theirs } })).statusCode).toBe(404);
+    const { taskId } = (await other.call(fileApi.videoParse, { body: { objectId: theirs } })).json().task;
+    const peek = await u.call(fileApi.videoParseResult, { query: { taskId } });
+    expect(peek.statusCode).toBe(404);
+    expect(peek.body).not.toContain(theirs);
+  });
+
+  it('needs file.upload to start one', async () => {
+    const { holder, member } = await teamWithCustomMember(t, ['team.read', 'app.read']);
+    const objectId = await uploaded(MP4, 'clip.mp4', holder);
+    expect((await member.call(fileApi.videoParse, { body: { objectId } })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+export const BIZ_TAGS = ['apk', 'img', 'video', 'zip', 'file'] as const;
+export const bizTag = z.enum(BIZ_TAGS);
+
+export const fileObject = z.object({
+  objectId: z.string(),
+  bizTag,
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+  createdAt: z.string(),
+});
+export type FileObject = z.infer<typeof fileObject>;
+
+export const fileName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(255)
+  .refine((v) => !/[/\\]/.test(v) && !v.includes(String.fromCharCode(0)), 'a file name without slashes');
+export const contentType = z.string().max(128).regex(/^[\w.+-]+\/[\w.+-]+$/, 'a MIME type').default('application/octet-stream');
