@@ -53,6 +53,8 @@ export interface CallOptions<E extends Endpoint> {
   /** No error box: the caller shows the failure itself (or nobody should see it). */
   silent?: boolean;
   timeoutMs?: number;
+  /** Progress of sending the body (file uploads): bytes sent so far and the total when known. */
+  onUploadProgress?: (sent: number, total: number | undefined) => void;
 }
 
 /** Where the request layer shows things to the user; the app wires antd in. */
@@ -193,6 +195,8 @@ export class RequestClient {
       if (csrf && !SAFE_METHODS.has(endpoint.method)) headers[config?.csrfHeaderName || HEADERS.csrfDefault] = csrf;
     }
     const body = options.body as unknown;
+    // File bytes (uploads) go as they are.
+    if (typeof Blob !== 'undefined' && body instanceof Blob) headers['Content-Type'] = 'application/octet-stream';
     const baseURL =
       options.baseURL ??
       baseUrlForCall({
@@ -216,6 +220,7 @@ export class RequestClient {
         data: body,
         signal: options.signal,
         timeout: options.timeoutMs ?? this.env.timeoutMs,
+        onUploadProgress: options.onUploadProgress ? (event) => options.onUploadProgress?.(event.loaded, event.total) : undefined,
         withCredentials: !openTest,
         headers,
       });

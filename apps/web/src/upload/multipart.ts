@@ -1,0 +1,165 @@
+import { fileApi, type FileObject } from '@wharf/contract';
+import { ApiError, callEndpoint } from '../request/call';
+
+/**
+ * Resumable uploads through the file service's multipart calls: init, one PUT per part
+ * (with the browser's upload progress), compose. When the connection drops, the parts the
+ * server already holds are asked for and only the rest is sent again.
+ */
+
+export type UploadPhase = 'starting' | 'uploading' | 'reconnecting' | 'composing' | 'done';
+
+export interface UploadProgress {
+  phase: UploadPhase;
+  /** Bytes the server has, or is receiving now. */
+  sent: number;
+  total: number;
+  /** Recent sending speed; null until there is enough to measure. */
+  bytesPerSecond: number | null;
+  /** How many times the upload was resumed after a dropped connection. */
+  resumes: number;
+}
+
+export interface UploadOptions {
+  bizTag?: 'apk' | 'img' | 'video' | 'zip' | 'file';
+  signal?: AbortSignal;
+  onProgress?: (progress: UploadProgress) => void;
+  /** Waits before each reconnection attempt; the upload fails after the last one. */
+  retryDelaysMs?: readonly number[];
+  /** Per-part time limit. */
+  partTimeoutMs?: number;
+  now?: () => number;
+}
+
+const DEFAULT_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
+const SPEED_WINDOW_MS = 3_000;
+const MIME = /^[\w.+-]+\/[\w.+-]+$/;
+
+/** A call that got no answer (the connection dropped, the server was unreachable, a timeout). */
+export function isConnectionFailure(err: unknown): boolean {
+  if (!(err instanceof ApiError) || err.canceled) return false;
+  return err.status === null || err.status === 502 || err.status === 503 || err.status === 504;
+}
+
+function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason as Error);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Sending speed over the last few seconds. */
+class SpeedMeter {
+  #samples: Array<{ at: number; sent: number }> = [];
+  constructor(private readonly now: () => number) {}
+
+  add(sent: number): number | null {
+    const at = this.now();
+    this.#samples.push({ at, sent });
+    while (this.#samples.length > 2 && at - this.#samples[0]!.at > SPEED_WINDOW_MS) this.#samples.shift();
+    const first = this.#samples[0]!;
+    const elapsed = at - first.at;
+    if (elapsed < 250 || sent < first.sent) return null;
+    return ((sent - first.sent) * 1000) / elapsed;
+  }
+
+  reset(): void {
+    this.#samples = [];
+  }
+}
+
+/** Uploads a file in parts and answers the stored file object. */
+export async function uploadInParts(file: File, options: UploadOptions = {}): Promise<FileObject> {
+  const { signal, onProgress } = options;
+  const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+  const meter = new SpeedMeter(options.now ?? (() => Date.now()));
+  const total = file.size;
+  const state: UploadProgress = { phase: 'starting', sent: 0, total, bytesPerSecond: null, resumes: 0 };
+  const report = (change: Partial<UploadProgress>) => {
+    Object.assign(state, change);
+    onProgress?.({ ...state });
+  };
+  report({});
+
+  /** Retries a call after connection failures, running `beforeRetry` (re-sync) first. */
+  let failuresInARow = 0;
+  async function withReconnect<T>(run: () => Promise<T>, beforeRetry?: () => Promise<void>): Promise<T> {
+    for (;;) {
+      try {
+        const result = await run();
+        failuresInARow = 0;
+        return result;
+      } catch (err) {
+        if (!isConnectionFailure(err) || failuresInARow >= delays.length) throw err;
+        const phase = state.phase;
+        report({ phase: 'reconnecting', bytesPerSecond: null });
+        meter.reset();
+        await wait(delays[failuresInARow]!, signal);
+        failuresInARow += 1;
+        if (beforeRetry) {
+          // The server may not be back yet: asking it is retried like the rest.
+          await withReconnect(beforeRetry);
+          report({ resumes: state.resumes + 1 });
+        }
+        report({ phase });
+      }
+    }
+  }
+
+  const contentType = MIME.test(file.type) ? file.type : 'application/octet-stream';
+  const init = await withReconnect(() =>
+    callEndpoint(fileApi.multipartInit, {
+      body: { fileName: file.name, contentType, bizTag: options.bizTag ?? 'file', size: total },
+      signal,
+      silent: true,
+    }),
+  );
+  const { uploadId, partSize, partCount } = init;
+  const received = new Map<number, number>();
+  const sizeOf = (n: number) => Math.min(partSize, total - (n - 1) * partSize);
+  const held = () => [...received.values()].reduce((a, b) => a + b, 0);
+
+  const resync = async () => {
+    const answer = await callEndpoint(fileApi.multipartParts, { query: { uploadId }, signal, silent: true });
+    received.clear();
+    for (const part of answer.parts) if (part.size === sizeOf(part.partNumber)) received.set(part.partNumber, part.size);
+    report({ sent: held() });
+  };
+
+  report({ phase: 'uploading' });
+  for (let partNumber = 1; partNumber <= partCount; partNumber += 1) {
+    if (received.has(partNumber)) continue;
+    const start = (partNumber - 1) * partSize;
+    const blob = file.slice(start, start + sizeOf(partNumber), 'application/octet-stream');
+    await withReconnect(async () => {
+      if (received.has(partNumber)) return;
+      const before = held();
+      const answer = await callEndpoint(fileApi.multipartPart, {
+        query: { uploadId, partNumber },
+        body: blob,
+        signal,
+        silent: true,
+        timeoutMs: options.partTimeoutMs ?? 10 * 60_000,
+        onUploadProgress: (loaded) => {
+          const sent = before + Math.min(loaded, blob.size);
+          report({ sent, bytesPerSecond: meter.add(sent) ?? state.bytesPerSecond });
+        },
+      });
+      received.set(answer.partNumber, answer.size);
+      report({ sent: held() });
+    }, resync);
+  }
+
+  report({ phase: 'composing', sent: total });
+  const composed = await withReconnect(() => callEndpoint(fileApi.multipartCompose, { body: { uploadId }, signal, silent: true }));
+  report({ phase: 'done', sent: total, bytesPerSecond: null });
+  return composed.object;
+}
