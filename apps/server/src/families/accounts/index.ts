@@ -30,7 +30,7 @@ export const accountsFamily: Family = {
       menuId: 'users-permissions',
       categoryId: 7,
       names: { cn: '用户与访问', en: 'Users and permissions', ru: 'Пользователи и права' },
-      route: '/users',
+      route: '/team/users',
       scope: 'team',
     },
   ],

@@ -17,6 +17,15 @@ export const appsFamily: Family = {
       route: '/apps',
       scope: 'team',
     },
+    {
+      id: 'app-information',
+      serviceId: 'app.information',
+      menuId: 'app-information',
+      categoryId: 8,
+      names: { cn: '应用信息', en: 'App information', ru: 'Информация о приложении' },
+      route: '/apps/:appId/info',
+      scope: 'app',
+    },
   ],
   register(app, deps) {
     const s = new AppsService(deps);

@@ -1,17 +1,38 @@
 import type { Family } from '../../platform/deps';
 import { AppsService } from '../apps/service';
 import { FilesService } from '../files/service';
+import { ClaimsService, CLAIM_QUEUE } from './claims';
+import { QuickAppPackages } from './quick-app';
+import { claimRoutes } from './routes/claim-calls';
 import { packageRoutes } from './routes/package-calls';
+import { quickAppRoutes } from './routes/quick-app-calls';
 import { PARSE_QUEUE, PackagesService } from './service';
 
-/** App packages: registered from uploaded files, parsed in the background, checked. */
+/** App packages: registered from uploaded files (or H5 addresses), parsed in the background, checked; package-name claims. */
 export const packagesFamily: Family = {
   name: 'packages',
+  services: [
+    {
+      id: 'package-management',
+      serviceId: 'app.packageManagement',
+      menuId: 'package-management',
+      categoryId: 8,
+      names: { cn: '软件包管理', en: 'Package management', ru: 'Управление пакетами' },
+      route: '/apps/:appId/packages',
+      scope: 'app',
+    },
+  ],
   register(app, deps) {
-    const s = new PackagesService(deps, new AppsService(deps), new FilesService(deps));
+    const apps = new AppsService(deps);
+    const files = new FilesService(deps);
+    const s = new PackagesService(deps, apps, files);
     packageRoutes(app, s);
+    quickAppRoutes(app, new QuickAppPackages(deps, apps, files, s));
+    const claims = new ClaimsService(deps, apps, files);
+    claimRoutes(app, claims);
     deps.jobs.work<{ pkgId: string }>(PARSE_QUEUE, async ({ pkgId }) => {
       await s.parse(pkgId);
     });
+    deps.jobs.work<{ claimId: string }>(CLAIM_QUEUE, ({ claimId }) => claims.verify(claimId));
   },
 };

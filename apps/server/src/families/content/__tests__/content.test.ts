@@ -100,7 +100,9 @@ describe('billboard and discounts', () => {
 describe('service list and usage config', () => {
   it('lists only services that exist, with their category and route', async () => {
     const items = (await t.app.inject({ url: contentApi.serviceList.fullPath })).json().items;
-    expect(items).toContainEqual(expect.objectContaining({ id: 'users-permissions', categoryId: 7, route: '/users', scope: 'team' }));
+    expect(items).toContainEqual(expect.objectContaining({ id: 'users-permissions', categoryId: 7, route: '/team/users', scope: 'team' }));
+    expect(items).toContainEqual(expect.objectContaining({ id: 'package-management', categoryId: 8, route: '/apps/:appId/packages', scope: 'app' }));
+    expect(items).toContainEqual(expect.objectContaining({ id: 'app-information', categoryId: 8, route: '/apps/:appId/info', scope: 'app' }));
     for (const s of items) expect(Object.keys(s.names).sort()).toEqual(['cn', 'en', 'ru']);
   });
 
