@@ -76,10 +76,11 @@ describe.skipIf(!chromium.available)('console smoke (Chromium)', () => {
       await page.goto(`${server.address}${sitePath}#/`);
       await page.getByRole('heading', { name: strings.home.welcome }).waitFor();
       await page.getByText(strings.home.purpose).waitFor();
-      // The client configuration came from the server through the request layer.
+      // The client configuration came from the server through the request layer (footer).
       await page.getByText(serverVersion, { exact: true }).waitFor();
-      await page.getByText(strings.config.serverVersion, { exact: true }).waitFor();
+      // The team's home zone, and the service catalogue by category.
       await page.getByText(strings.zones.china, { exact: true }).waitFor();
+      await page.getByText(strings.home.services.title, { exact: true }).waitFor();
 
       expect(await page.getAttribute('html', 'lang')).toBe(htmlLang);
       expect(await page.title()).toBe(strings.app.documentTitle);

@@ -1,65 +1,132 @@
-import { Alert, Button, Card, Descriptions, Flex, Space, Spin, Tag, Typography } from 'antd';
+import { Button, Card, Col, Descriptions, Empty, Flex, Row, Space, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { projectApi } from '@wharf/contract';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '@wharf/rules';
+import { Link, useNavigate } from 'react-router';
+import { formatDate, zoneOfSite } from '@wharf/rules';
 import { useMe } from '../../features/accounts/hooks';
-import { useClientConfig } from '../../features/console';
-import { useUserPermission } from '../../features/team/hooks';
+import { groupByCategory, serviceName, serviceRoute, useServiceCatalogue, type ServiceEntry } from '../../features/console';
+import { BillboardBanner } from '../../features/content/components/BillboardBanner';
+import { DiscountsCard } from '../../features/content/components/DiscountsCard';
+import { NewsList } from '../../features/content/components/NewsList';
+import { useLatestNews } from '../../features/content/hooks';
+import { useTeamId, useUserPermission } from '../../features/team/hooks';
 import { roleLabel } from '../../features/team/roles';
+import { callEndpoint } from '../../request/call';
 import { localTimeZone, type Language } from '../../session/language';
 import { PageLayout } from './PageLayout';
 
+/** The signed-in home: notices, what to do first, every service by category, news. */
 export function HomePage() {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
   return (
     <PageLayout>
+      <BillboardBanner />
       <Typography.Title level={2}>{t('home.welcome')}</Typography.Title>
-      <Typography.Paragraph type="secondary">{t('home.purpose')}</Typography.Paragraph>
-      <Typography.Paragraph>{t('home.today', { date: formatDate(new Date(), language, localTimeZone()) })}</Typography.Paragraph>
-      <Flex vertical gap="large">
-        <AccessCard />
-        <ServiceCard />
-      </Flex>
+      <Typography.Paragraph type="secondary">
+        {t('home.purpose')} {t('home.today', { date: formatDate(new Date(), language, localTimeZone()) })}
+      </Typography.Paragraph>
+      <Row gutter={[24, 24]}>
+        <Col xs={24} lg={16}>
+          <Flex vertical gap="large">
+            <GettingStarted />
+            <ServiceCatalogue />
+          </Flex>
+        </Col>
+        <Col xs={24} lg={8}>
+          <Flex vertical gap="large">
+            <AccessCard />
+            <LatestNews />
+            <DiscountsCard />
+          </Flex>
+        </Col>
+      </Row>
     </PageLayout>
   );
 }
 
-function ServiceCard() {
+/** With no project yet, the first step; otherwise the shortest ways back to work. */
+function GettingStarted() {
   const { t } = useTranslation();
-  const config = useClientConfig();
+  const navigate = useNavigate();
+  const teamId = useTeamId();
+  const projects = useQuery({
+    queryKey: ['project', projectApi.projectList.id, teamId, 'home'],
+    queryFn: ({ signal }) => callEndpoint(projectApi.projectList, { query: { pageSize: 5, withTotal: 'true' }, signal }),
+    enabled: Boolean(teamId),
+  });
+  if (projects.isPending || projects.isError) return null;
+  const items = projects.data.items;
+  if (items.length === 0) {
+    return (
+      <Card>
+        <Empty description={t('home.start.empty')}>
+          <Button type="primary" onClick={() => void navigate('/projects')}>
+            {t('home.start.createProject')}
+          </Button>
+        </Empty>
+      </Card>
+    );
+  }
   return (
-    <Card title={t('config.title')}>
-      {config.isPending ? (
-        <Flex gap="small" align="center" role="status">
-          <Spin size="small" />
-          <Typography.Text>{t('config.loading')}</Typography.Text>
-        </Flex>
-      ) : config.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('config.loadFailed')}
-          description={config.error.message}
-          action={
-            <Button size="small" onClick={() => void config.refetch()}>
-              {t('config.retry')}
-            </Button>
-          }
-        />
+    <Card title={t('home.start.recentProjects', { count: projects.data.total ?? items.length })} extra={<Link to="/projects">{t('home.start.allProjects')}</Link>}>
+      <Space wrap>
+        {items.map((p) => (
+          <Button key={p.projectId} onClick={() => void navigate(`/projects/${p.projectId}/settings`)}>
+            {p.name} <Tag style={{ marginInlineStart: 8 }}>{t(`zones.${p.dataLocation}`)}</Tag>
+          </Button>
+        ))}
+      </Space>
+    </Card>
+  );
+}
+
+/** Every service that exists, by the 11 categories; project and app services say where they live. */
+function ServiceCatalogue() {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language as Language;
+  const catalogue = useServiceCatalogue();
+  const groups = groupByCategory(catalogue.data ?? []);
+  const target = (service: ServiceEntry) => (service.scope === 'team' ? serviceRoute(service) : service.scope === 'app' ? '/apps' : '/projects');
+  return (
+    <Card title={t('home.services.title')} loading={catalogue.isPending}>
+      {groups.length === 0 ? (
+        <Empty description={t('home.services.empty')} />
       ) : (
-        <Descriptions
-          column={1}
-          items={[
-            { key: 'serverVersion', label: t('config.serverVersion'), children: config.data.serverVersion },
-            { key: 'defaultZone', label: t('config.defaultZone'), children: t(`zones.${config.data.defaultZone}`) },
-          ]}
-        />
+        <Row gutter={[16, 16]}>
+          {groups.map(({ category, services }) => (
+            <Col key={category.id} xs={24} sm={12} xl={8} data-testid={`category-${category.label}`}>
+              <Typography.Title level={5}>{category.names[language]}</Typography.Title>
+              <Flex vertical gap={4}>
+                {services.map((service) => (
+                  <Link key={service.id} to={target(service)} data-report-click={`service:${service.serviceId}`}>
+                    {serviceName(service, language)}
+                    {service.scope !== 'team' && (
+                      <Typography.Text type="secondary"> · {t(service.scope === 'app' ? 'home.services.inApp' : 'home.services.inProject')}</Typography.Text>
+                    )}
+                  </Link>
+                ))}
+              </Flex>
+            </Col>
+          ))}
+        </Row>
       )}
     </Card>
   );
 }
 
-/** Who the user is in the current team: its name and their roles (what the menu follows). */
+function LatestNews() {
+  const { t } = useTranslation('content');
+  const news = useLatestNews(5);
+  return (
+    <Card title={t('news.latest')} extra={<Link to="/news">{t('news.viewAll')}</Link>}>
+      <NewsList items={news.data?.items ?? []} loading={news.isPending} />
+    </Card>
+  );
+}
+
+/** Who the user is in the current team: its name, home zone and their roles (what the menu follows). */
 function AccessCard() {
   const { t } = useTranslation();
   const { t: tTeam } = useTranslation('team');
@@ -73,6 +140,7 @@ function AccessCard() {
         column={1}
         items={[
           { key: 'team', label: t('home.access.team'), children: team.name },
+          { key: 'zone', label: t('home.access.zone'), children: t(`zones.${zoneOfSite(team.siteId)}`) },
           {
             key: 'roles',
             label: t('home.access.roles'),

@@ -1,24 +1,31 @@
 import { Layout, Menu, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { useClientConfig } from '../../features/console';
 import { AccountMenu } from '../../features/accounts/components/AccountMenu';
 import { useMe } from '../../features/accounts/hooks';
 import { usePermissions } from '../../features/team/hooks';
 import { canAny, USERS_PAGE_PERMISSIONS } from '../../features/team/permissions';
+import { LanguageSwitcher } from './LanguageSwitcher';
 
-/** The console's frame: the product, the menu the user's permissions allow, the account menu. */
+/** The signed-in console's frame: the product, the top menu the user's permissions allow, language and account. */
 export function ConsoleLayout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   useMe();
   const permissions = usePermissions();
-  const items = [{ key: '/', label: t('nav.home') }];
+  const items = [
+    { key: '/', label: t('nav.home') },
+    { key: '/projects', label: t('nav.myProjects') },
+    { key: '/apps', label: t('nav.myApps') },
+  ];
   if (canAny(permissions.map, USERS_PAGE_PERMISSIONS)) items.push({ key: '/team/users', label: t('nav.usersAndPermissions') });
+  items.push({ key: '/news', label: t('nav.news') });
   const selected = items.filter((i) => i.key !== '/' && location.pathname.startsWith(i.key)).map((i) => i.key);
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 24 }}>
+      <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16, paddingInline: 24 }}>
         <Link to="/">
           <Typography.Text strong style={{ color: '#fff', fontSize: 20, whiteSpace: 'nowrap' }}>
             {t('app.name')}
@@ -33,11 +40,33 @@ export function ConsoleLayout() {
           onClick={({ key }) => void navigate(key)}
           style={{ flex: 1, minWidth: 0 }}
         />
+        <LanguageSwitcher />
         <AccountMenu />
       </Layout.Header>
-      <Layout.Content style={{ padding: '32px 48px', maxWidth: 1200, width: '100%', margin: '0 auto' }}>
-        <Outlet />
-      </Layout.Content>
+      <Outlet />
+      <ConsoleFooter />
     </Layout>
+  );
+}
+
+/** Which server answers, for support requests. */
+function ConsoleFooter() {
+  const { t } = useTranslation();
+  const config = useClientConfig();
+  return (
+    <Layout.Footer style={{ textAlign: 'center', padding: '12px 24px' }}>
+      <Typography.Text type="secondary">
+        {t('app.name')} · {t('config.serverVersion')} <span>{config.data?.serverVersion ?? '…'}</span>
+      </Typography.Text>
+    </Layout.Footer>
+  );
+}
+
+/** Team-level pages (home, lists): centred content without a side menu. */
+export function TopLevelFrame() {
+  return (
+    <Layout.Content style={{ padding: '32px 48px', maxWidth: 1280, width: '100%', margin: '0 auto' }}>
+      <Outlet />
+    </Layout.Content>
   );
 }

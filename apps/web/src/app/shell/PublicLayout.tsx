@@ -1,6 +1,7 @@
 import { Flex, Layout, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
+import { LanguageSwitcher } from './LanguageSwitcher';
 
 /** The frame of the pages a signed-out person sees: sign-in, sign-up, links from mail. */
 export function PublicLayout() {
@@ -13,6 +14,9 @@ export function PublicLayout() {
             {t('app.name')}
           </Typography.Text>
         </Link>
+        <div style={{ marginInlineStart: 'auto' }}>
+          <LanguageSwitcher />
+        </div>
       </Layout.Header>
       <Layout.Content style={{ padding: '48px 16px' }}>
         <Flex justify="center">

@@ -1,0 +1,43 @@
+import { Breadcrumb, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { appApi } from '@wharf/contract';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useParams } from 'react-router';
+import { callEndpoint } from '../../request/call';
+import { SideMenuLayout } from './SideMenuLayout';
+
+/** Inside an app: its services by category (Distribute: app information, packages, ...). */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const { appId = '' } = useParams();
+  const app = useQuery({
+    queryKey: ['app', appApi.getApp.id, appId],
+    queryFn: ({ signal }) => callEndpoint(appApi.getApp, { query: { appId }, signal }),
+    enabled: Boolean(appId),
+  });
+  const data = app.data?.app;
+  return (
+    <SideMenuLayout
+      scope="app"
+      ids={{ appId, projectId: data?.projectId }}
+      menuLabel={t('nav.appMenu')}
+      heading={
+        <Breadcrumb
+          items={[
+            { title: <Link to="/apps">{t('nav.myApps')}</Link> },
+            ...(data ? [{ title: <Link to={`/projects/${encodeURIComponent(data.projectId)}/settings`}>{t('nav.project')}</Link> }] : []),
+            {
+              title: (
+                <span>
+                  {data?.name ?? appId} {data && <Tag>{data.packageName}</Tag>}
+                </span>
+              ),
+            },
+          ]}
+        />
+      }
+    >
+      <Outlet />
+    </SideMenuLayout>
+  );
+}

@@ -1,0 +1,48 @@
+import { Button, Layout, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useSessionVersion } from '../../session/changes';
+import { isSignedIn } from '../../session/session';
+import { ConsoleLayout } from './ConsoleLayout';
+import { LanguageSwitcher } from './LanguageSwitcher';
+
+/**
+ * Pages anyone may read (service news, the demo project): inside the console's frame for
+ * a signed-in user, else under a visitor's header with the language and a way to sign in.
+ */
+export function VisitorOrConsoleLayout() {
+  useSessionVersion();
+  if (isSignedIn()) return <ConsoleLayout />;
+  return <VisitorLayout />;
+}
+
+export function VisitorLayout() {
+  const { t } = useTranslation();
+  const { t: tAccounts } = useTranslation('accounts');
+  const location = useLocation();
+  const redirect = encodeURIComponent(`${location.pathname}${location.search}`);
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16, paddingInline: 24 }}>
+        <Link to="/">
+          <Typography.Text strong style={{ color: '#fff', fontSize: 20, whiteSpace: 'nowrap' }}>
+            {t('app.name')}
+          </Typography.Text>
+        </Link>
+        <Space style={{ marginInlineStart: 'auto' }}>
+          <Link to="/news" style={{ color: '#fff' }}>
+            {t('nav.news')}
+          </Link>
+          <LanguageSwitcher />
+          <Link to={`/login?redirect=${redirect}`}>
+            <Button>{tAccounts('signIn.submit')}</Button>
+          </Link>
+          <Link to="/register">
+            <Button type="primary">{tAccounts('signUp.submit')}</Button>
+          </Link>
+        </Space>
+      </Layout.Header>
+      <Outlet />
+    </Layout>
+  );
+}
