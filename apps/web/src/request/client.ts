@@ -119,6 +119,15 @@ function retOf(data: unknown): RetShape | null {
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 /**
+ * The new login mode (account status checked after a refused session): the switch
+ * useAgcLoginSwitch for the console, h5UseAgcLoginSwitch for pages in embedded (H5) app mode.
+ */
+export function usesNewLoginMode(config: ClientConfig | null | undefined, hash: string): boolean {
+  if (!config) return false;
+  return routeModeOfHash(hash).embeddedApp ? config.switches.h5UseAgcLoginSwitch : config.switches.useAgcLoginSwitch;
+}
+
+/**
  * The shared client of the specification (section 7, first paragraph; section 8). One
  * per page; every screen calls through `callEndpoint`, which uses it.
  */
@@ -318,7 +327,7 @@ export class RequestClient {
    */
   #recoverSession(notRefresh: boolean): Promise<boolean> {
     this.#recovering ??= (async (): Promise<boolean> => {
-      if (this.#config?.switches.useAgcLoginSwitch) {
+      if (usesNewLoginMode(this.#config, this.env.location().hash)) {
         let status: number;
         try {
           status = (await this.request(authApi.userInfo, { notRefresh: true, notAuth: true, silent: true })).accountStatus;
