@@ -4,9 +4,12 @@ import { requestClient } from '../request/call';
 import { installErrorForwarding } from '../request/error-report';
 import { createPageReporter, installClickReports, sourceChannelOf } from '../report/page';
 import { currentLanguage } from '../session/language';
+import { isSignedIn } from '../session/session';
+import { clearLeftoverSession } from '../session/signed-out';
 import { App } from './App';
 import { createI18n } from './i18n';
 
+clearLeftoverSession(window.location.hash, isSignedIn());
 const language = currentLanguage();
 const i18n = createI18n(language);
 const client = requestClient();
