@@ -38,13 +38,13 @@ describe.skipIf(!chromium.available)('console shell (Chromium)', () => {
       await page.goto(`${server.address}/ru/#/`);
       await page.getByRole('heading', { name: ru.home.welcome }).waitFor();
       // A mark on the window: it survives a language switch only if the page did not reload.
-      await page.evaluate(() => ((window as unknown as { noReload: boolean }).noReload = true));
+      await page.evaluate(() => ((globalThis as unknown as { noReload: boolean }).noReload = true));
 
       await page.getByRole('button', { name: ru.language.label }).click();
       await page.getByRole('menuitem', { name: 'English' }).click();
       await page.getByRole('heading', { name: en.home.welcome }).waitFor();
       await page.getByRole('menuitem', { name: en.nav.myProjects }).waitFor();
-      expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(true);
+      expect(await page.evaluate(() => (globalThis as unknown as { noReload?: boolean }).noReload)).toBe(true);
       expect(await page.getAttribute('html', 'lang')).toBe('en');
       const today = await page.getByText(en.home.today.replace('{{date}}', '')).textContent();
       expect(today).toMatch(/\d{4}-\d{2}-\d{2}/);
@@ -53,7 +53,7 @@ describe.skipIf(!chromium.available)('console shell (Chromium)', () => {
       await page.reload();
       await page.getByRole('heading', { name: en.home.welcome }).waitFor();
       expect(page.url()).toContain('/ru/');
-      expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBeUndefined();
+      expect(await page.evaluate(() => (globalThis as unknown as { noReload?: boolean }).noReload)).toBeUndefined();
       expect(problems).toEqual([]);
     } finally {
       await context.close();
