@@ -33,7 +33,7 @@ export * as fileApi from './families/file';
 export type { FileObject, VideoFacts } from './families/file';
 export { MULTIPART_MAX_PARTS, MULTIPART_PART_BYTES } from './families/file';
 export * as packageApi from './families/package';
-export type { PackageInfo } from './families/package';
+export type { PackageClaim, PackageInfo } from './families/package';
 export { PACKAGE_FAILURES, PARSE_STATE } from './families/package';
 export type { Localized, ServiceEntry } from './families/content';
 export type { TeamSummary } from './families/auth';

@@ -34,3 +34,18 @@ export const apps = pgTable(
     index('apps_project').on(t.projectId),
   ],
 );
+
+/**
+ * Apps of a team sold as one series (editions of one product, e.g. a lite and a full app).
+ * An app is in at most one series; the series is named by its id.
+ */
+export const appSeriesMembers = pgTable(
+  'app_series_members',
+  {
+    appId: uuid('app_id').primaryKey(),
+    seriesId: uuid('series_id').notNull(),
+    teamId: uuid('team_id').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('app_series_members_series').on(t.seriesId)],
+);

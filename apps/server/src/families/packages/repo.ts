@@ -1,8 +1,9 @@
-import { and, desc, eq, lt, ne, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, max, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/types';
-import { packages } from './tables';
+import { packageClaims, packages } from './tables';
 
 export type PackageRow = typeof packages.$inferSelect;
+export type ClaimRow = typeof packageClaims.$inferSelect;
 
 export const packagesRepo = {
   async insert(db: DbOrTx, row: typeof packages.$inferInsert): Promise<PackageRow> {
@@ -45,6 +46,36 @@ export const packagesRepo = {
       .where(and(eq(packages.appId, appId), eq(packages.parseState, 0), ne(packages.id, exceptId)))
       .orderBy(desc(packages.parsedAt))
       .limit(1);
+    return row;
+  },
+  /** The highest versionCode among the app's parsed packages. */
+  async highestVersionCode(db: DbOrTx, appId: string): Promise<number | null> {
+    const [row] = await db.select({ v: max(packages.versionCode) }).from(packages).where(and(eq(packages.appId, appId), eq(packages.parseState, 0)));
+    return row?.v ?? null;
+  },
+  /** Every signer of the app's parsed packages: what proves a claim of its package name. */
+  async certificatesOfApp(db: DbOrTx, appId: string): Promise<string[]> {
+    const rows = await db.select({ c: sql<string>`unnest(${packages.certificates})` }).from(packages).where(and(eq(packages.appId, appId), eq(packages.parseState, 0)));
+    return [...new Set(rows.map((r) => r.c))];
+  },
+  async insertClaim(db: DbOrTx, row: typeof packageClaims.$inferInsert): Promise<ClaimRow> {
+    const [created] = await db.insert(packageClaims).values(row).returning();
+    return created!;
+  },
+  async claim(db: DbOrTx, id: string): Promise<ClaimRow | undefined> {
+    const [row] = await db.select().from(packageClaims).where(eq(packageClaims.id, id));
+    return row;
+  },
+  async openClaim(db: DbOrTx, platform: string, packageName: string): Promise<ClaimRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(packageClaims)
+      .where(and(eq(packageClaims.platform, platform), eq(packageClaims.packageName, packageName), inArray(packageClaims.state, ['verifying', 'pending'])));
+    return row;
+  },
+  /** Moves a claim on only from the states given: a claim decided twice at once changes once. */
+  async moveClaim(db: DbOrTx, id: string, from: string[], set: Partial<typeof packageClaims.$inferInsert>): Promise<ClaimRow | undefined> {
+    const [row] = await db.update(packageClaims).set(set).where(and(eq(packageClaims.id, id), inArray(packageClaims.state, from))).returning();
     return row;
   },
 };

@@ -1,10 +1,6 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { createWriteStream } from 'node:fs';
-import { PARSE_STATE, type PackageInfo } from '@wharf/contract';
+import { PACKAGE_FAILURES, PARSE_STATE, type PackageInfo } from '@wharf/contract';
 import { writeAudit } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
@@ -16,6 +12,7 @@ import { filesRepo } from '../files/repo';
 import type { FilesService } from '../files/service';
 import { checkAgainstApp, failureOfParse, type Failure } from './checks';
 import { PackageParseError, parsePackage, type ParsedPackage } from './parsers';
+import { withLocalCopy } from './local-copy';
 import { packagesRepo, type PackageRow } from './repo';
 
 export const PARSE_QUEUE = 'package-parse';
@@ -58,7 +55,7 @@ export class PackagesService {
     private readonly files: FilesService,
   ) {}
 
-  async add(caller: Caller, input: { appId: string; objectId: string; remark?: string | undefined }): Promise<PackageRow> {
+  async add(caller: Caller, input: { appId: string; objectId: string; remark?: string | undefined }, submittedAs?: 'rpks'): Promise<PackageRow> {
     const { db, clock, jobs } = this.deps;
     await this.apps.get(caller, input.appId);
     const file = await this.files.get(caller, input.objectId);
@@ -71,10 +68,11 @@ export class PackagesService {
         size: file.size,
         sha256: file.sha256,
         remark: input.remark ?? null,
+        extra: submittedAs ? { submittedAs } : {},
         createdBy: caller.userId!,
         createdAt: clock.now(),
       });
-      await writeAudit(tx, clock, { action: 'package.add', teamId: caller.teamId, actorId: caller.userId, targetType: 'package', targetId: created.id, data: { appId: input.appId, fileName: file.fileName } });
+      await writeAudit(tx, clock, { action: 'package.add', teamId: caller.teamId, actorId: caller.userId, targetType: 'package', targetId: created.id, data: { appId: input.appId, fileName: file.fileName, ...(submittedAs ? { submittedAs } : {}) } });
       return created;
     });
     await jobs.send(PARSE_QUEUE, { pkgId: row.id });
@@ -124,21 +122,15 @@ export class PackagesService {
     const file = await filesRepo.byId(db, row.fileId);
     const app = await appsRepo.byId(db, row.teamId, row.appId);
     if (!file || !app) return this.fail(row, { code: 9001, text: { zh: '软件包文件或应用已不存在', en: 'The package file or its app no longer exists' } });
-    let temp: string | null = null;
     let parsed: ParsedPackage;
     try {
-      let filePath = storage.localPath?.(file.storageKey) ?? null;
-      if (!filePath) {
-        temp = await fs.mkdtemp(path.join(os.tmpdir(), 'wharf-parse-'));
-        filePath = path.join(temp, 'package');
-        await pipeline(await storage.get(file.storageKey), createWriteStream(filePath));
-      }
-      parsed = await parsePackage(filePath, { fileName: row.fileName });
+      parsed = await withLocalCopy(storage, file.storageKey, (filePath) => parsePackage(filePath, { fileName: row.fileName }));
     } catch (err) {
       if (err instanceof PackageParseError) return this.fail(row, failureOfParse(err.reason, err.message));
       throw err;
-    } finally {
-      if (temp) await fs.rm(temp, { recursive: true, force: true });
+    }
+    if (row.extra.submittedAs === 'rpks' && !parsed.extra.rpks) {
+      return this.fail(row, { code: PACKAGE_FAILURES.notExpectedKind, text: { zh: '这不是 RPKS 软件包（应为包含多个 RPK 的压缩包）', en: 'This is not an RPKS bundle (a zip of several RPKs)' } });
     }
     const failure = checkAgainstApp(parsed, app);
     const previous = await packagesRepo.previousParsed(db, app.id, row.id);
@@ -160,7 +152,7 @@ export class PackagesService {
         signingSchemes: parsed.signing.schemes,
         signatureChanged,
         iconFileId: icon,
-        extra: parsed.extra,
+        extra: { ...parsed.extra, ...(row.extra.submittedAs ? { submittedAs: row.extra.submittedAs } : {}) },
         parseState: failure ? PARSE_STATE.failed : PARSE_STATE.parsed,
         failureCode: failure?.code ?? null,
         failureReason: failure ? JSON.stringify(failure.text) : null,

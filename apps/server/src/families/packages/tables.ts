@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -38,4 +38,35 @@ export const packages = pgTable(
     parsedAt: ts('parsed_at'),
   },
   (t) => [index('packages_app_created').on(t.appId, t.createdAt, t.id)],
+);
+
+/**
+ * A claim of a package name held by another team's app. At most one open claim per name:
+ * the partial unique index settles two claimants racing.
+ */
+export const packageClaims = pgTable(
+  'package_claims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id').notNull(),
+    appId: uuid('app_id').notNull(),
+    platform: text('platform').notNull(),
+    packageName: text('package_name').notNull(),
+    fileId: uuid('file_id').notNull(),
+    holderTeamId: uuid('holder_team_id').notNull(),
+    holderAppId: uuid('holder_app_id').notNull(),
+    /** verifying → pending | approved | rejected; verifying | pending → withdrawn. */
+    state: text('state').notNull(),
+    certificates: text('certificates').array().notNull().default(sql`'{}'::text[]`),
+    certificateMatched: boolean('certificate_matched'),
+    reason: jsonb('reason').$type<{ zh: string; en: string }>(),
+    createdBy: uuid('created_by').notNull(),
+    createdAt: ts('created_at').notNull(),
+    decidedAt: ts('decided_at'),
+    decidedBy: uuid('decided_by'),
+  },
+  (t) => [
+    uniqueIndex('package_claims_open').on(t.platform, t.packageName).where(sql`state in ('verifying', 'pending')`),
+    index('package_claims_team').on(t.teamId, t.createdAt),
+  ],
 );

@@ -124,10 +124,18 @@ export function manifestFacts(root: XmlElement): ManifestFacts {
     .map((el) => strOf(findAttr(el, ATTR.name, 'name')?.value))
     .filter((n): n is string => !!n);
   if (declared.length) extra.declaredPermissions = uniq(declared);
-  const features = childElements(root, 'uses-feature')
+  const featureElements = childElements(root, 'uses-feature');
+  const features = featureElements.map((el) => strOf(findAttr(el, ATTR.name, 'name')?.value)).filter((n): n is string => !!n);
+  if (features.length) extra.features = uniq(features);
+  // android:required="false" means "used when present": only the rest narrow the devices.
+  const required = featureElements
+    .filter((el) => {
+      const r = findAttr(el, ATTR.required, 'required')?.value;
+      return !(r?.type === 'bool' && r.value === false);
+    })
     .map((el) => strOf(findAttr(el, ATTR.name, 'name')?.value))
     .filter((n): n is string => !!n);
-  if (features.length) extra.features = uniq(features);
+  if (required.length) extra.requiredFeatures = uniq(required);
 
   const app = childElements(root, 'application')[0];
   let debuggable = false;

@@ -7,13 +7,16 @@
 import { asArray, asInt, asRecord, asString, emptyResult, parseJsonObject, readIcon, uniq, type ParseContext } from './common';
 import { BufferSource } from './io';
 import { ID_RPK_SIGNERS, ID_V2, parseSchemeSigners, readApkSigningBlock, readV1Signatures, reportSigners } from './signing';
-import { PackageParseError, type ParsedPackage, type SigningScheme } from './types';
+import { PackageParseError, type ParsedPackage, type SignerCertificate, type SigningScheme } from './types';
 import { ZipArchive } from './zip';
 
 /** SHA-256 of the debug certificate hap-toolkit signs with when no key is given (@hap-toolkit/packager, lib/signature/pem/certificate.pem). */
 export const HAP_TOOLKIT_DEBUG_CERT_SHA256 = '4e8e1ee24968b0dad6d0956a7e14d848b38b22a203f39c389a45d8737bdc4585';
 
 const MAX_INNER_RPK_BYTES = 32 * 1024 * 1024;
+
+/** The most sub-packages an RPKS may bundle; hap-toolkit builds a base and a handful. */
+export const MAX_RPKS_ENTRIES = 64;
 
 /** Does this JSON look like a quick app manifest? */
 export function isQuickAppManifest(json: Record<string, unknown>): boolean {
@@ -60,45 +63,81 @@ export async function parseRpk(zip: ZipArchive, ctx: ParseContext): Promise<Pars
   const icon = asString(manifest.icon);
   if (icon) result.icon = await readIcon(zip, [icon.replace(/^\/+/, '')]);
 
-  const schemes: SigningScheme[] = [];
-  const block = await readApkSigningBlock(ctx.source, zip.end.centralDirectoryOffset);
-  if (block) {
-    const signers = block.pairs.get(ID_RPK_SIGNERS) ?? block.pairs.get(ID_V2);
-    if (signers) {
-      const report = reportSigners(parseSchemeSigners(signers, false));
-      schemes.push('v2');
-      result.signing.certificates = report.certificates;
-      result.extra.signing = { format: block.magic, signers: report.signers };
-    }
-  }
-  if (!schemes.length) {
-    const v1 = await readV1Signatures(zip);
-    if (v1.certificates.length) {
-      schemes.push('v1');
-      result.signing.certificates = v1.certificates;
-    }
-  }
-  result.signing.schemes = schemes;
+  const signing = await readRpkSigning(ctx.source, zip);
+  result.signing = { schemes: signing.schemes, certificates: signing.certificates };
+  if (signing.details) result.extra.signing = signing.details;
   const debugSigned = result.signing.certificates.some((c) => c.sha256 === HAP_TOOLKIT_DEBUG_CERT_SHA256);
   result.extra.debugCertificate = debugSigned;
   result.debuggable = debugSigned || config?.debug === true;
   return result;
 }
 
+/** The RPK signing block (or, for old packages, the v1 signature) of one RPK. */
+async function readRpkSigning(source: ParseContext['source'], zip: ZipArchive): Promise<{ schemes: SigningScheme[]; certificates: SignerCertificate[]; details: Record<string, unknown> | null }> {
+  const block = await readApkSigningBlock(source, zip.end.centralDirectoryOffset);
+  const signers = block ? (block.pairs.get(ID_RPK_SIGNERS) ?? block.pairs.get(ID_V2)) : undefined;
+  if (block && signers) {
+    const report = reportSigners(parseSchemeSigners(signers, false));
+    return { schemes: ['v2'], certificates: report.certificates, details: { format: block.magic, signers: report.signers } };
+  }
+  const v1 = await readV1Signatures(zip);
+  return v1.certificates.length ? { schemes: ['v1'], certificates: v1.certificates, details: null } : { schemes: [], certificates: [], details: null };
+}
+
+export interface RpksEntry {
+  name: string;
+  size: number;
+  base: boolean;
+  /** Null for a sub-package without its own manifest.json (it takes the base's). */
+  packageName: string | null;
+  versionCode: number | null;
+  versionName: string | null;
+  certificates: string[];
+  entryCount: number;
+}
+
+/**
+ * An RPKS: every bundled RPK is opened and read with the RPK reader (each bounded like a
+ * top-level package). The base RPK gives the facts; every other one must be the same app
+ * and carry the same signer, or the bundle is refused.
+ */
 async function parseRpks(zip: ZipArchive, ctx: ParseContext, inner: string[]): Promise<ParsedPackage> {
-  const base = inner.find((n) => /(^|[.-])(base|main)\.rpk$/.test(n)) ?? inner.sort()[0]!;
-  const entry = zip.get(base)!;
-  if (entry.uncompressedSize > Math.min(MAX_INNER_RPK_BYTES, ctx.limits.maxEntryBytes)) {
-    throw new PackageParseError('entryTooLarge', `the base RPK ${base} of this RPKS is too large to inspect`);
+  if (inner.length > MAX_RPKS_ENTRIES) throw new PackageParseError('entryTooLarge', `the RPKS bundles ${inner.length} RPKs; at most ${MAX_RPKS_ENTRIES} are read`);
+  const base = inner.find((n) => /(^|[.-])(base|main)\.rpk$/.test(n)) ?? [...inner].sort()[0]!;
+  const entries: RpksEntry[] = [];
+  let result: ParsedPackage | null = null;
+  for (const name of [...inner].sort()) {
+    const entry = zip.get(name)!;
+    if (entry.uncompressedSize > Math.min(MAX_INNER_RPK_BYTES, ctx.limits.maxEntryBytes)) {
+      throw new PackageParseError('entryTooLarge', `the RPK ${name} of this RPKS is too large to inspect`);
+    }
+    const source = new BufferSource(await zip.read(entry), ctx.signal);
+    const innerZip = await ZipArchive.open(source, ctx.limits);
+    try {
+      const isBase = name === base;
+      if (innerZip.has('manifest.json')) {
+        const parsed = await parseRpk(innerZip, { ...ctx, source });
+        entries.push({ name, size: entry.uncompressedSize, base: isBase, packageName: parsed.packageName, versionCode: parsed.versionCode, versionName: parsed.versionName, certificates: parsed.signing.certificates.map((c) => c.sha256), entryCount: innerZip.entries.size });
+        if (isBase) result = parsed;
+      } else {
+        if (isBase) throw new PackageParseError('notAPackage', `the RPKS's ${base} has no manifest.json`);
+        const signing = await readRpkSigning(source, innerZip);
+        entries.push({ name, size: entry.uncompressedSize, base: false, packageName: null, versionCode: null, versionName: null, certificates: signing.certificates.map((c) => c.sha256), entryCount: innerZip.entries.size });
+      }
+    } finally {
+      innerZip.close();
+    }
   }
-  const source = new BufferSource(await zip.read(entry), ctx.signal);
-  const innerZip = await ZipArchive.open(source, ctx.limits);
-  try {
-    if (!innerZip.has('manifest.json')) throw new PackageParseError('notAPackage', `the RPKS's ${base} has no manifest.json`);
-    const result = await parseRpk(innerZip, { ...ctx, source });
-    result.extra.rpks = { packages: inner, base };
-    return result;
-  } finally {
-    innerZip.close();
+  const baseResult = result!;
+  const baseCerts = baseResult.signing.certificates.map((c) => c.sha256);
+  for (const e of entries) {
+    if (e.packageName !== null && e.packageName !== baseResult.packageName) {
+      throw new PackageParseError('manifestInvalid', `the RPKS bundles ${e.name} of ${e.packageName}, not of ${baseResult.packageName}`);
+    }
+    if (e.certificates.length && baseCerts.length && !e.certificates.some((c) => baseCerts.includes(c))) {
+      throw new PackageParseError('manifestInvalid', `${e.name} is signed with another certificate than the base RPK ${base}`);
+    }
   }
+  baseResult.extra.rpks = { base, packages: entries };
+  return baseResult;
 }

@@ -25,6 +25,7 @@ export const A = {
   targetSdkVersion: 0x01010270,
   compileSdkVersion: 0x01010572,
   drawable: 0x01010199,
+  required: 0x0101028e,
 } as const;
 
 export interface ManifestSpec {
@@ -38,6 +39,8 @@ export interface ManifestSpec {
   label?: string | number;
   icon?: string | number;
   debuggable?: boolean;
+  /** uses-feature elements; required defaults to true as on Android. */
+  features?: Array<{ name: string; required?: boolean }>;
 }
 
 export function manifestNode(spec: ManifestSpec): AxmlNode {
@@ -52,6 +55,11 @@ export function manifestNode(spec: ManifestSpec): AxmlNode {
   if (spec.targetSdk !== undefined) sdk.push({ name: 'targetSdkVersion', resId: A.targetSdkVersion, value: { type: 'int', value: spec.targetSdk } });
   if (sdk.length) children.push({ name: 'uses-sdk', attrs: sdk });
   for (const p of spec.permissions ?? []) children.push({ name: 'uses-permission', attrs: [{ name: 'name', resId: A.name, value: { type: 'string', value: p } }] });
+  for (const f of spec.features ?? []) {
+    const attrs: AxmlAttr[] = [{ name: 'name', resId: A.name, value: { type: 'string', value: f.name } }];
+    if (f.required !== undefined) attrs.push({ name: 'required', resId: A.required, value: { type: 'bool', value: f.required } });
+    children.push({ name: 'uses-feature', attrs });
+  }
   const app: AxmlAttr[] = [];
   if (spec.label !== undefined)
     app.push({ name: 'label', resId: A.label, value: typeof spec.label === 'number' ? { type: 'ref', value: spec.label } : { type: 'string', value: spec.label } });

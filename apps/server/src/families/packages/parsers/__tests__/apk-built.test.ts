@@ -78,6 +78,12 @@ describe('APK manifest (AXML)', () => {
     expect(apk.debuggable).toBe(false);
   });
 
+  it('tells required features from optional ones', async () => {
+    const apk = await parsePackage(await file(buildApk({ manifest: { ...base, features: [{ name: 'android.hardware.telephony' }, { name: 'android.hardware.nfc', required: false }, { name: 'android.hardware.camera', required: true }] } })));
+    expect(apk.extra.features).toEqual(['android.hardware.telephony', 'android.hardware.nfc', 'android.hardware.camera']);
+    expect(apk.extra.requiredFeatures).toEqual(['android.hardware.telephony', 'android.hardware.camera']);
+  });
+
   it('identifies attributes by resource id when an obfuscator blanked their names', async () => {
     const apk = await parsePackage(await file(buildApk({ manifest: base, axml: { blankAttributeNames: true } })));
     expect(apk.versionCode).toBe(42);

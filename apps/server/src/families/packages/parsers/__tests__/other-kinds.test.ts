@@ -174,6 +174,24 @@ describe('RPK', () => {
     expect(parsed.packageName).toBe('com.example.quick');
     expect(parsed.extra.rpks).toMatchObject({ base: 'com.example.quick.base.rpk' });
   });
+
+  it('reads every RPK of an RPKS and refuses one signed by another key', async () => {
+    const block = (who: TestSigner) => signingBlock([[0x01000101, v2Value([schemeSigner(who)])]], 'RPK Sig Block 42');
+    const base = buildZip([{ name: 'manifest.json', data: JSON.stringify(manifest) }], { beforeCentralDirectory: block(dev) });
+    const sub = buildZip([{ name: 'manifest.json', data: JSON.stringify({ ...manifest, versionCode: 12 }) }, { name: 'sub.js', data: 'x' }], { beforeCentralDirectory: block(dev) });
+    const good = await parsePackage(await file('good.rpks', buildZip([{ name: 'com.example.quick.base.rpk', data: base }, { name: 'com.example.quick.pages.rpk', data: sub }])));
+    expect(good.signing.certificates).toEqual([expect.objectContaining({ sha256: dev.sha256 })]);
+    expect((good.extra.rpks as { packages: unknown[] }).packages).toEqual([
+      expect.objectContaining({ name: 'com.example.quick.base.rpk', base: true, packageName: 'com.example.quick', certificates: [dev.sha256] }),
+      expect.objectContaining({ name: 'com.example.quick.pages.rpk', base: false, packageName: 'com.example.quick', versionCode: 12, certificates: [dev.sha256] }),
+    ]);
+    const stranger = makeSigner('Someone Else', '09');
+    const foreign = buildZip([{ name: 'sub.js', data: 'x' }], { beforeCentralDirectory: block(stranger) });
+    const bad = parsePackage(await file('bad.rpks', buildZip([{ name: 'com.example.quick.base.rpk', data: base }, { name: 'com.example.quick.x.rpk', data: foreign }])));
+    await expect(bad).rejects.toThrow(/signed with another certificate/);
+    const many = Array.from({ length: 65 }, (_, i) => ({ name: `p${i}.rpk`, data: base }));
+    await expect(parsePackage(await file('many.rpks', buildZip(many)))).rejects.toMatchObject({ reason: 'entryTooLarge' });
+  });
 });
 
 describe('EXE', () => {
