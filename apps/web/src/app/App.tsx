@@ -15,6 +15,7 @@ import { ResetPasswordPage } from '../features/accounts/pages/ResetPasswordPage'
 import { SignInPage } from '../features/accounts/pages/SignInPage';
 import { SignUpPage } from '../features/accounts/pages/SignUpPage';
 import { UsersPage } from '../features/team/pages/UsersPage';
+import { PlatformPage } from '../features/platform/pages/PlatformPage';
 import { createI18n } from './i18n';
 import { createQueryClient } from './query-client';
 import { HomePage } from './pages/HomePage';

@@ -13,7 +13,7 @@ export function ConsoleLayout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  useMe();
+  const me = useMe();
   const permissions = usePermissions();
   const items = [
     { key: '/', label: t('nav.home') },
@@ -22,6 +22,7 @@ export function ConsoleLayout() {
   ];
   if (canAny(permissions.map, USERS_PAGE_PERMISSIONS)) items.push({ key: '/team/users', label: t('nav.usersAndPermissions') });
   items.push({ key: '/news', label: t('nav.news') });
+  if (me.data?.operatorRoles.includes('admin')) items.push({ key: '/platform', label: t('nav.platform') });
   const selected = items.filter((i) => i.key !== '/' && location.pathname.startsWith(i.key)).map((i) => i.key);
   return (
     <Layout style={{ minHeight: '100vh' }}>
