@@ -17,3 +17,4 @@ export * from './catalogues/countries';
 export * from './catalogues/regions';
 export * from './catalogues/service-categories';
 export * from './catalogues/app-kinds';
+export * from './versions';

@@ -7,3 +7,4 @@ export * from '../../families/projects/tables';
 export * from '../../families/apps/tables';
 export * from '../../families/files/tables';
 export * from '../../families/packages/tables';
+export * from '../../families/versions/tables';

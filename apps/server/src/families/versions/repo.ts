@@ -1,0 +1,141 @@
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { UNRELEASED_STATES } from '@wharf/rules';
+import type { DbOrTx } from '../../platform/db/types';
+import { appVersions, downloadCounts, reviewTasks, versionEvents, versionListings } from './tables';
+
+export type VersionRow = typeof appVersions.$inferSelect;
+export type ListingRow = typeof versionListings.$inferSelect;
+export type EventRow = typeof versionEvents.$inferSelect;
+export type TaskRow = typeof reviewTasks.$inferSelect;
+
+type Position = { at: Date; id: string };
+
+const notSuperseded = isNull(appVersions.supersededAt);
+
+export const versionsRepo = {
+  async insert(db: DbOrTx, row: typeof appVersions.$inferInsert): Promise<VersionRow | undefined> {
+    // A concurrent create lost the race for the one unreleased version: the caller re-reads.
+    const [created] = await db.insert(appVersions).values(row).onConflictDoNothing().returning();
+    return created;
+  },
+  async byId(db: DbOrTx, appId: string, id: string): Promise<VersionRow | undefined> {
+    const [row] = await db.select().from(appVersions).where(and(eq(appVersions.appId, appId), eq(appVersions.id, id)));
+    return row;
+  },
+  async byIdAnyApp(db: DbOrTx, id: string): Promise<VersionRow | undefined> {
+    const [row] = await db.select().from(appVersions).where(eq(appVersions.id, id));
+    return row;
+  },
+  /** Locks the version for a transition, so two transitions of one version run one after the other. */
+  async lock(db: DbOrTx, id: string): Promise<VersionRow | undefined> {
+    const [row] = await db.select().from(appVersions).where(eq(appVersions.id, id)).for('update');
+    return row;
+  },
+  async unreleased(db: DbOrTx, appId: string): Promise<VersionRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(appVersions)
+      .where(and(eq(appVersions.appId, appId), notSuperseded, inArray(appVersions.releaseState, [...UNRELEASED_STATES])));
+    return row;
+  },
+  /** The version on shelf now (also while its removal is requested). */
+  async current(db: DbOrTx, appId: string): Promise<VersionRow | undefined> {
+    const [row] = await db.select().from(appVersions).where(and(eq(appVersions.appId, appId), notSuperseded, inArray(appVersions.releaseState, [0, 6])));
+    return row;
+  },
+  /** The version that was on shelf just before the current one: what a rollback returns to. */
+  async previousOnShelf(db: DbOrTx, appId: string, exceptId: string): Promise<VersionRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(appVersions)
+      .where(and(eq(appVersions.appId, appId), isNotNull(appVersions.supersededAt), eq(appVersions.releaseState, 0), sql`${appVersions.id} <> ${exceptId}`))
+      .orderBy(desc(appVersions.supersededAt), desc(appVersions.id))
+      .limit(1);
+    return row;
+  },
+  async update(db: DbOrTx, id: string, set: Partial<typeof appVersions.$inferInsert>): Promise<VersionRow> {
+    const [row] = await db.update(appVersions).set(set).where(eq(appVersions.id, id)).returning();
+    return row!;
+  },
+  async remove(db: DbOrTx, id: string): Promise<void> {
+    await db.delete(versionListings).where(eq(versionListings.versionId, id));
+    await db.delete(appVersions).where(eq(appVersions.id, id));
+  },
+  async page(db: DbOrTx, appId: string, opts: { onlyReleased: boolean }, limit: number, before?: Position): Promise<VersionRow[]> {
+    const c: SQL[] = [eq(appVersions.appId, appId)];
+    const at = opts.onlyReleased ? appVersions.onShelfAt : appVersions.createdAt;
+    if (opts.onlyReleased) c.push(isNotNull(appVersions.onShelfAt));
+    if (before) c.push(or(lt(at, before.at), and(eq(at, before.at), lt(appVersions.id, before.id)))!);
+    return db.select().from(appVersions).where(and(...c)).orderBy(desc(at), desc(appVersions.id)).limit(limit);
+  },
+  async count(db: DbOrTx, appId: string, opts: { onlyReleased: boolean }): Promise<number> {
+    const c: SQL[] = [eq(appVersions.appId, appId)];
+    if (opts.onlyReleased) c.push(isNotNull(appVersions.onShelfAt));
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(appVersions).where(and(...c));
+    return row?.n ?? 0;
+  },
+
+  async listings(db: DbOrTx, versionIds: string[]): Promise<ListingRow[]> {
+    if (!versionIds.length) return [];
+    return db.select().from(versionListings).where(inArray(versionListings.versionId, versionIds)).orderBy(asc(versionListings.language));
+  },
+  async upsertListing(db: DbOrTx, row: typeof versionListings.$inferInsert): Promise<void> {
+    const { versionId: _v, language: _l, ...set } = row;
+    await db.insert(versionListings).values(row).onConflictDoUpdate({ target: [versionListings.versionId, versionListings.language], set });
+  },
+  async removeListing(db: DbOrTx, versionId: string, language: string): Promise<boolean> {
+    const rows = await db.delete(versionListings).where(and(eq(versionListings.versionId, versionId), eq(versionListings.language, language))).returning({ l: versionListings.language });
+    return rows.length > 0;
+  },
+
+  async addEvent(db: DbOrTx, row: typeof versionEvents.$inferInsert): Promise<void> {
+    await db.insert(versionEvents).values(row);
+  },
+  async events(db: DbOrTx, versionId: string): Promise<EventRow[]> {
+    return db.select().from(versionEvents).where(eq(versionEvents.versionId, versionId)).orderBy(asc(versionEvents.at), asc(versionEvents.id));
+  },
+
+  async insertTask(db: DbOrTx, row: typeof reviewTasks.$inferInsert): Promise<TaskRow> {
+    const [created] = await db.insert(reviewTasks).values(row).returning();
+    return created!;
+  },
+  async task(db: DbOrTx, id: string): Promise<TaskRow | undefined> {
+    const [row] = await db.select().from(reviewTasks).where(eq(reviewTasks.id, id));
+    return row;
+  },
+  async openTask(db: DbOrTx, versionId: string): Promise<TaskRow | undefined> {
+    const [row] = await db.select().from(reviewTasks).where(and(eq(reviewTasks.versionId, versionId), eq(reviewTasks.state, 'open')));
+    return row;
+  },
+  async updateTask(db: DbOrTx, id: string, set: Partial<typeof reviewTasks.$inferInsert>): Promise<TaskRow> {
+    const [row] = await db.update(reviewTasks).set(set).where(eq(reviewTasks.id, id)).returning();
+    return row!;
+  },
+  /** Open tasks oldest first (a fair queue); decided ones newest first. */
+  async taskPage(db: DbOrTx, f: { state: string; kind?: string | undefined }, limit: number, after?: Position): Promise<TaskRow[]> {
+    const c: SQL[] = [eq(reviewTasks.state, f.state)];
+    if (f.kind) c.push(eq(reviewTasks.kind, f.kind));
+    const oldestFirst = f.state === 'open';
+    const at = oldestFirst ? reviewTasks.submittedAt : reviewTasks.decidedAt;
+    if (after) {
+      const cmp = oldestFirst ? gt : lt;
+      c.push(or(cmp(at, after.at), and(eq(at, after.at), cmp(reviewTasks.id, after.id)))!);
+    }
+    return db
+      .select()
+      .from(reviewTasks)
+      .where(and(...c))
+      .orderBy(oldestFirst ? asc(at) : desc(at), oldestFirst ? asc(reviewTasks.id) : desc(reviewTasks.id))
+      .limit(limit);
+  },
+
+  async countDownload(db: DbOrTx, day: string, versionId: string, country: string): Promise<void> {
+    await db
+      .insert(downloadCounts)
+      .values({ day, versionId, country, count: 1 })
+      .onConflictDoUpdate({ target: [downloadCounts.day, downloadCounts.versionId, downloadCounts.country], set: { count: sql`${downloadCounts.count} + 1` } });
+  },
+  async downloads(db: DbOrTx, versionId: string): Promise<Array<{ day: string; country: string; count: number }>> {
+    return db.select({ day: downloadCounts.day, country: downloadCounts.country, count: downloadCounts.count }).from(downloadCounts).where(eq(downloadCounts.versionId, versionId)).orderBy(asc(downloadCounts.day), asc(downloadCounts.country));
+  },
+};
