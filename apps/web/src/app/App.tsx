@@ -5,8 +5,8 @@ import enUS from 'antd/locale/en_US';
 import ruRU from 'antd/locale/ru_RU';
 import zhCN from 'antd/locale/zh_CN';
 import type { i18n as I18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
-import { HashRouter, Route, Routes } from 'react-router';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { HashRouter, Navigate, Route, Routes } from 'react-router';
 import type { Language } from '../session/language';
 import type { BehaviourReporter } from '../report/behaviour';
 import { ForgotPasswordPage } from '../features/accounts/pages/ForgotPasswordPage';
@@ -16,11 +16,19 @@ import { SignInPage } from '../features/accounts/pages/SignInPage';
 import { SignUpPage } from '../features/accounts/pages/SignUpPage';
 import { UsersPage } from '../features/team/pages/UsersPage';
 import { PlatformPage } from '../features/platform/pages/PlatformPage';
-import { createI18n } from './i18n';
+import { createI18n, LANGUAGES } from './i18n';
 import { createQueryClient } from './query-client';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { ConsoleLayout } from './shell/ConsoleLayout';
+import { NewsDetailPage } from '../features/content/pages/NewsDetailPage';
+import { NewsPage } from '../features/content/pages/NewsPage';
+import { DemoProjectPage } from './modes/DemoProjectPage';
+import { EmbeddedAppLayout } from './modes/EmbeddedAppLayout';
+import { OpenTestPage } from './modes/OpenTestPage';
+import { AppLayout } from './shell/AppLayout';
+import { ConsoleLayout, TopLevelFrame } from './shell/ConsoleLayout';
+import { ProjectLayout } from './shell/ProjectLayout';
+import { VisitorOrConsoleLayout } from './shell/VisitorLayout';
 import { PublicLayout } from './shell/PublicLayout';
 import { RequestUiBridge } from './shell/RequestUiBridge';
 import { RequireSession } from './shell/RequireSession';
@@ -37,7 +45,18 @@ export interface AppProps {
   reporter?: BehaviourReporter;
 }
 
-/** The console's routes: public pages for signed-out people, the rest behind the session guard. */
+/** The pages of one app: under `/apps/:appId` in the console, under `/app` in embedded mode. */
+function appPageRoutes() {
+  return [
+    <Route key="app-index" index element={<Navigate to="info" replace />} />,
+  ];
+}
+
+/**
+ * The console's routes. Public pages (sign-in, service news, the demo project, the
+ * open-test frame) need no session; the rest is behind the session guard. Embedded app
+ * mode (#/app/...) has its own minimal frame; #/app/openTest is public.
+ */
 export function ConsoleRoutes() {
   return (
     <Routes>
@@ -48,6 +67,25 @@ export function ConsoleRoutes() {
         <Route path="/password/reset" element={<ResetPasswordPage />} />
         <Route path="/invitation" element={<InvitationPage />} />
       </Route>
+      <Route path="/app/openTest" element={<OpenTestPage />} />
+      <Route element={<VisitorOrConsoleLayout />}>
+        <Route element={<TopLevelFrame />}>
+          <Route path="/news" element={<NewsPage />} />
+          <Route path="/news/:serviceNewsId" element={<NewsDetailPage />} />
+        </Route>
+        <Route path="/demoProject" element={<DemoProjectPage />} />
+        <Route path="/demoProject/apps/:appId" element={<DemoProjectPage />} />
+      </Route>
+      <Route
+        path="/app"
+        element={
+          <RequireSession>
+            <EmbeddedAppLayout />
+          </RequireSession>
+        }
+      >
+        {appPageRoutes()}
+      </Route>
       <Route
         element={
           <RequireSession>
@@ -55,9 +93,18 @@ export function ConsoleRoutes() {
           </RequireSession>
         }
       >
-        <Route path="/" element={<HomePage />} />
-        <Route path="/team/users" element={<UsersPage />} />
-        <Route path="*" element={<NotFoundPage />} />
+        <Route element={<TopLevelFrame />}>
+          <Route path="/" element={<HomePage />} />
+          <Route path="/team/users" element={<UsersPage />} />
+          <Route path="/platform" element={<PlatformPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+        <Route path="/projects/:projectId" element={<ProjectLayout />}>
+          <Route index element={<Navigate to="settings" replace />} />
+        </Route>
+        <Route path="/apps/:appId" element={<AppLayout />}>
+          {appPageRoutes()}
+        </Route>
       </Route>
     </Routes>
   );
@@ -77,17 +124,24 @@ export function App({ language, i18n, queryClient, reporter }: AppProps) {
   );
 }
 
+/** antd's texts and date pickers follow the display language, also after a switch. */
+function LocalizedComponents({ initial, children }: { initial: Language; children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const language = (LANGUAGES as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : initial;
+  return <ConfigProvider locale={ANTD_LOCALE[language]}>{children}</ConfigProvider>;
+}
+
 /** Everything but the router: component tests put a MemoryRouter inside. */
 export function Providers({ i18n, queryClient, language, children }: { i18n: I18n; queryClient: QueryClient; language: Language; children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <ConfigProvider locale={ANTD_LOCALE[language]}>
+        <LocalizedComponents initial={language}>
           <AntApp>
             <RequestUiBridge />
             {children}
           </AntApp>
-        </ConfigProvider>
+        </LocalizedComponents>
       </QueryClientProvider>
     </I18nextProvider>
   );
