@@ -2,6 +2,8 @@ import type { Family } from '../../platform/deps';
 import { appRoutes } from './routes/app-calls';
 import { appListRoutes } from './routes/list-calls';
 import { moreAppRoutes } from './routes/more-calls';
+import { seriesRoutes } from './routes/series-calls';
+import { AppSeries } from './series';
 import { AppMover } from './move';
 import { AppsService } from './service';
 
@@ -32,5 +34,6 @@ export const appsFamily: Family = {
     appRoutes(app, s);
     appListRoutes(app, s);
     moreAppRoutes(app, s, new AppMover(deps, s), deps);
+    seriesRoutes(app, new AppSeries(deps, s));
   },
 };

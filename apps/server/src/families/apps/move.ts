@@ -41,6 +41,10 @@ export class AppMover {
     const blockers = await this.blockers(caller, appId, targetTeamId, targetProjectId);
     if (blockers.length) throw new AppError('conflict', { zh: blockers.map((b) => b.zh).join('；'), en: blockers.map((b) => b.en).join('; ') });
     return db.transaction(async (tx) => {
+      // A series is a team's grouping: the app leaves it when it changes teams.
+      const series = await appsRepo.seriesOf(tx, appId);
+      await appsRepo.leaveSeries(tx, appId);
+      if (series) await appsRepo.dropLoneSeries(tx, series);
       const moved = await appsRepo.update(tx, appId, { teamId: targetTeamId, projectId: targetProjectId, updatedAt: clock.now() });
       // Packages and their files follow the app; the bytes stay where they are.
       const fileIds = await packagesRepo.moveApp(tx, appId, targetTeamId);

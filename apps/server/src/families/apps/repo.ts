@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/types';
 import { likeContains } from '../../platform/db/like';
-import { apps } from './tables';
+import { apps, appSeriesMembers } from './tables';
 
 export type AppRow = typeof apps.$inferSelect;
 
@@ -80,6 +80,40 @@ export const appsRepo = {
     return row!;
   },
   async remove(db: DbOrTx, id: string): Promise<void> {
+    const series = await appsRepo.seriesOf(db, id);
+    await appsRepo.leaveSeries(db, id);
+    if (series) await appsRepo.dropLoneSeries(db, series);
     await db.delete(apps).where(eq(apps.id, id));
+  },
+  async seriesOf(db: DbOrTx, appId: string): Promise<string | null> {
+    const [row] = await db.select({ seriesId: appSeriesMembers.seriesId }).from(appSeriesMembers).where(eq(appSeriesMembers.appId, appId));
+    return row?.seriesId ?? null;
+  },
+  async seriesMembers(db: DbOrTx, seriesId: string): Promise<AppRow[]> {
+    const rows = await db.select({ app: apps }).from(appSeriesMembers).innerJoin(apps, eq(apps.id, appSeriesMembers.appId)).where(eq(appSeriesMembers.seriesId, seriesId)).orderBy(apps.createdAt, apps.id);
+    return rows.map((r) => r.app);
+  },
+  /** Apps of the team like this one (platform, category) that are in no series. */
+  async seriesCandidates(db: DbOrTx, app: AppRow, only: readonly string[] | null): Promise<AppRow[]> {
+    const c = [
+      eq(apps.teamId, app.teamId),
+      eq(apps.platform, app.platform),
+      eq(apps.category, app.category),
+      ne(apps.id, app.id),
+      sql`not exists (select 1 from ${appSeriesMembers} where ${appSeriesMembers.appId} = ${apps.id})`,
+    ];
+    if (only) c.push(only.length ? inArray(apps.id, [...only]) : sql`false`);
+    return db.select().from(apps).where(and(...c)).orderBy(apps.createdAt, apps.id).limit(500);
+  },
+  async joinSeries(db: DbOrTx, rows: Array<typeof appSeriesMembers.$inferInsert>): Promise<void> {
+    if (rows.length) await db.insert(appSeriesMembers).values(rows);
+  },
+  async leaveSeries(db: DbOrTx, appId: string): Promise<void> {
+    await db.delete(appSeriesMembers).where(eq(appSeriesMembers.appId, appId));
+  },
+  /** A series left with one app is no series: its last member leaves too. */
+  async dropLoneSeries(db: DbOrTx, seriesId: string): Promise<void> {
+    const rows = await db.select({ appId: appSeriesMembers.appId }).from(appSeriesMembers).where(eq(appSeriesMembers.seriesId, seriesId));
+    if (rows.length === 1) await db.delete(appSeriesMembers).where(eq(appSeriesMembers.seriesId, seriesId));
   },
 };

@@ -1,3 +1,4 @@
 export * from './schemas';
 export * from './calls';
 export * from './more-calls';
+export * from './series-calls';
