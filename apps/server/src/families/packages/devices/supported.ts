@@ -44,7 +44,12 @@ export function requirementsOf(p: PackageFacts): Requirements {
     case 'apk':
     case 'aab': {
       const features = strings(p.extra.requiredFeatures ?? p.extra.features);
-      let deviceTypes: DeviceType[] = ['phone', 'tablet'];
+      // supports-screens: tablets are large/xlarge screens, phones small/normal ones.
+      const screens = (p.extra.supportsScreens ?? {}) as Partial<Record<'small' | 'normal' | 'large' | 'xlarge', boolean>>;
+      let deviceTypes: DeviceType[] = [
+        ...(screens.small === false && screens.normal === false ? [] : (['phone'] as const)),
+        ...(screens.large === false && screens.xlarge === false ? [] : (['tablet'] as const)),
+      ];
       if (features.includes('android.hardware.type.watch')) deviceTypes = ['wearable'];
       else if (features.includes('android.software.leanback')) deviceTypes = ['tv'];
       else if (features.includes('android.hardware.type.automotive')) deviceTypes = ['car'];

@@ -39,6 +39,10 @@ export const ATTR = {
   versionCodeMajor: 0x01010576,
   required: 0x0101028e,
   drawable: 0x01010199,
+  smallScreens: 0x01010284,
+  normalScreens: 0x01010285,
+  largeScreens: 0x01010286,
+  xlargeScreens: 0x010102bf,
 } as const;
 
 const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;
@@ -136,6 +140,17 @@ export function manifestFacts(root: XmlElement): ManifestFacts {
     .map((el) => strOf(findAttr(el, ATTR.name, 'name')?.value))
     .filter((n): n is string => !!n);
   if (required.length) extra.requiredFeatures = uniq(required);
+  const screens = childElements(root, 'supports-screens')[0];
+  if (screens) {
+    // Only explicit values: an absent attribute means "supported" on every API level we accept.
+    const sizes: Record<string, boolean> = {};
+    for (const size of ['small', 'normal', 'large', 'xlarge'] as const) {
+      const key = `${size}Screens` as const;
+      const v = findAttr(screens, ATTR[key], key)?.value;
+      if (v?.type === 'bool') sizes[size] = v.value;
+    }
+    extra.supportsScreens = sizes;
+  }
 
   const app = childElements(root, 'application')[0];
   let debuggable = false;

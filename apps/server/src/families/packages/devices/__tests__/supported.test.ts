@@ -17,6 +17,13 @@ describe('device fit', () => {
     expect(models(supportedDevices({ kind: 'apk', minSdk: 21, extra: { requiredFeatures: ['android.software.leanback'] } }))).toEqual(['HD65KAN9A']);
   });
 
+  it('keeps phone-only APKs off tablets by supports-screens', () => {
+    const r = supportedDevices({ kind: 'apk', minSdk: 29, extra: { supportsScreens: { large: false, xlarge: false } } });
+    expect(r.requirements.deviceTypes).toEqual(['phone']);
+    expect(r.items.every((d) => d.deviceType === 'phone')).toBe(true);
+    expect(r.items.length).toBeGreaterThan(0);
+  });
+
   it('honours maxSdk and ignores features the catalogue does not record', () => {
     const r = supportedDevices({ kind: 'apk', minSdk: 26, extra: { maxSdk: 28, requiredFeatures: ['android.hardware.screen.portrait'] } });
     expect(models(r)).toEqual(['BKL-AL00', 'FIG-AL00']);

@@ -41,6 +41,8 @@ export interface ManifestSpec {
   debuggable?: boolean;
   /** uses-feature elements; required defaults to true as on Android. */
   features?: Array<{ name: string; required?: boolean }>;
+  /** supports-screens attributes, e.g. { xlarge: false }. */
+  screens?: Partial<Record<'small' | 'normal' | 'large' | 'xlarge', boolean>>;
 }
 
 export function manifestNode(spec: ManifestSpec): AxmlNode {
@@ -55,6 +57,13 @@ export function manifestNode(spec: ManifestSpec): AxmlNode {
   if (spec.targetSdk !== undefined) sdk.push({ name: 'targetSdkVersion', resId: A.targetSdkVersion, value: { type: 'int', value: spec.targetSdk } });
   if (sdk.length) children.push({ name: 'uses-sdk', attrs: sdk });
   for (const p of spec.permissions ?? []) children.push({ name: 'uses-permission', attrs: [{ name: 'name', resId: A.name, value: { type: 'string', value: p } }] });
+  if (spec.screens) {
+    const ids = { small: 0x01010284, normal: 0x01010285, large: 0x01010286, xlarge: 0x010102bf };
+    children.push({
+      name: 'supports-screens',
+      attrs: Object.entries(spec.screens).map(([size, on]) => ({ name: `${size}Screens`, resId: ids[size as keyof typeof ids], value: { type: 'bool' as const, value: on } })),
+    });
+  }
   for (const f of spec.features ?? []) {
     const attrs: AxmlAttr[] = [{ name: 'name', resId: A.name, value: { type: 'string', value: f.name } }];
     if (f.required !== undefined) attrs.push({ name: 'required', resId: A.required, value: { type: 'bool', value: f.required } });

@@ -82,6 +82,12 @@ describe('APK manifest (AXML)', () => {
     const apk = await parsePackage(await file(buildApk({ manifest: { ...base, features: [{ name: 'android.hardware.telephony' }, { name: 'android.hardware.nfc', required: false }, { name: 'android.hardware.camera', required: true }] } })));
     expect(apk.extra.features).toEqual(['android.hardware.telephony', 'android.hardware.nfc', 'android.hardware.camera']);
     expect(apk.extra.requiredFeatures).toEqual(['android.hardware.telephony', 'android.hardware.camera']);
+    expect(apk.extra.supportsScreens).toBeUndefined();
+  });
+
+  it('reads the screen sizes supports-screens states', async () => {
+    const apk = await parsePackage(await file(buildApk({ manifest: { ...base, screens: { large: false, xlarge: false, normal: true } } })));
+    expect(apk.extra.supportsScreens).toEqual({ normal: true, large: false, xlarge: false });
   });
 
   it('identifies attributes by resource id when an obfuscator blanked their names', async () => {
