@@ -61,6 +61,10 @@ describe('claiming a package name', () => {
     expect(held.packageName).not.toBe(s.name);
     expect(held.packageName.startsWith(`${s.name}.claimed`)).toBe(true);
     expect(held.packageNameLocked).toBe(false);
+    // Each team's audit log says what happened to it.
+    const audit = async (teamId: string) => (await t.deps.database.executeSql('select action from audit_events where team_id = $1 order by at, id', [teamId])).rows.map((r) => (r as { action: string }).action);
+    expect(await audit(s.holder.teamId)).toContain('app.packageNameClaimed');
+    expect(await audit(s.claimant.teamId)).toEqual(expect.arrayContaining(['package.claim', 'package.claimApproved']));
     // Nothing is left to withdraw.
     expect((await s.claimant.call(packageApi.withdrawClaim, { query: { claimId: done.claimId } })).statusCode).toBe(409);
   });
