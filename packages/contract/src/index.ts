@@ -9,6 +9,7 @@ import * as projectFamily from './families/project';
 import * as appFamily from './families/app';
 import * as fileFamily from './families/file';
 import * as packageFamily from './families/package';
+import * as versionFamily from './families/version';
 
 export * from './kit/access';
 export * from './kit/permissions';
@@ -35,6 +36,9 @@ export { MULTIPART_MAX_PARTS, MULTIPART_PART_BYTES } from './families/file';
 export * as packageApi from './families/package';
 export type { PackageClaim, PackageInfo } from './families/package';
 export { PACKAGE_FAILURES, PARSE_STATE } from './families/package';
+export * as versionApi from './families/version';
+export type { Listing, ReviewTask, Version } from './families/version';
+export { REVIEW_REASONS } from './families/version';
 export type { Localized, ServiceEntry } from './families/content';
 export type { TeamSummary } from './families/auth';
 export type { Member, Role, Invitation, RoleKey } from './families/team';
@@ -54,6 +58,6 @@ function endpointsOf(family: Record<string, unknown>): Endpoint[] {
 }
 
 /** Every call of the catalogue; the server must register each one (a test checks). */
-export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily].flatMap(
+export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily, versionFamily].flatMap(
   (f) => endpointsOf(f),
 );

@@ -69,6 +69,7 @@ const envSchema = z.object({
   UPLOAD_URL_ALLOW: z.string().default(''),
   UPLOAD_URL_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
   DEMO_SEED: z.enum(['on', 'off']).default('on'),
+  AUTO_APPROVE: bool,
 });
 
 export interface Config {
@@ -106,6 +107,8 @@ export interface Config {
   uploadUrlTimeoutMs: number;
   /** Seed the demo project on an empty platform at start. */
   demoSeed: boolean;
+  /** Approve every review task at once: for single-organisation deployments without reviewers. */
+  autoApprove: boolean;
   storageDir: string;
   /** Base of links in mail (invitations, password resets); default: this server's address. */
   publicUrl: string | null;
@@ -169,6 +172,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     testClock: e.WHARF_TEST_CLOCK,
     jobs: e.WHARF_JOBS === 'on',
     demoSeed: e.DEMO_SEED === 'on',
+    autoApprove: e.AUTO_APPROVE,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     storage: storageOf(e),
     fileUrlSecret: e.FILE_URL_SECRET ?? null,

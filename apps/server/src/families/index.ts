@@ -8,6 +8,7 @@ import { demoFamily } from './demo';
 import { filesFamily } from './files';
 import { packagesFamily } from './packages';
 import { reportsFamily } from './reports';
+import { versionsFamily } from './versions';
 
 /** The list of families: one line each. */
 export const FAMILIES: readonly Family[] = [
@@ -20,4 +21,5 @@ export const FAMILIES: readonly Family[] = [
   demoFamily,
   filesFamily,
   packagesFamily,
+  versionsFamily,
 ];

@@ -92,7 +92,7 @@ export const versionsRepo = {
     await db.insert(versionEvents).values(row);
   },
   async events(db: DbOrTx, versionId: string): Promise<EventRow[]> {
-    return db.select().from(versionEvents).where(eq(versionEvents.versionId, versionId)).orderBy(asc(versionEvents.at), asc(versionEvents.id));
+    return db.select().from(versionEvents).where(eq(versionEvents.versionId, versionId)).orderBy(asc(versionEvents.at), asc(versionEvents.seq));
   },
 
   async insertTask(db: DbOrTx, row: typeof reviewTasks.$inferInsert): Promise<TaskRow> {

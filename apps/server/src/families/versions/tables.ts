@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -61,6 +61,8 @@ export const versionEvents = pgTable(
   'version_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Insertion order: several events of one transaction share their time. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     versionId: uuid('version_id').notNull(),
     appId: uuid('app_id').notNull(),
     action: text('action').notNull(),

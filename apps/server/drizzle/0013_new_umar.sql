@@ -1,0 +1,1 @@
+ALTER TABLE "version_events" ADD COLUMN "seq" bigserial NOT NULL;

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { versionApi } from '@wharf/contract';
+import { TestUser, type TestApp } from '../../../testing';
+import { teamWithMember } from '../../accounts/__tests__/helpers';
+import { appWithOperator, completeVersion, fullListing, newApp, parsedPackage, released } from './helpers';
+
+let t: TestApp;
+let op: TestUser;
+beforeAll(async () => {
+  ({ t, op } = await appWithOperator());
+});
+afterAll(() => t.close());
+
+describe('creating a version', () => {
+  it('starts a draft, and answers the same one while it is unreleased', async () => {
+    const u = await TestUser.register(t);
+    const { appId } = await newApp(u);
+    const first = await u.call(versionApi.createVersion, { body: { appId } });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ created: true, version: { appId, releaseState: 7, stateName: 'draft', releaseType: 'full', listings: [], allowedActions: ['edit', 'delete', 'submit'] } });
+    const again = await u.call(versionApi.createVersion, { body: { appId } });
+    expect(again.json()).toMatchObject({ created: false, version: { versionId: first.json().version.versionId } });
+    const zh = await u.call(versionApi.getVersion, { headers: { 'x-lang': 'zh' }, query: { appId, versionId: first.json().version.versionId } });
+    expect(zh.json().version.stateName).toBe('草稿');
+  });
+
+  it('starts an update from the released version’s listing and countries', async () => {
+    const u = await TestUser.register(t);
+    const { appId } = await newApp(u);
+    const v1 = await released(t, u, op, appId);
+    const v2 = (await u.call(versionApi.createVersion, { body: { appId } })).json();
+    expect(v2.created).toBe(true);
+    expect(v2.version.versionId).not.toBe(v1.versionId);
+    expect(v2.version).toMatchObject({ countries: ['CN', 'DE'], pkgId: null, listings: [expect.objectContaining({ language: 'enUS', name: 'Tipsy' })] });
+  });
+
+  it('answers 404 for another team’s app and 403 for a role without version management', async () => {
+    const u = await TestUser.register(t);
+    const { appId } = await newApp(u);
+    const other = await TestUser.register(t);
+    expect((await other.call(versionApi.createVersion, { body: { appId } })).statusCode).toBe(404);
+    const { holder, member } = await teamWithMember(t, ['customerService']);
+    const theirs = await newApp(holder);
+    const refused = await member.call(versionApi.createVersion, { body: { appId: theirs.appId } });
+    expect(refused.statusCode).toBe(403);
+    expect((await member.call(versionApi.versionList, { query: { appId: theirs.appId } })).statusCode).toBe(200);
+  });
+
+  it('refuses a malformed app id with 400', async () => {
+    const u = await TestUser.register(t);
+    const res = await u.call(versionApi.createVersion, { body: { appId: 'nope' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().ret.msg).toContain('appId');
+  });
+});
+
+describe('editing a version', () => {
+  it('keeps listings per language, merges partial edits and reports what is missing', async () => {
+    const u = await TestUser.register(t);
+    const { appId } = await newApp(u);
+    const { versionId } = (await u.call(versionApi.createVersion, { body: { appId } })).json().version;
+    const empty = (await u.call(versionApi.getVersion, { query: { appId, versionId } })).json().completeness;
+    expect(empty).toEqual({ complete: false, versionCodeWarning: false, missing: [{ field: 'package' }, { field: 'countries' }, { field: 'defaultListing', language: 'enUS' }] });
+    const res = await u.call(versionApi.updateVersion, { body: { appId, versionId, listings: [{ language: 'ruRU', name: 'Типси' }, fullListing()], releaseType: 'phased', reviewNotes: 'Use the demo mode', testAccount: { account: 'demo', password: 'secret1' } } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().completeness.missing).toEqual([{ field: 'package' }, { field: 'countries' }, { field: 'brief', language: 'ruRU' }, { field: 'description', language: 'ruRU' }]);
+    await u.call(versionApi.updateVersion, { body: { appId, versionId, listings: [{ language: 'ruRU', brief: 'Кратко', description: 'Описание' }] } });
+    const got = (await u.call(versionApi.getVersion, { query: { appId, versionId } })).json();
+    expect(got.version.listings.find((l: { language: string }) => l.language === 'ruRU')).toMatchObject({ name: 'Типси', brief: 'Кратко', description: 'Описание' });
+    expect(got.version).toMatchObject({ releaseType: 'phased', reviewNotes: 'Use the demo mode', testAccount: { account: 'demo', password: 'secret1' } });
+  });
+
+  it('holds the listing limits: 64, 80 (17 in Chinese), 8000, 1000, and languages from the catalogue', async () => {
+    const u = await TestUser.register(t);
+    const { appId } = await newApp(u);
+    const { versionId } = (await u.call(versionApi.createVersion, { body: { appId } })).json().version;
+    const edit = (listing: Record<string, unknown>) => u.call(versionApi.updateVersion, { body: { appId, versionId, listings: [listing] } });
+    expect((await edit({ language: 'enUS', name: 'x'.repeat(64), brief: 'b'.repeat(80), description: 'd'.repeat(8000), newFeatures: 'n'.repeat(1000) })).statusCode).toBe(200);
+    for (const [field, length] of [['name', 65], ['brief', 81], ['description', 8001], ['newFeatures', 1001]] as const) {
+      const res = await edit({ language: 'enUS', [field]: 'x'.repeat(length) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().ret.msg).toContain(field);
+    }
+    expect((await edit({ language: 'zhCN', brief: '简'.repeat(17) })).statusCode).toBe(200);
+    const chinese = await edit({ language: 'zhCN', brief: '简'.repeat(18) });
+    expect(chinese.statusCode).toBe(400);
+    expect(chinese.json().ret.msg).toBe('Invalid input: listings[0].brief is at most 17 characters in zhCN');
+    const unknown = await edit({ language: 'xxXX', name: 'A' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().ret.msg).toContain('language catalogue');
+    const country = await u.call(versionApi.updateVersion, { body: { appId, versionId, countries: ['QQ'] } });
+    expect(country.json().ret.msg).toContain('QQ');
+    const past = await u.call(versionApi.updateVersion, { body: { appId, versionId, releaseAt: '2020-01-01T00:00:00Z' } });
+    expect(past.statusCode).toBe(400);
+  });
+
+  it('takes a parsed package whose versionCode is not below the on-shelf one, warning when equal', async () => {
+    const u = await TestUser.register(t);
+    const { appId } = await newApp(u);
+    await released(t, u, op, appId, 20);
+    const { versionId } = (await u.call(versionApi.createVersion, { body: { appId } })).json().version;
+    const lower = await parsedPackage(t, u, appId, 19);
+    const refused = await u.call(versionApi.updateVersion, { body: { appId, versionId, pkgId: lower.pkgId } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().ret.msg).toContain('versionCode 19 is lower than the on-shelf version’s 20'.replace('’', "'"));
+    const equal = await parsedPackage(t, u, appId, 20);
+    const warned = await u.call(versionApi.updateVersion, { body: { appId, versionId, pkgId: equal.pkgId } });
+    expect(warned.json()).toMatchObject({ version: { versionCode: 20, versionName: '1.0.20' }, completeness: { versionCodeWarning: true } });
+    const higher = await parsedPackage(t, u, appId, 21);
+    expect((await u.call(versionApi.updateVersion, { body: { appId, versionId, pkgId: higher.pkgId } })).json().completeness.versionCodeWarning).toBe(false);
+    const theirs = await newApp(u);
+    const foreign = await parsedPackage(t, u, theirs.appId, 30);
+    expect((await u.call(versionApi.updateVersion, { body: { appId, versionId, pkgId: foreign.pkgId } })).statusCode).toBe(404);
+  });
+
+  it('deletes a language and a draft; the member of another team gets 404', async () => {
+    const u = await TestUser.register(t);
+    const { appId } = await newApp(u);
+    const { versionId } = await completeVersion(t, u, appId);
+    await u.call(versionApi.updateVersion, { body: { appId, versionId, listings: [fullListing('deDE')] } });
+    const other = await TestUser.register(t);
+    expect((await other.call(versionApi.deleteVersionLanguage, { query: { appId, versionId, language: 'deDE' } })).statusCode).toBe(404);
+    const removed = await u.call(versionApi.deleteVersionLanguage, { query: { appId, versionId, language: 'deDE' } });
+    expect(removed.json().version.listings.map((l: { language: string }) => l.language)).toEqual(['enUS']);
+    expect((await u.call(versionApi.deleteVersionLanguage, { query: { appId, versionId, language: 'deDE' } })).statusCode).toBe(404);
+    expect((await other.call(versionApi.deleteVersion, { query: { appId, versionId } })).statusCode).toBe(404);
+    expect((await u.call(versionApi.deleteVersion, { query: { appId, versionId } })).statusCode).toBe(200);
+    expect((await u.call(versionApi.getVersion, { query: { appId, versionId } })).statusCode).toBe(404);
+  });
+});
+
+describe('lists', () => {
+  it('pages the versions newest first with a cursor, total on request', async () => {
+    const u = await TestUser.register(t);
+    const { appId } = await newApp(u);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      t.clock.advance(1000);
+      ids.push((await released(t, u, op, appId, 10 + i)).versionId);
+    }
+    const page1 = (await u.call(versionApi.versionList, { query: { appId, pageSize: 2, withTotal: true } })).json();
+    expect(page1.items.map((v: { versionId: string }) => v.versionId)).toEqual([ids[2], ids[1]]);
+    expect(page1.total).toBe(3);
+    const page2 = (await u.call(versionApi.versionList, { query: { appId, pageSize: 2, cursor: page1.nextCursor } })).json();
+    expect(page2.items.map((v: { versionId: string }) => v.versionId)).toEqual([ids[0]]);
+    expect(page2.nextCursor).toBeNull();
+    expect((await u.call(versionApi.versionList, { query: { appId, cursor: '!!' } })).statusCode).toBe(400);
+    const history = (await u.call(versionApi.historyVersionList, { query: { appId } })).json().items;
+    expect(history.map((v: { superseded: boolean }) => v.superseded)).toEqual([false, true, true]);
+    expect((await u.call(versionApi.lastOnShelf, { query: { appId } })).json().version.versionId).toBe(ids[2]);
+  });
+});

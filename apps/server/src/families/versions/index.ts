@@ -1,0 +1,27 @@
+import type { Family } from '../../platform/deps';
+import { DistributionService } from './distribution';
+import { ReviewService } from './review';
+import { distributionRoutes } from './routes/distribution-calls';
+import { reviewRoutes } from './routes/review-calls';
+import { transitionRoutes } from './routes/transition-calls';
+import { versionRoutes } from './routes/version-calls';
+import { RELEASE_KIND, SYSTEM, VersionsService } from './service';
+import { versionsRepo } from './repo';
+
+export const versionsFamily: Family = {
+  name: 'versions',
+  register(app, deps) {
+    const s = new VersionsService(deps);
+    // A scheduled release: fires once, in the transaction that marks the action done.
+    deps.dueActions.handle(RELEASE_KIND, async (tx, payload) => {
+      const row = await versionsRepo.lock(tx, String(payload.versionId));
+      // Cancelled or released by hand meanwhile: nothing left to do.
+      if (!row || row.releaseState !== 3 || row.supersededAt) return;
+      await s.goOnShelf(tx, row, 'release', SYSTEM);
+    });
+    versionRoutes(app, s);
+    transitionRoutes(app, s);
+    reviewRoutes(app, new ReviewService(deps, s));
+    distributionRoutes(app, new DistributionService(deps));
+  },
+};

@@ -1,0 +1,53 @@
+import type { ReviewTask } from '@wharf/contract';
+import type { Deps } from '../../platform/deps';
+import type { Caller } from '../../platform/http/access';
+import { decodeCursor, pageOf } from '../../platform/http/cursor';
+import { notFound } from '../../platform/http/errors';
+import { appsRepo } from '../apps/repo';
+import { packagesRepo } from '../packages/repo';
+import { taskOut, type Lang } from './present';
+import { versionsRepo, type TaskRow } from './repo';
+import type { VersionsService } from './service';
+
+/** The reviewers' side: the queue, a task with what it needs to be judged, decisions. */
+export class ReviewService {
+  constructor(
+    private readonly deps: Deps,
+    private readonly versions: VersionsService,
+  ) {}
+
+  private async out(rows: TaskRow[]): Promise<ReviewTask[]> {
+    const { db } = this.deps;
+    return Promise.all(
+      rows.map(async (t) => taskOut(t, await versionsRepo.byIdAnyApp(db, t.versionId), await appsRepo.byId(db, t.teamId, t.appId))),
+    );
+  }
+
+  async queue(q: { state: string; kind?: string | undefined; pageSize: number; cursor?: string | undefined }) {
+    const rows = await versionsRepo.taskPage(this.deps.db, q, q.pageSize + 1, q.cursor ? decodeCursor(q.cursor) : undefined);
+    const { page, nextCursor } = pageOf(rows, q.pageSize, (t) => ({ at: q.state === 'open' ? t.submittedAt : t.decidedAt!, id: t.id }));
+    return { items: await this.out(page), nextCursor };
+  }
+
+  async detail(taskId: string, lang: Lang) {
+    const { db } = this.deps;
+    const task = await versionsRepo.task(db, taskId);
+    if (!task) throw notFound({ zh: '审核任务不存在', en: 'No such review task' });
+    const row = (await versionsRepo.byIdAnyApp(db, task.versionId))!;
+    const app = (await appsRepo.byId(db, task.teamId, task.appId))!;
+    const current = await versionsRepo.current(db, task.appId);
+    const pkg = row.packageId ? await packagesRepo.byId(db, row.appId, row.packageId) : undefined;
+    return {
+      task: (await this.out([task]))[0]!,
+      version: await this.versions.present(db, row, lang, app),
+      completeness: await this.versions.completeness(row, app),
+      onShelf: current && current.id !== row.id ? await this.versions.present(db, current, lang, app) : null,
+      package: pkg ? { fileName: pkg.fileName, size: pkg.size, sha256: pkg.sha256, minSdk: pkg.minSdk, targetSdk: pkg.targetSdk, permissions: pkg.permissions } : null,
+    };
+  }
+
+  async submit(caller: Caller, d: { taskId: string; decision: 'approve' | 'reject'; releaseAt?: string | undefined; reasons: string[]; comment?: string | undefined }) {
+    const { task } = await this.deps.db.transaction((tx) => this.versions.decideInTx(tx, d.taskId, d, { kind: 'operator', id: caller.userId }));
+    return { task: (await this.out([task!]))[0]! };
+  }
+}

@@ -1,0 +1,474 @@
+import type { Version } from '@wharf/contract';
+import { briefLimitOf, countryById, languageByKey, textLength, transition, URGE_INTERVAL_MS, type ReleaseState, type VersionAction } from '@wharf/rules';
+import { writeAudit } from '../../platform/audit';
+import type { Tx } from '../../platform/db/types';
+import type { Deps } from '../../platform/deps';
+import type { Caller } from '../../platform/http/access';
+import { decodeCursor, pageOf } from '../../platform/http/cursor';
+import { AppError, conflict, invalidInput, notFound } from '../../platform/http/errors';
+import { usersRepo } from '../accounts/repo/users';
+import { appsRepo, type AppRow } from '../apps/repo';
+import { AppsService } from '../apps/service';
+import { packagesRepo } from '../packages/repo';
+import { stateRefusal, versionOut, type Lang } from './present';
+import { versionsRepo, type VersionRow } from './repo';
+
+export const RELEASE_KIND = 'versions.release';
+export const releaseKey = (versionId: string) => `version-release:${versionId}`;
+
+export interface Actor {
+  kind: 'user' | 'operator' | 'system';
+  id: string | null;
+}
+
+export const SYSTEM: Actor = { kind: 'system', id: null };
+
+export interface VersionEdit {
+  pkgId?: string | null | undefined;
+  listings?: Array<{ language: string; name?: string | undefined; brief?: string | undefined; description?: string | undefined; newFeatures?: string | undefined }> | undefined;
+  countries?: string[] | undefined;
+  releaseType?: 'full' | 'phased' | undefined;
+  releaseAt?: string | null | undefined;
+  reviewNotes?: string | null | undefined;
+  testAccount?: { account: string; password: string } | null | undefined;
+}
+
+export interface Completeness {
+  complete: boolean;
+  missing: Array<{ field: 'package' | 'countries' | 'defaultListing' | 'name' | 'brief' | 'description'; language?: string }>;
+  versionCodeWarning: boolean;
+}
+
+const actorOf = (caller: Caller): Actor => ({ kind: caller.kind === 'operator' ? 'operator' : 'user', id: caller.userId });
+
+/**
+ * Versions of an app and every change of their release state. Each change is one
+ * transaction that locks the version row, checks the transition table, writes the new
+ * state, a history event and an audit event.
+ */
+export class VersionsService {
+  readonly apps: AppsService;
+
+  constructor(private readonly deps: Deps) {
+    this.apps = new AppsService(deps);
+  }
+
+  // ---- reading ----
+
+  async present(db: Deps['db'] | Tx, row: VersionRow, lang: Lang, app?: AppRow): Promise<Version> {
+    const a = app ?? (await appsRepo.byId(db, row.teamId, row.appId));
+    const task = await versionsRepo.openTask(db, row.id);
+    return versionOut(row, await versionsRepo.listings(db, [row.id]), lang, !(a?.everOnShelf ?? false), task?.urgedAt ?? null);
+  }
+
+  /** A version of an app the caller may see; 404 for other teams' apps and versions. */
+  async find(caller: Caller, appId: string, versionId: string): Promise<{ app: AppRow; row: VersionRow }> {
+    const app = await this.apps.get(caller, appId);
+    const row = await versionsRepo.byId(this.deps.db, appId, versionId);
+    if (!row) throw notFound({ zh: '版本不存在', en: 'No such version' });
+    return { app, row };
+  }
+
+  async get(caller: Caller, appId: string, versionId: string, lang: Lang) {
+    const { app, row } = await this.find(caller, appId, versionId);
+    return { version: await this.present(this.deps.db, row, lang, app), completeness: await this.completeness(row, app) };
+  }
+
+  async completeness(row: VersionRow, app: AppRow): Promise<Completeness> {
+    const { db } = this.deps;
+    const missing: Completeness['missing'] = [];
+    if (!row.packageId) missing.push({ field: 'package' });
+    if (!row.countries.length) missing.push({ field: 'countries' });
+    const listings = await versionsRepo.listings(db, [row.id]);
+    if (!listings.some((l) => l.language === app.defaultLanguage)) missing.push({ field: 'defaultListing', language: app.defaultLanguage });
+    for (const l of listings) {
+      for (const field of ['name', 'brief', 'description'] as const) if (!l[field].trim()) missing.push({ field, language: l.language });
+    }
+    const current = await versionsRepo.current(db, row.appId);
+    const versionCodeWarning = !!current && current.id !== row.id && row.versionCode !== null && row.versionCode === current.versionCode;
+    return { complete: missing.length === 0, missing, versionCodeWarning };
+  }
+
+  async list(caller: Caller, q: { appId: string; pageSize: number; cursor?: string | undefined; withTotal: boolean }, onlyReleased: boolean, lang: Lang) {
+    const { db } = this.deps;
+    const app = await this.apps.get(caller, q.appId);
+    const rows = await versionsRepo.page(db, q.appId, { onlyReleased }, q.pageSize + 1, q.cursor ? decodeCursor(q.cursor) : undefined);
+    const { page, nextCursor } = pageOf(rows, q.pageSize, (r) => ({ at: onlyReleased ? r.onShelfAt! : r.createdAt, id: r.id }));
+    const listings = await versionsRepo.listings(db, page.map((r) => r.id));
+    return {
+      items: page.map((r) => versionOut(r, listings, lang, !app.everOnShelf)),
+      nextCursor,
+      ...(q.withTotal ? { total: await versionsRepo.count(db, q.appId, { onlyReleased }) } : {}),
+    };
+  }
+
+  async lastOnShelf(caller: Caller, appId: string, lang: Lang) {
+    const app = await this.apps.get(caller, appId);
+    const row = await versionsRepo.current(this.deps.db, appId);
+    return { version: row ? await this.present(this.deps.db, row, lang, app) : null };
+  }
+
+  async history(caller: Caller, appId: string, versionId: string, lang: Lang) {
+    const { app, row } = await this.find(caller, appId, versionId);
+    const events = await versionsRepo.events(this.deps.db, row.id);
+    const actorIds = [...new Set(events.flatMap((e) => (e.actorId ? [e.actorId] : [])))];
+    const names = new Map((await Promise.all(actorIds.map((id) => usersRepo.byId(this.deps.db, id)))).flatMap((u) => (u ? [[u.id, u.displayName] as const] : [])));
+    return {
+      version: await this.present(this.deps.db, row, lang, app),
+      events: events.map((e) => ({
+        action: e.action,
+        fromState: e.fromState,
+        toState: e.toState,
+        actorKind: e.actorKind as 'user' | 'operator' | 'system',
+        actorId: e.actorId,
+        actorName: e.actorId ? (names.get(e.actorId) ?? null) : null,
+        at: e.at.toISOString(),
+        data: e.data,
+      })),
+    };
+  }
+
+  // ---- the transition engine ----
+
+  /**
+   * Locks the version, checks the action against the table and writes the new state with
+   * its history and audit events. Returns the updated row.
+   */
+  async move(tx: Tx, row: VersionRow, action: VersionAction, actor: Actor, opts: { releaseTimeAhead?: boolean; set?: Partial<VersionRow>; data?: Record<string, unknown>; firstRelease?: boolean } = {}): Promise<VersionRow> {
+    const locked = (await versionsRepo.lock(tx, row.id)) ?? row;
+    if (locked.supersededAt) throw conflict(stateRefusal(locked));
+    const ctx = { rollbackPending: locked.rollbackPending, firstRelease: opts.firstRelease ?? false, releaseTimeAhead: opts.releaseTimeAhead ?? false };
+    const result = transition(locked.releaseState as ReleaseState, action, ctx);
+    if (!result.ok || result.to === 'deleted') {
+      if (result.ok) throw new Error('delete goes through remove()');
+      throw conflict(stateRefusal(locked));
+    }
+    const now = this.deps.clock.now();
+    const updated = await versionsRepo.update(tx, locked.id, { ...opts.set, releaseState: result.to, updatedAt: now });
+    await this.record(tx, updated, action, actor, locked.releaseState, result.to, opts.data);
+    return updated;
+  }
+
+  async record(tx: Tx, row: VersionRow, action: string, actor: Actor, from: number | null, to: number | null, data: Record<string, unknown> = {}): Promise<void> {
+    const { clock } = this.deps;
+    await versionsRepo.addEvent(tx, { versionId: row.id, appId: row.appId, action, fromState: from, toState: to, actorKind: actor.kind, actorId: actor.id, at: clock.now(), data });
+    await writeAudit(tx, clock, {
+      action: `version.${action}`,
+      teamId: row.teamId,
+      actorId: actor.id,
+      actorKind: actor.kind,
+      targetType: 'version',
+      targetId: row.id,
+      data: { appId: row.appId, from, to, ...data },
+    });
+  }
+
+  /**
+   * Puts a version on shelf: the previous on-shelf version becomes history first (one
+   * version on shelf per app), the app is listed, a pending scheduled release is dropped.
+   */
+  async goOnShelf(tx: Tx, row: VersionRow, action: 'approve' | 'releaseNow' | 'release', actor: Actor, data: Record<string, unknown> = {}): Promise<VersionRow> {
+    const now = this.deps.clock.now();
+    const previous = await versionsRepo.current(tx, row.appId);
+    if (previous && previous.id !== row.id) {
+      await versionsRepo.update(tx, previous.id, { supersededAt: now, rollbackPending: false, updatedAt: now });
+      const open = await versionsRepo.openTask(tx, previous.id);
+      if (open) await versionsRepo.updateTask(tx, open.id, { state: 'withdrawn', decidedAt: now });
+      await this.record(tx, previous, 'superseded', actor, previous.releaseState, previous.releaseState, { by: row.id });
+    }
+    const updated = await this.move(tx, row, action, actor, { set: { onShelfAt: now, rejection: null }, data });
+    await this.deps.dueActions.cancel(tx, releaseKey(row.id));
+    await appsRepo.update(tx, row.appId, { everOnShelf: true, listed: true, updatedAt: now });
+    return updated;
+  }
+
+  // ---- editing ----
+
+  async create(caller: Caller, appId: string, lang: Lang): Promise<{ version: Version; created: boolean }> {
+    const { db, clock } = this.deps;
+    const app = await this.apps.get(caller, appId);
+    const existing = await versionsRepo.unreleased(db, appId);
+    if (existing) return { version: await this.present(db, existing, lang, app), created: false };
+    const now = clock.now();
+    const result = await db.transaction(async (tx) => {
+      // An update starts from the last released version's listing and settings.
+      const base = (await versionsRepo.current(tx, appId)) ?? (await versionsRepo.page(tx, appId, { onlyReleased: true }, 1))[0];
+      const row = await versionsRepo.insert(tx, {
+        teamId: app.teamId,
+        appId,
+        releaseState: 7,
+        releaseType: 'full',
+        countries: base?.countries ?? [],
+        reviewNotes: base?.reviewNotes ?? null,
+        testAccount: base?.testAccount ?? null,
+        createdBy: caller.userId,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (!row) return null;
+      for (const l of base ? await versionsRepo.listings(tx, [base.id]) : []) {
+        await versionsRepo.upsertListing(tx, { ...l, versionId: row.id, updatedAt: now });
+      }
+      await this.record(tx, row, 'create', actorOf(caller), null, 7, base ? { from: base.id } : {});
+      return row;
+    });
+    if (!result) {
+      // Another request created it a moment ago.
+      const raced = await versionsRepo.unreleased(db, appId);
+      return { version: await this.present(db, raced!, lang, app), created: false };
+    }
+    return { version: await this.present(db, result, lang, app), created: true };
+  }
+
+  async update(caller: Caller, appId: string, versionId: string, edit: VersionEdit, lang: Lang) {
+    const { db, clock } = this.deps;
+    const { app, row } = await this.find(caller, appId, versionId);
+    const now = clock.now();
+    const set: Partial<VersionRow> = {};
+    if (edit.pkgId !== undefined) Object.assign(set, await this.packageFields(row, edit.pkgId));
+    if (edit.countries !== undefined) {
+      const unknown = edit.countries.find((c) => !countryById(c));
+      if (unknown) throw invalidInput({ zh: `参数不合法：countries 中的 ${unknown} 不是已知的国家或地区`, en: `Invalid input: countries: ${unknown} is not a known country or region` });
+      set.countries = [...new Set(edit.countries)].sort();
+    }
+    if (edit.releaseType !== undefined) set.releaseType = edit.releaseType;
+    if (edit.releaseAt !== undefined) {
+      const at = edit.releaseAt === null ? null : new Date(edit.releaseAt);
+      if (at && at.getTime() <= now.getTime()) throw invalidInput({ zh: '参数不合法：releaseAt 必须是将来的时间', en: 'Invalid input: releaseAt must be in the future' });
+      set.releaseAt = at;
+    }
+    if (edit.reviewNotes !== undefined) set.reviewNotes = edit.reviewNotes;
+    if (edit.testAccount !== undefined) set.testAccount = edit.testAccount;
+    (edit.listings ?? []).forEach((l, i) => {
+      if (!languageByKey(l.language)) throw invalidInput({ zh: `参数不合法：listings[${i}].language 不在语言目录中`, en: `Invalid input: listings[${i}].language ${l.language} is not in the language catalogue` });
+      const limit = briefLimitOf(l.language);
+      if (l.brief !== undefined && textLength(l.brief) > limit) {
+        throw invalidInput({ zh: `参数不合法：listings[${i}].brief 最多 ${limit} 个字符`, en: `Invalid input: listings[${i}].brief is at most ${limit} characters in ${l.language}` });
+      }
+    });
+    const updated = await db.transaction(async (tx) => {
+      const moved = await this.move(tx, row, 'edit', actorOf(caller), { set, data: { fields: Object.keys(edit).filter((k) => (edit as Record<string, unknown>)[k] !== undefined) } });
+      const current = new Map((await versionsRepo.listings(tx, [row.id])).map((l) => [l.language, l]));
+      for (const l of edit.listings ?? []) {
+        const was = current.get(l.language);
+        await versionsRepo.upsertListing(tx, {
+          versionId: row.id,
+          language: l.language,
+          name: l.name ?? was?.name ?? '',
+          brief: l.brief ?? was?.brief ?? '',
+          description: l.description ?? was?.description ?? '',
+          newFeatures: l.newFeatures ?? was?.newFeatures ?? '',
+          updatedAt: now,
+        });
+      }
+      return moved;
+    });
+    return { version: await this.present(db, updated, lang, app), completeness: await this.completeness(updated, app) };
+  }
+
+  /** The package's facts for the version, after the versionCode rule (never below the on-shelf one). */
+  private async packageFields(row: VersionRow, pkgId: string | null): Promise<Partial<VersionRow>> {
+    if (pkgId === null) return { packageId: null, versionCode: null, versionName: null };
+    const pkg = await packagesRepo.byId(this.deps.db, row.appId, pkgId);
+    if (!pkg) throw notFound({ zh: '软件包不存在', en: 'No such package' });
+    if (pkg.parseState !== 0 || pkg.versionCode === null) {
+      throw conflict({ zh: '软件包尚未解析成功，不能使用', en: 'The package has not been parsed successfully; it cannot be used' });
+    }
+    const current = await versionsRepo.current(this.deps.db, row.appId);
+    if (current?.versionCode != null && pkg.versionCode < current.versionCode) {
+      throw invalidInput({
+        zh: `参数不合法：pkgId 的 versionCode ${pkg.versionCode} 低于已上架版本的 ${current.versionCode}`,
+        en: `Invalid input: pkgId: versionCode ${pkg.versionCode} is lower than the on-shelf version's ${current.versionCode}`,
+      });
+    }
+    return { packageId: pkg.id, versionCode: pkg.versionCode, versionName: pkg.versionName };
+  }
+
+  async remove(caller: Caller, appId: string, versionId: string): Promise<void> {
+    const { db, clock } = this.deps;
+    const { row } = await this.find(caller, appId, versionId);
+    await db.transaction(async (tx) => {
+      const locked = (await versionsRepo.lock(tx, row.id))!;
+      const r = transition(locked.releaseState as ReleaseState, 'delete', { rollbackPending: false, firstRelease: false, releaseTimeAhead: false });
+      if (!r.ok || locked.supersededAt) throw conflict(stateRefusal(locked));
+      await versionsRepo.remove(tx, row.id);
+      await writeAudit(tx, clock, { action: 'version.delete', teamId: row.teamId, actorId: caller.userId, targetType: 'version', targetId: row.id, data: { appId, from: locked.releaseState } });
+    });
+  }
+
+  async removeLanguage(caller: Caller, appId: string, versionId: string, language: string, lang: Lang) {
+    const { db } = this.deps;
+    const { app, row } = await this.find(caller, appId, versionId);
+    const updated = await db.transaction(async (tx) => {
+      const moved = await this.move(tx, row, 'edit', actorOf(caller), { data: { removedLanguage: language } });
+      if (!(await versionsRepo.removeListing(tx, row.id, language))) throw notFound({ zh: `该版本没有 ${language} 语言的信息`, en: `The version has no ${language} listing` });
+      return moved;
+    });
+    return { version: await this.present(db, updated, lang, app), completeness: await this.completeness(updated, app) };
+  }
+
+  // ---- developer transitions ----
+
+  async submit(caller: Caller, appId: string, versionId: string, lang: Lang) {
+    const { db, clock, config } = this.deps;
+    const { app, row } = await this.find(caller, appId, versionId);
+    const check = await this.completeness(row, app);
+    if (!check.complete) {
+      const list = check.missing.map((m) => (m.language ? `${m.field} (${m.language})` : m.field)).join(', ');
+      throw conflict({ zh: `版本信息不完整，缺少：${list}`, en: `The version is not complete; missing: ${list}` });
+    }
+    if (row.packageId) await this.packageFields(row, row.packageId);
+    const now = clock.now();
+    const updated = await db.transaction(async (tx) => {
+      const submitted = await this.move(tx, row, 'submit', actorOf(caller), { firstRelease: !app.everOnShelf, set: { submittedAt: now, rejection: null } });
+      const task = await versionsRepo.insertTask(tx, { versionId: row.id, appId, teamId: row.teamId, kind: app.everOnShelf ? 'update' : 'release', submittedAt: now });
+      if (!config.autoApprove) return submitted;
+      return (await this.decideInTx(tx, task.id, { decision: 'approve', reasons: [] }, SYSTEM)).version;
+    });
+    return { version: await this.present(db, updated, lang) };
+  }
+
+  async cancelOnShelf(caller: Caller, appId: string, versionId: string, lang: Lang) {
+    const { db, clock } = this.deps;
+    const { row } = await this.find(caller, appId, versionId);
+    const updated = await db.transaction(async (tx) => {
+      const moved = await this.move(tx, row, 'cancelOnShelf', actorOf(caller));
+      const open = await versionsRepo.openTask(tx, row.id);
+      if (open) await versionsRepo.updateTask(tx, open.id, { state: 'withdrawn', decidedAt: clock.now() });
+      await this.deps.dueActions.cancel(tx, releaseKey(row.id));
+      return moved;
+    });
+    return { version: await this.present(db, updated, lang) };
+  }
+
+  async onShelfTime(caller: Caller, appId: string, versionId: string, input: { releaseAt?: string | undefined; now?: boolean | undefined }, lang: Lang) {
+    const { db, clock, dueActions } = this.deps;
+    const { row } = await this.find(caller, appId, versionId);
+    const updated = await db.transaction(async (tx) => {
+      if (input.now) return this.goOnShelf(tx, row, 'releaseNow', actorOf(caller));
+      const at = new Date(input.releaseAt!);
+      if (at.getTime() <= clock.now().getTime()) throw invalidInput({ zh: '参数不合法：releaseAt 必须是将来的时间', en: 'Invalid input: releaseAt must be in the future' });
+      const moved = await this.move(tx, row, 'changeReleaseTime', actorOf(caller), { set: { releaseAt: at }, data: { releaseAt: at.toISOString() } });
+      await dueActions.schedule(tx, { kind: RELEASE_KIND, dueAt: at, payload: { versionId: row.id }, dedupeKey: releaseKey(row.id) });
+      return moved;
+    });
+    return { version: await this.present(db, updated, lang) };
+  }
+
+  /** Opens a reviewed request (shelf-off, rollback) on an on-shelf version. */
+  async request(caller: Caller, appId: string, versionId: string, kind: 'shelfOff' | 'rollback', reason: string, lang: Lang) {
+    const { db, clock } = this.deps;
+    const { row } = await this.find(caller, appId, versionId);
+    const now = clock.now();
+    const updated = await db.transaction(async (tx) => {
+      let moved: VersionRow;
+      if (kind === 'rollback') {
+        if (row.releaseType === 'phased') throw conflict({ zh: '分阶段发布的版本请使用终止分阶段发布', en: 'A phased version is not rolled back this way; terminate its phased release instead' });
+        moved = await this.move(tx, row, 'requestRollback', actorOf(caller), { set: { rollbackPending: true }, data: { reason } });
+        if (!(await versionsRepo.previousOnShelf(tx, row.appId, row.id))) {
+          throw conflict({ zh: '没有可以回退到的上一个上架版本', en: 'There is no previous on-shelf version to roll back to' });
+        }
+      } else {
+        moved = await this.move(tx, row, 'requestShelfOff', actorOf(caller), { data: { reason } });
+      }
+      await versionsRepo.insertTask(tx, { versionId: row.id, appId, teamId: row.teamId, kind, reason, submittedAt: now });
+      return moved;
+    });
+    return { version: await this.present(db, updated, lang) };
+  }
+
+  async cancelShelfOff(caller: Caller, appId: string, versionId: string, lang: Lang) {
+    const { db, clock } = this.deps;
+    const { row } = await this.find(caller, appId, versionId);
+    const updated = await db.transaction(async (tx) => {
+      const moved = await this.move(tx, row, 'cancelShelfOff', actorOf(caller));
+      const open = await versionsRepo.openTask(tx, row.id);
+      if (open) await versionsRepo.updateTask(tx, open.id, { state: 'withdrawn', decidedAt: clock.now() });
+      return moved;
+    });
+    return { version: await this.present(db, updated, lang) };
+  }
+
+  async urge(caller: Caller, appId: string, versionId: string, lang: Lang) {
+    const { db, clock } = this.deps;
+    const { row } = await this.find(caller, appId, versionId);
+    const now = clock.now();
+    const updated = await db.transaction(async (tx) => {
+      const moved = await this.move(tx, row, 'urge', actorOf(caller));
+      const open = await versionsRepo.openTask(tx, row.id);
+      if (!open) throw conflict({ zh: '没有待审核的任务', en: 'There is no open review to urge' });
+      if (open.urgedAt && now.getTime() - open.urgedAt.getTime() < URGE_INTERVAL_MS) {
+        const next = new Date(open.urgedAt.getTime() + URGE_INTERVAL_MS);
+        throw new AppError(
+          'rateLimited',
+          { zh: `每天只能催审一次，下次可在 ${next.toISOString()} 之后催审`, en: `A review can be urged once a day; next possible at ${next.toISOString()}` },
+          { 'Retry-After': String(Math.ceil((next.getTime() - now.getTime()) / 1000)) },
+        );
+      }
+      await versionsRepo.updateTask(tx, open.id, { urgedAt: now });
+      return moved;
+    });
+    return { version: await this.present(db, updated, lang) };
+  }
+
+  // ---- reviewer decisions ----
+
+  /** Decides an open task; the caller holds the transaction. */
+  async decideInTx(tx: Tx, taskId: string, d: { decision: 'approve' | 'reject'; releaseAt?: string | undefined; reasons: string[]; comment?: string | undefined }, actor: Actor): Promise<{ version: VersionRow; task: Awaited<ReturnType<typeof versionsRepo.task>> }> {
+    const { clock, dueActions } = this.deps;
+    const now = clock.now();
+    const found = await versionsRepo.task(tx, taskId);
+    if (!found) throw notFound({ zh: '审核任务不存在', en: 'No such review task' });
+    // The version lock orders this decision after any developer change of the same version.
+    const row = (await versionsRepo.lock(tx, found.versionId))!;
+    const task = (await versionsRepo.task(tx, taskId))!;
+    if (task.state !== 'open') throw conflict({ zh: `审核任务已处理（${task.state}）`, en: `The review task is already ${task.state}` });
+    const approve = d.decision === 'approve';
+    const data = { taskId, reasons: d.reasons, comment: d.comment ?? null };
+    let version: VersionRow;
+    switch (task.kind) {
+      case 'release':
+      case 'update': {
+        if (approve) {
+          const releaseAt = d.releaseAt ? new Date(d.releaseAt) : row.releaseAt;
+          const ahead = !!releaseAt && releaseAt.getTime() > now.getTime();
+          if (ahead) {
+            version = await this.move(tx, row, 'approve', actor, { releaseTimeAhead: true, set: { releaseAt, rejection: null }, data: { ...data, releaseAt: releaseAt.toISOString() } });
+            await dueActions.schedule(tx, { kind: RELEASE_KIND, dueAt: releaseAt, payload: { versionId: row.id }, dedupeKey: releaseKey(row.id) });
+          } else {
+            version = await this.goOnShelf(tx, row, 'approve', actor, data);
+          }
+        } else {
+          version = await this.move(tx, row, 'reject', actor, { set: { rejection: { reasons: d.reasons, comment: d.comment ?? null, at: now.toISOString() } }, data });
+        }
+        break;
+      }
+      case 'shelfOff': {
+        if (approve) {
+          // The app leaves the store; the version becomes history and a new version starts from it.
+          version = await this.move(tx, row, 'approveShelfOff', actor, { set: { supersededAt: now }, data });
+          await appsRepo.update(tx, row.appId, { listed: false, updatedAt: now });
+        } else {
+          version = await this.move(tx, row, 'rejectShelfOff', actor, { data: { ...data, via: 9 } });
+        }
+        break;
+      }
+      case 'rollback': {
+        if (approve) {
+          const previous = await versionsRepo.previousOnShelf(tx, row.appId, row.id);
+          if (!previous) throw conflict({ zh: '没有可以回退到的上一个上架版本', en: 'There is no previous on-shelf version to roll back to' });
+          version = await this.move(tx, row, 'approveRollback', actor, { set: { rollbackPending: false, supersededAt: now }, data: { ...data, to: previous.id } });
+          const restored = await versionsRepo.update(tx, previous.id, { supersededAt: null, updatedAt: now });
+          await this.record(tx, restored, 'restoredByRollback', actor, 0, 0, { from: row.id });
+        } else {
+          version = await this.move(tx, row, 'rejectRollback', actor, { set: { rollbackPending: false }, data });
+        }
+        break;
+      }
+      default:
+        throw new Error(`unknown task kind ${task.kind}`);
+    }
+    const decided = await versionsRepo.updateTask(tx, task.id, { state: approve ? 'approved' : 'rejected', reviewerId: actor.id, decidedAt: now, reasons: d.reasons, comment: d.comment ?? null });
+    return { version, task: decided };
+  }
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../kit/endpoint';
+import { okResponse } from '../../kit/envelope';
+
+/** As the specification spells it. */
+const PREFIX = 'cds/app-distirbution/v1/all';
+const deviceId = z.string().trim().min(1).max(128);
+const country = z.string().regex(/^[A-Za-z]{2}$/, 'a two-letter country code').transform((c) => c.toUpperCase());
+
+export const updateCheck = defineEndpoint({
+  id: 'distribution.updateCheck',
+  method: 'GET',
+  prefix: PREFIX,
+  path: '/app/update',
+  access: 'device',
+  summary: 'What this device should install: the on-shelf version when newer than the installed one; ETag / If-None-Match',
+  query: z.object({
+    packageName: z.string().trim().min(1).max(128),
+    versionCode: z.coerce.number().int().min(0),
+    deviceId,
+    country: country.optional(),
+    platform: z.string().max(16).default('android'),
+  }),
+  response: okResponse({
+    update: z
+      .object({
+        versionId: z.string(),
+        versionCode: z.number().int(),
+        versionName: z.string().nullable(),
+        size: z.number().int(),
+        sha256: z.string(),
+        downloadUrl: z.string(),
+      })
+      .nullable(),
+  }),
+});
+
+export const download = defineEndpoint({
+  id: 'distribution.download',
+  method: 'GET',
+  prefix: PREFIX,
+  path: '/app/download/:versionId',
+  access: 'device',
+  summary: "The package file of an on-shelf version, with Range; counted per day, version and country",
+  params: z.object({ versionId: z.uuid() }),
+  query: z.object({ deviceId, country: country.optional() }),
+  response: okResponse({}),
+});

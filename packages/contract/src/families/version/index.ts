@@ -1,0 +1,5 @@
+export * from './schemas';
+export * from './calls';
+export * from './transition-calls';
+export * from './review-calls';
+export * from './distribution-calls';

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../kit/endpoint';
+import { okResponse } from '../../kit/envelope';
+import { listShape } from '../../kit/list';
+import { completeness, REVIEW_REASON_KEYS, REVIEW_TASK_KINDS, REVIEW_TASK_STATES, reviewTask, version } from './schemas';
+
+const PREFIX = 'amis/version-manage/v1';
+
+export const reviewTaskQueue = defineEndpoint({
+  id: 'review.queue',
+  method: 'POST',
+  prefix: PREFIX,
+  path: '/manage/app/uad/review/task',
+  access: 'operator:reviewer',
+  summary: 'The review queue: open tasks oldest first (urged ones flagged), or decided ones newest first',
+  body: z.object({
+    state: z.enum(REVIEW_TASK_STATES).default('open'),
+    kind: z.enum(REVIEW_TASK_KINDS).optional(),
+    pageSize: z.number().int().min(1).max(100).default(20),
+    cursor: z.string().max(512).optional(),
+  }),
+  response: okResponse(listShape(reviewTask)),
+});
+
+export const reviewTaskDetail = defineEndpoint({
+  id: 'review.task',
+  method: 'GET',
+  prefix: PREFIX,
+  path: '/manage/app/uad/review/task',
+  access: 'operator:reviewer',
+  summary: "A task with the version's listing and package facts, and the on-shelf version to compare with",
+  query: z.object({ taskId: z.uuid() }),
+  response: okResponse({
+    task: reviewTask,
+    version,
+    completeness,
+    onShelf: version.nullable(),
+    package: z.object({ fileName: z.string(), size: z.number().int(), sha256: z.string(), minSdk: z.number().int().nullable(), targetSdk: z.number().int().nullable(), permissions: z.array(z.string()) }).nullable(),
+  }),
+});
+
+export const submitReview = defineEndpoint({
+  id: 'review.submit',
+  method: 'POST',
+  prefix: PREFIX,
+  path: '/manage/app/uad/review/task/submit',
+  access: 'operator:reviewer',
+  summary: 'Decide a task: approve (a release optionally at a set time) or reject with reasons',
+  body: z
+    .object({
+      taskId: z.uuid(),
+      decision: z.enum(['approve', 'reject']),
+      releaseAt: z.iso.datetime({ offset: true }).optional(),
+      reasons: z.array(z.enum(REVIEW_REASON_KEYS)).max(REVIEW_REASON_KEYS.length).default([]),
+      comment: z.string().trim().max(2000).optional(),
+    })
+    .refine((b) => b.decision === 'approve' || b.reasons.length > 0 || (b.comment ?? '') !== '', { message: 'a rejection needs a reason or a comment', path: ['reasons'] }),
+  response: okResponse({ task: reviewTask }),
+});
