@@ -20,8 +20,13 @@ import { createI18n, LANGUAGES } from './i18n';
 import { createQueryClient } from './query-client';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { AppsPage } from '../features/apps/pages/AppsPage';
 import { NewsDetailPage } from '../features/content/pages/NewsDetailPage';
 import { NewsPage } from '../features/content/pages/NewsPage';
+import { ProjectsPage } from '../features/projects/pages/ProjectsPage';
+import { ProjectSettingsPage } from '../features/projects/pages/ProjectSettingsPage';
+import { AppInfoPage } from '../features/apps/pages/AppInfoPage';
+import { PackagesPage } from '../features/packages/pages/PackagesPage';
 import { DemoProjectPage } from './modes/DemoProjectPage';
 import { EmbeddedAppLayout } from './modes/EmbeddedAppLayout';
 import { OpenTestPage } from './modes/OpenTestPage';
@@ -49,6 +54,8 @@ export interface AppProps {
 function appPageRoutes() {
   return [
     <Route key="app-index" index element={<Navigate to="info" replace />} />,
+    <Route key="info" path="info" element={<AppInfoPage />} />,
+    <Route key="packages" path="packages" element={<PackagesPage />} />,
   ];
 }
 
@@ -95,12 +102,15 @@ export function ConsoleRoutes() {
       >
         <Route element={<TopLevelFrame />}>
           <Route path="/" element={<HomePage />} />
+          <Route path="/projects" element={<ProjectsPage />} />
+          <Route path="/apps" element={<AppsPage />} />
           <Route path="/team/users" element={<UsersPage />} />
           <Route path="/platform" element={<PlatformPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
         <Route path="/projects/:projectId" element={<ProjectLayout />}>
           <Route index element={<Navigate to="settings" replace />} />
+          <Route path="settings" element={<ProjectSettingsPage />} />
         </Route>
         <Route path="/apps/:appId" element={<AppLayout />}>
           {appPageRoutes()}

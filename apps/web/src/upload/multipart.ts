@@ -28,15 +28,24 @@ export interface UploadOptions {
   retryDelaysMs?: readonly number[];
   /** Per-part time limit. */
   partTimeoutMs?: number;
+  /** A part whose sending makes no progress for this long is given up and sent again. */
+  stallTimeoutMs?: number;
   now?: () => number;
 }
 
+const DEFAULT_STALL_TIMEOUT_MS = 15_000;
 const DEFAULT_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
 const SPEED_WINDOW_MS = 3_000;
 const MIME = /^[\w.+-]+\/[\w.+-]+$/;
 
-/** A call that got no answer (the connection dropped, the server was unreachable, a timeout). */
+/** Sending a part stopped moving (a connection that hangs instead of failing). */
+class StalledError extends Error {
+  override readonly name = 'StalledError';
+}
+
+/** A call that got no answer (the connection dropped or hung, the server was unreachable, a timeout). */
 export function isConnectionFailure(err: unknown): boolean {
+  if (err instanceof StalledError) return true;
   if (!(err instanceof ApiError) || err.canceled) return false;
   return err.status === null || err.status === 502 || err.status === 503 || err.status === 504;
 }
@@ -89,6 +98,10 @@ export async function uploadInParts(file: File, options: UploadOptions = {}): Pr
   };
   report({});
 
+  /** Parts the server has confirmed (part number to size). */
+  const received = new Map<number, number>();
+  const held = () => [...received.values()].reduce((a, b) => a + b, 0);
+
   /** Retries a call after connection failures, running `beforeRetry` (re-sync) first. */
   let failuresInARow = 0;
   async function withReconnect<T>(run: () => Promise<T>, beforeRetry?: () => Promise<void>): Promise<T> {
@@ -100,7 +113,8 @@ export async function uploadInParts(file: File, options: UploadOptions = {}): Pr
       } catch (err) {
         if (!isConnectionFailure(err) || failuresInARow >= delays.length) throw err;
         const phase = state.phase;
-        report({ phase: 'reconnecting', bytesPerSecond: null });
+        // What was sent of an unconfirmed part may be lost: the bar goes back to what the server confirmed.
+        report({ phase: 'reconnecting', bytesPerSecond: null, sent: held() });
         meter.reset();
         await wait(delays[failuresInARow]!, signal);
         failuresInARow += 1;
@@ -123,9 +137,7 @@ export async function uploadInParts(file: File, options: UploadOptions = {}): Pr
     }),
   );
   const { uploadId, partSize, partCount } = init;
-  const received = new Map<number, number>();
   const sizeOf = (n: number) => Math.min(partSize, total - (n - 1) * partSize);
-  const held = () => [...received.values()].reduce((a, b) => a + b, 0);
 
   const resync = async () => {
     const answer = await callEndpoint(fileApi.multipartParts, { query: { uploadId }, signal, silent: true });
@@ -142,17 +154,44 @@ export async function uploadInParts(file: File, options: UploadOptions = {}): Pr
     await withReconnect(async () => {
       if (received.has(partNumber)) return;
       const before = held();
+      // axios delivers progress throttled, a last event may come after the call ended.
+      let sending = true;
+      // A hung connection sends nothing and fails only at the time limit: watch for it.
+      const attempt = new AbortController();
+      const onAbort = () => attempt.abort(signal?.reason);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      let stalled = false;
+      let watchdog: ReturnType<typeof setTimeout> | undefined;
+      const watch = (loaded: number) => {
+        clearTimeout(watchdog);
+        if (loaded >= blob.size) return; // all sent: the server is storing it
+        watchdog = setTimeout(() => {
+          stalled = true;
+          attempt.abort();
+        }, options.stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS);
+      };
+      watch(0);
       const answer = await callEndpoint(fileApi.multipartPart, {
         query: { uploadId, partNumber },
         body: blob,
-        signal,
+        signal: attempt.signal,
         silent: true,
         timeoutMs: options.partTimeoutMs ?? 10 * 60_000,
         onUploadProgress: (loaded) => {
+          if (!sending) return;
+          watch(loaded);
           const sent = before + Math.min(loaded, blob.size);
           report({ sent, bytesPerSecond: meter.add(sent) ?? state.bytesPerSecond });
         },
-      });
+      })
+        .catch((err: unknown) => {
+          throw stalled ? new StalledError(`part ${partNumber} stalled`) : err;
+        })
+        .finally(() => {
+          sending = false;
+          clearTimeout(watchdog);
+          signal?.removeEventListener('abort', onAbort);
+        });
       received.set(answer.partNumber, answer.size);
       report({ sent: held() });
     }, resync);
