@@ -371,8 +371,9 @@ export class VersionsService {
       } else {
         moved = await this.move(tx, row, 'requestShelfOff', actorOf(caller), { data: { reason } });
       }
-      await versionsRepo.insertTask(tx, { versionId: row.id, appId, teamId: row.teamId, kind, reason, submittedAt: now });
-      return moved;
+      const task = await versionsRepo.insertTask(tx, { versionId: row.id, appId, teamId: row.teamId, kind, reason, submittedAt: now });
+      if (!this.deps.config.autoApprove) return moved;
+      return (await this.decideInTx(tx, task.id, { decision: 'approve', reasons: [] }, SYSTEM)).version;
     });
     return { version: await this.present(db, updated, lang) };
   }

@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { operatorApi, versionApi } from '@wharf/contract';
+import { TestUser, type TestApp } from '../../../testing';
+import { appWithOperator, completeVersion, newApp, openTaskOf, released, stateOf } from './helpers';
+
+let t: TestApp;
+let op: TestUser;
+beforeAll(async () => {
+  ({ t, op } = await appWithOperator());
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await op.login();
+});
+
+async function submitted(u: TestUser, versionCode = 10) {
+  const { appId } = await newApp(u);
+  const v = await completeVersion(t, u, appId, versionCode);
+  expect((await u.call(versionApi.submitVersion, { body: { appId, versionId: v.versionId } })).statusCode).toBe(200);
+  return { appId, versionId: v.versionId, taskId: await openTaskOf(t, v.versionId) };
+}
+
+describe('the review queue', () => {
+  it('lists open tasks oldest first with urged ones flagged, and only to operators', async () => {
+    const u = await TestUser.register(t);
+    const a = await submitted(u);
+    t.clock.advance(1000);
+    const b = await submitted(u);
+    await u.call(versionApi.urgeAudit, { body: { appId: b.appId, versionId: b.versionId } });
+    const all: Array<{ taskId: string; urged: boolean; kind: string; appName: string }> = [];
+    let cursor: string | undefined;
+    do {
+      const page = (await op.call(versionApi.reviewTaskQueue, { body: { pageSize: 2, ...(cursor ? { cursor } : {}) } })).json();
+      all.push(...page.items);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    const mine = all.filter((x) => [a.taskId, b.taskId].includes(x.taskId));
+    expect(mine.map((x) => [x.taskId, x.urged, x.kind])).toEqual([[a.taskId, false, 'release'], [b.taskId, true, 'release']]);
+    expect(mine[0]!.appName).toMatch(/^Ver /);
+    expect((await u.call(versionApi.reviewTaskQueue, { body: {} })).statusCode).toBe(403);
+    expect((await op.call(versionApi.reviewTaskQueue, { body: { state: 'maybe' } })).statusCode).toBe(400);
+  });
+
+  it('shows a task with the listing, the package facts and the on-shelf version to compare', async () => {
+    const u = await TestUser.register(t);
+    const { appId } = await newApp(u);
+    const v1 = await released(t, u, op, appId, 10);
+    const v2 = await completeVersion(t, u, appId, 11);
+    await u.call(versionApi.submitVersion, { body: { appId, versionId: v2.versionId } });
+    const detail = (await op.call(versionApi.reviewTaskDetail, { query: { taskId: await openTaskOf(t, v2.versionId) } })).json();
+    expect(detail.task).toMatchObject({ kind: 'update', state: 'open', versionCode: 11 });
+    expect(detail.version.listings[0]).toMatchObject({ language: 'enUS', name: 'Tipsy' });
+    expect(detail.onShelf.versionId).toBe(v1.versionId);
+    expect(detail.package).toMatchObject({ size: 4096, fileName: 'v11.apk' });
+    expect(detail.completeness.complete).toBe(true);
+    const unknown = await op.call(versionApi.reviewTaskDetail, { query: { taskId: '00000000-0000-4000-8000-000000000000' } });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('lets a granted reviewer decide, and nobody without the role', async () => {
+    const reviewer = await TestUser.register(t);
+    await op.call(operatorApi.grantOperatorRole, { body: { email: reviewer.email, role: 'reviewer' } });
+    const u = await TestUser.register(t);
+    const s = await submitted(u);
+    expect((await u.call(versionApi.submitReview, { body: { taskId: s.taskId, decision: 'approve' } })).statusCode).toBe(403);
+    const ok = await reviewer.call(versionApi.submitReview, { body: { taskId: s.taskId, decision: 'approve' } });
+    expect(ok.json().task).toMatchObject({ state: 'approved', reviewerId: reviewer.userId });
+    expect(await stateOf(u, s.appId, s.versionId)).toBe(0);
+    const twice = await reviewer.call(versionApi.submitReview, { body: { taskId: s.taskId, decision: 'reject', reasons: ['other'] } });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().ret.msg).toBe('The review task is already approved');
+  });
+});
+
+describe('decisions', () => {
+  it('rejects with reasons the developer sees; the fixed version is resubmitted and approved', async () => {
+    const u = await TestUser.register(t);
+    const s = await submitted(u);
+    const bad = await op.call(versionApi.submitReview, { body: { taskId: s.taskId, decision: 'reject' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().ret.msg).toContain('reasons');
+    expect((await op.call(versionApi.submitReview, { body: { taskId: s.taskId, decision: 'reject', reasons: ['nope'] } })).statusCode).toBe(400);
+    const rejected = await op.call(versionApi.submitReview, { body: { taskId: s.taskId, decision: 'reject', reasons: ['weakBrief', 'privacyPolicy'], comment: 'Describe what it does' } });
+    expect(rejected.json().task).toMatchObject({ state: 'rejected', reasons: ['weakBrief', 'privacyPolicy'], comment: 'Describe what it does' });
+    const seen = (await u.call(versionApi.getVersion, { query: { appId: s.appId, versionId: s.versionId } })).json().version;
+    expect(seen).toMatchObject({ releaseState: 1, rejection: { reasons: ['weakBrief', 'privacyPolicy'], comment: 'Describe what it does' } });
+    expect((await u.call(versionApi.updateVersion, { body: { appId: s.appId, versionId: s.versionId, listings: [{ language: 'enUS', brief: 'Better tips' }] } })).json().version.releaseState).toBe(7);
+    await u.call(versionApi.submitVersion, { body: { appId: s.appId, versionId: s.versionId } });
+    await op.call(versionApi.submitReview, { body: { taskId: await openTaskOf(t, s.versionId), decision: 'approve' } });
+    expect((await u.call(versionApi.getVersion, { query: { appId: s.appId, versionId: s.versionId } })).json().version).toMatchObject({ releaseState: 0, rejection: null });
+  });
+
+  it('rejects an update into 8 and approves a shelf-off into 10, taking the app off the store', async () => {
+    const u = await TestUser.register(t);
+    const { appId } = await newApp(u);
+    const v1 = await released(t, u, op, appId, 10);
+    const v2 = await completeVersion(t, u, appId, 11);
+    await u.call(versionApi.submitVersion, { body: { appId, versionId: v2.versionId } });
+    await op.call(versionApi.submitReview, { body: { taskId: await openTaskOf(t, v2.versionId), decision: 'reject', reasons: ['crashes'] } });
+    expect(await stateOf(u, appId, v2.versionId)).toBe(8);
+    await u.call(versionApi.shelfOff, { body: { appId, versionId: v1.versionId, reason: 'Retiring' } });
+    const refusedOff = await op.call(versionApi.submitReview, { body: { taskId: await openTaskOf(t, v1.versionId), decision: 'reject', comment: 'Users still need it' } });
+    expect(refusedOff.statusCode).toBe(200);
+    expect(await stateOf(u, appId, v1.versionId)).toBe(0);
+    const events = (await u.call(versionApi.historyVersion, { query: { appId, versionId: v1.versionId } })).json().events;
+    expect(events.at(-1)).toMatchObject({ action: 'rejectShelfOff', fromState: 6, toState: 0, actorKind: 'operator', data: expect.objectContaining({ via: 9 }) });
+    await u.call(versionApi.shelfOff, { body: { appId, versionId: v1.versionId, reason: 'Retiring' } });
+    await op.call(versionApi.submitReview, { body: { taskId: await openTaskOf(t, v1.versionId), decision: 'approve' } });
+    const off = (await u.call(versionApi.getVersion, { query: { appId, versionId: v1.versionId } })).json().version;
+    expect(off).toMatchObject({ releaseState: 10, superseded: true });
+    expect((await u.call(versionApi.lastOnShelf, { query: { appId } })).json().version).toBeNull();
+    const { rows } = await t.deps.database.executeSql('select listed, ever_on_shelf from apps where id = $1', [appId]);
+    expect(rows[0]).toEqual({ listed: false, ever_on_shelf: true });
+  });
+
+  it('approves a rollback: the previous version is on shelf again, the rolled-back one is history', async () => {
+    const u = await TestUser.register(t);
+    const { appId } = await newApp(u);
+    const v1 = await released(t, u, op, appId, 10);
+    const v2 = await released(t, u, op, appId, 11);
+    await u.call(versionApi.rollback, { body: { appId, versionId: v2.versionId, reason: 'Crashes on start' } });
+    const task = (await op.call(versionApi.reviewTaskDetail, { query: { taskId: await openTaskOf(t, v2.versionId) } })).json().task;
+    expect(task).toMatchObject({ kind: 'rollback', reason: 'Crashes on start' });
+    await op.call(versionApi.submitReview, { body: { taskId: task.taskId, decision: 'approve' } });
+    expect((await u.call(versionApi.lastOnShelf, { query: { appId } })).json().version.versionId).toBe(v1.versionId);
+    expect((await u.call(versionApi.getVersion, { query: { appId, versionId: v2.versionId } })).json().version).toMatchObject({ releaseState: 10, superseded: true, rollbackPending: false });
+    const restored = (await u.call(versionApi.historyVersion, { query: { appId, versionId: v1.versionId } })).json().events.at(-1);
+    expect(restored).toMatchObject({ action: 'restoredByRollback', data: { from: v2.versionId } });
+    // One step at a time: nothing before v1 to roll back to.
+    expect((await u.call(versionApi.rollback, { body: { appId, versionId: v1.versionId, reason: 'again' } })).statusCode).toBe(409);
+  });
+
+  it('rejects a rollback request: the version stays on shelf without the pending flag', async () => {
+    const u = await TestUser.register(t);
+    const { appId } = await newApp(u);
+    await released(t, u, op, appId, 10);
+    const v2 = await released(t, u, op, appId, 11);
+    await u.call(versionApi.rollback, { body: { appId, versionId: v2.versionId, reason: 'Crashes' } });
+    await op.call(versionApi.submitReview, { body: { taskId: await openTaskOf(t, v2.versionId), decision: 'reject', reasons: ['other'] } });
+    expect((await u.call(versionApi.lastOnShelf, { query: { appId } })).json().version).toMatchObject({ versionId: v2.versionId, rollbackPending: false });
+  });
+});
+
+describe('AUTO_APPROVE', () => {
+  it('approves a submission at once, as the system, for single-organisation deployments', async () => {
+    const { t: auto } = await appWithOperator({ AUTO_APPROVE: 'on' });
+    try {
+      const u = await TestUser.register(auto);
+      const { appId } = await newApp(u);
+      const v = await completeVersion(auto, u, appId);
+      const res = await u.call(versionApi.submitVersion, { body: { appId, versionId: v.versionId } });
+      expect(res.json().version.releaseState).toBe(0);
+      const events = (await u.call(versionApi.historyVersion, { query: { appId, versionId: v.versionId } })).json().events;
+      expect(events.slice(-2).map((e: { action: string; actorKind: string }) => [e.action, e.actorKind])).toEqual([['submit', 'user'], ['approve', 'system']]);
+      const off = await u.call(versionApi.shelfOff, { body: { appId, versionId: v.versionId, reason: 'Retiring' } });
+      expect(off.json().version).toMatchObject({ releaseState: 10, superseded: true });
+    } finally {
+      await auto.close();
+    }
+  });
+});
