@@ -42,6 +42,14 @@ describe('video parse', () => {
     expect(task.finishedAt).not.toBeNull();
   });
 
+  it('times a fragmented MP4 from its fragment headers', async () => {
+    const fragmented = fs.readFileSync(path.join(import.meta.dirname, '__fixtures__/tiny-fragmented.mp4'));
+    const { taskId } = (await u.call(fileApi.videoParse, { body: { objectId: await uploaded(fragmented, 'frag.mp4') } })).json().task;
+    const task = await settled(taskId);
+    expect(task).toMatchObject({ state: 'parsed', video: { duration: 1, width: 320, height: 240, frameRate: 30, audioCodec: null } });
+    expect(task.video.codec).toMatch(/^avc1\.4d/);
+  });
+
   it('fails a file that is not an MP4 with a reason in the caller language', async () => {
     const { taskId } = (await u.call(fileApi.videoParse, { body: { objectId: await uploaded(Buffer.from('\x1aE\xdf\xa3 a webm header, not ISO media'), 'x.webm') } })).json().task;
     const task = await settled(taskId, u, { 'x-lang': 'zh' });
