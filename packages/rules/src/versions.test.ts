@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedActions, briefLimitOf, RELEASE_STATES, transition, VERSION_ACTIONS, type ReleaseState, type TransitionContext, type VersionAction } from './versions';
+import { allowedActions, briefLimitOf, PHASE_ACTIONS, PHASE_STATES, phaseTransition, RELEASE_STATES, transition, VERSION_ACTIONS, type ReleaseState, type TransitionContext, type VersionAction } from './versions';
 
 const base: TransitionContext = { rollbackPending: false, firstRelease: false, releaseTimeAhead: false };
 
@@ -45,5 +45,20 @@ describe('the version transition table', () => {
   it('limits the Chinese brief to 17 characters', () => {
     expect(briefLimitOf('zhCN')).toBe(17);
     expect(briefLimitOf('enUS')).toBe(80);
+  });
+});
+
+describe('the phased release table', () => {
+  it('moves the percentage only while live, pauses and resumes, converts or terminates', () => {
+    expect(phaseTransition('active', 'SUSPEND')).toBe('paused');
+    expect(phaseTransition('paused', 'RESUME')).toBe('active');
+    expect(phaseTransition('paused', 'END')).toBeNull();
+    expect(phaseTransition('active', 'END')).toBe('completed');
+    expect(phaseTransition('pending', 'START')).toBe('active');
+    for (const a of PHASE_ACTIONS) {
+      expect(phaseTransition('completed', a)).toBeNull();
+      expect(phaseTransition('terminated', a)).toBeNull();
+    }
+    expect(PHASE_STATES.map((s) => phaseTransition(s, 'ROLLBACK'))).toEqual(['terminated', 'terminated', 'terminated', null, null]);
   });
 });

@@ -152,3 +152,43 @@ export function textLength(text: string): number {
 
 /** Urging a review is allowed once a day. */
 export const URGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
+/** Phased release states (domain.md, Phased release). */
+export const PHASE_STATES = ['pending', 'active', 'paused', 'completed', 'terminated'] as const;
+export type PhaseState = (typeof PHASE_STATES)[number];
+
+/**
+ * State changes of a phased release, named as in AppGallery Connect's publishing API:
+ * UPDATE (percentage up, period, note), SUSPEND, RESUME, RELEASE (convert to full),
+ * ROLLBACK (terminate: the previous version is current again, without review).
+ * START and END are the clock's: the period begins, the period ends.
+ */
+export const PHASE_ACTIONS = ['UPDATE', 'SUSPEND', 'RESUME', 'RELEASE', 'ROLLBACK', 'START', 'END'] as const;
+export type PhaseAction = (typeof PHASE_ACTIONS)[number];
+
+const PHASE_TABLE: Record<PhaseAction, Partial<Record<PhaseState, PhaseState>>> = {
+  UPDATE: { pending: 'pending', active: 'active', paused: 'paused' },
+  SUSPEND: { active: 'paused' },
+  RESUME: { paused: 'active' },
+  RELEASE: { pending: 'completed', active: 'completed', paused: 'completed' },
+  ROLLBACK: { pending: 'terminated', active: 'terminated', paused: 'terminated' },
+  START: { pending: 'active' },
+  // A paused release does not convert at the end time.
+  END: { active: 'completed' },
+};
+export const PHASE_TRANSITIONS: Readonly<Record<PhaseAction, Readonly<Partial<Record<PhaseState, PhaseState>>>>> = Object.freeze(PHASE_TABLE);
+
+export function phaseTransition(state: PhaseState, action: PhaseAction): PhaseState | null {
+  return PHASE_TRANSITIONS[action][state] ?? null;
+}
+
+export const PHASE_STATE_NAMES: Readonly<Record<PhaseState, { zh: string; en: string }>> = Object.freeze({
+  pending: { zh: '等待开始', en: 'waiting to start' },
+  active: { zh: '进行中', en: 'active' },
+  paused: { zh: '已暂停', en: 'paused' },
+  completed: { zh: '已转为全量发布', en: 'converted to full release' },
+  terminated: { zh: '已终止', en: 'terminated' },
+});
+
+/** A phase lasts at most this long. */
+export const PHASE_MAX_DAYS = 365;

@@ -111,3 +111,19 @@ export const downloadCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.versionId, t.country] })],
 );
+
+/**
+ * The phase of a version released in phases. Percent is kept in basis points (1/100 of a
+ * percent), the unit of the bucketing: a device is in when its bucket (0–9999) is below it.
+ */
+export const phasedReleases = pgTable('phased_releases', {
+  versionId: uuid('version_id').primaryKey(),
+  appId: uuid('app_id').notNull(),
+  state: text('state').notNull().default('pending'),
+  percentBp: integer('percent_bp').notNull(),
+  startAt: ts('start_at').notNull(),
+  endAt: ts('end_at').notNull(),
+  description: text('description').notNull(),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
