@@ -33,8 +33,11 @@ afterEach(() => {
 
 type Tracked = XMLHttpRequest & { wharfUrl?: string; wharfMethod?: string };
 
-/** Records each request's method and URL; `dropOnce(url)` makes the first matching send fail as a dropped connection. */
-function wire(dropOnce: (method: string, url: string) => boolean) {
+/**
+ * Records each request's method and URL; the first send `dropOnce` picks fails as a dropped
+ * connection, or (with `hang`) never gets anywhere, as a connection that hangs.
+ */
+function wire(dropOnce: (method: string, url: string) => boolean, hang = false) {
   const sent: string[] = [];
   const proto = XMLHttpRequest.prototype;
   const open = proto.open as (this: XMLHttpRequest, ...args: unknown[]) => void;
@@ -51,7 +54,7 @@ function wire(dropOnce: (method: string, url: string) => boolean) {
     sent.push(label);
     if (!dropped && dropOnce(this.wharfMethod ?? '', url.toString())) {
       dropped = true;
-      setTimeout(() => this.dispatchEvent(new ProgressEvent('error')));
+      if (!hang) setTimeout(() => this.dispatchEvent(new ProgressEvent('error')));
       return;
     }
     return send.call(this, body);
@@ -99,6 +102,24 @@ describe('uploadInParts against the real server', () => {
     // The bar never runs backwards past what the server holds.
     const afterResume = progress.slice(progress.findIndex((p) => p.resumes === 1));
     expect(afterResume.every((p) => p.sent >= 8 * 1024 * 1024)).toBe(true);
+  });
+
+  it('gives up a part that hangs and sends it again', async () => {
+    const partPath = fileApi.multipartPart.fullPath;
+    const sent = wire((method, url) => method === 'PUT' && url.includes(partPath), true);
+    const { file, sha256 } = fileOf(200_000, 'hangs.apk');
+    const progress: UploadProgress[] = [];
+    const object = await uploadInParts(file, { retryDelaysMs: [10], stallTimeoutMs: 300, onProgress: (p) => progress.push(p) });
+    expect(object.sha256).toBe(sha256);
+    expect(sent).toEqual([
+      `POST ${fileApi.multipartInit.fullPath}`,
+      `PUT ${partPath}#1`, // hangs
+      `GET ${fileApi.multipartParts.fullPath}`,
+      `PUT ${partPath}#1`,
+      `POST ${fileApi.multipartCompose.fullPath}`,
+    ]);
+    expect(progress.some((p) => p.phase === 'reconnecting')).toBe(true);
+    expect(progress.at(-1)).toMatchObject({ phase: 'done', resumes: 1 });
   });
 
   it('gives up after the last reconnection attempt', async () => {
