@@ -118,6 +118,14 @@ export class ClaimsService {
     return row;
   }
 
+  /** The newest claim made for one of the team's apps (the console finds an open claim again after a reload). */
+  async newestOfApp(caller: Caller, appId: string): Promise<ClaimRow> {
+    const app = await this.apps.get(caller, appId);
+    const row = await packagesRepo.newestClaimOfApp(this.deps.db, app.id);
+    if (!row || row.teamId !== caller.teamId) throw notFound({ zh: '该应用没有包名认领', en: 'This app has no package-name claim' });
+    return row;
+  }
+
   async withdraw(caller: Caller, claimId: string): Promise<ClaimRow> {
     const { db, clock } = this.deps;
     const row = await this.get(caller, claimId);

@@ -66,6 +66,10 @@ export const packagesRepo = {
     const [row] = await db.select().from(packageClaims).where(eq(packageClaims.id, id));
     return row;
   },
+  async newestClaimOfApp(db: DbOrTx, appId: string): Promise<ClaimRow | undefined> {
+    const [row] = await db.select().from(packageClaims).where(eq(packageClaims.appId, appId)).orderBy(desc(packageClaims.createdAt), desc(packageClaims.id)).limit(1);
+    return row;
+  },
   async openClaim(db: DbOrTx, platform: string, packageName: string): Promise<ClaimRow | undefined> {
     const [row] = await db
       .select()

@@ -50,8 +50,10 @@ export const getClaim = defineEndpoint({
   prefix: PREFIX,
   path: '/claim/app/package',
   access: 'team:app.read',
-  summary: 'The state of a package-name claim (poll while it is verifying)',
-  query: claimQuery,
+  summary: "The state of a package-name claim (poll while it is verifying): by claimId, or an app's newest claim",
+  query: z
+    .object({ claimId: z.uuid().optional(), appId: z.uuid().optional() })
+    .refine((q) => (q.claimId === undefined) !== (q.appId === undefined), 'either claimId or appId'),
   response: okResponse({ claim: packageClaim }),
 });
 

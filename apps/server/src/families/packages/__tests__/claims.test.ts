@@ -61,6 +61,11 @@ describe('claiming a package name', () => {
     expect(held.packageName).not.toBe(s.name);
     expect(held.packageName.startsWith(`${s.name}.claimed`)).toBe(true);
     expect(held.packageNameLocked).toBe(false);
+    // The console finds the claim again from the app.
+    expect((await s.claimant.call(packageApi.getClaim, { query: { appId: s.wanting.appId } })).json().claim.claimId).toBe(done.claimId);
+    expect((await s.holder.call(packageApi.getClaim, { query: { appId: s.wanting.appId } })).statusCode).toBe(404);
+    expect((await s.holder.call(packageApi.getClaim, { query: { appId: s.held.appId } })).json().ret.msg).toBe('This app has no package-name claim');
+    expect((await s.claimant.call(packageApi.getClaim, { query: { appId: s.wanting.appId, claimId: done.claimId } })).json().ret.msg).toContain('either claimId or appId');
     // Each team's audit log says what happened to it.
     const audit = async (teamId: string) => (await t.deps.database.executeSql('select action from audit_events where team_id = $1 order by at, id', [teamId])).rows.map((r) => (r as { action: string }).action);
     expect(await audit(s.holder.teamId)).toContain('app.packageNameClaimed');

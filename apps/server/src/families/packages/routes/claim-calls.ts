@@ -6,7 +6,9 @@ import { claimOut, type ClaimsService } from '../claims';
 
 export function claimRoutes(app: FastifyInstance, s: ClaimsService): void {
   registerEndpoint(app, packageApi.startClaim, async ({ caller, body, req }) => ({ claim: claimOut(await s.start(caller, body), messageLanguage(req)) }));
-  registerEndpoint(app, packageApi.getClaim, async ({ caller, query, req }) => ({ claim: claimOut(await s.get(caller, query.claimId), messageLanguage(req)) }));
+  registerEndpoint(app, packageApi.getClaim, async ({ caller, query, req }) => ({
+    claim: claimOut(query.claimId ? await s.get(caller, query.claimId) : await s.newestOfApp(caller, query.appId!), messageLanguage(req)),
+  }));
   registerEndpoint(app, packageApi.withdrawClaim, async ({ caller, query, req }) => ({ claim: claimOut(await s.withdraw(caller, query.claimId), messageLanguage(req)) }));
   registerEndpoint(app, packageApi.checkClaim, async ({ caller, body, req }) => {
     const lang = messageLanguage(req);
