@@ -132,7 +132,7 @@ export function CreateAppDialog({ open, projectId, onClose, onCreated }: { open:
           validateFirst
           rules={[{ required: true, whitespace: true, message: t('create.packageNameRequired') }, liveCheckRule('packageName', checks.packageName, platform, t)]}
         >
-          <Input placeholder="com.example.myapp" maxLength={128} spellCheck={false} autoComplete="off" />
+          <Input placeholder="com.yourcompany.myapp" maxLength={128} spellCheck={false} autoComplete="off" />
         </Form.Item>
         <Form.Item name="category" label={t('fields.category')} extra={t('create.categoryHint')}>
           <Radio.Group options={categoryOptions(t)} optionType="button" />
