@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { installRequestContext } from './platform/request-context';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -86,6 +87,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const services = families.flatMap((f) => f.services ?? []);
   const deps: Deps = { config, clock, database, db: database.db, storage, jobs, dueActions, mailer, log: app.log, services };
 
+  installRequestContext(app);
   await app.register(fastifyCookie);
   if (config.rateLimitPerMinute > 0) {
     // Per address, per instance: a brake on floods, not accounting (sign-in has its own).

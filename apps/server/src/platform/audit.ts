@@ -1,4 +1,6 @@
+import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from './clock';
+import { currentRequestIp } from './request-context';
 import { auditEvents } from './db/tables';
 import type { DbOrTx } from './db/types';
 
@@ -15,7 +17,7 @@ export interface AuditEvent {
 
 /**
  * Writes an audit event. Pass the transaction of the change it records, so the event
- * exists exactly when the change does.
+ * exists exactly when the change does. The address is the current request's unless given.
  */
 export async function writeAudit(tx: DbOrTx, clock: Clock, event: AuditEvent): Promise<void> {
   await tx.insert(auditEvents).values({
@@ -27,6 +29,39 @@ export async function writeAudit(tx: DbOrTx, clock: Clock, event: AuditEvent): P
     targetType: event.targetType ?? null,
     targetId: event.targetId ?? null,
     data: event.data ?? {},
-    ip: event.ip ?? null,
+    ip: event.ip ?? currentRequestIp(),
   });
+}
+
+export type AuditRow = typeof auditEvents.$inferSelect;
+
+export interface AuditFilter {
+  action?: string | undefined;
+  actorId?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+function filtered(teamId: string, filter: AuditFilter): SQL[] {
+  const where: SQL[] = [eq(auditEvents.teamId, teamId)];
+  if (filter.action) where.push(eq(auditEvents.action, filter.action));
+  if (filter.actorId) where.push(eq(auditEvents.actorId, filter.actorId));
+  if (filter.from) where.push(gte(auditEvents.at, filter.from));
+  if (filter.to) where.push(lt(auditEvents.at, filter.to));
+  return where;
+}
+
+/** A team's audit events, newest first, by keyset (time, then id). */
+export async function auditPage(db: DbOrTx, teamId: string, filter: AuditFilter, limit: number, after?: { at: Date; id: string }): Promise<AuditRow[]> {
+  const where = filtered(teamId, filter);
+  if (after) {
+    const id = Number(after.id);
+    where.push(or(lt(auditEvents.at, after.at), and(eq(auditEvents.at, after.at), lt(auditEvents.id, Number.isSafeInteger(id) ? id : 0)))!);
+  }
+  return db.select().from(auditEvents).where(and(...where)).orderBy(desc(auditEvents.at), desc(auditEvents.id)).limit(limit);
+}
+
+export async function auditCount(db: DbOrTx, teamId: string, filter: AuditFilter): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(auditEvents).where(and(...filtered(teamId, filter)));
+  return row?.n ?? 0;
 }

@@ -1,4 +1,5 @@
 import type { Family } from '../../platform/deps';
+import { auditLogRoute } from './routes/audit-log';
 import { accountsServices } from './routes/context';
 import { createRoleRoute } from './routes/create-role';
 import { createSubUserRoute } from './routes/create-sub-user';
@@ -39,7 +40,7 @@ export const accountsFamily: Family = {
     for (const route of [
       registerRoute, loginRoute, refreshRoute, logoutRoute, passwordResetRoutes, userInfoRoute,
       userPermissionRoute, roleListRoute, createRoleRoute, updateRoleRoute, deleteRoleRoute,
-      membersRoleListRoute, createSubUserRoute, invitationRoutes, memberRoutes, teamRoutes, operatorRoutes,
+      membersRoleListRoute, createSubUserRoute, invitationRoutes, memberRoutes, teamRoutes, operatorRoutes, auditLogRoute,
     ]) {
       route(app, s);
     }

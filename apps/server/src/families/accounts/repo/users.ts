@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/types';
 import { users } from '../tables';
 
@@ -12,6 +12,10 @@ export const usersRepo = {
   async byId(db: DbOrTx, id: string): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.id, id));
     return row;
+  },
+  async byIds(db: DbOrTx, ids: readonly string[]): Promise<UserRow[]> {
+    if (ids.length === 0) return [];
+    return db.select().from(users).where(inArray(users.id, [...ids]));
   },
   async insert(db: DbOrTx, row: typeof users.$inferInsert): Promise<UserRow> {
     const [created] = await db.insert(users).values({ ...row, email: row.email.toLowerCase() }).returning();

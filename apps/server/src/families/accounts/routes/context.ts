@@ -1,4 +1,5 @@
 import type { Deps } from '../../../platform/deps';
+import { AuditLogService } from '../service/audit-log';
 import { AuthService } from '../service/auth';
 import { MembersService } from '../service/members';
 import { OperatorsService } from '../service/operators';
@@ -14,6 +15,7 @@ export interface AccountsServices {
   teams: TeamsService;
   members: MembersService;
   operators: OperatorsService;
+  auditLog: AuditLogService;
 }
 
 const built = new WeakMap<Deps, AccountsServices>();
@@ -32,6 +34,7 @@ export function accountsServices(deps: Deps): AccountsServices {
       teams: new TeamsService(deps, roles, cache),
       members: new MembersService(deps, (req) => auth.publicBase(req), cache),
       operators: new OperatorsService(deps, auth.passwords, cache),
+      auditLog: new AuditLogService(deps),
     };
     built.set(deps, services);
   }
