@@ -56,7 +56,7 @@ describe('Package management', () => {
   it('lists packages with their check result, the reason of a refusal in words, and the parsed facts', async () => {
     answerCalls(callEndpoint, handlers());
     renderApp('en', `#/apps/${APP_ID}/packages`);
-    expect(await screen.findByRole('heading', { name: 'Package management' })).toBeTruthy();
+    expect(await screen.findByText('Package management', { selector: 'h2' })).toBeTruthy();
     const refused = (await screen.findByText('tipsy-release.aab')).closest('tr')!;
     expect(within(refused).getByText('Failed')).toBeTruthy();
     const good = screen.getByText('fieldnotes-release.apk').closest('tr')!;

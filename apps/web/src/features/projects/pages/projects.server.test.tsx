@@ -44,7 +44,7 @@ describe('against the real server', () => {
 
   it('checks package names live as they are typed', async () => {
     renderApp('en', '#/apps');
-    fireEvent.click((await screen.findAllByRole('button', { name: 'New app' }))[0]!);
+    fireEvent.click((await screen.findAllByText('New app'))[0]!.closest('button')!);
     const dialog = await screen.findByRole('dialog');
     const packageName = within(dialog).getByLabelText('Package name');
     fireEvent.change(packageName, { target: { value: 'settings.app' } });
