@@ -7,4 +7,5 @@ export const teamKeys = {
   roles: (teamId: string) => [...teamKeys.all, teamApi.roleList.id, teamId] as const,
   members: (teamId: string, search: string) => [...teamKeys.all, teamApi.membersRoleList.id, teamId, search] as const,
   invitations: (teamId: string) => [...teamKeys.all, teamApi.invitationList.id, teamId] as const,
+  audit: (teamId: string, filter: object) => [...teamKeys.all, teamApi.auditEventList.id, teamId, filter] as const,
 };

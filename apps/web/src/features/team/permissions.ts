@@ -13,8 +13,8 @@ export function canAny(map: PermissionMap, permissions: readonly PermissionName[
   return permissions.some((p) => can(map, p));
 }
 
-/** "Users and permissions" is for those who manage members or roles. */
-export const USERS_PAGE_PERMISSIONS: readonly PermissionName[] = ['team.members.manage', 'team.roles.manage'];
+/** "Users and permissions" is for those who manage members or roles, or read the audit log. */
+export const USERS_PAGE_PERMISSIONS: readonly PermissionName[] = ['team.members.manage', 'team.roles.manage', 'team.audit.read'];
 
 const KNOWN_GROUPS: ReadonlyArray<{ key: string; permissions: readonly string[] }> = [
   { key: 'team', permissions: ['team.read', 'team.members.manage', 'team.roles.manage', 'team.audit.read'] },

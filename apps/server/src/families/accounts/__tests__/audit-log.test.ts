@@ -66,7 +66,8 @@ describe('audit log', () => {
 
   it('answers bad filters and cursors with 400, never 500', async () => {
     const u = await TestUser.register(t);
-    for (const query of [{ from: 'yesterday' }, { actorId: 'nobody' }, { cursor: 'not-a-cursor' }, { pageSize: '1000' }]) {
+    const bad: Array<Record<string, string>> = [{ from: 'yesterday' }, { actorId: 'nobody' }, { cursor: 'not-a-cursor' }, { pageSize: '1000' }];
+    for (const query of bad) {
       const res = await u.call(teamApi.auditEventList, { query });
       expect(res.statusCode).toBe(400);
       expect(res.json().ret.msg).toMatch(/Invalid input/);

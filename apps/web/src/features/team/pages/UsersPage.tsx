@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Flex, Result, Skeleton, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { AuditLogTab } from '../components/AuditLogTab';
 import { InvitationsTab } from '../components/InvitationsTab';
 import { InviteDialog } from '../components/InviteDialog';
 import { MembersTab } from '../components/MembersTab';
@@ -34,6 +35,7 @@ export function UsersPage() {
         ]
       : []),
     { key: 'roles', label: t('tabs.roles'), children: <RolesTab roles={roleList} loading={roles.isPending} canManage={manageRoles} /> },
+    ...(permissions.can('team.audit.read') ? [{ key: 'audit', label: t('tabs.audit'), children: <AuditLogTab /> }] : []),
   ];
   const requested = params.get('tab');
   const active = tabs.some((tab) => tab.key === requested) ? requested! : tabs[0]!.key;

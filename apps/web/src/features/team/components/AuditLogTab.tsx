@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { App as AntApp, Button, DatePicker, Empty, Flex, Input, Progress, Table, Tooltip, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatNumber } from '@wharf/rules';
+import { localTimeZone, type Language } from '../../../session/language';
+import { AUDIT_EXPORT_MAX, exportAuditCsv, useAuditLog, type AuditEvent, type AuditFilter } from '../audit';
+
+function download(fileName: string, text: string): void {
+  // A byte-order mark, so spreadsheet programs read the UTF-8 names right.
+  const url = URL.createObjectURL(new Blob(['\ufeff', text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+/** Who did what, when, from where in this team; filtered by action and time, exported as CSV. */
+export function AuditLogTab() {
+  const { t, i18n } = useTranslation('team');
+  const language = i18n.language as Language;
+  const { message } = AntApp.useApp();
+  const [action, setAction] = useState('');
+  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const filter: AuditFilter = {
+    ...(action.trim() ? { action: action.trim() } : {}),
+    ...(range?.[0] ? { from: range[0].startOf('day').toISOString() } : {}),
+    ...(range?.[1] ? { to: range[1].add(1, 'day').startOf('day').toISOString() } : {}),
+  };
+  const log = useAuditLog(filter, true);
+  const rows = log.data?.pages.flatMap((p) => p.items) ?? [];
+  const [exported, setExported] = useState<number | null>(null);
+
+  const when = (at: string) => {
+    const d = new Date(at);
+    return `${formatDate(d, language, localTimeZone())} ${d.toLocaleTimeString(language === 'cn' ? 'zh-CN' : language, { hour: '2-digit', minute: '2-digit', second: '2-digit' })}`;
+  };
+  const runExport = async () => {
+    setExported(0);
+    try {
+      const header = [t('audit.columns.at'), t('audit.columns.actor'), t('audit.columns.action'), t('audit.columns.targetType'), t('audit.columns.target'), t('audit.columns.ip'), t('audit.columns.details')];
+      const result = await exportAuditCsv(filter, header, setExported);
+      download(`audit-log-${new Date().toISOString().slice(0, 10)}.csv`, result.csv);
+      void message.success(t(result.truncated ? 'audit.exportTruncated' : 'audit.exported', { count: result.rows, rows: formatNumber(result.rows, language), max: formatNumber(AUDIT_EXPORT_MAX, language) }));
+    } finally {
+      setExported(null);
+    }
+  };
+
+  return (
+    <>
+      <Flex gap="middle" wrap align="center" style={{ marginBottom: 16 }}>
+        <Input.Search allowClear placeholder={t('audit.actionPlaceholder')} aria-label={t('audit.columns.action')} onSearch={setAction} style={{ width: 260 }} />
+        <DatePicker.RangePicker aria-label={t('audit.period')} value={range} onChange={(value) => setRange(value as [Dayjs | null, Dayjs | null] | null)} />
+        <Button onClick={() => void runExport()} loading={exported !== null} disabled={rows.length === 0}>
+          {t('audit.export')}
+        </Button>
+        {exported !== null && (
+          <Flex align="center" gap="small" role="status">
+            <Progress type="circle" size={24} percent={Math.min(99, Math.round((exported / AUDIT_EXPORT_MAX) * 100))} showInfo={false} />
+            <Typography.Text>{t('audit.exporting', { rows: formatNumber(exported, language) })}</Typography.Text>
+          </Flex>
+        )}
+      </Flex>
+      <Table<AuditEvent>
+        rowKey="id"
+        size="small"
+        loading={log.isPending}
+        dataSource={rows}
+        pagination={false}
+        locale={{ emptyText: <Empty description={t('audit.empty')} /> }}
+        columns={[
+          { key: 'at', title: t('audit.columns.at'), render: (_, e) => when(e.at), width: 200 },
+          {
+            key: 'actor',
+            title: t('audit.columns.actor'),
+            render: (_, e) => (e.actorName ? <Tooltip title={e.actorEmail}>{e.actorName}</Tooltip> : t(`audit.actorKind.${e.actorKind}`, { defaultValue: e.actorKind })),
+          },
+          { key: 'action', title: t('audit.columns.action'), render: (_, e) => <Typography.Text code>{e.action}</Typography.Text> },
+          { key: 'target', title: t('audit.columns.target'), render: (_, e) => (e.targetType ? `${e.targetType} ${e.targetId ?? ''}` : '') },
+          { key: 'ip', title: t('audit.columns.ip'), render: (_, e) => e.ip ?? '—' },
+        ]}
+      />
+      {log.hasNextPage && (
+        <Button block onClick={() => void log.fetchNextPage()} loading={log.isFetchingNextPage} style={{ marginTop: 12 }}>
+          {t('audit.more')}
+        </Button>
+      )}
+    </>
+  );
+}
