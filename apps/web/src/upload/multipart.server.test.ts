@@ -109,7 +109,7 @@ describe('uploadInParts against the real server', () => {
     const sent = wire((method, url) => method === 'PUT' && url.includes(partPath), true);
     const { file, sha256 } = fileOf(200_000, 'hangs.apk');
     const progress: UploadProgress[] = [];
-    const object = await uploadInParts(file, { retryDelaysMs: [10], stallTimeoutMs: 300, onProgress: (p) => progress.push(p) });
+    const object = await uploadInParts(file, { retryDelaysMs: [10], stallTimeoutMs: 2000, onProgress: (p) => progress.push(p) });
     expect(object.sha256).toBe(sha256);
     expect(sent).toEqual([
       `POST ${fileApi.multipartInit.fullPath}`,
@@ -120,6 +120,15 @@ describe('uploadInParts against the real server', () => {
     ]);
     expect(progress.some((p) => p.phase === 'reconnecting')).toBe(true);
     expect(progress.at(-1)).toMatchObject({ phase: 'done', resumes: 1 });
+  });
+
+  it('drops the parts on the server when the person cancels', async () => {
+    const sent = wire(() => false);
+    const { file } = fileOf(9 * 1024 * 1024, 'cancelled.apk');
+    const cancel = new AbortController();
+    const upload = uploadInParts(file, { signal: cancel.signal, onProgress: (p) => p.sent > 0 && cancel.abort() });
+    await expect(upload).rejects.toMatchObject({ canceled: true });
+    await vi.waitFor(() => expect(sent).toContain(`POST ${fileApi.multipartAbort.fullPath}`));
   });
 
   it('gives up after the last reconnection attempt', async () => {

@@ -146,59 +146,69 @@ export async function uploadInParts(file: File, options: UploadOptions = {}): Pr
     report({ sent: held() });
   };
 
-  report({ phase: 'uploading' });
-  for (let partNumber = 1; partNumber <= partCount; partNumber += 1) {
-    if (received.has(partNumber)) continue;
-    const start = (partNumber - 1) * partSize;
-    const blob = file.slice(start, start + sizeOf(partNumber), 'application/octet-stream');
-    await withReconnect(async () => {
-      if (received.has(partNumber)) return;
-      const before = held();
-      // axios delivers progress throttled, a last event may come after the call ended.
-      let sending = true;
-      // A hung connection sends nothing and fails only at the time limit: watch for it.
-      const attempt = new AbortController();
-      const onAbort = () => attempt.abort(signal?.reason);
-      signal?.addEventListener('abort', onAbort, { once: true });
-      let stalled = false;
-      let watchdog: ReturnType<typeof setTimeout> | undefined;
-      const watch = (loaded: number) => {
-        clearTimeout(watchdog);
-        if (loaded >= blob.size) return; // all sent: the server is storing it
-        watchdog = setTimeout(() => {
-          stalled = true;
-          attempt.abort();
-        }, options.stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS);
-      };
-      watch(0);
-      const answer = await callEndpoint(fileApi.multipartPart, {
-        query: { uploadId, partNumber },
-        body: blob,
-        signal: attempt.signal,
-        silent: true,
-        timeoutMs: options.partTimeoutMs ?? 10 * 60_000,
-        onUploadProgress: (loaded) => {
-          if (!sending) return;
-          watch(loaded);
-          const sent = before + Math.min(loaded, blob.size);
-          report({ sent, bytesPerSecond: meter.add(sent) ?? state.bytesPerSecond });
-        },
-      })
-        .catch((err: unknown) => {
-          throw stalled ? new StalledError(`part ${partNumber} stalled`) : err;
-        })
-        .finally(() => {
-          sending = false;
-          clearTimeout(watchdog);
-          signal?.removeEventListener('abort', onAbort);
-        });
-      received.set(answer.partNumber, answer.size);
-      report({ sent: held() });
-    }, resync);
+  try {
+    return await sendParts();
+  } catch (err) {
+    // Cancelled: the parts already sent are dropped on the server too.
+    if (signal?.aborted) void callEndpoint(fileApi.multipartAbort, { body: { uploadId }, silent: true }).catch(() => undefined);
+    throw err;
   }
 
-  report({ phase: 'composing', sent: total });
-  const composed = await withReconnect(() => callEndpoint(fileApi.multipartCompose, { body: { uploadId }, signal, silent: true }));
-  report({ phase: 'done', sent: total, bytesPerSecond: null });
-  return composed.object;
+  async function sendParts(): Promise<FileObject> {
+    report({ phase: 'uploading' });
+    for (let partNumber = 1; partNumber <= partCount; partNumber += 1) {
+      if (received.has(partNumber)) continue;
+      const start = (partNumber - 1) * partSize;
+      const blob = file.slice(start, start + sizeOf(partNumber), 'application/octet-stream');
+      await withReconnect(async () => {
+        if (received.has(partNumber)) return;
+        const before = held();
+        // axios delivers progress throttled, a last event may come after the call ended.
+        let sending = true;
+        // A hung connection sends nothing and fails only at the time limit: watch for it.
+        const attempt = new AbortController();
+        const onAbort = () => attempt.abort(signal?.reason);
+        signal?.addEventListener('abort', onAbort, { once: true });
+        let stalled = false;
+        let watchdog: ReturnType<typeof setTimeout> | undefined;
+        const watch = (loaded: number) => {
+          clearTimeout(watchdog);
+          if (loaded >= blob.size) return; // all sent: the server is storing it
+          watchdog = setTimeout(() => {
+            stalled = true;
+            attempt.abort();
+          }, options.stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS);
+        };
+        watch(0);
+        const answer = await callEndpoint(fileApi.multipartPart, {
+          query: { uploadId, partNumber },
+          body: blob,
+          signal: attempt.signal,
+          silent: true,
+          timeoutMs: options.partTimeoutMs ?? 10 * 60_000,
+          onUploadProgress: (loaded) => {
+            if (!sending) return;
+            watch(loaded);
+            const sent = before + Math.min(loaded, blob.size);
+            report({ sent, bytesPerSecond: meter.add(sent) ?? state.bytesPerSecond });
+          },
+        })
+          .catch((err: unknown) => {
+            throw stalled ? new StalledError(`part ${partNumber} stalled`) : err;
+          })
+          .finally(() => {
+            sending = false;
+            clearTimeout(watchdog);
+            signal?.removeEventListener('abort', onAbort);
+          });
+        received.set(answer.partNumber, answer.size);
+        report({ sent: held() });
+      }, resync);
+    }
+
+    report({ phase: 'composing', sent: total });
+    const composed = await withReconnect(() => callEndpoint(fileApi.multipartCompose, { body: { uploadId }, signal, silent: true }));
+    report({ phase: 'done', sent: total, bytesPerSecond: null });
+    return composed.object;
+  }
 }

@@ -5,7 +5,20 @@ import { useDisplay } from '../../projects/display';
 import type { UploadJob } from '../use-package-upload';
 
 /** The upload under way: bytes sent of the total, speed, reconnection, then parsing. */
-export function UploadPanel({ job, onCancel, onRetry, onDismiss }: { job: UploadJob; onCancel: () => void; onRetry: () => void; onDismiss: () => void }) {
+export function UploadPanel({
+  job,
+  checked,
+  onCancel,
+  onRetry,
+  onDismiss,
+}: {
+  job: UploadJob;
+  /** How the check of the added package ended, once it has. */
+  checked: 'parsed' | 'failed' | null;
+  onCancel: () => void;
+  onRetry: () => void;
+  onDismiss: () => void;
+}) {
   const { t } = useTranslation('packages');
   const { t: common } = useTranslation();
   const display = useDisplay();
@@ -19,7 +32,9 @@ export function UploadPanel({ job, onCancel, onRetry, onDismiss }: { job: Upload
       : job.status === 'registering'
         ? t('upload.registering')
         : job.status === 'added'
-          ? t('upload.added')
+          ? checked
+            ? t(`upload.checked.${checked}`)
+            : t('upload.added')
           : job.status === 'cancelled'
             ? t('upload.cancelled')
             : t('upload.failed');

@@ -37,7 +37,8 @@ function Packages({ app }: { app: App }) {
   const parsing = useMemo(() => rows.filter((p) => p.parseState === PARSE_STATE.parsing).map((p) => p.pkgId), [rows]);
   useParseWatch(app.appId, parsing);
   const added = upload.job?.status === 'added' ? upload.job.pkg.pkgId : null;
-  usePackageState(app.appId, added);
+  const addedState = usePackageState(app.appId, added);
+  const checked = addedState.data && addedState.data.parseState !== PARSE_STATE.parsing ? (addedState.data.parseState === PARSE_STATE.parsed ? 'parsed' : 'failed') : null;
   const [expanded, setExpanded] = useState<readonly Key[] | null>(null);
   const expandedKeys = expanded ?? (added ? [added] : rows[0] ? [rows[0].pkgId] : []);
   const accept = (EXTENSIONS_OF_PLATFORM[app.platform] ?? []).join(',');
@@ -121,6 +122,7 @@ function Packages({ app }: { app: App }) {
           {upload.job && (
             <UploadPanel
               job={upload.job}
+              checked={checked}
               onCancel={upload.cancel}
               onDismiss={upload.dismiss}
               onRetry={() => {

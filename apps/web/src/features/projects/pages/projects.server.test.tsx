@@ -57,7 +57,7 @@ describe('against the real server', () => {
     expect(await within(dialog).findByText('Another app on this platform already uses this package name.')).toBeTruthy();
     fireEvent.change(packageName, { target: { value: 'org.wharf.quiet' } });
     await within(dialog).findByText(
-      (_, element) => element?.classList.contains('ant-form-item-has-success') === true && within(element).queryByLabelText('Package name') !== null,
+      (_, element) => element?.classList.contains('ant-form-item-has-success') === true && within(element as HTMLElement).queryByLabelText('Package name') !== null,
     );
   });
 });
