@@ -37,7 +37,7 @@ export * as packageApi from './families/package';
 export type { PackageClaim, PackageInfo } from './families/package';
 export { PACKAGE_FAILURES, PARSE_STATE } from './families/package';
 export * as versionApi from './families/version';
-export type { Listing, ReviewTask, Version } from './families/version';
+export type { Listing, PhasedRelease, ReviewTask, Version } from './families/version';
 export { REVIEW_REASONS } from './families/version';
 export type { Localized, ServiceEntry } from './families/content';
 export type { TeamSummary } from './families/auth';

@@ -5,14 +5,14 @@ const base: TransitionContext = { rollbackPending: false, firstRelease: false, r
 
 /** Written out by hand from domain.md, independently of the table: state → action → target. */
 const EXPECTED: Record<string, Partial<Record<VersionAction, ReleaseState | 'deleted'>>> = {
-  '0': { requestShelfOff: 6, requestRollback: 0 },
+  '0': { requestShelfOff: 6, requestRollback: 0, terminatePhase: 10 },
   '0+rollback': { urge: 0, approveRollback: 10, rejectRollback: 0 },
   '1': { edit: 7, delete: 'deleted', submit: 5 },
   '2': { edit: 7, submit: 5 },
   '3': { cancelOnShelf: 11, changeReleaseTime: 3, releaseNow: 0, release: 0 },
   '4': { cancelOnShelf: 7, urge: 4, approve: 0, reject: 1 },
   '5': { cancelOnShelf: 7, urge: 5, approve: 0, reject: 8 },
-  '6': { urge: 6, cancelShelfOff: 0, approveShelfOff: 10, rejectShelfOff: 0 },
+  '6': { urge: 6, cancelShelfOff: 0, approveShelfOff: 10, rejectShelfOff: 0, terminatePhase: 10 },
   '7': { edit: 7, delete: 'deleted', submit: 5 },
   '8': { edit: 7, delete: 'deleted', submit: 5 },
   '9': {},

@@ -64,15 +64,18 @@ export type DeveloperAction =
   | 'cancelShelfOff'
   | 'requestRollback';
 export type ReviewerAction = 'approve' | 'reject' | 'approveShelfOff' | 'rejectShelfOff' | 'approveRollback' | 'rejectRollback';
-/** The scheduled release firing at its time. */
-export type SystemAction = 'release';
+/**
+ * The scheduled release firing at its time; a phased release terminated (its ROLLBACK
+ * state change: the version leaves the shelf at once, without review).
+ */
+export type SystemAction = 'release' | 'terminatePhase';
 export type VersionAction = DeveloperAction | ReviewerAction | SystemAction;
 
 export const DEVELOPER_ACTIONS: readonly DeveloperAction[] = Object.freeze([
   'edit', 'delete', 'submit', 'cancelOnShelf', 'urge', 'changeReleaseTime', 'releaseNow', 'requestShelfOff', 'cancelShelfOff', 'requestRollback',
 ]);
 export const REVIEWER_ACTIONS: readonly ReviewerAction[] = Object.freeze(['approve', 'reject', 'approveShelfOff', 'rejectShelfOff', 'approveRollback', 'rejectRollback']);
-export const VERSION_ACTIONS: readonly VersionAction[] = Object.freeze([...DEVELOPER_ACTIONS, ...REVIEWER_ACTIONS, 'release']);
+export const VERSION_ACTIONS: readonly VersionAction[] = Object.freeze([...DEVELOPER_ACTIONS, ...REVIEWER_ACTIONS, 'release', 'terminatePhase']);
 
 /** Facts beside the state that decide where an action leads. */
 export interface TransitionContext {
@@ -119,6 +122,7 @@ const TABLE: Record<VersionAction, Rule> = {
   approveRollback: { from: [0], rollbackPending: true, to: () => 10 },
   rejectRollback: { from: [0], rollbackPending: true, to: stay },
   release: { from: [3], to: () => 0 },
+  terminatePhase: { from: [0, 6], rollbackPending: false, to: () => 10 },
 };
 export const TRANSITIONS: Readonly<Record<VersionAction, Rule>> = Object.freeze(TABLE);
 

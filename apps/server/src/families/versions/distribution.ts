@@ -5,6 +5,7 @@ import { notFound } from '../../platform/http/errors';
 import { appsRepo } from '../apps/repo';
 import { filesRepo } from '../files/repo';
 import { packagesRepo } from '../packages/repo';
+import type { PhasedService } from './phased';
 import { versionsRepo } from './repo';
 
 /** The region of the first Accept-Language entry that names one ("de-AT" → AT). */
@@ -27,7 +28,10 @@ export const UNKNOWN_COUNTRY = 'ZZ';
 
 /** What devices ask: the version to install and its bytes. No session, no team. */
 export class DistributionService {
-  constructor(private readonly deps: Deps) {}
+  constructor(
+    private readonly deps: Deps,
+    private readonly phased: PhasedService,
+  ) {}
 
   get storage() {
     return this.deps.storage;
@@ -42,7 +46,8 @@ export class DistributionService {
     const { db } = this.deps;
     const app = await appsRepo.byPackage(db, q.platform, q.packageName);
     if (!app?.listed) return { update: null };
-    const current = await versionsRepo.current(db, app.id);
+    const live = await versionsRepo.current(db, app.id);
+    const current = live ? await this.phased.servedTo(db, live, q.deviceId) : undefined;
     if (!current?.packageId || current.versionCode === null || current.versionCode <= q.versionCode) return { update: null };
     if (q.country && current.countries.length && !current.countries.includes(q.country)) return { update: null };
     const pkg = await packagesRepo.byId(db, app.id, current.packageId);
@@ -68,9 +73,13 @@ export class DistributionService {
   async fileOf(versionId: string) {
     const { db } = this.deps;
     const row = await versionsRepo.byIdAnyApp(db, versionId);
-    if (!row || row.supersededAt || ![0, 6].includes(row.releaseState) || !row.packageId) throw notFound();
+    if (!row?.packageId) throw notFound();
     const app = await appsRepo.byId(db, row.teamId, row.appId);
     if (!app?.listed) throw notFound();
+    // Served now: the current version, or the one before a phased version still phasing.
+    const current = await versionsRepo.current(db, row.appId);
+    const fallback = current ? await this.phased.fallbackOf(db, current) : undefined;
+    if (row.id !== current?.id && row.id !== fallback?.id) throw notFound();
     const pkg = await packagesRepo.byId(db, row.appId, row.packageId);
     const file = pkg ? await filesRepo.byId(db, pkg.fileId) : undefined;
     if (!pkg || !file || file.state !== 'ready') throw notFound();

@@ -1,5 +1,7 @@
 import type { Family } from '../../platform/deps';
 import { DistributionService } from './distribution';
+import { PHASE_END_KIND, PHASE_START_KIND } from './phased';
+import { phasedRoutes } from './routes/phased-calls';
 import { ReviewService } from './review';
 import { distributionRoutes } from './routes/distribution-calls';
 import { reviewRoutes } from './routes/review-calls';
@@ -22,6 +24,9 @@ export const versionsFamily: Family = {
     versionRoutes(app, s);
     transitionRoutes(app, s);
     reviewRoutes(app, new ReviewService(deps, s));
-    distributionRoutes(app, new DistributionService(deps));
+    deps.dueActions.handle(PHASE_START_KIND, (tx, payload) => s.phased.fire(tx, String(payload.versionId), 'START'));
+    deps.dueActions.handle(PHASE_END_KIND, (tx, payload) => s.phased.fire(tx, String(payload.versionId), 'END'));
+    phasedRoutes(app, s.phased);
+    distributionRoutes(app, new DistributionService(deps, s.phased));
   },
 };

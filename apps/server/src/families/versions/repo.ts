@@ -1,12 +1,13 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import { UNRELEASED_STATES } from '@wharf/rules';
 import type { DbOrTx } from '../../platform/db/types';
-import { appVersions, downloadCounts, reviewTasks, versionEvents, versionListings } from './tables';
+import { appVersions, downloadCounts, phasedReleases, reviewTasks, versionEvents, versionListings } from './tables';
 
 export type VersionRow = typeof appVersions.$inferSelect;
 export type ListingRow = typeof versionListings.$inferSelect;
 export type EventRow = typeof versionEvents.$inferSelect;
 export type TaskRow = typeof reviewTasks.$inferSelect;
+export type PhaseRow = typeof phasedReleases.$inferSelect;
 
 type Position = { at: Date; id: string };
 
@@ -137,5 +138,25 @@ export const versionsRepo = {
   },
   async downloads(db: DbOrTx, versionId: string): Promise<Array<{ day: string; country: string; count: number }>> {
     return db.select({ day: downloadCounts.day, country: downloadCounts.country, count: downloadCounts.count }).from(downloadCounts).where(eq(downloadCounts.versionId, versionId)).orderBy(asc(downloadCounts.day), asc(downloadCounts.country));
+  },
+
+  async phase(db: DbOrTx, versionId: string): Promise<PhaseRow | undefined> {
+    const [row] = await db.select().from(phasedReleases).where(eq(phasedReleases.versionId, versionId));
+    return row;
+  },
+  async insertPhase(db: DbOrTx, row: typeof phasedReleases.$inferInsert): Promise<PhaseRow> {
+    const [created] = await db.insert(phasedReleases).values(row).returning();
+    return created!;
+  },
+  async updatePhase(db: DbOrTx, versionId: string, set: Partial<typeof phasedReleases.$inferInsert>): Promise<PhaseRow> {
+    const [row] = await db.update(phasedReleases).set(set).where(eq(phasedReleases.versionId, versionId)).returning();
+    return row!;
+  },
+  async phaseEvents(db: DbOrTx, versionId: string): Promise<EventRow[]> {
+    return db
+      .select()
+      .from(versionEvents)
+      .where(and(eq(versionEvents.versionId, versionId), like(versionEvents.action, 'phased.%')))
+      .orderBy(asc(versionEvents.at), asc(versionEvents.seq));
   },
 };

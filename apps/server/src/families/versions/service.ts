@@ -10,6 +10,7 @@ import { usersRepo } from '../accounts/repo/users';
 import { appsRepo, type AppRow } from '../apps/repo';
 import { AppsService } from '../apps/service';
 import { packagesRepo } from '../packages/repo';
+import { PhasedService } from './phased';
 import { stateRefusal, versionOut, type Lang } from './present';
 import { versionsRepo, type VersionRow } from './repo';
 
@@ -35,7 +36,7 @@ export interface VersionEdit {
 
 export interface Completeness {
   complete: boolean;
-  missing: Array<{ field: 'package' | 'countries' | 'defaultListing' | 'name' | 'brief' | 'description'; language?: string }>;
+  missing: Array<{ field: 'package' | 'countries' | 'defaultListing' | 'name' | 'brief' | 'description' | 'phasedRelease'; language?: string }>;
   versionCodeWarning: boolean;
 }
 
@@ -48,9 +49,11 @@ const actorOf = (caller: Caller): Actor => ({ kind: caller.kind === 'operator' ?
  */
 export class VersionsService {
   readonly apps: AppsService;
+  readonly phased: PhasedService;
 
   constructor(private readonly deps: Deps) {
     this.apps = new AppsService(deps);
+    this.phased = new PhasedService(deps, this);
   }
 
   // ---- reading ----
@@ -84,6 +87,7 @@ export class VersionsService {
     for (const l of listings) {
       for (const field of ['name', 'brief', 'description'] as const) if (!l[field].trim()) missing.push({ field, language: l.language });
     }
+    if (row.releaseType === 'phased' && !(await versionsRepo.phase(db, row.id))) missing.push({ field: 'phasedRelease' });
     const current = await versionsRepo.current(db, row.appId);
     const versionCodeWarning = !!current && current.id !== row.id && row.versionCode !== null && row.versionCode === current.versionCode;
     return { complete: missing.length === 0, missing, versionCodeWarning };
@@ -178,6 +182,7 @@ export class VersionsService {
     }
     const updated = await this.move(tx, row, action, actor, { set: { onShelfAt: now, rejection: null }, data });
     await this.deps.dueActions.cancel(tx, releaseKey(row.id));
+    if (updated.releaseType === 'phased') await this.phased.onShelf(tx, updated, actor);
     await appsRepo.update(tx, row.appId, { everOnShelf: true, listed: true, updatedAt: now });
     return updated;
   }
@@ -318,6 +323,7 @@ export class VersionsService {
       throw conflict({ zh: `版本信息不完整，缺少：${list}`, en: `The version is not complete; missing: ${list}` });
     }
     if (row.packageId) await this.packageFields(row, row.packageId);
+    if (row.releaseType === 'phased') await this.assertPhaseable(appId);
     const now = clock.now();
     const updated = await db.transaction(async (tx) => {
       const submitted = await this.move(tx, row, 'submit', actorOf(caller), { firstRelease: !app.everOnShelf, set: { submittedAt: now, rejection: null } });
@@ -326,6 +332,15 @@ export class VersionsService {
       return (await this.decideInTx(tx, task.id, { decision: 'approve', reasons: [] }, SYSTEM)).version;
     });
     return { version: await this.present(db, updated, lang) };
+  }
+
+  /** Only an app with a version fully on shelf can phase a newer one, one phase at a time. */
+  private async assertPhaseable(appId: string): Promise<void> {
+    const current = await versionsRepo.current(this.deps.db, appId);
+    const phase = current?.releaseType === 'phased' ? await versionsRepo.phase(this.deps.db, current.id) : undefined;
+    if (!current || (current.releaseType === 'phased' && phase?.state !== 'completed')) {
+      throw conflict({ zh: '只有已全量上架版本的应用才能分阶段发布新版本', en: 'A phased release needs a version fully on shelf first (and one phased release at a time)' });
+    }
   }
 
   async cancelOnShelf(caller: Caller, appId: string, versionId: string, lang: Lang) {
@@ -363,7 +378,10 @@ export class VersionsService {
     const updated = await db.transaction(async (tx) => {
       let moved: VersionRow;
       if (kind === 'rollback') {
-        if (row.releaseType === 'phased') throw conflict({ zh: '分阶段发布的版本请使用终止分阶段发布', en: 'A phased version is not rolled back this way; terminate its phased release instead' });
+        const phase = row.releaseType === 'phased' ? await versionsRepo.phase(tx, row.id) : undefined;
+        if (phase && phase.state !== 'completed') {
+          throw conflict({ zh: '分阶段发布的版本请使用终止分阶段发布', en: 'A version in phased release is not rolled back this way; terminate its phased release (ROLLBACK) instead' });
+        }
         moved = await this.move(tx, row, 'requestRollback', actorOf(caller), { set: { rollbackPending: true }, data: { reason } });
         if (!(await versionsRepo.previousOnShelf(tx, row.appId, row.id))) {
           throw conflict({ zh: '没有可以回退到的上一个上架版本', en: 'There is no previous on-shelf version to roll back to' });

@@ -3,3 +3,4 @@ export * from './calls';
 export * from './transition-calls';
 export * from './review-calls';
 export * from './distribution-calls';
+export * from './phased-calls';

@@ -60,7 +60,7 @@ export const version = z.object({
 });
 export type Version = z.infer<typeof version>;
 
-export const MISSING_FIELDS = ['package', 'countries', 'defaultListing', 'name', 'brief', 'description'] as const;
+export const MISSING_FIELDS = ['package', 'countries', 'defaultListing', 'name', 'brief', 'description', 'phasedRelease'] as const;
 
 export const completeness = z.object({
   complete: z.boolean(),

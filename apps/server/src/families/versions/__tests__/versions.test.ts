@@ -63,7 +63,7 @@ describe('editing a version', () => {
     expect(empty).toEqual({ complete: false, versionCodeWarning: false, missing: [{ field: 'package' }, { field: 'countries' }, { field: 'defaultListing', language: 'enUS' }] });
     const res = await u.call(versionApi.updateVersion, { body: { appId, versionId, listings: [{ language: 'ruRU', name: 'Типси' }, fullListing()], releaseType: 'phased', reviewNotes: 'Use the demo mode', testAccount: { account: 'demo', password: 'secret1' } } });
     expect(res.statusCode).toBe(200);
-    expect(res.json().completeness.missing).toEqual([{ field: 'package' }, { field: 'countries' }, { field: 'brief', language: 'ruRU' }, { field: 'description', language: 'ruRU' }]);
+    expect(res.json().completeness.missing).toEqual([{ field: 'package' }, { field: 'countries' }, { field: 'brief', language: 'ruRU' }, { field: 'description', language: 'ruRU' }, { field: 'phasedRelease' }]);
     await u.call(versionApi.updateVersion, { body: { appId, versionId, listings: [{ language: 'ruRU', brief: 'Кратко', description: 'Описание' }] } });
     const got = (await u.call(versionApi.getVersion, { query: { appId, versionId } })).json();
     expect(got.version.listings.find((l: { language: string }) => l.language === 'ruRU')).toMatchObject({ name: 'Типси', brief: 'Кратко', description: 'Описание' });
