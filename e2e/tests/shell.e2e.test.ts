@@ -107,4 +107,17 @@ describe.skipIf(!chromium.available)('console shell (Chromium)', () => {
       await context.close();
     }
   });
+
+  it('serves the API reference under the security policy, without violations', async () => {
+    if (!browser || !server) throw new Error('setup did not finish');
+    const { context, page, problems } = await openPage(browser);
+    try {
+      const res = await page.goto(`${server.address}/docs`);
+      expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
+      await page.locator('.swagger-ui .info').waitFor();
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

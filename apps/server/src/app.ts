@@ -4,6 +4,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { installRequestContext } from './platform/request-context';
+import { installSecurityHeaders } from './platform/http/security-headers';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -70,6 +71,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     // Idle keep-alive sockets close at shutdown; in-flight requests finish first.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    trustProxy: config.trustProxy,
   });
   const routes: RouteInfo[] = [];
   app.addHook('onRoute', (r) => {
@@ -88,6 +90,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const deps: Deps = { config, clock, database, db: database.db, storage, jobs, dueActions, mailer, log: app.log, services };
 
   installRequestContext(app);
+  await installSecurityHeaders(app, config);
   await app.register(fastifyCookie);
   if (config.rateLimitPerMinute > 0) {
     // Per address, per instance: a brake on floods, not accounting (sign-in has its own).

@@ -54,6 +54,12 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   CANARY_PERCENT: z.coerce.number().min(0).max(100).default(0),
   COOKIE_SECURE: z.enum(['auto', 'always', 'never']).default('auto'),
+  TRUST_PROXY: bool,
+  FRAME_ANCESTORS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(/[\s,]+/).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^https?:\/\/[^\s/'";]+$/, 'origins such as https://portal.example.com'))),
   WHARF_OPERATOR_EMAIL: z.string().email().optional(),
   WHARF_OPERATOR_PASSWORD: z.string().min(8).optional(),
   WHARF_JOBS: z.enum(['on', 'off']).default('on'),
@@ -122,6 +128,10 @@ export interface Config {
   /** Share of users (0–100) who get the canary (x-hd-grey) cookie. */
   canaryPercent: number;
   cookieSecure: 'auto' | 'always' | 'never';
+  /** Behind a TLS-terminating proxy: take the client address and protocol from X-Forwarded-*. */
+  trustProxy: boolean;
+  /** Origins that may frame the console (embedded app mode); the console's own origin always may. */
+  frameAncestors: string[];
   operatorBootstrap: { email: string | null; password: string | null };
 }
 
@@ -191,6 +201,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     canaryPercent: e.CANARY_PERCENT,
     cookieSecure: e.COOKIE_SECURE,
+    trustProxy: e.TRUST_PROXY,
+    frameAncestors: e.FRAME_ANCESTORS,
     operatorBootstrap: { email: e.WHARF_OPERATOR_EMAIL ?? null, password: e.WHARF_OPERATOR_PASSWORD ?? null },
   };
 }

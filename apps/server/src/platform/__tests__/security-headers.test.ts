@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consoleApi, teamApi } from '@wharf/contract';
+import { loadConfig } from '../../config';
+import { createTestApp, type TestApp } from '../../testing';
+
+let t: TestApp;
+let proxied: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    env: {
+      FRAME_ANCESTORS: 'https://portal.example.com https://hub.example.org',
+      ZONE_GATEWAYS: JSON.stringify({ europe: 'https://eu.api.example.com/x', china: '' }),
+      HA_REPORT_URL: 'https://ha.example.net/report',
+    },
+  });
+  proxied = await createTestApp({ env: { TRUST_PROXY: 'on' } });
+});
+afterAll(async () => {
+  await t.close();
+  await proxied.close();
+});
+
+function directives(header: string | undefined): Map<string, string> {
+  return new Map((header ?? '').split(';').map((d) => d.trim()).filter(Boolean).map((d) => [d.split(' ')[0]!, d.slice(d.indexOf(' ') + 1)]));
+}
+
+describe('security headers', () => {
+  it('send a content security policy allowing only the console, its gateways and the configured frames', async () => {
+    const res = await t.app.inject({ url: consoleApi.getConfig.fullPath });
+    const csp = directives(res.headers['content-security-policy'] as string);
+    expect(csp.get('script-src')).toBe("'self'");
+    expect(csp.get('object-src')).toBe("'none'");
+    expect(csp.get('frame-ancestors')).toBe("'self' https://portal.example.com https://hub.example.org");
+    expect(csp.get('connect-src')).toBe("'self' https://eu.api.example.com https://ha.example.net");
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('are on refusals too', async () => {
+    const res = await t.app.inject({ url: teamApi.auditEventList.fullPath });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('add HSTS only over HTTPS, which behind a proxy is read from X-Forwarded-Proto when trusted', async () => {
+    const plain = await t.app.inject({ url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const overTls = await proxied.app.inject({ url: '/healthz', headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' } });
+    expect(overTls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const overHttp = await proxied.app.inject({ url: '/healthz', headers: { 'x-forwarded-proto': 'http' } });
+    expect(overHttp.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('refuse a frame origin that is not an origin', () => {
+    expect(() => loadConfig({ FRAME_ANCESTORS: "https://ok.example.com 'unsafe-inline'" })).toThrow(/FRAME_ANCESTORS/);
+    expect(loadConfig({ FRAME_ANCESTORS: 'https://a.example.com, http://b.example.com:8080' }).frameAncestors).toEqual(['https://a.example.com', 'http://b.example.com:8080']);
+  });
+});

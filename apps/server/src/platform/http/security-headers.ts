@@ -1,0 +1,56 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+
+/** The origin of a configured URL, or null for '' (this origin) and anything unparsable. */
+function originOf(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** Where the console may send requests: itself, the zone gateways and the report collectors. */
+export function connectSources(config: Config): string[] {
+  const urls = [...Object.values(config.zoneGateways), ...Object.values(config.zoneReportUrls), config.haReportUrl, config.errorReportUrl];
+  return ["'self'", ...new Set(urls.map(originOf).filter((o): o is string => o !== null))];
+}
+
+/**
+ * Security headers on every answer. The policy allows the console's own scripts only;
+ * styles may be inline because antd writes its CSS at run time. Framing is allowed to
+ * the console itself and the configured portal origins (embedded app mode), through CSP
+ * frame-ancestors, which replaces X-Frame-Options (that header cannot name several
+ * origins). HSTS is sent only on HTTPS, where browsers honour it.
+ */
+export async function installSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: connectSources(config),
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'", ...config.frameAncestors],
+      },
+    },
+    frameguard: false,
+    hsts: false,
+    crossOriginEmbedderPolicy: false,
+    // Store pages and device downloads are fetched from other origins.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  app.addHook('onSend', async (req, reply) => {
+    if (req.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  });
+}
