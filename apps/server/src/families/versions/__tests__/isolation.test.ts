@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseAccess, versionApi, type Endpoint } from '@wharf/contract';
+import { TestUser, type TestApp } from '../../../testing';
+import { appWithOperator, completeVersion, newApp, released } from './helpers';
+
+let t: TestApp;
+let owner: TestUser;
+let stranger: TestUser;
+let appId: string;
+let versionId: string;
+let appName: string;
+
+beforeAll(async () => {
+  let op: TestUser;
+  ({ t, op } = await appWithOperator());
+  owner = await TestUser.register(t);
+  stranger = await TestUser.register(t);
+  const app = await newApp(owner, { name: 'Secret Ledger' });
+  appId = app.appId;
+  appName = 'Secret Ledger';
+  await released(t, owner, op, appId, 10);
+  versionId = (await completeVersion(t, owner, appId, 11)).versionId;
+});
+afterAll(() => t.close());
+
+/** A valid call of each app-level endpoint on the owner's app: only the team differs. */
+function input(e: Endpoint) {
+  const ref = { appId, versionId };
+  const extra: Record<string, Record<string, unknown>> = {
+    'version.create': { appId },
+    'version.lastOnShelf': { appId },
+    'version.list': { appId },
+    'version.historyList': { appId },
+    'version.deleteLanguage': { ...ref, language: 'enUS' },
+    'version.onShelfTime': { ...ref, now: true },
+    'version.shelfOff': { ...ref, reason: 'x' },
+    'version.rollback': { ...ref, reason: 'x' },
+    'version.phasedRelease': { ...ref, state: 'SUSPEND' },
+    'version.update': { ...ref, reviewNotes: 'x' },
+  };
+  const values = extra[e.id] ?? ref;
+  return e.method === 'GET' || e.method === 'DELETE' ? { query: values as Record<string, string> } : { body: values };
+}
+
+const appLevel = Object.values(versionApi).filter((v): v is Endpoint => typeof v === 'object' && v !== null && 'access' in v && parseAccess((v as Endpoint).access).kind === 'app');
+
+describe('another team', () => {
+  it('covers every app-level call of the family', () => {
+    expect(appLevel.length).toBeGreaterThanOrEqual(18);
+  });
+
+  it.each(appLevel.map((e) => [e.id, e] as const))('%s answers 404 for an app of another team, and says nothing about it', async (_id, e) => {
+    const res = await stranger.call(e, input(e));
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.body).not.toContain(appName);
+    expect(res.body).not.toContain(versionId);
+  });
+});
