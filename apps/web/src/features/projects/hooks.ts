@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { projectApi, type BodyOf } from '@wharf/contract';
 import { callEndpoint } from '../../request/call';
 import { useTeamId } from '../team/hooks';
@@ -37,6 +37,20 @@ export function useProjectMembers(projectId: string) {
     queryFn: async ({ signal }) => (await callEndpoint(projectApi.projectMembers, { params: { projectId }, signal })).items,
     enabled: Boolean(projectId),
   });
+}
+
+/** Names of some projects (those a page of apps belongs to), each asked for once and kept. */
+export function useProjectNames(projectIds: readonly string[]): (projectId: string) => string | undefined {
+  const unique = [...new Set(projectIds)];
+  const answers = useQueries({
+    queries: unique.map((projectId) => ({
+      queryKey: projectKeys.detail(projectId),
+      queryFn: ({ signal }: { signal: AbortSignal }) => callEndpoint(projectApi.getProject, { params: { projectId }, signal }),
+      staleTime: 60_000,
+    })),
+  });
+  const names = new Map(unique.map((id, i) => [id, answers[i]?.data?.project.name]));
+  return (projectId) => names.get(projectId);
 }
 
 function useProjectMutation<I, O>(fn: (input: I) => Promise<O>) {

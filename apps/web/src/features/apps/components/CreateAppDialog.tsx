@@ -3,7 +3,8 @@ import { App as AntApp, Form, Input, Modal, Radio, Select, Typography } from 'an
 import { useTranslation } from 'react-i18next';
 import type { App, Platform } from '@wharf/contract';
 import type { Language } from '../../../session/language';
-import { useCreateProject, useProjects } from '../../projects/hooks';
+import { ProjectSelect } from '../../projects/components/ProjectSelect';
+import { useCreateProject, useProject, useProjects } from '../../projects/hooks';
 import { useDataLocations } from '../../projects/zones';
 import { useCreateApp, useLiveChecks } from '../hooks';
 import { categoryOptions, defaultLanguageKey, languageOptions, platformOptions } from '../labels';
@@ -33,14 +34,13 @@ export function CreateAppDialog({ open, projectId, onClose, onCreated }: { open:
   const [form] = Form.useForm<Values>();
   const checks = useLiveChecks();
   const zones = useDataLocations();
-  const projects = useProjects('', 100);
+  const projects = useProjects('', 1);
+  const fixedProject = useProject(projectId ?? '').data;
   const createProject = useCreateProject();
   const createApp = useCreateApp();
   const [saving, setSaving] = useState(false);
   const projectMode = Form.useWatch('projectMode', form);
-  const projectOptions = (projects.data?.pages.flatMap((p) => p.items) ?? []).map((p) => ({ value: p.projectId, label: p.name }));
-  const hasProjects = projectOptions.length > 0;
-  const fixedProject = projects.data?.pages.flatMap((p) => p.items).find((p) => p.projectId === projectId);
+  const hasProjects = (projects.data?.pages[0]?.items.length ?? 0) > 0;
 
   useEffect(() => {
     if (!open) return;
@@ -174,7 +174,7 @@ export function CreateAppDialog({ open, projectId, onClose, onCreated }: { open:
               </>
             ) : (
               <Form.Item name="projectId" label={t('create.chooseProject')} rules={[{ required: true, message: t('create.projectRequired') }]}>
-                <Select showSearch={{ optionFilterProp: 'label' }} options={projectOptions} loading={projects.isPending} />
+                <ProjectSelect />
               </Form.Item>
             )}
           </>

@@ -5,7 +5,8 @@ import { Link, useNavigate } from 'react-router';
 import type { App } from '@wharf/contract';
 import { PageLayout } from '../../../app/pages/PageLayout';
 import { useDisplay } from '../../projects/display';
-import { useProjects } from '../../projects/hooks';
+import { ProjectSelect } from '../../projects/components/ProjectSelect';
+import { useProjectNames } from '../../projects/hooks';
 import { usePermissions } from '../../team/hooks';
 import { CreateAppDialog } from '../components/CreateAppDialog';
 import { useApps } from '../hooks';
@@ -22,10 +23,9 @@ export function AppsPage() {
   const [filters, setFilters] = useState<AppFilters>({});
   const [creating, setCreating] = useState(false);
   const apps = useApps(filters);
-  const projects = useProjects('', 100);
-  const projectList = projects.data?.pages.flatMap((p) => p.items) ?? [];
-  const projectName = (id: string) => projectList.find((p) => p.projectId === id)?.name ?? id;
   const rows = apps.data?.pages.flatMap((p) => p.items) ?? [];
+  const nameOf = useProjectNames(rows.map((a) => a.projectId));
+  const projectName = (id: string) => nameOf(id) ?? id;
   const total = apps.data?.pages[0]?.total;
   const filtered = Boolean(filters.search || filters.platform || filters.category || filters.projectId);
   const infoOf = (a: App) => `/apps/${encodeURIComponent(a.appId)}/info`;
@@ -76,16 +76,7 @@ export function AppsPage() {
         <Input.Search allowClear placeholder={t('list.search')} aria-label={t('list.search')} onSearch={(v) => set({ search: v.trim() || undefined })} style={{ maxWidth: 300 }} />
         <Select allowClear placeholder={t('list.allPlatforms')} aria-label={t('fields.platform')} options={platformOptions(t)} value={filters.platform} onChange={(v?: string) => set({ platform: v })} style={{ minWidth: 160 }} />
         <Select allowClear placeholder={t('list.allCategories')} aria-label={t('fields.category')} options={categoryOptions(t)} value={filters.category} onChange={(v?: string) => set({ category: v })} style={{ minWidth: 140 }} />
-        <Select
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          placeholder={t('list.allProjects')}
-          aria-label={t('fields.project')}
-          options={projectList.map((p) => ({ value: p.projectId, label: p.name }))}
-          value={filters.projectId}
-          onChange={(v?: string) => set({ projectId: v })}
-          style={{ minWidth: 200 }}
-        />
+        <ProjectSelect allowClear placeholder={t('list.allProjects')} aria-label={t('fields.project')} value={filters.projectId} onChange={(v) => set({ projectId: v })} style={{ minWidth: 200 }} />
         {total !== undefined && <Typography.Text type="secondary">{t('list.count', { count: total })}</Typography.Text>}
       </Flex>
       <Table<App>

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { appApi, authApi, consoleApi, contentApi, projectApi, teamApi } from '@wharf/contract';
 import { answerCalls, callsTo, CONFIG, me, permissionsOf } from '../../../test/fixtures';
-import { app, APP_ID, project } from '../../../test/publishing';
+import { app, APP_ID, project, PROJECT_ID } from '../../../test/publishing';
 import { renderApp } from '../../../test/render';
 import { clearSessionCookies, setSessionCookies } from '../../../test/session';
 
@@ -72,6 +72,13 @@ describe('My apps', () => {
     fireEvent.change(screen.getByLabelText('Search by app name or package name'), { target: { value: 'notes' } });
     fireEvent.keyDown(screen.getByLabelText('Search by app name or package name'), { key: 'Enter', code: 'Enter', keyCode: 13 });
     await waitFor(() => expect(callsTo(callEndpoint, appApi.appList).at(-1)?.query).toMatchObject({ platform: 'harmony', search: 'notes', withTotal: 'true' }));
+    // The project filter searches the team's projects on the server as it is typed.
+    const projectFilter = screen.getByLabelText('Project');
+    fireEvent.mouseDown(projectFilter);
+    fireEvent.change(projectFilter, { target: { value: 'Field' } });
+    await waitFor(() => expect(callsTo(callEndpoint, projectApi.projectList).some((c) => (c.query as { search?: string }).search === 'Field')).toBe(true));
+    await pick('Project', 'Field tools');
+    await waitFor(() => expect(callsTo(callEndpoint, appApi.appList).at(-1)?.query).toMatchObject({ projectId: PROJECT_ID }));
   });
 
   it('says what to do when the team has no app', async () => {
