@@ -91,6 +91,7 @@ describe.skipIf(!chromium.available)('projects, apps and packages in the browser
     const createProject = page.getByRole('dialog', { name: p.form.createTitle });
     await createProject.getByLabel(p.fields.name).fill('Field tools');
     await createProject.getByText(p.form.dataLocationHint).waitFor();
+    await page.waitForTimeout(500); // the dialog's opening animation
     await screenshot(page, 'projects-create');
     await createProject.getByRole('button', { name: p.actions.create }).click();
     await page.getByRole('heading', { name: p.settings.title }).waitFor();
