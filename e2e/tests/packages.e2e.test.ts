@@ -71,7 +71,7 @@ describe.skipIf(!chromium.available)('projects, apps and packages in the browser
     return seen;
   }
 
-  it('creates a project and an app, uploads an APK with progress and resumption, sees its facts, and a refused package of another app', async (ctx) => {
+  it('creates a project and an app, uploads an APK watching its progress, sees its facts and icon, and a refused package of another app', async (ctx) => {
     if (!browser || !server) throw new Error('setup did not finish');
     if ('skip' in apk) return ctx.skip(apk.skip);
     const origin = server.address;

@@ -46,7 +46,8 @@ export function PackageDetails({ pkg }: { pkg: PackageInfo }) {
   const display = useDisplay();
   const state = parseStateName(pkg.parseState);
   const dash = <Typography.Text type="secondary">—</Typography.Text>;
-  const value = (v: string | number | null) => (v === null || v === '' ? dash : typeof v === 'number' ? display.number(v) : v);
+  // versionCode and API levels are identifiers: shown as they are, without group separators.
+  const value = (v: string | number | null) => (v === null || v === '' ? dash : String(v));
   return (
     <Flex vertical gap="middle" style={{ padding: '8px 0' }}>
       {state === 'failed' && <FailureReason code={pkg.failureCode} detail={pkg.failureReason} />}

@@ -60,7 +60,7 @@ function Packages({ app }: { app: App }) {
         </Space>
       ),
     },
-    { key: 'version', title: t('list.version'), render: (_: unknown, p: PackageInfo) => (p.versionName || p.versionCode !== null ? `${p.versionName ?? ''} (${display.number(p.versionCode)})` : '—') },
+    { key: 'version', title: t('list.version'), render: (_: unknown, p: PackageInfo) => (p.versionName || p.versionCode !== null ? `${p.versionName ?? ''} (${p.versionCode ?? '—'})` : '—') },
     { key: 'state', title: t('list.state'), render: (_: unknown, p: PackageInfo) => <ParseStateTag pkg={p} /> },
     { key: 'size', title: t('details.size'), render: (_: unknown, p: PackageInfo) => display.size(p.size) },
     { key: 'createdAt', title: t('list.uploadedAt'), render: (_: unknown, p: PackageInfo) => display.date(p.createdAt) },

@@ -61,7 +61,7 @@ describe('Package management', () => {
     expect(within(refused).getByText('Failed')).toBeTruthy();
     const good = screen.getByText('fieldnotes-release.apk').closest('tr')!;
     expect(within(good).getByText('Passed')).toBeTruthy();
-    expect(within(good).getByText('1.4.2 (1,042)')).toBeTruthy();
+    expect(within(good).getByText('1.4.2 (1042)')).toBeTruthy();
     expect(within(good).getByText('3.14 MB')).toBeTruthy();
     // The newest package is open: the reason in the console's words, the server's details.
     expect(screen.getByText("The package name in the package does not match the app's package name (code 992)")).toBeTruthy();
