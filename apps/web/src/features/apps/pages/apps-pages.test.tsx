@@ -116,6 +116,20 @@ describe('My apps', () => {
     expect(callsTo(callEndpoint, appApi.createApp)).toHaveLength(0);
   });
 
+  it('creates an app in an existing project, chosen from the list', async () => {
+    answerCalls(callEndpoint, handlers({ [appApi.createApp.id]: ({ body }) => ({ ret: OK, app: app({ ...(body as object) }) }) }));
+    renderApp('en', '#/apps');
+    fireEvent.click((await screen.findAllByText('New app'))[0]!.closest('button')!);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('App name'), { target: { value: 'Field Notes' } });
+    fireEvent.change(within(dialog).getByLabelText('Package name'), { target: { value: 'org.wharf.fieldnotes' } });
+    await pick('Project of the app', 'Field tools', dialog);
+    fireEvent.click(within(dialog).getByText('Create').closest('button')!);
+    expect(await screen.findByText('The app Field Notes was created.')).toBeTruthy();
+    expect(callsTo(callEndpoint, projectApi.createProject)).toHaveLength(0);
+    expect(callsTo(callEndpoint, appApi.createApp)[0]?.body).toMatchObject({ projectId: PROJECT_ID, packageName: 'org.wharf.fieldnotes' });
+  });
+
   it('creates an app in a new project', async () => {
     answerCalls(
       callEndpoint,
