@@ -1,32 +1,85 @@
 import type { Family } from '../../platform/deps';
 import { DistributionService } from './distribution';
 import { PHASE_END_KIND, PHASE_START_KIND } from './phased';
-import { phasedRoutes } from './routes/phased-calls';
-import { ReviewService } from './review';
-import { distributionRoutes } from './routes/distribution-calls';
-import { reviewRoutes } from './routes/review-calls';
-import { transitionRoutes } from './routes/transition-calls';
-import { versionRoutes } from './routes/version-calls';
-import { RELEASE_KIND, SYSTEM, VersionsService } from './service';
 import { versionsRepo } from './repo';
+import { ReviewService } from './review';
+import type { VersionsServices } from './routes/context';
+import { createVersionRoute } from './routes/create-version';
+import { getVersionRoute } from './routes/get-version';
+import { updateVersionRoute } from './routes/update-version';
+import { deleteVersionRoute } from './routes/delete-version';
+import { versionListRoute } from './routes/version-list';
+import { deleteVersionLanguageRoute } from './routes/delete-version-language';
+import { lastOnShelfRoute } from './routes/last-on-shelf';
+import { historyVersionListRoute } from './routes/history-version-list';
+import { historyVersionRoute } from './routes/history-version';
+import { submitVersionRoute } from './routes/submit-version';
+import { cancelOnShelfRoute } from './routes/cancel-on-shelf';
+import { onShelfTimeRoute } from './routes/on-shelf-time';
+import { shelfOffRoute } from './routes/shelf-off';
+import { cancelShelfOffRoute } from './routes/cancel-shelf-off';
+import { rollbackRoute } from './routes/rollback';
+import { urgeAuditRoute } from './routes/urge-audit';
+import { reviewTaskQueueRoute } from './routes/review-task-queue';
+import { reviewTaskRoute } from './routes/review-task';
+import { submitReviewRoute } from './routes/submit-review';
+import { updateCheckRoute } from './routes/update-check';
+import { downloadRoute } from './routes/download';
+import { phasedReleaseRoute } from './routes/phased-release';
+import { phasedReleaseHistoryRoute } from './routes/phased-release-history';
+import { RELEASE_KIND, SYSTEM, VersionsService } from './service';
+
+const ROUTES = [
+  createVersionRoute,
+  getVersionRoute,
+  updateVersionRoute,
+  deleteVersionRoute,
+  versionListRoute,
+  deleteVersionLanguageRoute,
+  lastOnShelfRoute,
+  historyVersionListRoute,
+  historyVersionRoute,
+  submitVersionRoute,
+  cancelOnShelfRoute,
+  onShelfTimeRoute,
+  shelfOffRoute,
+  cancelShelfOffRoute,
+  rollbackRoute,
+  urgeAuditRoute,
+  reviewTaskQueueRoute,
+  reviewTaskRoute,
+  submitReviewRoute,
+  updateCheckRoute,
+  downloadRoute,
+  phasedReleaseRoute,
+  phasedReleaseHistoryRoute,
+];
 
 export const versionsFamily: Family = {
   name: 'versions',
+  services: [
+    {
+      id: 'version-information',
+      serviceId: 'app.versionInformation',
+      menuId: 'version-information',
+      categoryId: 8,
+      names: { cn: '版本信息', en: 'Version information', ru: 'Информация о версии' },
+      route: '/apps/:appId/version',
+      scope: 'app',
+    },
+  ],
   register(app, deps) {
-    const s = new VersionsService(deps);
-    // A scheduled release: fires once, in the transaction that marks the action done.
+    const versions = new VersionsService(deps);
+    const s: VersionsServices = { versions, review: new ReviewService(deps, versions), phased: versions.phased, distribution: new DistributionService(deps, versions.phased) };
+    // Scheduled work fires once, in the transaction that marks the action done.
     deps.dueActions.handle(RELEASE_KIND, async (tx, payload) => {
       const row = await versionsRepo.lock(tx, String(payload.versionId));
       // Cancelled or released by hand meanwhile: nothing left to do.
       if (!row || row.releaseState !== 3 || row.supersededAt) return;
-      await s.goOnShelf(tx, row, 'release', SYSTEM);
+      await versions.goOnShelf(tx, row, 'release', SYSTEM);
     });
-    versionRoutes(app, s);
-    transitionRoutes(app, s);
-    reviewRoutes(app, new ReviewService(deps, s));
-    deps.dueActions.handle(PHASE_START_KIND, (tx, payload) => s.phased.fire(tx, String(payload.versionId), 'START'));
-    deps.dueActions.handle(PHASE_END_KIND, (tx, payload) => s.phased.fire(tx, String(payload.versionId), 'END'));
-    phasedRoutes(app, s.phased);
-    distributionRoutes(app, new DistributionService(deps, s.phased));
+    deps.dueActions.handle(PHASE_START_KIND, (tx, payload) => versions.phased.fire(tx, String(payload.versionId), 'START'));
+    deps.dueActions.handle(PHASE_END_KIND, (tx, payload) => versions.phased.fire(tx, String(payload.versionId), 'END'));
+    for (const route of ROUTES) route(app, s);
   },
 };
