@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import appsEn from '../../apps/web/src/features/apps/locales/en.json';
 import appsRu from '../../apps/web/src/features/apps/locales/ru.json';
+import packagesCn from '../../apps/web/src/features/packages/locales/cn.json';
 import packagesEn from '../../apps/web/src/features/packages/locales/en.json';
 import packagesRu from '../../apps/web/src/features/packages/locales/ru.json';
 import projectsEn from '../../apps/web/src/features/projects/locales/en.json';
@@ -185,6 +186,14 @@ describe.skipIf(!chromium.available)('projects, apps and packages in the browser
     await page.getByRole('heading', { name: projectsRu.settings.title }).waitFor();
     await page.getByText(REAL_APK.facts.label).first().waitFor();
     await screenshot(page, 'project-settings-ru');
+
+    // And in Chinese.
+    await page.getByRole('button', { name: 'Язык' }).click();
+    await page.getByRole('menuitem', { name: '简体中文' }).click();
+    await page.goto(`${origin}/en/#/apps/${appId}/packages`);
+    await page.getByRole('heading', { name: packagesCn.page.title }).waitFor();
+    await page.getByText(fill(packagesCn.details.failedWithCode, { reason: packagesCn.reasons.packageNameMismatch, code: 992 })).waitFor();
+    await screenshot(page, 'packages-cn');
 
     expect(problems).toEqual([]);
     await context.close();
