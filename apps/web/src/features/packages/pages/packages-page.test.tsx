@@ -135,6 +135,26 @@ describe('Package management', () => {
     expect(await screen.findByText('Signing certificate SHA-256')).toBeTruthy();
   });
 
+  it('follows packages still being checked when the page opens (process tasks), then shows the result', async () => {
+    let done = false;
+    answerCalls(
+      callEndpoint,
+      handlers({
+        [packageApi.packageList.id]: () => ({ ret: OK, items: [done ? pkg() : pkg({ parseState: PARSE_STATE.parsing, packageName: null })], nextCursor: null }),
+        [packageApi.packageProcessTask.id]: () => {
+          done = callsTo(callEndpoint, packageApi.packageProcessTask).length >= 2;
+          return { ret: OK, items: done ? [] : [{ pkgId: PKG_ID, fileName: 'fieldnotes-release.apk', parseState: PARSE_STATE.parsing, createdAt: '2026-03-08T10:00:00.000Z' }] };
+        },
+      }),
+    );
+    renderApp('en', `#/apps/${APP_ID}/packages`);
+    const row = (await screen.findByText('fieldnotes-release.apk', { selector: 'tr strong' })).closest('tr')!;
+    expect(within(row).getByText('Checking…')).toBeTruthy();
+    expect(screen.getByText('The package is being read and checked. This takes a few seconds.')).toBeTruthy();
+    await waitFor(() => expect(within(screen.getByText('fieldnotes-release.apk', { selector: 'tr strong' }).closest('tr')!).getByText('Passed')).toBeTruthy());
+    expect(callsTo(callEndpoint, packageApi.packageProcessTask)[0]?.query).toEqual({ appId: APP_ID });
+  });
+
   it('deletes a package after confirmation', async () => {
     answerCalls(callEndpoint, handlers({ [packageApi.deletePackage.id]: () => ({ ret: OK }) }));
     renderApp('en', `#/apps/${APP_ID}/packages`);
