@@ -1,5 +1,5 @@
 import type { Version } from '@wharf/contract';
-import { briefLimitOf, countryById, languageByKey, textLength, transition, URGE_INTERVAL_MS, type ReleaseState, type VersionAction } from '@wharf/rules';
+import { briefLimitOf, countryById, languageByKey, regionById, textLength, transition, URGE_INTERVAL_MS, type ReleaseState, type VersionAction } from '@wharf/rules';
 import { writeAudit } from '../../platform/audit';
 import type { Tx } from '../../platform/db/types';
 import type { Deps } from '../../platform/deps';
@@ -28,6 +28,7 @@ export interface VersionEdit {
   pkgId?: string | null | undefined;
   listings?: Array<{ language: string; name?: string | undefined; brief?: string | undefined; description?: string | undefined; newFeatures?: string | undefined }> | undefined;
   countries?: string[] | undefined;
+  regions?: string[] | undefined;
   releaseType?: 'full' | 'phased' | undefined;
   releaseAt?: string | null | undefined;
   reviewNotes?: string | null | undefined;
@@ -231,10 +232,12 @@ export class VersionsService {
     const now = clock.now();
     const set: Partial<VersionRow> = {};
     if (edit.pkgId !== undefined) Object.assign(set, await this.packageFields(row, edit.pkgId));
-    if (edit.countries !== undefined) {
-      const unknown = edit.countries.find((c) => !countryById(c));
+    if (edit.countries !== undefined || edit.regions !== undefined) {
+      const given = edit.countries ?? (edit.regions ? [] : row.countries);
+      const unknown = given.find((c) => !countryById(c));
       if (unknown) throw invalidInput({ zh: `参数不合法：countries 中的 ${unknown} 不是已知的国家或地区`, en: `Invalid input: countries: ${unknown} is not a known country or region` });
-      set.countries = [...new Set(edit.countries)].sort();
+      const fromRegions = (edit.regions ?? []).flatMap((id) => regionById(id)?.countries ?? []);
+      set.countries = [...new Set([...given, ...fromRegions])].sort();
     }
     if (edit.releaseType !== undefined) set.releaseType = edit.releaseType;
     if (edit.releaseAt !== undefined) {

@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
 import { listQuery, listShape } from '../../kit/list';
+import { REGIONS } from '@wharf/rules';
 import { languageKey } from '../app/schemas';
 import { completeness, historyEvent, listingInput, RELEASE_TYPES, testAccount, version, versionRef } from './schemas';
 
 const PREFIX = 'amis/version-manage/v1';
+const REGION_IDS = REGIONS.map((r) => r.id) as [string, ...string[]];
 
 export const createVersion = defineEndpoint({
   id: 'version.create',
@@ -40,6 +42,8 @@ export const updateVersion = defineEndpoint({
     pkgId: z.uuid().nullable().optional(),
     listings: z.array(listingInput).max(100).optional(),
     countries: z.array(z.string().regex(/^[A-Z]{2}$/, 'a two-letter country code')).max(300).optional(),
+    /** Whole regions, added to the countries given (the console's region checkboxes). */
+    regions: z.array(z.enum(REGION_IDS)).max(8).optional(),
     releaseType: z.enum(RELEASE_TYPES).optional(),
     releaseAt: z.iso.datetime({ offset: true }).nullable().optional(),
     reviewNotes: z.string().max(2000).nullable().optional(),

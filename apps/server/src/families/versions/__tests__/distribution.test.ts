@@ -34,6 +34,10 @@ describe('the update check', () => {
     expect((await ask(10)).json().update).toBeNull();
     expect((await ask(9, { country: 'us' })).json().update).toBeNull();
     expect((await ask(9, { country: 'de' })).json().update.versionId).toBe(v.versionId);
+    // Without a country, the region of Accept-Language decides.
+    const viaLanguage = (tag: string) => check({ packageName: app.packageName, versionCode: 9, deviceId: 'device-a' }, { 'accept-language': tag });
+    expect((await viaLanguage('en-US')).json().update).toBeNull();
+    expect((await viaLanguage('de-DE,de;q=0.9')).json().update.versionId).toBe(v.versionId);
     expect((await check({ packageName: 'com.nobody.here', versionCode: 1, deviceId: 'x' })).json().update).toBeNull();
   });
 

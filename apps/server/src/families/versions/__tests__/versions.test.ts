@@ -88,6 +88,9 @@ describe('editing a version', () => {
     const unknown = await edit({ language: 'xxXX', name: 'A' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().ret.msg).toContain('language catalogue');
+    const regions = await u.call(versionApi.updateVersion, { body: { appId, versionId, countries: ['RU'], regions: ['northAmerica', 'china'] } });
+    expect(regions.json().version.countries).toEqual(['BM', 'CA', 'CN', 'GL', 'PM', 'RU', 'US']);
+    expect((await u.call(versionApi.updateVersion, { body: { appId, versionId, regions: ['mars'] } })).statusCode).toBe(400);
     const country = await u.call(versionApi.updateVersion, { body: { appId, versionId, countries: ['QQ'] } });
     expect(country.json().ret.msg).toContain('QQ');
     const past = await u.call(versionApi.updateVersion, { body: { appId, versionId, releaseAt: '2020-01-01T00:00:00Z' } });
