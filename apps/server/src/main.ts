@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config';
+import { DataDirInUseError } from './platform/db/data-dir-lock';
 import { startServer } from './server';
 
 /** The process entry point: configuration from the environment, signals for shutdown. */
@@ -13,7 +14,16 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const server = await startServer(config);
+  let server;
+  try {
+    server = await startServer(config);
+  } catch (err) {
+    if (err instanceof DataDirInUseError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
   const shown = server.address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   server.app.log.info(`Wharf console on ${shown} (database: ${server.deps.database.kind}, data: ${config.dataDir})`);
   console.log(`\n  Wharf console: ${shown}/   (English: ${shown}/en/, Russian: ${shown}/ru/)\n`);

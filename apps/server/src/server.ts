@@ -18,7 +18,9 @@ const MAIL_INTERVAL_MS = 5000;
  * closes the database last.
  */
 export async function startServer(config: Config, print: (text: string) => void = (t) => console.log(t)): Promise<RunningServer> {
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, (pid) =>
+    print(`  The embedded database was left locked by process ${pid}, which is no longer running: lock recovered.\n`),
+  );
   let built: BuiltApp;
   try {
     await database.migrate();

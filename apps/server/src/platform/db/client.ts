@@ -5,13 +5,22 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import { MIGRATIONS_DIR, MIGRATION_LOCK } from './migrate';
 import * as schema from './schema';
 import type { Database, Db } from './types';
 
-export async function openPglite(dir: string): Promise<Database> {
+export async function openPglite(dir: string, options: { onRecoveredLock?: (pid: number) => void } = {}): Promise<Database> {
   await fs.mkdir(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const lock = await lockDataDir(dir);
+  if (lock.recoveredFrom !== null) options.onRecoveredLock?.(lock.recoveredFrom);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir);
+  } catch (err) {
+    await lock.release();
+    throw err;
+  }
   const drizzleDb = drizzlePglite({ client, schema });
   return {
     kind: 'pglite',
@@ -31,6 +40,7 @@ export async function openPglite(dir: string): Promise<Database> {
     },
     async close() {
       if (!client.closed) await client.close();
+      await lock.release();
     },
   };
 }

@@ -4,8 +4,9 @@ import type { Database } from './types';
 
 export type { Database, Db, Tx, DbOrTx } from './types';
 
-export function openDatabase(config: Pick<Config, 'database'>): Promise<Database> {
+/** `onRecoveredLock`: the embedded database's lock was left by a process that died. */
+export function openDatabase(config: Pick<Config, 'database'>, onRecoveredLock?: (pid: number) => void): Promise<Database> {
   return config.database.kind === 'postgres'
     ? openPostgres(config.database.url, config.database.poolSize)
-    : openPglite(config.database.dir);
+    : openPglite(config.database.dir, onRecoveredLock ? { onRecoveredLock } : {});
 }
