@@ -51,6 +51,10 @@ export const versionListings = pgTable(
     brief: text('brief').notNull().default(''),
     description: text('description').notNull().default(''),
     newFeatures: text('new_features').notNull().default(''),
+    /** Files of the team (files family): an image, 3–5 images, 1–3 videos. */
+    iconObjectId: uuid('icon_object_id'),
+    screenshotObjectIds: uuid('screenshot_object_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    videoObjectIds: uuid('video_object_ids').array().notNull().default(sql`'{}'::uuid[]`),
     updatedAt: ts('updated_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.versionId, t.language] })],
