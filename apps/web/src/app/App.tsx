@@ -27,6 +27,7 @@ import { ProjectsPage } from '../features/projects/pages/ProjectsPage';
 import { ProjectSettingsPage } from '../features/projects/pages/ProjectSettingsPage';
 import { AppInfoPage } from '../features/apps/pages/AppInfoPage';
 import { PackagesPage } from '../features/packages/pages/PackagesPage';
+import { VersionPage } from '../features/versions/pages/VersionPage';
 import { DemoProjectPage } from './modes/DemoProjectPage';
 import { EmbeddedAppLayout } from './modes/EmbeddedAppLayout';
 import { OpenTestPage } from './modes/OpenTestPage';
@@ -56,6 +57,7 @@ function appPageRoutes() {
     <Route key="app-index" index element={<Navigate to="info" replace />} />,
     <Route key="info" path="info" element={<AppInfoPage />} />,
     <Route key="packages" path="packages" element={<PackagesPage />} />,
+    <Route key="version" path="version" element={<VersionPage />} />,
   ];
 }
 

@@ -1,0 +1,305 @@
+import { useMemo, useState } from 'react';
+import { Alert, App as AntApp, Button, Card, DatePicker, Flex, Form, Input, InputNumber, Radio, Select, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { PARSE_STATE, type App, type Version } from '@wharf/contract';
+import { PHASE_MAX_DAYS } from '@wharf/rules';
+import { usePackages } from '../../packages/hooks';
+import { pickerFormat, useVersionDisplay } from '../display';
+import { useChangePhasedRelease, useDeleteVersionLanguage, usePhasedRelease, useUpdateVersion, type VersionEdit } from '../hooks';
+import { CountriesField } from './CountriesField';
+import { EMPTY_LISTING, ListingEditor, type ListingDraft } from './ListingEditor';
+
+interface PhaseDraft {
+  percent: number | null;
+  period: [Dayjs | null, Dayjs | null] | null;
+  description: string;
+}
+
+interface Draft {
+  pkgId: string | null;
+  countries: string[];
+  releaseType: Version['releaseType'];
+  releaseMode: 'approval' | 'at';
+  releaseAt: Dayjs | null;
+  reviewNotes: string;
+  account: string;
+  password: string;
+  languages: string[];
+  listings: Record<string, ListingDraft>;
+}
+
+function draftOf(version: Version, defaultLanguage: string): Draft {
+  const listings = Object.fromEntries(version.listings.map((l) => [l.language, { name: l.name, brief: l.brief, description: l.description, newFeatures: l.newFeatures }]));
+  const languages = version.listings.map((l) => l.language);
+  // The app's default language comes first, and is there to fill from the start.
+  const ordered = [defaultLanguage, ...languages.filter((l) => l !== defaultLanguage)];
+  return {
+    pkgId: version.pkgId,
+    countries: version.countries,
+    releaseType: version.releaseType,
+    releaseMode: version.releaseAt ? 'at' : 'approval',
+    releaseAt: version.releaseAt ? dayjs(version.releaseAt) : null,
+    reviewNotes: version.reviewNotes ?? '',
+    account: version.testAccount?.account ?? '',
+    password: version.testAccount?.password ?? '',
+    languages: ordered,
+    listings: { [defaultLanguage]: EMPTY_LISTING, ...listings },
+  };
+}
+
+interface Props {
+  app: App;
+  version: Version;
+  /** The version on shelf now: its versionCode is the lowest a package may have. */
+  live: Version | null;
+  editable: boolean;
+  canSubmit: boolean;
+  activeLanguage: string | undefined;
+  onActiveLanguage: (language: string) => void;
+  /** Saved; the parent opens the submit dialog with the server's completeness check. */
+  onSubmitRequest: () => void;
+}
+
+/** Version information: package, listing per language, countries and regions, release settings, review notes. */
+export function VersionEditor({ app, version, live, editable, canSubmit, activeLanguage, onActiveLanguage, onSubmitRequest }: Props) {
+  const { t, i18n } = useTranslation('versions');
+  const { message } = AntApp.useApp();
+  const display = useVersionDisplay();
+  const location = useLocation();
+  const ref = { appId: version.appId, versionId: version.versionId };
+  const initial = useMemo(() => draftOf(version, app.defaultLanguage), [version, app.defaultLanguage]);
+  const [draft, setDraft] = useState<Draft>(initial);
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const packages = usePackages(app.appId);
+  const parsed = (packages.data?.pages.flatMap((p) => p.items) ?? []).filter((p) => p.parseState === PARSE_STATE.parsed);
+  const phase = usePhasedRelease(ref, draft.releaseType === 'phased');
+  const savedPhase = phase.data?.phasedRelease ?? null;
+  const initialPhase: PhaseDraft = savedPhase
+    ? { percent: savedPhase.percent, period: [dayjs(savedPhase.startAt), dayjs(savedPhase.endAt)], description: savedPhase.description }
+    : { percent: null, period: null, description: '' };
+  const [phaseEdit, setPhaseEdit] = useState<PhaseDraft | null>(null);
+  const phaseDraft = phaseEdit ?? initialPhase;
+  const update = useUpdateVersion(ref);
+  const changePhase = useChangePhasedRelease(ref);
+  const removeLanguage = useDeleteVersionLanguage(ref);
+  const dirty = JSON.stringify(draft) !== JSON.stringify(initial) || phaseEdit !== null;
+  const chosen = parsed.find((p) => p.pkgId === draft.pkgId);
+  const liveCode = live && live.versionId !== version.versionId ? live.versionCode : null;
+
+  const save = async (): Promise<boolean> => {
+    const edit: VersionEdit = {
+      pkgId: draft.pkgId,
+      countries: draft.countries,
+      releaseType: draft.releaseType,
+      releaseAt: draft.releaseMode === 'at' && draft.releaseAt ? draft.releaseAt.toISOString() : null,
+      reviewNotes: draft.reviewNotes.trim() || null,
+      testAccount: draft.account.trim() && draft.password ? { account: draft.account.trim(), password: draft.password } : null,
+      listings: draft.languages.map((language) => ({ language, ...(draft.listings[language] ?? EMPTY_LISTING) })),
+    };
+    try {
+      if (draft.releaseType === 'phased' && phaseEdit) {
+        const [start, end] = phaseEdit.period ?? [null, null];
+        if (phaseEdit.percent === null || !start || !end || !phaseEdit.description.trim()) {
+          void message.warning(t('phasedSetup.incomplete'));
+          return false;
+        }
+        await update.mutateAsync(edit);
+        await changePhase.mutateAsync({ state: 'UPDATE', percent: phaseEdit.percent, startAt: start.toISOString(), endAt: end.toISOString(), description: phaseEdit.description.trim() });
+        setPhaseEdit(null);
+      } else {
+        await update.mutateAsync(edit);
+      }
+      return true;
+    } catch {
+      // The request layer showed the server's reason.
+      return false;
+    }
+  };
+
+  const saving = update.isPending || changePhase.isPending;
+  const packagesLink = `../packages${location.search}`;
+
+  return (
+    <Flex vertical gap="middle">
+      <Card title={t('package.title')} size="small">
+        {parsed.length === 0 && !packages.isPending ? (
+          <Alert
+            type="info"
+            showIcon
+            title={t('package.none')}
+            description={
+              <Link to={packagesLink} relative="path">
+                {t('package.upload')}
+              </Link>
+            }
+          />
+        ) : (
+          <Flex vertical gap="small">
+            <Select
+              aria-label={t('package.choose')}
+              placeholder={t('package.choose')}
+              disabled={!editable}
+              loading={packages.isPending}
+              value={draft.pkgId}
+              onChange={(pkgId: string) => set('pkgId', pkgId)}
+              style={{ maxWidth: 560 }}
+              options={parsed.map((p) => {
+                const lower = liveCode !== null && p.versionCode !== null && p.versionCode < liveCode;
+                return {
+                  value: p.pkgId,
+                  disabled: lower,
+                  label: t('package.option', { fileName: p.fileName, versionName: p.versionName ?? '—', versionCode: display.number(p.versionCode), date: display.date(p.createdAt) }) + (lower ? ` · ${t('package.lower')}` : ''),
+                };
+              })}
+            />
+            {chosen && (
+              <Typography.Text type="secondary">
+                {t('package.facts', { packageName: chosen.packageName ?? '—', versionCode: display.number(chosen.versionCode), size: display.size(chosen.size) })}
+              </Typography.Text>
+            )}
+            {liveCode !== null && <Typography.Text type="secondary">{t('package.liveCode', { versionCode: display.number(liveCode) })}</Typography.Text>}
+            {chosen && liveCode !== null && chosen.versionCode === liveCode && <Alert type="warning" showIcon title={t('package.sameCode')} />}
+            {chosen?.signatureChanged && <Alert type="warning" showIcon title={t('package.signatureChanged')} />}
+          </Flex>
+        )}
+      </Card>
+
+      <Card title={t('listing.title')} size="small">
+        <ListingEditor
+          languages={draft.languages}
+          listings={draft.listings}
+          active={activeLanguage}
+          defaultLanguage={app.defaultLanguage}
+          disabled={!editable}
+          onActive={onActiveLanguage}
+          onChange={(language, listing) => set('listings', { ...draft.listings, [language]: listing })}
+          onAdd={(language) => {
+            setDraft((d) => ({ ...d, languages: [...d.languages, language], listings: { ...d.listings, [language]: d.listings[language] ?? EMPTY_LISTING } }));
+            onActiveLanguage(language);
+          }}
+          onRemove={(language) => {
+            const saved = version.listings.some((l) => l.language === language);
+            const drop = () => {
+              setDraft((d) => ({ ...d, languages: d.languages.filter((l) => l !== language) }));
+              onActiveLanguage(app.defaultLanguage);
+            };
+            if (saved) removeLanguage.mutate(language, { onSuccess: drop });
+            else drop();
+          }}
+        />
+      </Card>
+
+      <Card title={t('countries.title')} size="small">
+        <CountriesField value={draft.countries} disabled={!editable} onChange={(countries) => set('countries', countries)} />
+      </Card>
+
+      <Card title={t('release.title')} size="small">
+        <Form layout="vertical" disabled={!editable}>
+          <Form.Item label={t('release.type')}>
+            <Radio.Group value={draft.releaseType} onChange={(e) => set('releaseType', e.target.value as Version['releaseType'])}>
+              <Radio value="full">{t('releaseType.full')}</Radio>
+              <Radio value="phased" disabled={!app.everOnShelf}>
+                {t('releaseType.phased')}
+              </Radio>
+            </Radio.Group>
+            {!app.everOnShelf && <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>{t('release.phasedNeedsShelf')}</Typography.Paragraph>}
+          </Form.Item>
+          {draft.releaseType === 'phased' && (
+            <Flex vertical gap={0} style={{ paddingInlineStart: 16, borderInlineStart: '2px solid #f0f0f0', marginBottom: 16 }}>
+              <Form.Item label={t('phasedSetup.percent')} extra={t('phasedSetup.percentHint')}>
+                <InputNumber
+                  aria-label={t('phasedSetup.percent')}
+                  min={0.01}
+                  max={99.99}
+                  step={0.01}
+                  precision={2}
+                  suffix="%"
+                  value={phaseDraft.percent}
+                  onChange={(percent) => setPhaseEdit({ ...phaseDraft, percent })}
+                />
+              </Form.Item>
+              <Form.Item label={t('phasedSetup.period')} extra={t('phasedSetup.periodHint', { days: PHASE_MAX_DAYS })}>
+                <DatePicker.RangePicker
+                  showTime={{ format: 'HH:mm' }}
+                  format={pickerFormat(i18n.language)}
+                  value={phaseDraft.period}
+                  onChange={(period) => setPhaseEdit({ ...phaseDraft, period: period as PhaseDraft['period'] })}
+                />
+              </Form.Item>
+              <Form.Item label={t('phasedSetup.note')}>
+                <Input.TextArea rows={2} maxLength={500} showCount value={phaseDraft.description} onChange={(e) => setPhaseEdit({ ...phaseDraft, description: e.target.value })} aria-label={t('phasedSetup.note')} />
+              </Form.Item>
+            </Flex>
+          )}
+          <Form.Item label={t('release.time')}>
+            <Radio.Group value={draft.releaseMode} onChange={(e) => set('releaseMode', e.target.value as Draft['releaseMode'])}>
+              <Radio value="approval">{t('release.immediately')}</Radio>
+              <Radio value="at">{t('release.at')}</Radio>
+            </Radio.Group>
+          </Form.Item>
+          {draft.releaseMode === 'at' && (
+            <Form.Item label={t('actions.releaseTime')}>
+              <DatePicker
+                aria-label={t('actions.releaseTime')}
+                showTime={{ format: 'HH:mm' }}
+                format={pickerFormat(i18n.language)}
+                value={draft.releaseAt}
+                disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+                onChange={(at: Dayjs | null) => set('releaseAt', at)}
+              />
+            </Form.Item>
+          )}
+        </Form>
+      </Card>
+
+      <Card title={t('review.title')} size="small">
+        <Form layout="vertical" disabled={!editable}>
+          <Form.Item label={t('review.notes')} extra={t('review.notesHint')}>
+            <Input.TextArea rows={3} maxLength={2000} showCount value={draft.reviewNotes} onChange={(e) => set('reviewNotes', e.target.value)} aria-label={t('review.notes')} />
+          </Form.Item>
+          <Flex gap="middle" wrap>
+            <Form.Item label={t('review.account')} style={{ flex: 1, minWidth: 220 }}>
+              <Input value={draft.account} maxLength={128} onChange={(e) => set('account', e.target.value)} aria-label={t('review.account')} autoComplete="off" />
+            </Form.Item>
+            <Form.Item label={t('review.password')} style={{ flex: 1, minWidth: 220 }}>
+              <Input.Password value={draft.password} maxLength={128} onChange={(e) => set('password', e.target.value)} aria-label={t('review.password')} autoComplete="new-password" />
+            </Form.Item>
+          </Flex>
+        </Form>
+      </Card>
+
+      {editable && (
+        <Flex gap="small" justify="end" align="center" style={{ position: 'sticky', bottom: 0, background: '#fff', padding: '12px 0', zIndex: 2 }}>
+          {dirty && <Typography.Text type="secondary">{t('editor.unsaved')}</Typography.Text>}
+          <Button
+            loading={saving}
+            disabled={!dirty}
+            onClick={() =>
+              void save().then((ok) => {
+                if (ok) void message.success(t('editor.saved'));
+              })
+            }
+          >
+            {t('editor.save')}
+          </Button>
+          {canSubmit && (
+            <Button
+              type="primary"
+              loading={saving}
+              onClick={() =>
+                void (async () => {
+                  if (dirty && !(await save())) return;
+                  onSubmitRequest();
+                })()
+              }
+            >
+              {t('editor.submit')}
+            </Button>
+          )}
+        </Flex>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import { formatDate, intlLocaleOf } from '@wharf/rules';
+import type { Version } from '@wharf/contract';
+import { localTimeZone } from '../../session/language';
+import { useDisplay } from '../projects/display';
+
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function timeFormat(language: string, timeZone: string): Intl.DateTimeFormat {
+  const key = `${language}|${timeZone}`;
+  let format = timeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocaleOf(language), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone });
+    timeFormats.set(key, format);
+  }
+  return format;
+}
+
+/** Dates (the rules library's formatDate) and times of day, in the display language and the user's zone. */
+export function useVersionDisplay() {
+  const display = useDisplay();
+  const zone = localTimeZone();
+  return {
+    ...display,
+    dateTime: (iso: string | null | undefined) => (iso ? `${formatDate(iso, display.language, zone)} ${timeFormat(display.language, zone).format(new Date(iso))}` : ''),
+  };
+}
+
+/**
+ * The status label of a version in the user's language: the releaseState's name, or one of
+ * the console's extra labels (ready to submit, on shelf with a rollback under review).
+ */
+export function useStateLabel() {
+  const { t } = useTranslation('versions');
+  return (version: Pick<Version, 'releaseState' | 'rollbackPending' | 'superseded'>, complete?: boolean) => {
+    if (version.superseded) return t('state.history');
+    if (version.releaseState === 0 && version.rollbackPending) return t('state.rollbackPending');
+    if (version.releaseState === 7 && complete) return t('state.readyToSubmit');
+    return t(`state.${version.releaseState}`);
+  };
+}
+
+/** The tag colour of a state. */
+export function stateColor(state: number): string {
+  if (state === 0) return 'success';
+  if (state === 1 || state === 8 || state === 2) return 'error';
+  if (state === 4 || state === 5 || state === 6) return 'processing';
+  if (state === 3) return 'cyan';
+  return 'default';
+}
+
+/** The date pickers' format, as formatDate writes dates (Russian dd.MM.yyyy). */
+export function pickerFormat(language: string, withTime = true): string {
+  const date = language === 'ru' ? 'DD.MM.YYYY' : 'YYYY-MM-DD';
+  return withTime ? `${date} HH:mm` : date;
+}

@@ -1,0 +1,271 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { appApi, authApi, consoleApi, contentApi, packageApi, projectApi, teamApi, versionApi, type Version } from '@wharf/contract';
+import { answerCalls, callsTo, CONFIG, me, permissionsOf } from '../../../test/fixtures';
+import { app, APP_ID, pkg, PKG_ID, project } from '../../../test/publishing';
+import { renderApp } from '../../../test/render';
+import { clearSessionCookies, setSessionCookies, USER_ID } from '../../../test/session';
+
+// The version page with the real providers, router and antd; the request layer is
+// replaced at its module boundary.
+const callEndpoint = vi.hoisted(() => vi.fn());
+vi.mock(import('../../../request/call'), async (original) => ({ ...(await original()), callEndpoint }));
+
+const OK = { code: 0, msg: 'success' };
+const VERSION_ID = 'dddddddd-dddd-4ddd-8ddd-dddddddddddd';
+const LIVE_ID = 'eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee';
+type Handler = (o: { params?: unknown; body?: unknown; query?: unknown }) => unknown;
+
+type Listing = Version['listings'][number];
+
+function listing(over: Partial<Listing> & { language: string }): Listing {
+  return { name: '', brief: '', description: '', newFeatures: '', iconObjectId: null, screenshotObjectIds: [], videoObjectIds: [], updatedAt: '2026-03-09T10:00:00.000Z', ...over } as Listing;
+}
+
+function version(over: Partial<Version> = {}): Version {
+  return {
+    versionId: VERSION_ID,
+    appId: APP_ID,
+    releaseState: 7,
+    stateName: 'draft',
+    releaseType: 'full',
+    pkgId: PKG_ID,
+    versionCode: 1042,
+    versionName: '1.4.2',
+    countries: ['DE', 'FR'],
+    releaseAt: null,
+    reviewNotes: null,
+    testAccount: null,
+    listings: [listing({ language: 'enUS', name: 'Field Notes' })],
+    rollbackPending: false,
+    superseded: false,
+    allowedActions: [],
+    rejection: null,
+    submittedAt: null,
+    urgedAt: null,
+    onShelfAt: null,
+    createdAt: '2026-03-09T10:00:00.000Z',
+    updatedAt: '2026-03-09T10:00:00.000Z',
+    ...over,
+  };
+}
+
+const INCOMPLETE = {
+  complete: false,
+  missing: [
+    { field: 'brief', language: 'enUS' },
+    { field: 'description', language: 'enUS' },
+  ],
+  versionCodeWarning: false,
+};
+const COMPLETE = { complete: true, missing: [], versionCodeWarning: false };
+
+function handlers(v: Version | null, over: Record<string, Handler> = {}, live: Version | null = null): Record<string, Handler> {
+  return {
+    [consoleApi.getConfig.id]: () => CONFIG,
+    [authApi.userInfo.id]: () => me(),
+    [teamApi.userPermission.id]: () => permissionsOf('accountHolder'),
+    [contentApi.serviceList.id]: () => ({ ret: OK, items: [] }),
+    [projectApi.getProject.id]: () => ({ ret: OK, project: project() }),
+    [appApi.getApp.id]: () => ({ ret: OK, app: app({ everOnShelf: live !== null }) }),
+    [packageApi.packageList.id]: () => ({ ret: OK, items: [pkg()], nextCursor: null }),
+    [versionApi.versionList.id]: () => ({ ret: OK, items: [v, live].filter(Boolean), nextCursor: null }),
+    [versionApi.lastOnShelf.id]: () => ({ ret: OK, version: live }),
+    [versionApi.getVersion.id]: () => ({ ret: OK, version: v, completeness: INCOMPLETE }),
+    [versionApi.historyVersion.id]: () => ({
+      ret: OK,
+      version: v,
+      events: [{ action: 'create', fromState: null, toState: 7, actorKind: 'user', actorId: USER_ID, actorName: 'Ada Admin', at: '2026-03-09T10:00:00.000Z', data: {} }],
+    }),
+    ...over,
+  };
+}
+
+beforeEach(() => {
+  setSessionCookies({ siteId: 8 });
+});
+
+afterEach(() => {
+  callEndpoint.mockReset();
+  clearSessionCookies();
+  sessionStorage.clear();
+});
+
+describe('Version information', () => {
+  it('shows a draft with its package, listing completeness per language, and what the server says is missing before submitting', async () => {
+    answerCalls(callEndpoint, handlers(version()));
+    renderApp('en', `#/apps/${APP_ID}/version`);
+    expect(await screen.findByText('Version information', { selector: 'h2' })).toBeTruthy();
+    expect(await screen.findByText('Draft')).toBeTruthy();
+    expect(screen.getByText('Version 1.4.2 (1042)')).toBeTruthy();
+    // The listing: a tab per language with its completeness, counters of the limits.
+    expect(screen.getByText('1 of 3 filled')).toBeTruthy();
+    expect((screen.getByLabelText('App name') as HTMLInputElement).value).toBe('Field Notes');
+    expect(screen.getByText('11 / 64')).toBeTruthy();
+    expect(screen.getByText('0 / 80')).toBeTruthy();
+    expect(screen.getByText('Countries and regions chosen: 2')).toBeTruthy();
+    // History: who did what when.
+    expect(await screen.findByText('Version created')).toBeTruthy();
+    expect(screen.getByText(/2026-03-09 \d\d:00 · Ada Admin/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Submit for review' }));
+    const dialog = (await screen.findByText('Missing before the version can be submitted (2):')).closest('.ant-modal') as HTMLElement;
+    expect(within(dialog).getByText('One-sentence brief in English (United States)')).toBeTruthy();
+    expect(within(dialog).getByText('Introduction in English (United States)')).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(callsTo(callEndpoint, versionApi.submitVersion)).toHaveLength(0);
+    // Only the buttons the draft state allows.
+    expect(screen.getByRole('button', { name: 'Delete version' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel review' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Request removal' })).toBeNull();
+  });
+
+  it('saves the listing in a second language, then submits a complete version', async () => {
+    let saved = version();
+    answerCalls(
+      callEndpoint,
+      handlers(saved, {
+        [versionApi.getVersion.id]: () => ({ ret: OK, version: saved, completeness: saved.listings.length > 1 ? COMPLETE : INCOMPLETE }),
+        [versionApi.updateVersion.id]: ({ body }) => {
+          const b = body as { listings: Array<{ language: string; name: string; brief: string; description: string; newFeatures: string }> };
+          saved = version({ listings: b.listings.map((l) => listing({ ...l, updatedAt: '2026-03-09T11:00:00.000Z' })), updatedAt: '2026-03-09T11:00:00.000Z' });
+          return { ret: OK, version: saved, completeness: COMPLETE };
+        },
+        [versionApi.submitVersion.id]: () => ({ ret: OK, version: version({ releaseState: 4 }) }),
+      }),
+    );
+    renderApp('en', `#/apps/${APP_ID}/version`);
+    fireEvent.change(await screen.findByLabelText('One-sentence brief'), { target: { value: 'Notes in the field' } });
+    fireEvent.change(screen.getByLabelText('Introduction'), { target: { value: 'Write notes anywhere.' } });
+    expect(await screen.findByText('complete')).toBeTruthy();
+    // A second language from the catalogue.
+    const picker = screen.getByLabelText('Add a language');
+    fireEvent.mouseDown(picker);
+    fireEvent.change(picker, { target: { value: 'Russian' } });
+    fireEvent.click(await screen.findByText('Russian (Russia)', { selector: '.ant-select-item-option-content' }));
+    expect(await screen.findByText('0 of 3 filled')).toBeTruthy();
+    fireEvent.change(screen.getAllByLabelText('App name').at(-1)!, { target: { value: 'Полевые заметки' } });
+    fireEvent.change(screen.getAllByLabelText('One-sentence brief').at(-1)!, { target: { value: 'Заметки в поле' } });
+    fireEvent.change(screen.getAllByLabelText('Introduction').at(-1)!, { target: { value: 'Пишите заметки где угодно.' } });
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Submit for review' }));
+    const dialog = (await screen.findByText('Submit version 1.4.2 (versionCode 1,042) for review?')).closest('.ant-modal') as HTMLElement;
+    expect(callsTo(callEndpoint, versionApi.updateVersion)[0]?.body).toMatchObject({
+      appId: APP_ID,
+      versionId: VERSION_ID,
+      pkgId: PKG_ID,
+      countries: ['DE', 'FR'],
+      releaseType: 'full',
+      releaseAt: null,
+      listings: [
+        { language: 'enUS', name: 'Field Notes', brief: 'Notes in the field', description: 'Write notes anywhere.', newFeatures: '' },
+        { language: 'ruRU', name: 'Полевые заметки', brief: 'Заметки в поле', description: 'Пишите заметки где угодно.', newFeatures: '' },
+      ],
+    });
+    expect(within(dialog).getByText('It goes on shelf as soon as it is approved.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Submitted. The reviewers\' result will show here.')).toBeTruthy();
+    expect(callsTo(callEndpoint, versionApi.submitVersion)[0]?.body).toEqual({ appId: APP_ID, versionId: VERSION_ID });
+  });
+
+  it('shows a rejection with its reasons, in Russian with Russian dates', async () => {
+    const rejected = version({ releaseState: 1, submittedAt: '2026-03-10T09:00:00.000Z', rejection: { reasons: ['weakBrief', 'privacyPolicy'], comment: 'Добавьте ссылку на политику.', at: '2026-03-11T09:00:00.000Z' } });
+    answerCalls(callEndpoint, handlers(rejected));
+    renderApp('ru', `#/apps/${APP_ID}/version`);
+    expect(await screen.findByText('Публикация отклонена')).toBeTruthy();
+    expect(screen.getByText(/^Результат проверки \(11\.03\.2026 \d\d:00\): отклонена$/)).toBeTruthy();
+    expect(screen.getByText('• Краткое описание не объясняет, что делает приложение')).toBeTruthy();
+    expect(screen.getByText('• Политика конфиденциальности отсутствует или противоречива')).toBeTruthy();
+    expect(screen.getByText('Комментарий проверяющего: Добавьте ссылку на политику.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Отправить на проверку' })).toBeTruthy();
+  });
+
+  it('under review: cancel review and urge, each after a confirmation', async () => {
+    const inReview = version({ releaseState: 4, submittedAt: '2026-03-10T09:00:00.000Z' });
+    answerCalls(
+      callEndpoint,
+      handlers(inReview, {
+        [versionApi.getVersion.id]: () => ({ ret: OK, version: inReview, completeness: COMPLETE }),
+        [versionApi.urgeAudit.id]: () => ({ ret: OK, version: inReview }),
+        [versionApi.cancelOnShelf.id]: () => ({ ret: OK, version: version() }),
+      }),
+    );
+    renderApp('en', `#/apps/${APP_ID}/version`);
+    expect(await screen.findByText('Under review')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Submit for review' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete version' })).toBeNull();
+    expect((screen.getByLabelText('App name') as HTMLInputElement).disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Urge review' }));
+    const urge = (await screen.findByText('Urge the review?')).closest('.ant-modal') as HTMLElement;
+    fireEvent.click(within(urge).getByRole('button', { name: 'Urge' }));
+    expect(await screen.findByText('The review was urged.')).toBeTruthy();
+    expect(callsTo(callEndpoint, versionApi.urgeAudit)[0]?.body).toEqual({ appId: APP_ID, versionId: VERSION_ID });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel review' }));
+    const cancel = (await screen.findByText('Cancel the review?')).closest('.ant-modal') as HTMLElement;
+    fireEvent.click(within(cancel).getByRole('button', { name: 'Cancel review' }));
+    expect(await screen.findByText('The review was cancelled; the version is a draft again.')).toBeTruthy();
+    expect(callsTo(callEndpoint, versionApi.cancelOnShelf)[0]?.body).toEqual({ appId: APP_ID, versionId: VERSION_ID });
+  });
+
+  it('on shelf: removal asks for a reason; a phased release is paused and raised from its panel', async () => {
+    const live = version({ versionId: LIVE_ID, releaseState: 0, releaseType: 'phased', onShelfAt: '2026-03-12T09:00:00.000Z' });
+    const phase = { versionId: LIVE_ID, state: 'active', percent: 10, startAt: '2026-03-12T09:00:00.000Z', endAt: '2026-04-12T09:00:00.000Z', description: 'First tenth', updatedAt: '2026-03-12T09:00:00.000Z' };
+    answerCalls(
+      callEndpoint,
+      handlers(null, {
+        [versionApi.historyVersion.id]: () => ({ ret: OK, version: live, events: [] }),
+        [versionApi.phasedReleaseHistory.id]: () => ({
+          ret: OK,
+          phasedRelease: phase,
+          items: [{ action: 'START', fromState: 'pending', toState: 'active', percent: 10, actorKind: 'system', actorId: null, at: '2026-03-12T09:00:00.000Z' }],
+        }),
+        [versionApi.changePhasedRelease.id]: ({ body }) => ({ ret: OK, phasedRelease: { ...phase, state: (body as { state: string }).state === 'SUSPEND' ? 'paused' : 'active' } }),
+        [versionApi.shelfOff.id]: () => ({ ret: OK, version: { ...live, releaseState: 6 } }),
+      }, live),
+    );
+    renderApp('en', `#/apps/${APP_ID}/version`);
+    expect(await screen.findByText('On shelf: 1.4.2 (1042)')).toBeTruthy();
+    expect(screen.getByText('Released')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Upgrade' })).toBeTruthy();
+    expect(screen.getByText('No update is being prepared. Choose Upgrade to start the next version from the one on shelf.')).toBeTruthy();
+    // A phased version is terminated, not rolled back.
+    expect(screen.queryByRole('button', { name: 'Version rollback' })).toBeNull();
+    expect(await screen.findByText('Offered to 10% of users')).toBeTruthy();
+    expect(screen.getByText('Started')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Resume phased release' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
+    const pause = (await screen.findByText('Pause the phased release?')).closest('.ant-modal') as HTMLElement;
+    fireEvent.click(within(pause).getByRole('button', { name: 'Pause' }));
+    expect(await screen.findByText('The phased release is paused.')).toBeTruthy();
+    expect(callsTo(callEndpoint, versionApi.changePhasedRelease)[0]?.body).toEqual({ appId: APP_ID, versionId: LIVE_ID, state: 'SUSPEND' });
+
+    fireEvent.change(screen.getByLabelText('New share'), { target: { value: '25.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Raise' }));
+    const raise = (await screen.findByText('From 10% to 25.5%. The share can only go up.')).closest('.ant-modal') as HTMLElement;
+    fireEvent.click(within(raise).getByRole('button', { name: 'Raise' }));
+    await waitFor(() => expect(callsTo(callEndpoint, versionApi.changePhasedRelease)[1]?.body).toEqual({ appId: APP_ID, versionId: LIVE_ID, state: 'UPDATE', percent: 25.5 }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Request removal' }));
+    const removal = (await screen.findByText('Request removal from the store')).closest('.ant-modal') as HTMLElement;
+    fireEvent.click(within(removal).getByRole('button', { name: 'Request removal' }));
+    expect(await within(removal).findByText('Give a reason')).toBeTruthy();
+    expect(callsTo(callEndpoint, versionApi.shelfOff)).toHaveLength(0);
+    fireEvent.change(within(removal).getByLabelText('Reason'), { target: { value: 'Replaced by a new app' } });
+    fireEvent.click(within(removal).getByRole('button', { name: 'Request removal' }));
+    expect(await screen.findByText('Removal was requested.')).toBeTruthy();
+    expect(callsTo(callEndpoint, versionApi.shelfOff)[0]?.body).toEqual({ appId: APP_ID, versionId: LIVE_ID, reason: 'Replaced by a new app' });
+  });
+
+  it('without a version: says what to do and creates one', async () => {
+    answerCalls(callEndpoint, handlers(null, { [versionApi.createVersion.id]: () => ({ ret: OK, version: version(), created: true }) }));
+    renderApp('en', `#/apps/${APP_ID}/version`);
+    expect(await screen.findByText('No version yet. Upload a package in Package management, then create the first version here.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Create version' }));
+    expect(await screen.findByText('The version was created. Choose its package and fill in its listing.')).toBeTruthy();
+    expect(callsTo(callEndpoint, versionApi.createVersion)[0]?.body).toEqual({ appId: APP_ID });
+  });
+});
