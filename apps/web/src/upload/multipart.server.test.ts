@@ -104,6 +104,30 @@ describe('uploadInParts against the real server', () => {
     expect(afterResume.every((p) => p.sent >= 8 * 1024 * 1024)).toBe(true);
   });
 
+  it('resumes a failed upload later from the parts the server holds', async () => {
+    const partPath = fileApi.multipartPart.fullPath;
+    wire((method, url) => method === 'PUT' && url.includes(partPath) && url.includes('partNumber=2'));
+    const size = 2 * 8 * 1024 * 1024 + 1000;
+    const { file, sha256 } = fileOf(size, 'later.apk');
+    const first: UploadProgress[] = [];
+    await expect(uploadInParts(file, { retryDelaysMs: [], onProgress: (p) => first.push(p) })).rejects.toMatchObject({ clientMessage: 'Network Error' });
+    const uploadId = first.at(-1)?.uploadId;
+    expect(uploadId).toBeTruthy();
+
+    vi.restoreAllMocks();
+    const sent = wire(() => false);
+    const again: UploadProgress[] = [];
+    const object = await uploadInParts(file, { resumeUploadId: uploadId, onProgress: (p) => again.push(p) });
+    expect(object.sha256).toBe(sha256);
+    expect(sent).toEqual([
+      `GET ${fileApi.multipartParts.fullPath}`,
+      `PUT ${partPath}#2`,
+      `PUT ${partPath}#3`,
+      `POST ${fileApi.multipartCompose.fullPath}`,
+    ]);
+    expect(again.find((p) => p.phase === 'uploading')?.sent).toBe(8 * 1024 * 1024);
+  });
+
   it('gives up a part that hangs and sends it again', async () => {
     const partPath = fileApi.multipartPart.fullPath;
     const sent = wire((method, url) => method === 'PUT' && url.includes(partPath), true);

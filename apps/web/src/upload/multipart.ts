@@ -18,6 +18,8 @@ export interface UploadProgress {
   bytesPerSecond: number | null;
   /** How many times the upload was resumed after a dropped connection. */
   resumes: number;
+  /** The server's id of this upload, once started: a failed upload can be resumed with it. */
+  uploadId: string | null;
 }
 
 export interface UploadOptions {
@@ -30,6 +32,8 @@ export interface UploadOptions {
   partTimeoutMs?: number;
   /** A part whose sending makes no progress for this long is given up and sent again. */
   stallTimeoutMs?: number;
+  /** Continues an earlier upload of the same file: only the parts the server lacks are sent. */
+  resumeUploadId?: string | null;
   now?: () => number;
 }
 
@@ -91,7 +95,7 @@ export async function uploadInParts(file: File, options: UploadOptions = {}): Pr
   const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   const meter = new SpeedMeter(options.now ?? (() => Date.now()));
   const total = file.size;
-  const state: UploadProgress = { phase: 'starting', sent: 0, total, bytesPerSecond: null, resumes: 0 };
+  const state: UploadProgress = { phase: 'starting', sent: 0, total, bytesPerSecond: null, resumes: 0, uploadId: null };
   const report = (change: Partial<UploadProgress>) => {
     Object.assign(state, change);
     onProgress?.({ ...state });
@@ -129,15 +133,32 @@ export async function uploadInParts(file: File, options: UploadOptions = {}): Pr
   }
 
   const contentType = MIME.test(file.type) ? file.type : 'application/octet-stream';
-  const init = await withReconnect(() =>
-    callEndpoint(fileApi.multipartInit, {
-      body: { fileName: file.name, contentType, bizTag: options.bizTag ?? 'file', size: total },
-      signal,
-      silent: true,
-    }),
-  );
-  const { uploadId, partSize, partCount } = init;
+  type Started = { uploadId: string; partSize: number; partCount: number; parts?: Array<{ partNumber: number; size: number }> };
+  const start = async (): Promise<Started> => {
+    if (options.resumeUploadId) {
+      try {
+        const known = await withReconnect(() => callEndpoint(fileApi.multipartParts, { query: { uploadId: options.resumeUploadId! }, signal, silent: true }));
+        if (known.partCount === Math.max(1, Math.ceil(total / known.partSize))) {
+          report({ resumes: state.resumes + 1 });
+          return { uploadId: options.resumeUploadId, partSize: known.partSize, partCount: known.partCount, parts: known.parts };
+        }
+      } catch (err) {
+        // Gone (expired, swept) or not this file: start afresh.
+        if (!(err instanceof ApiError) || err.status !== 404) throw err;
+      }
+    }
+    return withReconnect(() =>
+      callEndpoint(fileApi.multipartInit, {
+        body: { fileName: file.name, contentType, bizTag: options.bizTag ?? 'file', size: total },
+        signal,
+        silent: true,
+      }),
+    );
+  };
+  const { uploadId, partSize, partCount, parts: heldAlready = [] } = await start();
   const sizeOf = (n: number) => Math.min(partSize, total - (n - 1) * partSize);
+  for (const part of heldAlready) if (part.size === sizeOf(part.partNumber)) received.set(part.partNumber, part.size);
+  report({ uploadId, sent: held() });
 
   const resync = async () => {
     const answer = await callEndpoint(fileApi.multipartParts, { query: { uploadId }, signal, silent: true });

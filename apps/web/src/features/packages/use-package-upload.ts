@@ -19,17 +19,19 @@ export function usePackageUpload(appId: string) {
   const [job, setJob] = useState<UploadJob | null>(null);
   const controller = useRef<AbortController | null>(null);
 
-  const start = async (file: File) => {
+  /** Starts an upload; with the id of a failed one, only the parts the server lacks are sent. */
+  const start = async (file: File, resumeUploadId: string | null = null) => {
     controller.current?.abort();
     const abort = new AbortController();
     controller.current = abort;
-    let progress: UploadProgress = { phase: 'starting', sent: 0, total: file.size, bytesPerSecond: null, resumes: 0 };
+    let progress: UploadProgress = { phase: 'starting', sent: 0, total: file.size, bytesPerSecond: null, resumes: 0, uploadId: resumeUploadId };
     const mine = () => controller.current === abort;
     setJob({ status: 'uploading', fileName: file.name, progress });
     try {
       const object = await uploadInParts(file, {
         bizTag: 'apk',
         signal: abort.signal,
+        resumeUploadId,
         onProgress: (p) => {
           progress = p;
           if (mine()) setJob({ status: 'uploading', fileName: file.name, progress: p });
@@ -55,5 +57,10 @@ export function usePackageUpload(appId: string) {
     setJob(null);
   };
 
-  return { job, start: (file: File) => void start(file), cancel, dismiss };
+  /** Tries a failed upload again from where the server's parts end. */
+  const retry = () => {
+    if (job?.status === 'failed') void start(job.file, job.progress.uploadId);
+  };
+
+  return { job, start: (file: File) => void start(file), retry, cancel, dismiss };
 }

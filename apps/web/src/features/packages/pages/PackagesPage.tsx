@@ -125,9 +125,7 @@ function Packages({ app }: { app: App }) {
               checked={checked}
               onCancel={upload.cancel}
               onDismiss={upload.dismiss}
-              onRetry={() => {
-                if (upload.job?.status === 'failed') upload.start(upload.job.file);
-              }}
+              onRetry={upload.retry}
             />
           )}
         </>
