@@ -144,6 +144,9 @@ export function allowedActions(state: ReleaseState, ctx: TransitionContext): Dev
 /** Store listing limits (characters), as AppGallery Connect users know them. */
 export const LISTING_LIMITS = Object.freeze({ name: 64, brief: 80, briefChinese: 17, description: 8000, newFeatures: 1000 });
 
+/** Media of a listing: 3 to 5 screenshots, up to 3 videos. */
+export const LISTING_MEDIA = Object.freeze({ screenshotsMin: 3, screenshotsMax: 5, videosMax: 3 });
+
 /** The one-sentence brief is 17 characters in Chinese listings, 80 in the others. */
 export function briefLimitOf(languageKey: string): number {
   return languageKey.startsWith('zh') ? LISTING_LIMITS.briefChinese : LISTING_LIMITS.brief;

@@ -39,7 +39,17 @@ export function versionOut(row: VersionRow, listings: ListingRow[], lang: Lang, 
     testAccount: row.testAccount ?? null,
     listings: listings
       .filter((l) => l.versionId === row.id)
-      .map((l) => ({ language: l.language, name: l.name, brief: l.brief, description: l.description, newFeatures: l.newFeatures, updatedAt: l.updatedAt.toISOString() })),
+      .map((l) => ({
+        language: l.language,
+        name: l.name,
+        brief: l.brief,
+        description: l.description,
+        newFeatures: l.newFeatures,
+        iconObjectId: l.iconObjectId,
+        screenshotObjectIds: l.screenshotObjectIds,
+        videoObjectIds: l.videoObjectIds,
+        updatedAt: l.updatedAt.toISOString(),
+      })),
     rollbackPending: row.rollbackPending,
     superseded: row.supersededAt !== null,
     allowedActions: row.supersededAt ? [] : allowedActions(state, { rollbackPending: row.rollbackPending, firstRelease, releaseTimeAhead: false }),

@@ -1,5 +1,5 @@
 import type { Version } from '@wharf/contract';
-import { briefLimitOf, countryById, languageByKey, regionById, textLength, transition, URGE_INTERVAL_MS, type ReleaseState, type VersionAction } from '@wharf/rules';
+import { briefLimitOf, countryById, languageByKey, LISTING_MEDIA, regionById, textLength, transition, URGE_INTERVAL_MS, type ReleaseState, type VersionAction } from '@wharf/rules';
 import { writeAudit } from '../../platform/audit';
 import type { Tx } from '../../platform/db/types';
 import type { Deps } from '../../platform/deps';
@@ -9,6 +9,7 @@ import { AppError, conflict, invalidInput, notFound } from '../../platform/http/
 import { usersRepo } from '../accounts/repo/users';
 import { appsRepo, type AppRow } from '../apps/repo';
 import { AppsService } from '../apps/service';
+import { filesRepo } from '../files/repo';
 import { packagesRepo } from '../packages/repo';
 import { PhasedService } from './phased';
 import { stateRefusal, versionOut, type Lang } from './present';
@@ -26,7 +27,18 @@ export const SYSTEM: Actor = { kind: 'system', id: null };
 
 export interface VersionEdit {
   pkgId?: string | null | undefined;
-  listings?: Array<{ language: string; name?: string | undefined; brief?: string | undefined; description?: string | undefined; newFeatures?: string | undefined }> | undefined;
+  listings?:
+    | Array<{
+        language: string;
+        name?: string | undefined;
+        brief?: string | undefined;
+        description?: string | undefined;
+        newFeatures?: string | undefined;
+        iconObjectId?: string | null | undefined;
+        screenshotObjectIds?: string[] | undefined;
+        videoObjectIds?: string[] | undefined;
+      }>
+    | undefined;
   countries?: string[] | undefined;
   regions?: string[] | undefined;
   releaseType?: 'full' | 'phased' | undefined;
@@ -37,7 +49,7 @@ export interface VersionEdit {
 
 export interface Completeness {
   complete: boolean;
-  missing: Array<{ field: 'package' | 'countries' | 'defaultListing' | 'name' | 'brief' | 'description' | 'phasedRelease'; language?: string }>;
+  missing: Array<{ field: 'package' | 'countries' | 'defaultListing' | 'name' | 'brief' | 'description' | 'icon' | 'screenshots' | 'phasedRelease'; language?: string }>;
   versionCodeWarning: boolean;
 }
 
@@ -87,6 +99,8 @@ export class VersionsService {
     if (!listings.some((l) => l.language === app.defaultLanguage)) missing.push({ field: 'defaultListing', language: app.defaultLanguage });
     for (const l of listings) {
       for (const field of ['name', 'brief', 'description'] as const) if (!l[field].trim()) missing.push({ field, language: l.language });
+      if (!l.iconObjectId) missing.push({ field: 'icon', language: l.language });
+      if (l.screenshotObjectIds.length < LISTING_MEDIA.screenshotsMin) missing.push({ field: 'screenshots', language: l.language });
     }
     if (row.releaseType === 'phased' && !(await versionsRepo.phase(db, row.id))) missing.push({ field: 'phasedRelease' });
     const current = await versionsRepo.current(db, row.appId);
@@ -254,6 +268,7 @@ export class VersionsService {
         throw invalidInput({ zh: `参数不合法：listings[${i}].brief 最多 ${limit} 个字符`, en: `Invalid input: listings[${i}].brief is at most ${limit} characters in ${l.language}` });
       }
     });
+    await this.assertMedia(app.teamId, edit.listings ?? []);
     const updated = await db.transaction(async (tx) => {
       const moved = await this.move(tx, row, 'edit', actorOf(caller), { set, data: { fields: Object.keys(edit).filter((k) => (edit as Record<string, unknown>)[k] !== undefined) } });
       const current = new Map((await versionsRepo.listings(tx, [row.id])).map((l) => [l.language, l]));
@@ -266,12 +281,33 @@ export class VersionsService {
           brief: l.brief ?? was?.brief ?? '',
           description: l.description ?? was?.description ?? '',
           newFeatures: l.newFeatures ?? was?.newFeatures ?? '',
+          iconObjectId: l.iconObjectId !== undefined ? l.iconObjectId : (was?.iconObjectId ?? null),
+          screenshotObjectIds: l.screenshotObjectIds ?? was?.screenshotObjectIds ?? [],
+          videoObjectIds: l.videoObjectIds ?? was?.videoObjectIds ?? [],
           updatedAt: now,
         });
       }
       return moved;
     });
     return { version: await this.present(db, updated, lang, app), completeness: await this.completeness(updated, app) };
+  }
+
+  /** Listing media are uploaded files of the app's team, finished, and images or videos as their place needs. */
+  private async assertMedia(teamId: string, listings: NonNullable<VersionEdit['listings']>): Promise<void> {
+    const wanted = listings.flatMap((l, i) => [
+      ...(l.iconObjectId ? [{ id: l.iconObjectId, field: `listings[${i}].iconObjectId`, kind: 'image/' }] : []),
+      ...(l.screenshotObjectIds ?? []).map((id) => ({ id, field: `listings[${i}].screenshotObjectIds`, kind: 'image/' })),
+      ...(l.videoObjectIds ?? []).map((id) => ({ id, field: `listings[${i}].videoObjectIds`, kind: 'video/' })),
+    ]);
+    if (!wanted.length) return;
+    const found = new Map((await filesRepo.ofTeam(this.deps.db, teamId, [...new Set(wanted.map((w) => w.id))])).map((f) => [f.id, f]));
+    for (const w of wanted) {
+      const file = found.get(w.id);
+      if (!file || file.state !== 'ready') throw invalidInput({ zh: `参数不合法：${w.field} 中的文件 ${w.id} 不存在`, en: `Invalid input: ${w.field}: no uploaded file ${w.id}` });
+      if (!file.contentType.startsWith(w.kind)) {
+        throw invalidInput({ zh: `参数不合法：${w.field} 需要${w.kind === 'image/' ? '图片' : '视频'}文件`, en: `Invalid input: ${w.field}: ${file.fileName} is not ${w.kind === 'image/' ? 'an image' : 'a video'}` });
+      }
+    }
   }
 
   /** The package's facts for the version, after the versionCode rule (never below the on-shelf one). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEVELOPER_ACTIONS, LISTING_LIMITS, RELEASE_STATES } from '@wharf/rules';
+import { DEVELOPER_ACTIONS, LISTING_LIMITS, LISTING_MEDIA, RELEASE_STATES } from '@wharf/rules';
 import { languageKey } from '../app/schemas';
 
 export const RELEASE_TYPES = ['full', 'phased'] as const;
@@ -13,6 +13,10 @@ export const listingInput = z.object({
   brief: z.string().trim().max(LISTING_LIMITS.brief).optional(),
   description: z.string().max(LISTING_LIMITS.description).optional(),
   newFeatures: z.string().max(LISTING_LIMITS.newFeatures).optional(),
+  /** Uploaded files of the team: an image; up to 5 images (3 needed to submit); up to 3 videos. */
+  iconObjectId: z.uuid().nullable().optional(),
+  screenshotObjectIds: z.array(z.uuid()).max(LISTING_MEDIA.screenshotsMax).optional(),
+  videoObjectIds: z.array(z.uuid()).max(LISTING_MEDIA.videosMax).optional(),
 });
 
 export const listing = z.object({
@@ -21,6 +25,9 @@ export const listing = z.object({
   brief: z.string(),
   description: z.string(),
   newFeatures: z.string(),
+  iconObjectId: z.string().nullable(),
+  screenshotObjectIds: z.array(z.string()),
+  videoObjectIds: z.array(z.string()),
   updatedAt: z.string(),
 });
 export type Listing = z.infer<typeof listing>;
@@ -60,7 +67,7 @@ export const version = z.object({
 });
 export type Version = z.infer<typeof version>;
 
-export const MISSING_FIELDS = ['package', 'countries', 'defaultListing', 'name', 'brief', 'description', 'phasedRelease'] as const;
+export const MISSING_FIELDS = ['package', 'countries', 'defaultListing', 'name', 'brief', 'description', 'icon', 'screenshots', 'phasedRelease'] as const;
 
 export const completeness = z.object({
   complete: z.boolean(),

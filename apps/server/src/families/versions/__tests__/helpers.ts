@@ -41,11 +41,26 @@ export async function parsedPackage(t: TestApp, u: TestUser, appId: string, vers
 
 export const fullListing = (language = 'enUS') => ({ language, name: 'Tipsy', brief: 'Tips for everyone', description: 'A long description of the app.', newFeatures: 'Faster' });
 
+export async function uploaded(u: TestUser, fileName: string, contentType: string): Promise<string> {
+  const res = await u.call(fileApi.uploadObject, { query: { fileName, contentType }, raw: randomBytes(256) });
+  expect(res.statusCode).toBe(200);
+  return res.json().object.objectId as string;
+}
+
+/** An icon and three screenshots: what a listing needs besides its texts. */
+export async function listingMedia(u: TestUser) {
+  return {
+    iconObjectId: await uploaded(u, 'icon.png', 'image/png'),
+    screenshotObjectIds: [await uploaded(u, 's1.png', 'image/png'), await uploaded(u, 's2.png', 'image/png'), await uploaded(u, 's3.jpg', 'image/jpeg')],
+  };
+}
+
 /** A version ready to submit: package, countries and the default language's listing. */
 export async function completeVersion(t: TestApp, u: TestUser, appId: string, versionCode = 10) {
   const version = (await u.call(versionApi.createVersion, { body: { appId } })).json().version as { versionId: string };
   const { pkgId, bytes } = await parsedPackage(t, u, appId, versionCode);
-  const res = await u.call(versionApi.updateVersion, { body: { appId, versionId: version.versionId, pkgId, countries: ['CN', 'DE'], listings: [fullListing()] } });
+  const listing = { ...fullListing(), ...(await listingMedia(u)) };
+  const res = await u.call(versionApi.updateVersion, { body: { appId, versionId: version.versionId, pkgId, countries: ['CN', 'DE'], listings: [listing] } });
   expect(res.statusCode, res.body).toBe(200);
   return { versionId: version.versionId, pkgId, bytes };
 }

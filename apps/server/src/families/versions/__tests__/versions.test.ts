@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { versionApi } from '@wharf/contract';
 import { TestUser, type TestApp } from '../../../testing';
 import { teamWithMember } from '../../accounts/__tests__/helpers';
-import { appWithOperator, completeVersion, fullListing, newApp, parsedPackage, released } from './helpers';
+import { appWithOperator, completeVersion, fullListing, listingMedia, newApp, parsedPackage, released, uploaded } from './helpers';
 
 let t: TestApp;
 let op: TestUser;
@@ -63,11 +63,41 @@ describe('editing a version', () => {
     expect(empty).toEqual({ complete: false, versionCodeWarning: false, missing: [{ field: 'package' }, { field: 'countries' }, { field: 'defaultListing', language: 'enUS' }] });
     const res = await u.call(versionApi.updateVersion, { body: { appId, versionId, listings: [{ language: 'ruRU', name: 'Типси' }, fullListing()], releaseType: 'phased', reviewNotes: 'Use the demo mode', testAccount: { account: 'demo', password: 'secret1' } } });
     expect(res.statusCode).toBe(200);
-    expect(res.json().completeness.missing).toEqual([{ field: 'package' }, { field: 'countries' }, { field: 'brief', language: 'ruRU' }, { field: 'description', language: 'ruRU' }, { field: 'phasedRelease' }]);
+    expect(res.json().completeness.missing).toEqual([
+      { field: 'package' }, { field: 'countries' },
+      { field: 'icon', language: 'enUS' }, { field: 'screenshots', language: 'enUS' },
+      { field: 'brief', language: 'ruRU' }, { field: 'description', language: 'ruRU' }, { field: 'icon', language: 'ruRU' }, { field: 'screenshots', language: 'ruRU' },
+      { field: 'phasedRelease' },
+    ]);
     await u.call(versionApi.updateVersion, { body: { appId, versionId, listings: [{ language: 'ruRU', brief: 'Кратко', description: 'Описание' }] } });
     const got = (await u.call(versionApi.getVersion, { query: { appId, versionId } })).json();
     expect(got.version.listings.find((l: { language: string }) => l.language === 'ruRU')).toMatchObject({ name: 'Типси', brief: 'Кратко', description: 'Описание' });
     expect(got.version).toMatchObject({ releaseType: 'phased', reviewNotes: 'Use the demo mode', testAccount: { account: 'demo', password: 'secret1' } });
+  });
+
+  it('takes an icon, 3–5 screenshots and up to 3 videos from the team’s uploaded files', async () => {
+    const u = await TestUser.register(t);
+    const { appId } = await newApp(u);
+    const { versionId } = (await u.call(versionApi.createVersion, { body: { appId } })).json().version;
+    const edit = (listing: Record<string, unknown>) => u.call(versionApi.updateVersion, { body: { appId, versionId, listings: [{ language: 'enUS', ...listing }] } });
+    const media = await listingMedia(u);
+    const video = await uploaded(u, 'trailer.mp4', 'video/mp4');
+    const ok = await edit({ ...media, videoObjectIds: [video] });
+    expect(ok.json().version.listings[0]).toMatchObject({ ...media, videoObjectIds: [video] });
+    expect(ok.json().completeness.missing.filter((m: { field: string }) => ['icon', 'screenshots'].includes(m.field))).toEqual([]);
+    const two = await edit({ screenshotObjectIds: media.screenshotObjectIds.slice(0, 2) });
+    expect(two.json().completeness.missing).toContainEqual({ field: 'screenshots', language: 'enUS' });
+    const notImage = await edit({ screenshotObjectIds: [video] });
+    expect(notImage.statusCode).toBe(400);
+    expect(notImage.json().ret.msg).toBe('Invalid input: listings[0].screenshotObjectIds: trailer.mp4 is not an image');
+    expect((await edit({ videoObjectIds: [media.iconObjectId] })).json().ret.msg).toContain('is not a video');
+    const other = await TestUser.register(t);
+    const theirs = await uploaded(other, 'theirs.png', 'image/png');
+    const foreign = await edit({ iconObjectId: theirs });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().ret.msg).toContain(`no uploaded file ${theirs}`);
+    expect((await edit({ screenshotObjectIds: Array(6).fill(media.iconObjectId) })).statusCode).toBe(400);
+    expect((await edit({ iconObjectId: null })).json().version.listings[0].iconObjectId).toBeNull();
   });
 
   it('holds the listing limits: 64, 80 (17 in Chinese), 8000, 1000, and languages from the catalogue', async () => {
