@@ -28,6 +28,8 @@ import { ProjectSettingsPage } from '../features/projects/pages/ProjectSettingsP
 import { AppInfoPage } from '../features/apps/pages/AppInfoPage';
 import { PackagesPage } from '../features/packages/pages/PackagesPage';
 import { VersionPage } from '../features/versions/pages/VersionPage';
+import { ReviewQueuePage } from '../features/review/pages/ReviewQueuePage';
+import { ReviewTaskPage } from '../features/review/pages/ReviewTaskPage';
 import { DemoProjectPage } from './modes/DemoProjectPage';
 import { EmbeddedAppLayout } from './modes/EmbeddedAppLayout';
 import { OpenTestPage } from './modes/OpenTestPage';
@@ -108,6 +110,8 @@ export function ConsoleRoutes() {
           <Route path="/apps" element={<AppsPage />} />
           <Route path="/team/users" element={<UsersPage />} />
           <Route path="/platform" element={<PlatformPage />} />
+          <Route path="/review" element={<ReviewQueuePage />} />
+          <Route path="/review/:taskId" element={<ReviewTaskPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
         <Route path="/projects/:projectId" element={<ProjectLayout />}>

@@ -11,6 +11,7 @@ import { LanguageSwitcher } from './LanguageSwitcher';
 /** The signed-in console's frame: the product, the top menu the user's permissions allow, language and account. */
 export function ConsoleLayout() {
   const { t } = useTranslation();
+  const { t: tr } = useTranslation('review');
   const navigate = useNavigate();
   const location = useLocation();
   const me = useMe();
@@ -22,7 +23,9 @@ export function ConsoleLayout() {
   ];
   if (canAny(permissions.map, USERS_PAGE_PERMISSIONS)) items.push({ key: '/team/users', label: t('nav.usersAndPermissions') });
   items.push({ key: '/news', label: t('nav.news') });
-  if (me.data?.operatorRoles.includes('admin')) items.push({ key: '/platform', label: t('nav.platform') });
+  const operatorRoles = me.data?.operatorRoles ?? [];
+  if (operatorRoles.includes('reviewer') || operatorRoles.includes('admin')) items.push({ key: '/review', label: tr('nav') });
+  if (operatorRoles.includes('admin')) items.push({ key: '/platform', label: t('nav.platform') });
   const selected = items.filter((i) => i.key !== '/' && location.pathname.startsWith(i.key)).map((i) => i.key);
   return (
     <Layout style={{ minHeight: '100vh' }}>

@@ -1,0 +1,271 @@
+import { useState } from 'react';
+import { Alert, App as AntApp, Button, Card, Checkbox, DatePicker, Descriptions, Empty, Flex, Form, Input, Modal, Result, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { versionApi, type ResponseOf, type Version } from '@wharf/contract';
+import { countryById, type Language } from '@wharf/rules';
+import { languageName } from '../../versions/components/ListingEditor';
+import { pickerFormat, useVersionDisplay } from '../../versions/display';
+import { useDecide, useReviewTask } from '../hooks';
+import { kindColor } from './ReviewQueuePage';
+
+type Detail = ResponseOf<typeof versionApi.reviewTaskDetail>;
+const FIELDS = ['name', 'brief', 'description', 'newFeatures'] as const;
+const REASON_KEYS = versionApi.REVIEW_REASON_KEYS;
+
+/** One review task: the listing, the package's facts, the differences from the version on shelf, and the decision. */
+export function ReviewTaskPage() {
+  const { taskId = '' } = useParams();
+  const { t } = useTranslation('review');
+  const detail = useReviewTask(taskId);
+  if (detail.isPending) return <Skeleton active />;
+  if (!detail.data) return <Result status="404" title={t('task.notFound')} extra={<Link to="/review">{t('task.back')}</Link>} />;
+  return <Task detail={detail.data} />;
+}
+
+function Task({ detail }: { detail: Detail }) {
+  const { t, i18n } = useTranslation('review');
+  const display = useVersionDisplay();
+  const { task, version, onShelf, completeness } = detail;
+  const pkg = detail.package;
+  const language = i18n.language as Language;
+  const countryNames = (codes: readonly string[]) => codes.map((c) => countryById(c)?.names[language] ?? c).join(', ');
+  const added = onShelf ? version.countries.filter((c) => !onShelf.countries.includes(c)) : [];
+  const removed = onShelf ? onShelf.countries.filter((c) => !version.countries.includes(c)) : [];
+  return (
+    <Flex vertical gap="middle">
+      <Link to="/review">← {t('task.back')}</Link>
+      <Flex align="center" gap="small" wrap>
+        <Typography.Title level={2} style={{ margin: 0 }}>
+          {task.appName}
+        </Typography.Title>
+        <Tag color={kindColor(task.kind)}>{t(`kind.${task.kind}`)}</Tag>
+        <Tag>{t(`taskState.${task.state}`)}</Tag>
+        {task.urged && <Tag color="red">{t('queue.urged', { date: display.dateTime(task.urgedAt) })}</Tag>}
+      </Flex>
+      <Descriptions size="small" column={{ xs: 1, md: 3 }} bordered>
+        <Descriptions.Item label={t('task.packageName')}>
+          <Typography.Text code>{task.packageName}</Typography.Text>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('task.version')}>{`${version.versionName ?? '—'} (${display.number(version.versionCode)})`}</Descriptions.Item>
+        <Descriptions.Item label={t('task.submittedAt')}>{display.dateTime(task.submittedAt)}</Descriptions.Item>
+        <Descriptions.Item label={t('task.releaseType')}>{t(`releaseType.${version.releaseType}`, { ns: 'versions' })}</Descriptions.Item>
+        <Descriptions.Item label={t('task.releaseAt')}>{version.releaseAt ? display.dateTime(version.releaseAt) : t('release.immediately', { ns: 'versions' })}</Descriptions.Item>
+        <Descriptions.Item label={t('task.onShelf')}>{onShelf ? `${onShelf.versionName ?? '—'} (${display.number(onShelf.versionCode)})` : t('task.firstRelease')}</Descriptions.Item>
+      </Descriptions>
+      {task.reason && <Alert type="warning" showIcon title={t('task.requestReason', { reason: task.reason })} />}
+      {task.state !== 'open' && (
+        <Alert
+          type={task.state === 'approved' ? 'success' : task.state === 'rejected' ? 'error' : 'info'}
+          showIcon
+          title={t('task.decided', { state: t(`taskState.${task.state}`), date: display.dateTime(task.decidedAt) })}
+          description={[...task.reasons.map((r) => t(`reasons.${r}`, { ns: 'versions', defaultValue: r })), task.comment].filter(Boolean).join(' · ') || undefined}
+        />
+      )}
+      {!completeness.complete && <Alert type="warning" showIcon title={t('task.incomplete', { count: completeness.missing.length })} />}
+
+      <Card title={t('task.package')} size="small">
+        {pkg ? (
+          <Descriptions size="small" column={{ xs: 1, md: 2 }}>
+            <Descriptions.Item label={t('task.fileName')}>{pkg.fileName}</Descriptions.Item>
+            <Descriptions.Item label={t('task.size')}>{display.size(pkg.size)}</Descriptions.Item>
+            <Descriptions.Item label={t('task.minSdk')}>{pkg.minSdk ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('task.targetSdk')}>{pkg.targetSdk ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('task.sha256')} span={2}>
+              <Typography.Text code copyable style={{ wordBreak: 'break-all' }}>
+                {pkg.sha256}
+              </Typography.Text>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('task.permissions', { count: pkg.permissions.length })} span={2}>
+              <Space size={[4, 4]} wrap>
+                {pkg.permissions.map((p) => (
+                  <Tag key={p}>{p}</Tag>
+                ))}
+              </Space>
+            </Descriptions.Item>
+          </Descriptions>
+        ) : (
+          <Empty description={t('task.noPackage')} />
+        )}
+      </Card>
+
+      <Card title={onShelf ? t('task.diffTitle') : t('task.listingTitle')} size="small">
+        <Flex vertical gap="small">
+          {onShelf && (
+            <Descriptions size="small" column={1}>
+              <Descriptions.Item label={t('task.versionCode')}>
+                {display.number(onShelf.versionCode)} → {display.number(version.versionCode)}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('task.countries')}>
+                {added.length === 0 && removed.length === 0 ? (
+                  t('task.unchanged')
+                ) : (
+                  <Space orientation="vertical" size={0}>
+                    {added.length > 0 && <Typography.Text type="success">{t('task.countriesAdded', { list: countryNames(added) })}</Typography.Text>}
+                    {removed.length > 0 && <Typography.Text type="danger">{t('task.countriesRemoved', { list: countryNames(removed) })}</Typography.Text>}
+                  </Space>
+                )}
+              </Descriptions.Item>
+            </Descriptions>
+          )}
+          {!onShelf && (
+            <Typography.Text>
+              {t('task.countries')}: {countryNames(version.countries) || '—'}
+            </Typography.Text>
+          )}
+          <ListingDiff version={version} onShelf={onShelf} />
+          {(version.reviewNotes || version.testAccount) && (
+            <Descriptions size="small" column={1} title={t('task.reviewInfo')}>
+              {version.reviewNotes && <Descriptions.Item label={t('task.notes')}>{version.reviewNotes}</Descriptions.Item>}
+              {version.testAccount && (
+                <Descriptions.Item label={t('task.testAccount')}>
+                  <Typography.Text code copyable>
+                    {version.testAccount.account}
+                  </Typography.Text>{' '}
+                  / <Typography.Text code copyable>{version.testAccount.password}</Typography.Text>
+                </Descriptions.Item>
+              )}
+            </Descriptions>
+          )}
+        </Flex>
+      </Card>
+      {task.state === 'open' && <DecisionBar detail={detail} />}
+    </Flex>
+  );
+}
+
+/** The listing per language, each field marked when it differs from the version on shelf. */
+function ListingDiff({ version, onShelf }: { version: Version; onShelf: Version | null }) {
+  const { t, i18n } = useTranslation('review');
+  const language = i18n.language as Language;
+  const before = new Map((onShelf?.listings ?? []).map((l) => [l.language, l]));
+  const dropped = onShelf ? onShelf.listings.filter((l) => !version.listings.some((v) => v.language === l.language)) : [];
+  return (
+    <>
+      {dropped.length > 0 && <Alert type="warning" showIcon title={t('task.languagesRemoved', { list: dropped.map((l) => languageName(l.language, language)).join(', ') })} />}
+      <Tabs
+        items={version.listings.map((l) => {
+          const old = before.get(l.language);
+          const changed = FIELDS.filter((f) => old && old[f] !== l[f]);
+          return {
+            key: l.language,
+            label: (
+              <span>
+                {languageName(l.language, language)}
+                {onShelf && !old && <Tag color="green" style={{ marginInlineStart: 6 }}>{t('task.new')}</Tag>}
+                {changed.length > 0 && <Tag color="gold" style={{ marginInlineStart: 6 }}>{t('task.changedCount', { count: changed.length })}</Tag>}
+              </span>
+            ),
+            children: (
+              <Descriptions size="small" column={1} bordered>
+                {FIELDS.map((f) => (
+                  <Descriptions.Item
+                    key={f}
+                    label={
+                      <span>
+                        {t(`listing.${f}`, { ns: 'versions' })}
+                        {changed.includes(f) && <Tag color="gold" style={{ marginInlineStart: 6 }}>{t('task.changed')}</Tag>}
+                      </span>
+                    }
+                  >
+                    <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{l[f] || '—'}</Typography.Paragraph>
+                    {changed.includes(f) && old && (
+                      <Typography.Paragraph type="secondary" delete style={{ whiteSpace: 'pre-wrap', margin: '4px 0 0' }}>
+                        {old[f] || '—'}
+                      </Typography.Paragraph>
+                    )}
+                  </Descriptions.Item>
+                ))}
+              </Descriptions>
+            ),
+          };
+        })}
+      />
+    </>
+  );
+}
+
+/** Approve (a release optionally at a set time) or reject with reasons from the catalogue and free text. */
+function DecisionBar({ detail }: { detail: Detail }) {
+  const { t, i18n } = useTranslation('review');
+  const { message } = AntApp.useApp();
+  const decide = useDecide(detail.task.taskId);
+  const [mode, setMode] = useState<'approve' | 'reject' | null>(null);
+  const [releaseAt, setReleaseAt] = useState<Dayjs | null>(null);
+  const [reasons, setReasons] = useState<Array<(typeof REASON_KEYS)[number]>>([]);
+  const [comment, setComment] = useState('');
+  const release = detail.task.kind === 'release' || detail.task.kind === 'update';
+  const close = () => setMode(null);
+  const submit = async () => {
+    try {
+      if (mode === 'approve') {
+        await decide.mutateAsync({ decision: 'approve', ...(release && releaseAt ? { releaseAt: releaseAt.toISOString() } : {}), reasons: [] });
+        void message.success(t('decide.approved'));
+      } else {
+        await decide.mutateAsync({ decision: 'reject', reasons, ...(comment.trim() ? { comment: comment.trim() } : {}) });
+        void message.success(t('decide.rejected'));
+      }
+      close();
+    } catch {
+      // Shown by the request layer.
+    }
+  };
+  const rejectReady = reasons.length > 0 || comment.trim() !== '';
+  return (
+    <Card size="small">
+      <Flex gap="small" justify="end">
+        <Button danger onClick={() => setMode('reject')}>
+          {t('decide.reject')}
+        </Button>
+        <Button type="primary" onClick={() => setMode('approve')}>
+          {t('decide.approve')}
+        </Button>
+      </Flex>
+      <Modal
+        open={mode !== null}
+        title={mode === 'approve' ? t('decide.approveTitle', { app: detail.task.appName }) : t('decide.rejectTitle', { app: detail.task.appName })}
+        okText={mode === 'approve' ? t('decide.approve') : t('decide.reject')}
+        cancelText={t('decide.back')}
+        okButtonProps={{ danger: mode === 'reject', disabled: mode === 'reject' && !rejectReady, loading: decide.isPending }}
+        onOk={() => void submit()}
+        onCancel={close}
+      >
+        {mode === 'approve' ? (
+          <Form layout="vertical">
+            <Typography.Paragraph>{release ? t('decide.approveText') : t(`decide.approveKind.${detail.task.kind}`)}</Typography.Paragraph>
+            {release && (
+              <Form.Item label={t('decide.releaseAt')} extra={t('decide.releaseAtHint')}>
+                <DatePicker
+                  aria-label={t('decide.releaseAt')}
+                  showTime={{ format: 'HH:mm' }}
+                  format={pickerFormat(i18n.language)}
+                  value={releaseAt}
+                  disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+                  onChange={(v: Dayjs | null) => setReleaseAt(v)}
+                />
+              </Form.Item>
+            )}
+          </Form>
+        ) : (
+          <Form layout="vertical">
+            <Form.Item label={t('decide.reasons')}>
+              <Checkbox.Group value={reasons} onChange={(v) => setReasons(v as typeof reasons)}>
+                <Flex vertical gap={4}>
+                  {REASON_KEYS.map((r) => (
+                    <Checkbox key={r} value={r}>
+                      {t(`reasons.${r}`, { ns: 'versions' })}
+                    </Checkbox>
+                  ))}
+                </Flex>
+              </Checkbox.Group>
+            </Form.Item>
+            <Form.Item label={t('decide.comment')} extra={t('decide.commentHint')}>
+              <Input.TextArea rows={3} maxLength={2000} showCount value={comment} onChange={(e) => setComment(e.target.value)} aria-label={t('decide.comment')} />
+            </Form.Item>
+          </Form>
+        )}
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,182 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { authApi, consoleApi, contentApi, teamApi, versionApi, type ReviewTask, type Version } from '@wharf/contract';
+import { answerCalls, callsTo, CONFIG, me, permissionsOf } from '../../../test/fixtures';
+import { APP_ID, PKG_ID } from '../../../test/publishing';
+import { renderApp } from '../../../test/render';
+import { clearSessionCookies, setSessionCookies, TEAM_ID } from '../../../test/session';
+
+// The reviewers' console with the real providers, router and antd; the request layer is
+// replaced at its module boundary.
+const callEndpoint = vi.hoisted(() => vi.fn());
+vi.mock(import('../../../request/call'), async (original) => ({ ...(await original()), callEndpoint }));
+
+const OK = { code: 0, msg: 'success' };
+const TASK_ID = 'abababab-abab-4bab-8bab-abababababab';
+const OLDER_ID = 'cdcdcdcd-cdcd-4dcd-8dcd-cdcdcdcdcdcd';
+const VERSION_ID = 'dddddddd-dddd-4ddd-8ddd-dddddddddddd';
+const LIVE_ID = 'eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee';
+type Handler = (o: { params?: unknown; body?: unknown; query?: unknown }) => unknown;
+type Listing = Version['listings'][number];
+
+function task(over: Partial<ReviewTask> = {}): ReviewTask {
+  return {
+    taskId: TASK_ID,
+    kind: 'update',
+    state: 'open',
+    versionId: VERSION_ID,
+    appId: APP_ID,
+    appName: 'Field Notes',
+    packageName: 'com.example.fieldnotes',
+    teamId: TEAM_ID,
+    versionCode: 1043,
+    versionName: '1.4.3',
+    reason: null,
+    submittedAt: '2026-03-10T09:00:00.000Z',
+    urgedAt: null,
+    urged: false,
+    reviewerId: null,
+    decidedAt: null,
+    reasons: [],
+    comment: null,
+    ...over,
+  };
+}
+
+function listing(over: Partial<Listing> & { language: string }): Listing {
+  return { name: 'Field Notes', brief: 'Notes in the field', description: 'Write notes anywhere.', newFeatures: '', iconObjectId: null, screenshotObjectIds: [], videoObjectIds: [], updatedAt: '2026-03-09T10:00:00.000Z', ...over } as Listing;
+}
+
+function version(over: Partial<Version> = {}): Version {
+  return {
+    versionId: VERSION_ID,
+    appId: APP_ID,
+    releaseState: 5,
+    stateName: 'update under review',
+    releaseType: 'full',
+    pkgId: PKG_ID,
+    versionCode: 1043,
+    versionName: '1.4.3',
+    countries: ['DE', 'FR', 'RU'],
+    releaseAt: null,
+    reviewNotes: 'Sign in with the test account.',
+    testAccount: { account: 'reviewer@example.com', password: 'pass-1234' },
+    listings: [listing({ language: 'enUS', brief: 'Field notes, offline' }), listing({ language: 'ruRU', name: 'Полевые заметки', brief: 'Заметки', description: 'Пишите.' })],
+    rollbackPending: false,
+    superseded: false,
+    allowedActions: [],
+    rejection: null,
+    submittedAt: '2026-03-10T09:00:00.000Z',
+    urgedAt: null,
+    onShelfAt: null,
+    createdAt: '2026-03-09T10:00:00.000Z',
+    updatedAt: '2026-03-10T09:00:00.000Z',
+    ...over,
+  };
+}
+
+const LIVE = version({ versionId: LIVE_ID, releaseState: 0, versionCode: 1042, versionName: '1.4.2', countries: ['DE', 'FR'], listings: [listing({ language: 'enUS' })] });
+
+function handlers(over: Record<string, Handler> = {}): Record<string, Handler> {
+  return {
+    [consoleApi.getConfig.id]: () => CONFIG,
+    [authApi.userInfo.id]: () => me({ operatorRoles: ['reviewer'] }),
+    [teamApi.userPermission.id]: () => permissionsOf('accountHolder'),
+    [contentApi.serviceList.id]: () => ({ ret: OK, items: [] }),
+    [versionApi.reviewTaskQueue.id]: () => ({
+      ret: OK,
+      items: [task({ taskId: OLDER_ID, kind: 'shelfOff', appName: 'Tipsy', packageName: 'com.dhruv.tipsy', reason: 'We stop the service', submittedAt: '2026-03-08T09:00:00.000Z', urged: true, urgedAt: '2026-03-09T09:00:00.000Z' }), task()],
+      nextCursor: null,
+    }),
+    [versionApi.reviewTaskDetail.id]: () => ({
+      ret: OK,
+      task: task(),
+      version: version(),
+      completeness: { complete: true, missing: [], versionCodeWarning: false },
+      onShelf: LIVE,
+      package: { fileName: 'fieldnotes-1.4.3.apk', size: 3_300_000, sha256: 'cd'.repeat(32), minSdk: 24, targetSdk: 35, permissions: ['android.permission.INTERNET'] },
+    }),
+    ...over,
+  };
+}
+
+beforeEach(() => {
+  setSessionCookies({ siteId: 8 });
+});
+
+afterEach(() => {
+  callEndpoint.mockReset();
+  clearSessionCookies();
+  sessionStorage.clear();
+});
+
+describe('Review console', () => {
+  it('is in the top menu of reviewers only', async () => {
+    answerCalls(callEndpoint, handlers({ [authApi.userInfo.id]: () => me() }));
+    const { unmount } = renderApp('en', '#/apps');
+    expect(await screen.findByText('Ada Admin')).toBeTruthy();
+    expect(screen.queryByText('Review', { selector: '.ant-menu-title-content' })).toBeNull();
+    unmount();
+    answerCalls(callEndpoint, handlers());
+    renderApp('en', '#/apps');
+    expect(await screen.findByText('Review', { selector: '.ant-menu-title-content' })).toBeTruthy();
+  });
+
+  it('lists the open tasks oldest first with urged ones flagged', async () => {
+    answerCalls(callEndpoint, handlers());
+    renderApp('en', '#/review');
+    expect(await screen.findByText('Review queue', { selector: 'h2' })).toBeTruthy();
+    const urged = (await screen.findByText('Tipsy')).closest('tr')!;
+    expect(within(urged).getByText('Removal')).toBeTruthy();
+    expect(within(urged).getByText(/^Urged 2026-03-09 \d\d:00$/)).toBeTruthy();
+    expect(within(urged).getByText('We stop the service')).toBeTruthy();
+    const update = screen.getByText('Field Notes').closest('tr')!;
+    expect(within(update).getByText('Update')).toBeTruthy();
+    expect(within(update).getByText('1.4.3 (1,043)')).toBeTruthy();
+    expect(callsTo(callEndpoint, versionApi.reviewTaskQueue)[0]?.body).toEqual({ state: 'open', pageSize: 20 });
+  });
+
+  it('says what to expect when the queue is empty, in Russian', async () => {
+    answerCalls(callEndpoint, handlers({ [versionApi.reviewTaskQueue.id]: () => ({ ret: OK, items: [], nextCursor: null }) }));
+    renderApp('ru', '#/review');
+    expect(await screen.findByText('Проверять нечего. Новые версии и запросы появятся здесь, сначала самые старые.')).toBeTruthy();
+  });
+
+  it('shows the listing against the version on shelf and the package facts, and rejects with reasons and a comment', async () => {
+    answerCalls(callEndpoint, handlers({ [versionApi.submitReview.id]: () => ({ ret: OK, task: task({ state: 'rejected' }) }) }));
+    renderApp('en', `#/review/${TASK_ID}`);
+    expect(await screen.findByText('Field Notes', { selector: 'h2' })).toBeTruthy();
+    expect(screen.getByText('1.4.2 (1,042)')).toBeTruthy();
+    expect(screen.getByText('1,042 → 1,043')).toBeTruthy();
+    expect(screen.getByText('Added: Russia')).toBeTruthy();
+    expect(screen.getByText('fieldnotes-1.4.3.apk')).toBeTruthy();
+    expect(screen.getByText('Permissions (1)')).toBeTruthy();
+    // The English brief changed: both texts, the old one struck through; Russian is new.
+    expect(screen.getByText('changed: 1')).toBeTruthy();
+    expect(screen.getByText('Field notes, offline')).toBeTruthy();
+    expect(screen.getByText('Notes in the field').closest('del, .ant-typography-secondary')).toBeTruthy();
+    expect(screen.getByText('new')).toBeTruthy();
+    expect(screen.getByText('Sign in with the test account.')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    const dialog = (await screen.findByText('Reject Field Notes')).closest('.ant-modal') as HTMLElement;
+    const ok = within(dialog).getByRole('button', { name: 'Reject' }) as HTMLButtonElement;
+    expect(ok.disabled).toBe(true);
+    fireEvent.click(within(dialog).getByLabelText('The brief introduction does not describe the app'));
+    fireEvent.change(within(dialog).getByLabelText('Comment for the developer'), { target: { value: 'Say what the app does.' } });
+    fireEvent.click(ok);
+    expect(await screen.findByText('Rejected; the developer sees the reasons.')).toBeTruthy();
+    expect(callsTo(callEndpoint, versionApi.submitReview)[0]?.body).toEqual({ taskId: TASK_ID, decision: 'reject', reasons: ['weakBrief'], comment: 'Say what the app does.' });
+  });
+
+  it('approves, optionally at a release time', async () => {
+    answerCalls(callEndpoint, handlers({ [versionApi.submitReview.id]: () => ({ ret: OK, task: task({ state: 'approved' }) }) }));
+    renderApp('en', `#/review/${TASK_ID}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    const dialog = (await screen.findByText('Approve Field Notes')).closest('.ant-modal') as HTMLElement;
+    expect(within(dialog).getByText('Optional. Leave empty to use the developer\'s choice.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Approved.')).toBeTruthy();
+    await waitFor(() => expect(callsTo(callEndpoint, versionApi.submitReview)[0]?.body).toEqual({ taskId: TASK_ID, decision: 'approve', reasons: [] }));
+  });
+});
