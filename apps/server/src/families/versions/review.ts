@@ -5,6 +5,7 @@ import { decodeCursor, pageOf } from '../../platform/http/cursor';
 import { notFound } from '../../platform/http/errors';
 import { appsRepo } from '../apps/repo';
 import { packagesRepo } from '../packages/repo';
+import { versionDiff } from './diff';
 import { taskOut, type Lang } from './present';
 import { versionsRepo, type TaskRow } from './repo';
 import type { VersionsService } from './service';
@@ -37,7 +38,15 @@ export class ReviewService {
     const app = (await appsRepo.byId(db, task.teamId, task.appId))!;
     const current = await versionsRepo.current(db, task.appId);
     const pkg = row.packageId ? await packagesRepo.byId(db, row.appId, row.packageId) : undefined;
+    const compared = current && current.id !== row.id ? current : undefined;
+    const diff = compared
+      ? versionDiff(
+          { row: compared, listings: await versionsRepo.listings(db, [compared.id]), pkg: compared.packageId ? await packagesRepo.byId(db, compared.appId, compared.packageId) : undefined },
+          { row, listings: await versionsRepo.listings(db, [row.id]), pkg },
+        )
+      : null;
     return {
+      diff,
       task: (await this.out([task]))[0]!,
       version: await this.versions.present(db, row, lang, app),
       completeness: await this.versions.completeness(row, app),

@@ -35,6 +35,16 @@ export const reviewTaskDetail = defineEndpoint({
     version,
     completeness,
     onShelf: version.nullable(),
+    /** What changes against the version on shelf, for updates. */
+    diff: z
+      .object({
+        versionCode: z.object({ from: z.number().int().nullable(), to: z.number().int().nullable() }),
+        countries: z.object({ added: z.array(z.string()), removed: z.array(z.string()) }),
+        listings: z.array(z.object({ language: z.string(), change: z.enum(['added', 'removed', 'changed']), fields: z.array(z.string()) })),
+        permissions: z.object({ added: z.array(z.string()), removed: z.array(z.string()) }),
+        signerChanged: z.boolean(),
+      })
+      .nullable(),
     package: z.object({ fileName: z.string(), size: z.number().int(), sha256: z.string(), minSdk: z.number().int().nullable(), targetSdk: z.number().int().nullable(), permissions: z.array(z.string()) }).nullable(),
   }),
 });

@@ -46,6 +46,11 @@ describe('the review queue', () => {
     const { appId } = await newApp(u);
     const v1 = await released(t, u, op, appId, 10);
     const v2 = await completeVersion(t, u, appId, 11);
+    await t.deps.database.executeSql(`update packages set permissions = '{android.permission.CAMERA}', certificates = '{bb}' where id = $1`, [v2.pkgId]);
+    await t.deps.database.executeSql(`update packages set certificates = '{aa}' where id = $1`, [v1.pkgId]);
+    await u.call(versionApi.updateVersion, { body: { appId, versionId: v2.versionId, countries: ['CN', 'FR'], listings: [{ language: 'ruRU', name: 'Типси' }] } });
+    await u.call(versionApi.submitVersion, { body: { appId, versionId: v2.versionId } }).then((r) => expect(r.statusCode, r.body).toBe(409));
+    await u.call(versionApi.deleteVersionLanguage, { query: { appId, versionId: v2.versionId, language: 'ruRU' } });
     await u.call(versionApi.submitVersion, { body: { appId, versionId: v2.versionId } });
     const detail = (await op.call(versionApi.reviewTaskDetail, { query: { taskId: await openTaskOf(t, v2.versionId) } })).json();
     expect(detail.task).toMatchObject({ kind: 'update', state: 'open', versionCode: 11 });
@@ -53,6 +58,14 @@ describe('the review queue', () => {
     expect(detail.onShelf.versionId).toBe(v1.versionId);
     expect(detail.package).toMatchObject({ size: 4096, fileName: 'v11.apk' });
     expect(detail.completeness.complete).toBe(true);
+    // v2 was drafted from v1 with new media: the listing's icon and screenshots changed.
+    expect(detail.diff).toEqual({
+      versionCode: { from: 10, to: 11 },
+      countries: { added: ['FR'], removed: ['DE'] },
+      listings: [{ language: 'enUS', change: 'changed', fields: ['iconObjectId', 'screenshotObjectIds'] }],
+      permissions: { added: ['android.permission.CAMERA'], removed: [] },
+      signerChanged: true,
+    });
     const unknown = await op.call(versionApi.reviewTaskDetail, { query: { taskId: '00000000-0000-4000-8000-000000000000' } });
     expect(unknown.statusCode).toBe(404);
   });
@@ -154,6 +167,11 @@ describe('AUTO_APPROVE', () => {
       expect(events.slice(-2).map((e: { action: string; actorKind: string }) => [e.action, e.actorKind])).toEqual([['submit', 'user'], ['approve', 'system']]);
       const off = await u.call(versionApi.shelfOff, { body: { appId, versionId: v.versionId, reason: 'Retiring' } });
       expect(off.json().version).toMatchObject({ releaseState: 10, superseded: true });
+      // A release time still holds: the approval waits for it.
+      const later = await newApp(u);
+      const timed = await completeVersion(auto, u, later.appId);
+      await u.call(versionApi.updateVersion, { body: { appId: later.appId, versionId: timed.versionId, releaseAt: new Date(auto.clock.now().getTime() + 3600_000).toISOString() } });
+      expect((await u.call(versionApi.submitVersion, { body: { appId: later.appId, versionId: timed.versionId } })).json().version.releaseState).toBe(3);
     } finally {
       await auto.close();
     }
