@@ -18,7 +18,7 @@ import type { Database } from './platform/db/types';
 import type { Deps, Family } from './platform/deps';
 import { DueActions } from './platform/due-actions';
 import { sessionlessResolver, ANONYMOUS, type AccessResolver, type Caller } from './platform/http/access';
-import { installErrorHandling } from './platform/http/error-handler';
+import { frameworkErrorHandler, installErrorHandling } from './platform/http/error-handler';
 import { registerTestClock } from './platform/http/test-clock';
 import { serveWeb } from './platform/http/web';
 import { Jobs } from './platform/jobs';
@@ -72,6 +72,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     trustProxy: config.trustProxy,
+    frameworkErrors: frameworkErrorHandler,
   });
   const routes: RouteInfo[] = [];
   app.addHook('onRoute', (r) => {

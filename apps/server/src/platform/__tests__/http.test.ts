@@ -62,6 +62,13 @@ describe('the ret envelope and validation', () => {
     expect(res.json().ret.msg).toContain('params.id');
   });
 
+  it('answers an over-long or malformed address part in the envelope, without echoing it', async () => {
+    const long = await t.app.inject({ method: 'POST', url: `/agc/edge/probe/v1/echo/${'9'.repeat(400)}`, payload: { name: 'wharf' } });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().ret).toEqual({ code: 100400, msg: 'Invalid input: a part of the address is too long' });
+    expect(long.body).not.toContain('9999');
+  });
+
   it('answers in Chinese when the console sends zh', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/agc/edge/probe/v1/echo/7', headers: { 'x-lang': 'zh' }, payload: { name: 'x' } });
     expect(res.json().ret.msg).toMatch(/^参数不合法：body\.name/);

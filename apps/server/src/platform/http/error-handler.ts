@@ -67,3 +67,13 @@ export function installErrorHandling(app: FastifyInstance): void {
 
   app.setNotFoundHandler((req, reply) => send(reply, req, 'routeNotFound'));
 }
+
+/**
+ * Errors the router raises before any route runs (an address part longer than the router
+ * allows, a malformed address): answered in the same envelope as every other refusal,
+ * never echoing the address back.
+ */
+export function frameworkErrorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  void send(reply, req, 'invalidInput', tooLong ? { zh: '参数不合法：地址中的参数过长', en: 'Invalid input: a part of the address is too long' } : { zh: '参数不合法：地址格式不正确', en: 'Invalid input: the address is malformed' });
+}

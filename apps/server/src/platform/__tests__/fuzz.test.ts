@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { z } from 'zod';
+import { ALL_ENDPOINTS, type Endpoint } from '@wharf/contract';
+import { createTestApp, TestUser, type TestApp } from '../../testing';
+
+/**
+ * Input fuzzing generated from the contract: every call gets bodies, queries and path
+ * parameters shaped like its schema (the field names come from zod's JSON Schema
+ * export) but filled with wrong types, huge and odd strings, deep nesting,
+ * prototype-pollution keys and SQL and script fragments. Whatever arrives, the answer is
+ * below 500 with a readable ret.msg, and the server keeps serving.
+ * `npm run fuzz` runs many more cases (FUZZ_RUNS, FUZZ_SEED).
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 3);
+const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
+
+const NASTY = [
+  '__proto__', 'constructor', 'prototype', "' OR '1'='1' --", '"; DROP TABLE apps; --', '<script>alert(1)</script>', '../../../../etc/passwd',
+  '%00', '\u0000', '\ud800', '\u202e', '💥👩‍👩‍👧‍👦', 'NaN', '-1', '1e309', '9'.repeat(400), ' ', '', 'null', 'true', '{"$gt":""}', 'ȦƁƇ'.repeat(50),
+];
+const nastyString = fc.oneof(fc.constantFrom(...NASTY), fc.string({ maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 20 }), fc.constant('a'.repeat(70_000)));
+const leaf = fc.oneof(nastyString, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant(-0), fc.constant(Number.MAX_SAFE_INTEGER + 2));
+const { value } = fc.letrec((tie) => ({
+  value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(nastyString, tie('value'), { maxKeys: 4 })),
+}));
+/** A chain deep enough to trouble a recursive parser or validator. */
+const deep = fc.integer({ min: 50, max: 3000 }).map((n) => JSON.parse(`${'{"a":'.repeat(n)}1${'}'.repeat(n)}`) as unknown);
+/** An object whose own keys are the pollution vectors (JSON.parse makes them own properties). */
+const polluting = fc.constant(JSON.parse('{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}}}') as unknown);
+
+function fieldNames(schema: z.ZodType | undefined): string[] {
+  if (!schema) return [];
+  try {
+    const json = z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' }) as { properties?: Record<string, unknown> };
+    return Object.keys(json.properties ?? {});
+  } catch {
+    return [];
+  }
+}
+
+/** Objects with the call's field names (some of them) holding any kind of value. */
+function shaped(names: string[]) {
+  const fields = Object.fromEntries(names.map((n) => [n, fc.oneof(value, nastyString, deep)]));
+  return fc.record(fields, { requiredKeys: [] });
+}
+
+function inputs(e: Endpoint) {
+  const bodyNames = fieldNames(e.body as z.ZodType | undefined);
+  const queryNames = fieldNames(e.query as z.ZodType | undefined);
+  const paramNames = [...e.fullPath.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+  return fc.record({
+    body: fc.oneof(shaped(bodyNames), value, deep, polluting),
+    query: fc.oneof(shaped(queryNames), fc.dictionary(nastyString, nastyString, { maxKeys: 3 })),
+    params: fc.record(Object.fromEntries(paramNames.map((n) => [n, nastyString.filter((s) => s.length > 0 && s.length < 2000)]))),
+  });
+}
+
+/** Percent-encoding that also carries lone surrogates, as the invalid UTF-8 bytes a hostile client would send. */
+function encodeAnything(text: string): string {
+  return [...text].map((ch) => {
+    try {
+      return encodeURIComponent(ch);
+    } catch {
+      return '%ED%A0%80';
+    }
+  }).join('');
+}
+
+function queryText(query: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v) ?? 'undefined']));
+}
+
+let t: TestApp;
+let cases = 0;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  console.log(`fuzz: ${ALL_ENDPOINTS.length} calls, ${cases} generated requests (seed ${SEED}, ${RUNS} runs each)`);
+  await t.close();
+});
+
+describe('input fuzzing of every call', () => {
+  it.each(ALL_ENDPOINTS.map((e) => [e.id, e] as const))('%s answers broken input below 500 with a readable message', async (_id, e) => {
+    // A fresh account holder per call: a call that ends the session cannot blind the rest.
+    const u = await TestUser.register(t);
+    await fc.assert(
+      fc.asyncProperty(inputs(e), async ({ body, query, params }) => {
+        cases += 1;
+        const res = await u.call(e, {
+          params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, encodeAnything(String(v))])),
+          query: queryText(query as Record<string, unknown>),
+          ...(e.method === 'GET' || e.method === 'DELETE' ? {} : { body }),
+        });
+        expect(res.statusCode, `${e.method} ${e.fullPath} → ${res.statusCode} ${res.body.slice(0, 300)}`).toBeLessThan(500);
+        if (res.statusCode >= 400 && String(res.headers['content-type'] ?? '').includes('json')) {
+          const msg = (res.json() as { ret?: { msg?: unknown } }).ret?.msg;
+          expect(typeof msg === 'string' && msg.length > 0).toBe(true);
+          expect(String(msg)).not.toMatch(/\bat \S+ \(|node_modules|Error: /);
+        }
+      }),
+      { seed: SEED, numRuns: RUNS, endOnFailure: true },
+    );
+  });
+
+  it('kept serving and nothing was polluted', async () => {
+    expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty('polluted');
+  });
+});
