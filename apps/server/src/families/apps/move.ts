@@ -6,6 +6,7 @@ import { AppError } from '../../platform/http/errors';
 import { teamsRepo } from '../accounts/repo/teams';
 import { filesRepo } from '../files/repo';
 import { packagesRepo } from '../packages/repo';
+import { versionsRepo } from '../versions/repo';
 import { projectsRepo } from '../projects/repo';
 import { appsRepo } from './repo';
 import { appOut, type AppsService } from './service';
@@ -48,7 +49,9 @@ export class AppMover {
       const moved = await appsRepo.update(tx, appId, { teamId: targetTeamId, projectId: targetProjectId, updatedAt: clock.now() });
       // Packages and their files follow the app; the bytes stay where they are.
       const fileIds = await packagesRepo.moveApp(tx, appId, targetTeamId);
-      await filesRepo.moveToTeam(tx, fileIds, caller.teamId!, targetTeamId);
+      // So do its versions, their review tasks and the files of their listings.
+      const mediaIds = await versionsRepo.moveApp(tx, appId, targetTeamId);
+      await filesRepo.moveToTeam(tx, [...fileIds, ...mediaIds], caller.teamId!, targetTeamId);
       for (const teamId of [caller.teamId, targetTeamId]) {
         await writeAudit(tx, clock, { action: 'app.move', teamId, actorId: caller.userId, targetType: 'app', targetId: appId, data: { from: caller.teamId, to: targetTeamId, projectId: targetProjectId } });
       }

@@ -159,4 +159,11 @@ export const versionsRepo = {
       .where(and(eq(versionEvents.versionId, versionId), like(versionEvents.action, 'phased.%')))
       .orderBy(asc(versionEvents.at), asc(versionEvents.seq));
   },
+  /** Hands an app's versions and review tasks to another team; returns the files its listings use. */
+  async moveApp(db: DbOrTx, appId: string, teamId: string): Promise<string[]> {
+    const moved = await db.update(appVersions).set({ teamId }).where(eq(appVersions.appId, appId)).returning({ id: appVersions.id });
+    await db.update(reviewTasks).set({ teamId }).where(eq(reviewTasks.appId, appId));
+    const listings = await versionsRepo.listings(db, moved.map((v) => v.id));
+    return [...new Set(listings.flatMap((l) => [...(l.iconObjectId ? [l.iconObjectId] : []), ...l.screenshotObjectIds, ...l.videoObjectIds]))];
+  },
 };
