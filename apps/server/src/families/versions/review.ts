@@ -34,8 +34,10 @@ export class ReviewService {
     const { db } = this.deps;
     const task = await versionsRepo.task(db, taskId);
     if (!task) throw notFound({ zh: '审核任务不存在', en: 'No such review task' });
-    const row = (await versionsRepo.byIdAnyApp(db, task.versionId))!;
-    const app = (await appsRepo.byId(db, task.teamId, task.appId))!;
+    const row = await versionsRepo.byIdAnyApp(db, task.versionId);
+    const app = await appsRepo.byId(db, task.teamId, task.appId);
+    // The app (and its versions) may have been deleted since the task was opened.
+    if (!row || !app) throw notFound({ zh: '该任务的应用或版本已被删除', en: 'The app or version of this task was deleted' });
     const current = await versionsRepo.current(db, task.appId);
     const pkg = row.packageId ? await packagesRepo.byId(db, row.appId, row.packageId) : undefined;
     const compared = current && current.id !== row.id ? current : undefined;

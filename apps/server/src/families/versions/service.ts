@@ -478,7 +478,8 @@ export class VersionsService {
     const found = await versionsRepo.task(tx, taskId);
     if (!found) throw notFound({ zh: '审核任务不存在', en: 'No such review task' });
     // The version lock orders this decision after any developer change of the same version.
-    const row = (await versionsRepo.lock(tx, found.versionId))!;
+    const row = await versionsRepo.lock(tx, found.versionId);
+    if (!row || !(await appsRepo.byId(tx, found.teamId, found.appId))) throw notFound({ zh: '该任务的应用或版本已被删除', en: 'The app or version of this task was deleted' });
     const task = (await versionsRepo.task(tx, taskId))!;
     if (task.state !== 'open') throw conflict({ zh: `审核任务已处理（${task.state}）`, en: `The review task is already ${task.state}` });
     const approve = d.decision === 'approve';

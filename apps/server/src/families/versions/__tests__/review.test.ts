@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { operatorApi, versionApi } from '@wharf/contract';
+import { appApi, operatorApi, versionApi } from '@wharf/contract';
 import { TestUser, type TestApp } from '../../../testing';
 import { appWithOperator, completeVersion, newApp, openTaskOf, released, stateOf } from './helpers';
 
@@ -68,6 +68,14 @@ describe('the review queue', () => {
     });
     const unknown = await op.call(versionApi.reviewTaskDetail, { query: { taskId: '00000000-0000-4000-8000-000000000000' } });
     expect(unknown.statusCode).toBe(404);
+    // An app deleted while its first release was in review: the task answers 404, not 500.
+    const gone = await newApp(u);
+    const gv = await completeVersion(t, u, gone.appId, 10);
+    await u.call(versionApi.submitVersion, { body: { appId: gone.appId, versionId: gv.versionId } });
+    const goneTask = await openTaskOf(t, gv.versionId);
+    expect((await u.call(appApi.deleteApp, { query: { appId: gone.appId } })).statusCode).toBe(200);
+    expect((await op.call(versionApi.reviewTaskDetail, { query: { taskId: goneTask } })).statusCode).toBe(404);
+    expect((await op.call(versionApi.submitReview, { body: { taskId: goneTask, decision: 'approve' } })).statusCode).toBe(404);
   });
 
   it('lets a granted reviewer decide, and nobody without the role', async () => {
