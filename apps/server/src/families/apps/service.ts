@@ -6,6 +6,7 @@ import type { Caller } from '../../platform/http/access';
 import { decodeCursor, pageOf } from '../../platform/http/cursor';
 import { AppError, forbidden, notFound } from '../../platform/http/errors';
 import { projectsRepo } from '../projects/repo';
+import { versionsRepo } from '../versions/repo';
 import { appsRepo, type AppFilter, type AppRow } from './repo';
 import { appNameResult, packageNameResult, type CheckResult } from './messages';
 
@@ -121,6 +122,7 @@ export class AppsService {
     }
     await db.transaction(async (tx) => {
       await appsRepo.remove(tx, appId);
+      await versionsRepo.removeApp(tx, appId, clock.now());
       await writeAudit(tx, clock, { action: 'app.delete', teamId: caller.teamId, actorId: caller.userId, targetType: 'app', targetId: appId, data: { name: row.name, packageName: row.packageName } });
     });
   }

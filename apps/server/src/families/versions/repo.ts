@@ -60,7 +60,18 @@ export const versionsRepo = {
   },
   async remove(db: DbOrTx, id: string): Promise<void> {
     await db.delete(versionListings).where(eq(versionListings.versionId, id));
+    await db.delete(phasedReleases).where(eq(phasedReleases.versionId, id));
     await db.delete(appVersions).where(eq(appVersions.id, id));
+  },
+  /** A deleted app's versions go with it; its open review tasks are withdrawn (decided ones stay as records). */
+  async removeApp(db: DbOrTx, appId: string, now: Date): Promise<void> {
+    const ids = (await db.select({ id: appVersions.id }).from(appVersions).where(eq(appVersions.appId, appId))).map((r) => r.id);
+    if (ids.length) {
+      await db.delete(versionListings).where(inArray(versionListings.versionId, ids));
+      await db.delete(phasedReleases).where(inArray(phasedReleases.versionId, ids));
+      await db.delete(appVersions).where(inArray(appVersions.id, ids));
+    }
+    await db.update(reviewTasks).set({ state: 'withdrawn', decidedAt: now }).where(and(eq(reviewTasks.appId, appId), eq(reviewTasks.state, 'open')));
   },
   async page(db: DbOrTx, appId: string, opts: { onlyReleased: boolean }, limit: number, before?: Position): Promise<VersionRow[]> {
     const c: SQL[] = [eq(appVersions.appId, appId)];

@@ -74,6 +74,9 @@ describe('the review queue', () => {
     await u.call(versionApi.submitVersion, { body: { appId: gone.appId, versionId: gv.versionId } });
     const goneTask = await openTaskOf(t, gv.versionId);
     expect((await u.call(appApi.deleteApp, { query: { appId: gone.appId } })).statusCode).toBe(200);
+    // Its versions went with it and its task left the queue.
+    const { rows } = await t.deps.database.executeSql(`select (select count(*)::int from app_versions where app_id = $1) as versions, (select state from review_tasks where id = $2) as task`, [gone.appId, goneTask]);
+    expect(rows[0]).toEqual({ versions: 0, task: 'withdrawn' });
     expect((await op.call(versionApi.reviewTaskDetail, { query: { taskId: goneTask } })).statusCode).toBe(404);
     expect((await op.call(versionApi.submitReview, { body: { taskId: goneTask, decision: 'approve' } })).statusCode).toBe(404);
   });
