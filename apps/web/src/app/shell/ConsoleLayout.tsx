@@ -1,11 +1,12 @@
 import { Layout, Menu, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useClientConfig } from '../../features/console';
 import { AccountMenu } from '../../features/accounts/components/AccountMenu';
 import { useMe } from '../../features/accounts/hooks';
 import { usePermissions } from '../../features/team/hooks';
 import { canAny, USERS_PAGE_PERMISSIONS } from '../../features/team/permissions';
+import { HeaderBrand } from './HeaderBrand';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
 /** The signed-in console's frame: the product, the top menu the user's permissions allow, language and account. */
@@ -30,11 +31,7 @@ export function ConsoleLayout() {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16, paddingInline: 24 }}>
-        <Link to="/">
-          <Typography.Text strong style={{ color: '#fff', fontSize: 20, whiteSpace: 'nowrap' }}>
-            {t('app.name')}
-          </Typography.Text>
-        </Link>
+        <HeaderBrand />
         <Menu
           theme="dark"
           mode="horizontal"

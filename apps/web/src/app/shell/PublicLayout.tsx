@@ -1,19 +1,14 @@
-import { Flex, Layout, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
+import { Flex, Layout } from 'antd';
+import { Outlet } from 'react-router';
+import { HeaderBrand } from './HeaderBrand';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
 /** The frame of the pages a signed-out person sees: sign-in, sign-up, links from mail. */
 export function PublicLayout() {
-  const { t } = useTranslation();
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Header style={{ display: 'flex', alignItems: 'center' }}>
-        <Link to="/">
-          <Typography.Text strong style={{ color: '#fff', fontSize: 20 }}>
-            {t('app.name')}
-          </Typography.Text>
-        </Link>
+        <HeaderBrand />
         <div style={{ marginInlineStart: 'auto' }}>
           <LanguageSwitcher />
         </div>

@@ -1,9 +1,10 @@
-import { Button, Layout, Space, Typography } from 'antd';
+import { Button, Layout, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useSessionVersion } from '../../session/changes';
 import { isSignedIn } from '../../session/session';
 import { ConsoleLayout } from './ConsoleLayout';
+import { HeaderBrand } from './HeaderBrand';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
 /**
@@ -24,11 +25,7 @@ export function VisitorLayout() {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16, paddingInline: 24 }}>
-        <Link to="/">
-          <Typography.Text strong style={{ color: '#fff', fontSize: 20, whiteSpace: 'nowrap' }}>
-            {t('app.name')}
-          </Typography.Text>
-        </Link>
+        <HeaderBrand />
         <Space style={{ marginInlineStart: 'auto' }}>
           <Link to="/news" style={{ color: '#fff' }}>
             {t('nav.news')}
