@@ -31,8 +31,8 @@ function Task({ detail }: { detail: Detail }) {
   const pkg = detail.package;
   const language = i18n.language as Language;
   const countryNames = (codes: readonly string[]) => codes.map((c) => countryById(c)?.names[language] ?? c).join(', ');
-  const added = onShelf ? version.countries.filter((c) => !onShelf.countries.includes(c)) : [];
-  const removed = onShelf ? onShelf.countries.filter((c) => !version.countries.includes(c)) : [];
+  // What changes against the version on shelf, as the server works it out.
+  const diff = detail.diff;
   return (
     <Flex vertical gap="middle">
       <Link to="/review">← {t('task.back')}</Link>
@@ -92,29 +92,30 @@ function Task({ detail }: { detail: Detail }) {
 
       <Card title={onShelf ? t('task.diffTitle') : t('task.listingTitle')} size="small">
         <Flex vertical gap="small">
-          {onShelf && (
+          {diff && (
             <Descriptions size="small" column={1}>
               <Descriptions.Item label={t('task.versionCode')}>
-                {display.number(onShelf.versionCode)} → {display.number(version.versionCode)}
+                {display.number(diff.versionCode.from)} → {display.number(diff.versionCode.to)}
               </Descriptions.Item>
               <Descriptions.Item label={t('task.countries')}>
-                {added.length === 0 && removed.length === 0 ? (
-                  t('task.unchanged')
-                ) : (
-                  <Space orientation="vertical" size={0}>
-                    {added.length > 0 && <Typography.Text type="success">{t('task.countriesAdded', { list: countryNames(added) })}</Typography.Text>}
-                    {removed.length > 0 && <Typography.Text type="danger">{t('task.countriesRemoved', { list: countryNames(removed) })}</Typography.Text>}
-                  </Space>
-                )}
+                <Changes added={countryNames(diff.countries.added)} removed={countryNames(diff.countries.removed)} />
               </Descriptions.Item>
+              <Descriptions.Item label={t('task.permissionsChange')}>
+                <Changes added={diff.permissions.added.join(', ')} removed={diff.permissions.removed.join(', ')} />
+              </Descriptions.Item>
+              {diff.signerChanged && (
+                <Descriptions.Item label={t('task.signer')}>
+                  <Typography.Text type="danger">{t('task.signerChanged')}</Typography.Text>
+                </Descriptions.Item>
+              )}
             </Descriptions>
           )}
-          {!onShelf && (
+          {!diff && (
             <Typography.Text>
               {t('task.countries')}: {countryNames(version.countries) || '—'}
             </Typography.Text>
           )}
-          <ListingDiff version={version} onShelf={onShelf} />
+          <ListingDiff version={version} onShelf={onShelf} changes={diff?.listings ?? []} />
           {(version.reviewNotes || version.testAccount) && (
             <Descriptions size="small" column={1} title={t('task.reviewInfo')}>
               {version.reviewNotes && <Descriptions.Item label={t('task.notes')}>{version.reviewNotes}</Descriptions.Item>}
@@ -136,25 +137,28 @@ function Task({ detail }: { detail: Detail }) {
 }
 
 /** The listing per language, each field marked when it differs from the version on shelf. */
-function ListingDiff({ version, onShelf }: { version: Version; onShelf: Version | null }) {
+function ListingDiff({ version, onShelf, changes }: { version: Version; onShelf: Version | null; changes: NonNullable<Detail['diff']>['listings'] }) {
   const { t, i18n } = useTranslation('review');
   const language = i18n.language as Language;
   const before = new Map((onShelf?.listings ?? []).map((l) => [l.language, l]));
-  const dropped = onShelf ? onShelf.listings.filter((l) => !version.listings.some((v) => v.language === l.language)) : [];
+  const changeOf = new Map(changes.map((c) => [c.language, c]));
+  const dropped = changes.filter((c) => c.change === 'removed');
   return (
     <>
-      {dropped.length > 0 && <Alert type="warning" showIcon title={t('task.languagesRemoved', { list: dropped.map((l) => languageName(l.language, language)).join(', ') })} />}
+      {dropped.length > 0 && <Alert type="warning" showIcon title={t('task.languagesRemoved', { list: dropped.map((c) => languageName(c.language, language)).join(', ') })} />}
       <Tabs
         items={version.listings.map((l) => {
           const old = before.get(l.language);
-          const changed = FIELDS.filter((f) => old && old[f] !== l[f]);
+          const change = changeOf.get(l.language);
+          const changed = FIELDS.filter((f) => change?.change === 'changed' && change.fields.includes(f));
+          const otherChanges = change?.change === 'changed' ? change.fields.filter((f) => !(FIELDS as readonly string[]).includes(f)) : [];
           return {
             key: l.language,
             label: (
               <span>
                 {languageName(l.language, language)}
-                {onShelf && !old && <Tag color="green" style={{ marginInlineStart: 6 }}>{t('task.new')}</Tag>}
-                {changed.length > 0 && <Tag color="gold" style={{ marginInlineStart: 6 }}>{t('task.changedCount', { count: changed.length })}</Tag>}
+                {change?.change === 'added' && <Tag color="green" style={{ marginInlineStart: 6 }}>{t('task.new')}</Tag>}
+                {change?.change === 'changed' && <Tag color="gold" style={{ marginInlineStart: 6 }}>{t('task.changedCount', { count: change.fields.length })}</Tag>}
               </span>
             ),
             children: (
@@ -177,12 +181,25 @@ function ListingDiff({ version, onShelf }: { version: Version; onShelf: Version 
                     )}
                   </Descriptions.Item>
                 ))}
+                {otherChanges.length > 0 && <Descriptions.Item label={t('task.otherChanges')}>{otherChanges.map((f) => t(`task.field.${f}`, { defaultValue: f })).join(', ')}</Descriptions.Item>}
               </Descriptions>
             ),
           };
         })}
       />
     </>
+  );
+}
+
+/** Added and removed items of a list, or "unchanged". */
+function Changes({ added, removed }: { added: string; removed: string }) {
+  const { t } = useTranslation('review');
+  if (!added && !removed) return <>{t('task.unchanged')}</>;
+  return (
+    <Space orientation="vertical" size={0}>
+      {added && <Typography.Text type="success">{t('task.countriesAdded', { list: added })}</Typography.Text>}
+      {removed && <Typography.Text type="danger">{t('task.countriesRemoved', { list: removed })}</Typography.Text>}
+    </Space>
   );
 }
 

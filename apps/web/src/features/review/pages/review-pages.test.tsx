@@ -77,6 +77,13 @@ function version(over: Partial<Version> = {}): Version {
 
 const LIVE = version({ versionId: LIVE_ID, releaseState: 0, versionCode: 1042, versionName: '1.4.2', countries: ['DE', 'FR'], listings: [listing({ language: 'enUS' })] });
 
+/** Buttons by their text (role queries with names cost seconds per page in jsdom). */
+function button(text: string): HTMLButtonElement {
+  const found = screen.getAllByText(text, { selector: 'button span' })[0]?.closest('button');
+  if (!found) throw new Error(`no button ${text}`);
+  return found;
+}
+
 function handlers(over: Record<string, Handler> = {}): Record<string, Handler> {
   return {
     [consoleApi.getConfig.id]: () => CONFIG,
@@ -94,6 +101,16 @@ function handlers(over: Record<string, Handler> = {}): Record<string, Handler> {
       version: version(),
       completeness: { complete: true, missing: [], versionCodeWarning: false },
       onShelf: LIVE,
+      diff: {
+        versionCode: { from: 1042, to: 1043 },
+        countries: { added: ['RU'], removed: [] },
+        listings: [
+          { language: 'enUS', change: 'changed', fields: ['brief'] },
+          { language: 'ruRU', change: 'added', fields: [] },
+        ],
+        permissions: { added: ['android.permission.INTERNET'], removed: [] },
+        signerChanged: false,
+      },
       package: { fileName: 'fieldnotes-1.4.3.apk', size: 3_300_000, sha256: 'cd'.repeat(32), minSdk: 24, targetSdk: 35, permissions: ['android.permission.INTERNET'] },
     }),
     ...over,
@@ -151,6 +168,7 @@ describe('Review console', () => {
     expect(screen.getByText('Added: Russia')).toBeTruthy();
     expect(screen.getByText('fieldnotes-1.4.3.apk')).toBeTruthy();
     expect(screen.getByText('Permissions (1)')).toBeTruthy();
+    expect(screen.getByText('Added: android.permission.INTERNET')).toBeTruthy();
     // The English brief changed: both texts, the old one struck through; Russian is new.
     expect(screen.getByText('changed: 1')).toBeTruthy();
     expect(screen.getByText('Field notes, offline')).toBeTruthy();
@@ -158,7 +176,7 @@ describe('Review console', () => {
     expect(screen.getByText('new')).toBeTruthy();
     expect(screen.getByText('Sign in with the test account.')).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    fireEvent.click(button('Reject'));
     const dialog = (await screen.findByText('Reject Field Notes')).closest('.ant-modal') as HTMLElement;
     const ok = within(dialog).getByRole('button', { name: 'Reject' }) as HTMLButtonElement;
     expect(ok.disabled).toBe(true);
@@ -172,7 +190,7 @@ describe('Review console', () => {
   it('approves, optionally at a release time', async () => {
     answerCalls(callEndpoint, handlers({ [versionApi.submitReview.id]: () => ({ ret: OK, task: task({ state: 'approved' }) }) }));
     renderApp('en', `#/review/${TASK_ID}`);
-    fireEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    fireEvent.click(await screen.findByText('Approve', { selector: 'button span' }));
     const dialog = (await screen.findByText('Approve Field Notes')).closest('.ant-modal') as HTMLElement;
     expect(within(dialog).getByText('Optional. Leave empty to use the developer\'s choice.')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));

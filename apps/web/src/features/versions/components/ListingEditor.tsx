@@ -1,21 +1,25 @@
 import { Badge, Button, Empty, Flex, Form, Input, Popconfirm, Select, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { briefLimitOf, languageByKey, LANGUAGES, LISTING_LIMITS, textLength, type Language } from '@wharf/rules';
+import { briefLimitOf, languageByKey, LANGUAGES, LISTING_LIMITS, LISTING_MEDIA, textLength, type Language } from '@wharf/rules';
+import { ListingMedia, type Media } from './ListingMedia';
 
 export interface ListingDraft {
   name: string;
   brief: string;
   description: string;
   newFeatures: string;
+  iconObjectId: string | null;
+  screenshotObjectIds: string[];
 }
 
-export const EMPTY_LISTING: ListingDraft = { name: '', brief: '', description: '', newFeatures: '' };
+export const EMPTY_LISTING: ListingDraft = { name: '', brief: '', description: '', newFeatures: '', iconObjectId: null, screenshotObjectIds: [] };
 
-/** The fields a listing needs before submitting (new features are optional). */
+/** The texts a listing needs before submitting (new features are optional), then its icon and screenshots. */
 const REQUIRED = ['name', 'brief', 'description'] as const;
+const REQUIRED_COUNT = REQUIRED.length + 2;
 
 export function filledCount(listing: ListingDraft): number {
-  return REQUIRED.filter((f) => listing[f].trim() !== '').length;
+  return REQUIRED.filter((f) => listing[f].trim() !== '').length + (listing.iconObjectId ? 1 : 0) + (listing.screenshotObjectIds.length >= LISTING_MEDIA.screenshotsMin ? 1 : 0);
 }
 
 /** Counted as people count characters (an emoji is one), cut at the limit. */
@@ -34,7 +38,7 @@ interface Props {
   defaultLanguage: string;
   disabled: boolean;
   onActive: (language: string) => void;
-  onChange: (language: string, listing: ListingDraft) => void;
+  onChange: (language: string, update: (listing: ListingDraft) => ListingDraft) => void;
   onAdd: (language: string) => void;
   onRemove: (language: string) => void;
 }
@@ -67,9 +71,12 @@ export function ListingEditor({ languages, listings, active, defaultLanguage, di
           items={languages.map((key) => {
             const listing = listings[key] ?? EMPTY_LISTING;
             const filled = filledCount(listing);
-            const complete = filled === REQUIRED.length;
+            const complete = filled === REQUIRED_COUNT;
             const briefLimit = briefLimitOf(key);
-            const set = (field: keyof ListingDraft) => (e: { target: { value: string } }) => onChange(key, { ...listing, [field]: e.target.value });
+            const set = (field: 'name' | 'brief' | 'description' | 'newFeatures') => (e: { target: { value: string } }) => {
+              const value = e.target.value;
+              onChange(key, (l) => ({ ...l, [field]: value }));
+            };
             return {
               key,
               label: (
@@ -78,7 +85,7 @@ export function ListingEditor({ languages, listings, active, defaultLanguage, di
                   {languageName(key, display)}
                   {key === defaultLanguage ? ` · ${t('listing.default')}` : ''}
                   <Typography.Text type="secondary" style={{ marginInlineStart: 6, fontSize: 12 }}>
-                    {complete ? t('listing.complete') : t('listing.filled', { filled, total: REQUIRED.length })}
+                    {complete ? t('listing.complete') : t('listing.filled', { filled, total: REQUIRED_COUNT })}
                   </Typography.Text>
                 </span>
               ),
@@ -99,6 +106,14 @@ export function ListingEditor({ languages, listings, active, defaultLanguage, di
                   <Form.Item label={t('listing.description')} required validateStatus={listing.description.trim() ? undefined : 'warning'} help={listing.description.trim() ? undefined : t('listing.needed')}>
                     <Input.TextArea rows={5} value={listing.description} onChange={set('description')} count={counter(LISTING_LIMITS.description)} aria-label={t('listing.description')} />
                   </Form.Item>
+                  <ListingMedia
+                    language={key}
+                    languageLabel={languageName(key, display)}
+                    iconObjectId={listing.iconObjectId}
+                    screenshotObjectIds={listing.screenshotObjectIds}
+                    disabled={disabled}
+                    onChange={(update) => onChange(key, (l) => ({ ...l, ...update({ iconObjectId: l.iconObjectId, screenshotObjectIds: l.screenshotObjectIds } as Media) }))}
+                  />
                   <Form.Item label={t('listing.newFeatures')}>
                     <Input.TextArea rows={3} value={listing.newFeatures} onChange={set('newFeatures')} count={counter(LISTING_LIMITS.newFeatures)} aria-label={t('listing.newFeatures')} />
                   </Form.Item>

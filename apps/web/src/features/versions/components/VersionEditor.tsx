@@ -31,7 +31,9 @@ interface Draft {
 }
 
 function draftOf(version: Version, defaultLanguage: string): Draft {
-  const listings = Object.fromEntries(version.listings.map((l) => [l.language, { name: l.name, brief: l.brief, description: l.description, newFeatures: l.newFeatures }]));
+  const listings = Object.fromEntries(
+    version.listings.map((l) => [l.language, { name: l.name, brief: l.brief, description: l.description, newFeatures: l.newFeatures, iconObjectId: l.iconObjectId, screenshotObjectIds: l.screenshotObjectIds }]),
+  );
   const languages = version.listings.map((l) => l.language);
   // The app's default language comes first, and is there to fill from the start.
   const ordered = [defaultLanguage, ...languages.filter((l) => l !== defaultLanguage)];
@@ -174,7 +176,7 @@ export function VersionEditor({ app, version, live, editable, canSubmit, activeL
           defaultLanguage={app.defaultLanguage}
           disabled={!editable}
           onActive={onActiveLanguage}
-          onChange={(language, listing) => set('listings', { ...draft.listings, [language]: listing })}
+          onChange={(language, update) => setDraft((d) => ({ ...d, listings: { ...d.listings, [language]: update(d.listings[language] ?? EMPTY_LISTING) } }))}
           onAdd={(language) => {
             setDraft((d) => ({ ...d, languages: [...d.languages, language], listings: { ...d.listings, [language]: d.listings[language] ?? EMPTY_LISTING } }));
             onActiveLanguage(language);
@@ -271,7 +273,7 @@ export function VersionEditor({ app, version, live, editable, canSubmit, activeL
       </Card>
 
       {editable && (
-        <Flex gap="small" justify="end" align="center" style={{ position: 'sticky', bottom: 0, background: '#fff', padding: '12px 0', zIndex: 2 }}>
+        <Flex gap="small" justify="end" align="center">
           {dirty && <Typography.Text type="secondary">{t('editor.unsaved')}</Typography.Text>}
           <Button
             loading={saving}

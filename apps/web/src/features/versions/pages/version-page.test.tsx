@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { appApi, authApi, consoleApi, contentApi, packageApi, projectApi, teamApi, versionApi, type Version } from '@wharf/contract';
+import { appApi, authApi, consoleApi, contentApi, fileApi, packageApi, projectApi, teamApi, versionApi, type Version } from '@wharf/contract';
 import { answerCalls, callsTo, CONFIG, me, permissionsOf } from '../../../test/fixtures';
 import { app, APP_ID, pkg, PKG_ID, project } from '../../../test/publishing';
 import { renderApp } from '../../../test/render';
@@ -17,6 +17,25 @@ const LIVE_ID = 'eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee';
 type Handler = (o: { params?: unknown; body?: unknown; query?: unknown }) => unknown;
 
 type Listing = Version['listings'][number];
+
+/** Object ids of uploaded images. */
+const objectId = (n: number) => `f0f0f0f0-f0f0-4f0f-8f0f-${String(n).padStart(12, '0')}`;
+
+/** Buttons by their text (role queries with names cost seconds on a page this size in jsdom). */
+function queryButton(text: string): HTMLButtonElement | null {
+  return (screen.queryAllByText(text, { selector: 'button span' })[0]?.closest('button') as HTMLButtonElement | undefined) ?? null;
+}
+
+function button(text: string): HTMLButtonElement {
+  const found = queryButton(text);
+  if (!found) throw new Error(`no button ${text}`);
+  return found;
+}
+
+/** The file input of an upload button. */
+function fileInput(testId: string): HTMLInputElement {
+  return screen.getByTestId(testId).closest('.ant-upload')!.querySelector('input[type=file]') as HTMLInputElement;
+}
 
 function listing(over: Partial<Listing> & { language: string }): Listing {
   return { name: '', brief: '', description: '', newFeatures: '', iconObjectId: null, screenshotObjectIds: [], videoObjectIds: [], updatedAt: '2026-03-09T10:00:00.000Z', ...over } as Listing;
@@ -69,6 +88,7 @@ function handlers(v: Version | null, over: Record<string, Handler> = {}, live: V
     [projectApi.getProject.id]: () => ({ ret: OK, project: project() }),
     [appApi.getApp.id]: () => ({ ret: OK, app: app({ everOnShelf: live !== null }) }),
     [packageApi.packageList.id]: () => ({ ret: OK, items: [pkg()], nextCursor: null }),
+    [fileApi.downloadUrl.id]: () => ({ ret: OK, url: 'data:image/png;base64,iVBORw0KGgo=', expiresAt: '2026-03-09T11:00:00.000Z' }),
     [versionApi.versionList.id]: () => ({ ret: OK, items: [v, live].filter(Boolean), nextCursor: null }),
     [versionApi.lastOnShelf.id]: () => ({ ret: OK, version: live }),
     [versionApi.getVersion.id]: () => ({ ret: OK, version: v, completeness: INCOMPLETE }),
@@ -99,7 +119,7 @@ describe('Version information', () => {
     expect(await screen.findByText('Draft')).toBeTruthy();
     expect(screen.getByText('Version 1.4.2 (1042)')).toBeTruthy();
     // The listing: a tab per language with its completeness, counters of the limits.
-    expect(screen.getByText('1 of 3 filled')).toBeTruthy();
+    expect(screen.getByText('1 of 5 filled')).toBeTruthy();
     expect((screen.getByLabelText('App name') as HTMLInputElement).value).toBe('Field Notes');
     expect(screen.getByText('11 / 64')).toBeTruthy();
     expect(screen.getByText('0 / 80')).toBeTruthy();
@@ -108,20 +128,22 @@ describe('Version information', () => {
     expect(await screen.findByText('Version created')).toBeTruthy();
     expect(screen.getByText(/2026-03-09 \d\d:00 · Ada Admin/)).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Submit for review' }));
+    fireEvent.click(button('Submit for review'));
     const dialog = (await screen.findByText('Missing before the version can be submitted (2):')).closest('.ant-modal') as HTMLElement;
     expect(within(dialog).getByText('One-sentence brief in English (United States)')).toBeTruthy();
     expect(within(dialog).getByText('Introduction in English (United States)')).toBeTruthy();
     expect((within(dialog).getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(true);
     expect(callsTo(callEndpoint, versionApi.submitVersion)).toHaveLength(0);
     // Only the buttons the draft state allows.
-    expect(screen.getByRole('button', { name: 'Delete version' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Cancel review' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Request removal' })).toBeNull();
+    expect(button('Delete version')).toBeTruthy();
+    expect(queryButton('Cancel review')).toBeNull();
+    expect(queryButton('Request removal')).toBeNull();
   });
 
-  it('saves the listing in a second language, then submits a complete version', async () => {
-    let saved = version();
+  it('saves the listing and its images in a second language, then submits a complete version', async () => {
+    const media = { iconObjectId: objectId(0), screenshotObjectIds: [objectId(1), objectId(2), objectId(3)] };
+    let saved = version({ listings: [listing({ language: 'enUS', name: 'Field Notes', ...media })] });
+    let uploads = 10;
     answerCalls(
       callEndpoint,
       handlers(saved, {
@@ -132,6 +154,10 @@ describe('Version information', () => {
           return { ret: OK, version: saved, completeness: COMPLETE };
         },
         [versionApi.submitVersion.id]: () => ({ ret: OK, version: version({ releaseState: 4 }) }),
+        [fileApi.uploadObject.id]: ({ query }) => ({
+          ret: OK,
+          object: { objectId: objectId(uploads++), bizTag: 'img', fileName: (query as { fileName: string }).fileName, contentType: 'image/png', size: 100, sha256: 'ab'.repeat(32), createdAt: '2026-03-09T10:00:00.000Z' },
+        }),
       }),
     );
     renderApp('en', `#/apps/${APP_ID}/version`);
@@ -143,13 +169,19 @@ describe('Version information', () => {
     fireEvent.mouseDown(picker);
     fireEvent.change(picker, { target: { value: 'Russian' } });
     fireEvent.click(await screen.findByText('Russian (Russia)', { selector: '.ant-select-item-option-content' }));
-    expect(await screen.findByText('0 of 3 filled')).toBeTruthy();
+    expect(await screen.findByText('0 of 5 filled')).toBeTruthy();
+    expect(screen.getByText('Screenshots: 0 (from 3 to 5)')).toBeTruthy();
+    const png = (name: string) => new File([new Uint8Array(100)], name, { type: 'image/png' });
+    fireEvent.change(fileInput('icon-upload-ruRU'), { target: { files: [png('icon.png')] } });
+    fireEvent.change(fileInput('screenshot-upload-ruRU'), { target: { files: [png('1.png'), png('2.png'), png('3.png')] } });
+    expect(await screen.findByText('Screenshots: 3 (from 3 to 5)')).toBeTruthy();
+    expect(callsTo(callEndpoint, fileApi.uploadObject).map((c) => c.query)).toContainEqual({ fileName: 'icon.png', contentType: 'image/png', bizTag: 'img' });
     fireEvent.change(screen.getAllByLabelText('App name').at(-1)!, { target: { value: 'Полевые заметки' } });
     fireEvent.change(screen.getAllByLabelText('One-sentence brief').at(-1)!, { target: { value: 'Заметки в поле' } });
     fireEvent.change(screen.getAllByLabelText('Introduction').at(-1)!, { target: { value: 'Пишите заметки где угодно.' } });
     expect(screen.getByText('Unsaved changes')).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Submit for review' }));
+    fireEvent.click(button('Submit for review'));
     const dialog = (await screen.findByText('Submit version 1.4.2 (versionCode 1,042) for review?')).closest('.ant-modal') as HTMLElement;
     expect(callsTo(callEndpoint, versionApi.updateVersion)[0]?.body).toMatchObject({
       appId: APP_ID,
@@ -159,8 +191,8 @@ describe('Version information', () => {
       releaseType: 'full',
       releaseAt: null,
       listings: [
-        { language: 'enUS', name: 'Field Notes', brief: 'Notes in the field', description: 'Write notes anywhere.', newFeatures: '' },
-        { language: 'ruRU', name: 'Полевые заметки', brief: 'Заметки в поле', description: 'Пишите заметки где угодно.', newFeatures: '' },
+        { language: 'enUS', name: 'Field Notes', brief: 'Notes in the field', description: 'Write notes anywhere.', newFeatures: '', ...media },
+        { language: 'ruRU', name: 'Полевые заметки', brief: 'Заметки в поле', description: 'Пишите заметки где угодно.', newFeatures: '', iconObjectId: objectId(10), screenshotObjectIds: [objectId(11), objectId(12), objectId(13)] },
       ],
     });
     expect(within(dialog).getByText('It goes on shelf as soon as it is approved.')).toBeTruthy();
@@ -178,7 +210,7 @@ describe('Version information', () => {
     expect(screen.getByText('• Краткое описание не объясняет, что делает приложение')).toBeTruthy();
     expect(screen.getByText('• Политика конфиденциальности отсутствует или противоречива')).toBeTruthy();
     expect(screen.getByText('Комментарий проверяющего: Добавьте ссылку на политику.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Отправить на проверку' })).toBeTruthy();
+    expect(button('Отправить на проверку')).toBeTruthy();
   });
 
   it('under review: cancel review and urge, each after a confirmation', async () => {
@@ -193,17 +225,17 @@ describe('Version information', () => {
     );
     renderApp('en', `#/apps/${APP_ID}/version`);
     expect(await screen.findByText('Under review')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Submit for review' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Delete version' })).toBeNull();
+    expect(queryButton('Submit for review')).toBeNull();
+    expect(queryButton('Delete version')).toBeNull();
     expect((screen.getByLabelText('App name') as HTMLInputElement).disabled).toBe(true);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Urge review' }));
+    fireEvent.click(button('Urge review'));
     const urge = (await screen.findByText('Urge the review?')).closest('.ant-modal') as HTMLElement;
     fireEvent.click(within(urge).getByRole('button', { name: 'Urge' }));
     expect(await screen.findByText('The review was urged.')).toBeTruthy();
     expect(callsTo(callEndpoint, versionApi.urgeAudit)[0]?.body).toEqual({ appId: APP_ID, versionId: VERSION_ID });
 
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel review' }));
+    fireEvent.click(button('Cancel review'));
     const cancel = (await screen.findByText('Cancel the review?')).closest('.ant-modal') as HTMLElement;
     fireEvent.click(within(cancel).getByRole('button', { name: 'Cancel review' }));
     expect(await screen.findByText('The review was cancelled; the version is a draft again.')).toBeTruthy();
@@ -229,27 +261,27 @@ describe('Version information', () => {
     renderApp('en', `#/apps/${APP_ID}/version`);
     expect(await screen.findByText('On shelf: 1.4.2 (1042)')).toBeTruthy();
     expect(screen.getByText('Released')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Upgrade' })).toBeTruthy();
+    expect(button('Upgrade')).toBeTruthy();
     expect(screen.getByText('No update is being prepared. Choose Upgrade to start the next version from the one on shelf.')).toBeTruthy();
     // A phased version is terminated, not rolled back.
-    expect(screen.queryByRole('button', { name: 'Version rollback' })).toBeNull();
+    expect(queryButton('Version rollback')).toBeNull();
     expect(await screen.findByText('Offered to 10% of users')).toBeTruthy();
     expect(screen.getByText('Started')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Resume phased release' })).toBeNull();
+    expect(queryButton('Resume phased release')).toBeNull();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
+    fireEvent.click(button('Pause'));
     const pause = (await screen.findByText('Pause the phased release?')).closest('.ant-modal') as HTMLElement;
     fireEvent.click(within(pause).getByRole('button', { name: 'Pause' }));
     expect(await screen.findByText('The phased release is paused.')).toBeTruthy();
     expect(callsTo(callEndpoint, versionApi.changePhasedRelease)[0]?.body).toEqual({ appId: APP_ID, versionId: LIVE_ID, state: 'SUSPEND' });
 
     fireEvent.change(screen.getByLabelText('New share'), { target: { value: '25.5' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Raise' }));
+    fireEvent.click(button('Raise'));
     const raise = (await screen.findByText('From 10% to 25.5%. The share can only go up.')).closest('.ant-modal') as HTMLElement;
     fireEvent.click(within(raise).getByRole('button', { name: 'Raise' }));
     await waitFor(() => expect(callsTo(callEndpoint, versionApi.changePhasedRelease)[1]?.body).toEqual({ appId: APP_ID, versionId: LIVE_ID, state: 'UPDATE', percent: 25.5 }));
 
-    fireEvent.click(screen.getByRole('button', { name: 'Request removal' }));
+    fireEvent.click(button('Request removal'));
     const removal = (await screen.findByText('Request removal from the store')).closest('.ant-modal') as HTMLElement;
     fireEvent.click(within(removal).getByRole('button', { name: 'Request removal' }));
     expect(await within(removal).findByText('Give a reason')).toBeTruthy();
@@ -264,7 +296,7 @@ describe('Version information', () => {
     answerCalls(callEndpoint, handlers(null, { [versionApi.createVersion.id]: () => ({ ret: OK, version: version(), created: true }) }));
     renderApp('en', `#/apps/${APP_ID}/version`);
     expect(await screen.findByText('No version yet. Upload a package in Package management, then create the first version here.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Create version' }));
+    fireEvent.click(button('Create version'));
     expect(await screen.findByText('The version was created. Choose its package and fill in its listing.')).toBeTruthy();
     expect(callsTo(callEndpoint, versionApi.createVersion)[0]?.body).toEqual({ appId: APP_ID });
   });

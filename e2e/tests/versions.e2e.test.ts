@@ -1,0 +1,255 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { versionApi } from '@wharf/contract';
+import appsEn from '../../apps/web/src/features/apps/locales/en.json';
+import packagesEn from '../../apps/web/src/features/packages/locales/en.json';
+import projectsEn from '../../apps/web/src/features/projects/locales/en.json';
+import reviewEn from '../../apps/web/src/features/review/locales/en.json';
+import reviewRu from '../../apps/web/src/features/review/locales/ru.json';
+import versionsEn from '../../apps/web/src/features/versions/locales/en.json';
+import versionsRu from '../../apps/web/src/features/versions/locales/ru.json';
+import { browserAvailability, launchBrowser } from '../support/browser';
+import { chooseOption, en, fillSignUp, openPage, screenshot, signIn, type Person } from '../support/console';
+import { ROOT_DIR, SCREENSHOTS_DIR } from '../support/paths';
+import { startE2eServer, type E2eServer } from '../support/server';
+
+// The publishing journey in Chromium against the real server (background parsing on, a
+// test clock): a new developer creates an app, uploads its package, writes the listing
+// in two languages and submits; a reviewer rejects it with a reason; the developer fixes
+// it and submits again; the reviewer approves with a release time a minute ahead; the
+// clock moves on and the version is on shelf; a device's update check offers it and its
+// download is the uploaded file, byte for byte.
+
+const chromium = browserAvailability();
+const PACKAGE = path.resolve(ROOT_DIR, '..', 'shared', 'fixtures', 'packages', 'tipsy-release.aab'); // com.dhruv.tipsy, versionCode 1, versionName 1.0
+
+it.runIf(chromium.mustFail)('has Chromium to run the browser tests', () => {
+  throw new Error(chromium.missingMessage);
+});
+
+const developer: Person = { email: 'dev@example.com', password: 'dev correct horse', displayName: 'Dana Developer', country: 'Germany' };
+const operator = { email: 'operator@example.com', password: 'operator password' };
+const v = versionsEn;
+const r = reviewEn;
+// A real 216×216 PNG would do as well; the store only needs images.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const image = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
+const fill = (text: string, vars: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
+
+describe.skipIf(!chromium.available)('versions, review and distribution in the browser (Chromium)', () => {
+  let browser: Browser | undefined;
+  let server: E2eServer | undefined;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    // No demo project: its seeded app holds the fixture's package name.
+    server = await startE2eServer({ WHARF_JOBS: 'on', WHARF_TEST_CLOCK: 'on', DEMO_SEED: 'off' });
+    fs.mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function clock(body?: { advanceMs: number }): Promise<number> {
+    const res = await fetch(`${server!.address}/__test/clock`, body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {});
+    return Date.parse(((await res.json()) as { now: string }).now);
+  }
+
+  /** A time as the browser's date picker takes it (its own zone). */
+  function pickerText(page: Page, ms: number): Promise<string> {
+    return page.evaluate((at) => {
+      const d = new Date(at);
+      const p = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+    }, ms);
+  }
+
+  /** The open language tab (the others are hidden from the accessibility tree). */
+  const activeTab = (page: Page) => page.getByRole('tabpanel');
+
+  /** The icon and three screenshots of the open language's listing. */
+  async function addImages(page: Page, language: string): Promise<void> {
+    const input = (testId: string) => page.locator('.ant-upload', { has: page.getByTestId(testId) }).locator('input[type=file]').first();
+    await input(`icon-upload-${language}`).setInputFiles(image('icon.png'));
+    await page.getByRole('img', { name: new RegExp(`^${v.media.icon} `) }).waitFor();
+    await input(`screenshot-upload-${language}`).setInputFiles([image('1.png'), image('2.png'), image('3.png')]);
+    await activeTab(page).getByText(fill(v.media.screenshots, { count: 3, min: 3, max: 5 })).waitFor();
+  }
+
+  it('a version goes from a new app to devices through review, rejection and a scheduled release', async () => {
+    if (!browser || !server) throw new Error('setup did not finish');
+    const origin = server.address;
+    const dev = await openPage(browser);
+    const page = dev.page;
+    const open: Page[] = [page];
+    onTestFailed(async () => {
+      for (const [i, p] of open.entries()) await screenshot(p, `versions-failure-${i}`).catch(() => undefined);
+    });
+
+    // A new developer signs up, creates a project and an app.
+    await page.goto(`${origin}/en/#/projects`);
+    await page.getByRole('link', { name: en.accounts.signIn.register }).click();
+    await fillSignUp(page, developer);
+    await page.getByRole('button', { name: en.accounts.signUp.submit }).click();
+    await page.getByRole('heading', { name: projectsEn.list.title }).waitFor();
+    await page.getByRole('button', { name: projectsEn.list.create }).first().click();
+    const createProject = page.getByRole('dialog', { name: projectsEn.form.createTitle });
+    await createProject.getByLabel(projectsEn.fields.name).fill('Drinks');
+    await createProject.getByRole('button', { name: projectsEn.actions.create }).click();
+    await page.getByRole('heading', { name: projectsEn.settings.title }).waitFor();
+    await page.getByRole('button', { name: projectsEn.settings.addApp }).first().click();
+    const createApp = page.getByRole('dialog', { name: appsEn.create.title });
+    await createApp.getByLabel(appsEn.fields.name).fill('Tipsy');
+    await createApp.getByLabel(appsEn.fields.packageName).fill('com.dhruv.tipsy');
+    await createApp.locator('.ant-form-item-has-success').filter({ has: page.getByLabel(appsEn.fields.packageName) }).waitFor();
+    await createApp.getByRole('button', { name: appsEn.actions.create }).click();
+    await page.getByRole('heading', { name: appsEn.info.title }).waitFor();
+    const appId = /#\/apps\/([\w-]+)\/info/.exec(page.url())?.[1];
+    expect(appId).toBeTruthy();
+
+    // Its package, uploaded and checked.
+    await page.getByRole('menuitem', { name: packagesEn.page.title }).click();
+    await page.getByRole('heading', { name: packagesEn.page.title }).waitFor();
+    await page.locator('input[type=file]').setInputFiles(PACKAGE);
+    await page.getByRole('row', { name: new RegExp(packagesEn.state.parsed) }).waitFor({ timeout: 30_000 });
+
+    // Version information, from the app's menu: nothing yet, then a new version.
+    await page.getByRole('menuitem', { name: v.page.title }).click();
+    await page.getByRole('heading', { name: v.page.title }).waitFor();
+    await page.getByText(v.create.empty).waitFor();
+    await page.getByRole('button', { name: v.create.button }).click();
+    await page.getByText(v.state['7'], { exact: true }).waitFor();
+    await page.getByLabel(v.package.choose).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'tipsy-release.aab' }).click();
+    await page.getByText(fill(v.package.facts, { packageName: 'com.dhruv.tipsy', versionCode: 1, size: '3.14 MB' })).waitFor();
+
+    // The listing in English (the app's default language) and Russian.
+    await activeTab(page).getByLabel(v.listing.name).fill('Tipsy');
+    await activeTab(page).getByLabel(v.listing.brief).fill('Drinks');
+    await activeTab(page).getByLabel(v.listing.description).fill('Track what you drink at a party, and when to stop.');
+    await addImages(page, 'enUS');
+    await page.getByRole('tab', { name: new RegExp(v.listing.complete) }).waitFor();
+    await page.getByLabel(v.listing.addLanguage).click();
+    await page.keyboard.type('Russian (Russia)');
+    await chooseOption(page, 'Russian (Russia)');
+    await page.getByRole('tab', { name: /Russian \(Russia\)/ }).waitFor();
+    await activeTab(page).getByLabel(v.listing.name).fill('Типси');
+    await activeTab(page).getByLabel(v.listing.brief).fill('Учёт напитков на вечеринке');
+    await activeTab(page).getByLabel(v.listing.description).fill('Записывайте, что вы пьёте, и вовремя остановитесь.');
+    await addImages(page, 'ruRU');
+    await page.getByText(/^Europe \(0\/\d+\)$/).click();
+    await page.getByText(/^Europe \((\d+)\/\1\)$/).waitFor();
+    await page.getByText(/^Russian \(Russia\)/).first().waitFor();
+    await screenshot(page, 'version-draft');
+
+    // Submit: the version is saved first; the dialog confirms the version number.
+    await page.getByRole('button', { name: v.editor.submit }).click();
+    const submit = page.getByRole('dialog', { name: v.submit.title });
+    await submit.getByText(fill(v.submit.confirm, { versionName: '1.0', versionCode: 1 })).waitFor();
+    await submit.getByRole('button', { name: v.submit.ok }).click();
+    await page.getByText(v.submit.done).waitFor();
+    await page.getByText(v.state['4'], { exact: true }).waitFor();
+
+    // The reviewer (the platform's administrator operator) rejects it with a reason.
+    const rev = await openPage(browser);
+    const reviewer = rev.page;
+    open.push(reviewer);
+    await reviewer.goto(`${origin}/en/#/login`);
+    await signIn(reviewer, operator);
+    await reviewer.getByRole('menuitem', { name: r.nav }).click();
+    await reviewer.getByRole('heading', { name: r.queue.title }).waitFor();
+    await reviewer.getByRole('row', { name: /Tipsy/ }).getByText(r.kind.release).waitFor();
+    await screenshot(reviewer, 'review-queue');
+    await reviewer.getByRole('link', { name: fill(r.queue.openOf, { app: 'Tipsy' }) }).click();
+    await reviewer.getByRole('heading', { name: 'Tipsy' }).waitFor();
+    await reviewer.getByText('tipsy-release.aab').waitFor();
+    await reviewer.getByText(r.task.firstRelease).waitFor();
+    await screenshot(reviewer, 'review-task');
+    await reviewer.getByRole('button', { name: r.decide.reject }).click();
+    const reject = reviewer.getByRole('dialog', { name: fill(r.decide.rejectTitle, { app: 'Tipsy' }) });
+    await reject.getByLabel(v.reasons.weakBrief).check();
+    await reject.getByLabel(r.decide.comment).fill('"Drinks" does not say what the app does.');
+    await reject.getByRole('button', { name: r.decide.reject }).click();
+    await reviewer.getByText(r.decide.rejected).waitFor();
+
+    // The developer sees the result and the reasons, fixes the brief and submits again.
+    await page.reload();
+    await page.getByText(v.state['1'], { exact: true }).waitFor();
+    await page.getByText(`• ${v.reasons.weakBrief}`).waitFor();
+    await page.getByText(fill(v.status.reviewerComment, { comment: '"Drinks" does not say what the app does.' })).waitFor();
+    await screenshot(page, 'version-rejected');
+    await page.getByRole('tab', { name: /English \(United States\)/ }).click();
+    await activeTab(page).getByLabel(v.listing.brief).fill('Count your drinks at a party');
+    await page.getByRole('button', { name: v.editor.submit }).click();
+    await submit.getByRole('button', { name: v.submit.ok }).click();
+    await page.getByText(v.state['4'], { exact: true }).waitFor();
+
+    // The reviewer approves it with a release time a minute ahead of the server's clock.
+    const now = await clock();
+    const releaseAt = Math.ceil((now + 60_000) / 60_000) * 60_000 + 60_000;
+    await reviewer.goto(`${origin}/en/#/review`);
+    await reviewer.getByRole('link', { name: fill(r.queue.openOf, { app: 'Tipsy' }) }).click();
+    await reviewer.getByText('Count your drinks at a party').waitFor();
+    await reviewer.getByRole('button', { name: r.decide.approve }).click();
+    const approve = reviewer.getByRole('dialog', { name: fill(r.decide.approveTitle, { app: 'Tipsy' }) });
+    const picker = approve.getByLabel(r.decide.releaseAt);
+    await picker.click();
+    await picker.fill(await pickerText(reviewer, releaseAt));
+    await picker.press('Enter');
+    await approve.getByRole('button', { name: r.decide.approve }).click();
+    await reviewer.getByText(r.decide.approved).waitFor();
+
+    // Waiting for its time; the update check offers nothing yet.
+    await page.reload();
+    await page.getByText(v.state['3'], { exact: true }).waitFor();
+    const check = `${origin}${versionApi.updateCheck.fullPath}?packageName=com.dhruv.tipsy&versionCode=0&deviceId=device-1&country=DE`;
+    expect(((await (await fetch(check)).json()) as { update: unknown }).update).toBeNull();
+
+    // The clock passes the release time: the version is on shelf.
+    await clock({ advanceMs: releaseAt - now + 1_000 });
+    await page.reload();
+    await page.getByText(fill(v.live.title, { version: '1.0 (1)' })).waitFor();
+    await page.getByText(v.state['0'], { exact: true }).waitFor();
+    await page.getByText(v.create.emptyUpgrade).waitFor();
+    await page.getByText(v.history.title).first().click();
+    await page.getByText(v.history.action.release).waitFor();
+    await screenshot(page, 'version-on-shelf');
+
+    // A device asks for updates and downloads the package: the uploaded file, byte for byte.
+    const answer = (await (await fetch(check)).json()) as { update: { versionCode: number; sha256: string; size: number; downloadUrl: string } | null };
+    expect(answer.update).toMatchObject({ versionCode: 1, versionName: '1.0' });
+    const uploaded = fs.readFileSync(PACKAGE);
+    const download = await fetch(`${origin}${answer.update!.downloadUrl}?deviceId=device-1&country=DE`);
+    expect(download.status).toBe(200);
+    const bytes = Buffer.from(await download.arrayBuffer());
+    expect(bytes.length).toBe(uploaded.length);
+    expect(bytes.equals(uploaded)).toBe(true);
+
+    // The same screens in Russian.
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitem', { name: 'Русский' }).click();
+    await page.getByRole('heading', { name: versionsRu.page.title }).waitFor();
+    await page.getByText(versionsRu.state['0'], { exact: true }).waitFor();
+    await screenshot(page, 'version-on-shelf-ru');
+    await reviewer.getByRole('button', { name: 'Language' }).click();
+    await reviewer.getByRole('menuitem', { name: 'Русский' }).click();
+    await reviewer.goto(`${origin}/en/#/review`);
+    await reviewer.getByRole('heading', { name: reviewRu.queue.title }).waitFor();
+    await reviewer.getByText(reviewRu.queue.empty).waitFor();
+    await reviewer.getByText(reviewRu.state.approved).click();
+    await reviewer.getByRole('row', { name: /Tipsy/ }).first().waitFor();
+    await screenshot(reviewer, 'review-queue-ru');
+    await reviewer.getByRole('link', { name: fill(reviewRu.queue.openOf, { app: 'Tipsy' }) }).first().click();
+    await reviewer.getByRole('heading', { name: 'Tipsy' }).waitFor();
+    await screenshot(reviewer, 'review-task-ru');
+
+    expect(dev.problems).toEqual([]);
+    expect(rev.problems).toEqual([]);
+    await dev.context.close();
+    await rev.context.close();
+  }, 240_000);
+});
