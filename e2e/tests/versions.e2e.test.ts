@@ -80,7 +80,7 @@ describe.skipIf(!chromium.available)('versions, review and distribution in the b
     await activeTab(page).getByText(fill(v.media.screenshots, { count: 3, min: 3, max: 5 })).waitFor();
   }
 
-  it('a version goes from a new app to devices through review, rejection and a scheduled release', async () => {
+  it('a version goes from a new app to devices through review, rejection and a scheduled release; the next one in phases, paused and resumed; then removal', async () => {
     if (!browser || !server) throw new Error('setup did not finish');
     const origin = server.address;
     const dev = await openPage(browser);
@@ -201,7 +201,7 @@ describe.skipIf(!chromium.available)('versions, review and distribution in the b
     await picker.fill(await pickerText(reviewer, releaseAt));
     await picker.press('Enter');
     await approve.getByRole('button', { name: r.decide.approve }).click();
-    await reviewer.getByText(r.decide.approved).waitFor();
+    await reviewer.getByText(r.decide.approved).last().waitFor();
 
     // Waiting for its time; the update check offers nothing yet.
     await page.reload();
@@ -229,12 +229,74 @@ describe.skipIf(!chromium.available)('versions, review and distribution in the b
     expect(bytes.length).toBe(uploaded.length);
     expect(bytes.equals(uploaded)).toBe(true);
 
+    // A second version in phased release: Upgrade starts it from the one on shelf; the same
+    // package (equal versionCode, with the warning), a tenth of the devices, for a month.
+    await page.getByRole('button', { name: v.create.upgrade }).click();
+    await page.getByText(v.create.upgraded).waitFor();
+    await page.getByLabel(v.package.choose).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'tipsy-release.aab' }).click();
+    await page.getByText(v.package.sameCode).first().waitFor();
+    await page.getByRole('radio', { name: v.releaseType.phased }).check();
+    await page.getByLabel(v.phasedSetup.percent).fill('10');
+    const serverNow = await clock();
+    const range = page.locator('.ant-picker-range');
+    await range.locator('input').first().click();
+    await range.locator('input').first().fill(await pickerText(page, serverNow - 60_000));
+    await range.locator('input').first().press('Enter');
+    await range.locator('input').last().fill(await pickerText(page, serverNow + 30 * 86_400_000));
+    await range.locator('input').last().press('Enter');
+    await page.getByLabel(v.phasedSetup.note, { exact: true }).fill('A tenth first');
+    await page.getByRole('button', { name: v.editor.submit }).click();
+    await submit.getByText(v.package.sameCode).waitFor();
+    await submit.getByRole('button', { name: v.submit.ok }).click();
+    await page.getByText(v.state['5'], { exact: true }).waitFor();
+    await reviewer.goto(`${origin}/en/#/review`);
+    await reviewer.getByRole('row', { name: /Tipsy/ }).getByText(r.kind.update).waitFor();
+    await reviewer.getByRole('link', { name: fill(r.queue.openOf, { app: 'Tipsy' }) }).click();
+    await reviewer.getByText(r.task.diffTitle).waitFor();
+    await screenshot(reviewer, 'review-task-update');
+    await reviewer.getByRole('button', { name: r.decide.approve }).click();
+    await reviewer.getByRole('dialog', { name: fill(r.decide.approveTitle, { app: 'Tipsy' }) }).getByRole('button', { name: r.decide.approve }).click();
+    await reviewer.getByText(r.decide.approved).last().waitFor();
+
+    // Live: paused and resumed from the console.
+    await page.reload();
+    await page.getByText(fill(v.phased.percentNow, { percent: 10 })).waitFor();
+    await page.getByText(v.phased.states.active, { exact: true }).first().waitFor();
+    await page.getByRole('button', { name: v.phased.action.SUSPEND.button }).click();
+    await page.getByRole('dialog', { name: v.phased.action.SUSPEND.title }).getByRole('button', { name: v.phased.action.SUSPEND.ok }).click();
+    await page.getByText(v.phased.action.SUSPEND.done).waitFor();
+    await page.getByText(v.phased.pausedHint).waitFor();
+    await page.getByRole('button', { name: v.phased.action.RESUME.button }).click();
+    await page.getByRole('dialog', { name: v.phased.action.RESUME.title }).getByRole('button', { name: v.phased.action.RESUME.ok }).click();
+    await page.getByText(v.phased.action.RESUME.done).waitFor();
+    await page.getByText(v.phased.states.active, { exact: true }).first().waitFor();
+    await screenshot(page, 'version-phased');
+
+    // Removal: requested with a reason, approved by the reviewer; devices are offered nothing.
+    await page.getByRole('button', { name: v.actions.requestShelfOff.button }).click();
+    const removal = page.getByRole('dialog', { name: v.actions.requestShelfOff.title });
+    await removal.getByLabel(v.actions.reason).fill('The party is over');
+    await removal.getByRole('button', { name: v.actions.requestShelfOff.ok }).click();
+    await page.getByText(v.state['6'], { exact: true }).waitFor();
+    await reviewer.goto(`${origin}/en/#/review`);
+    await reviewer.getByRole('row', { name: /Tipsy/ }).getByText(r.kind.shelfOff).waitFor();
+    await reviewer.getByRole('link', { name: fill(r.queue.openOf, { app: 'Tipsy' }) }).click();
+    await reviewer.getByText(fill(r.task.requestReason, { reason: 'The party is over' })).waitFor();
+    await reviewer.getByRole('button', { name: r.decide.approve }).click();
+    await reviewer.getByRole('dialog', { name: fill(r.decide.approveTitle, { app: 'Tipsy' }) }).getByRole('button', { name: r.decide.approve }).click();
+    await reviewer.getByText(r.decide.approved).last().waitFor();
+    expect(((await (await fetch(check.replace('device-1', 'device-2'))).json()) as { update: unknown }).update).toBeNull();
+    await page.reload();
+    await page.getByText(v.state['10'], { exact: true }).waitFor();
+    await page.getByText(v.create.emptyAgain).waitFor();
+
     // The same screens in Russian.
     await page.getByRole('button', { name: 'Language' }).click();
     await page.getByRole('menuitem', { name: 'Русский' }).click();
     await page.getByRole('heading', { name: versionsRu.page.title }).waitFor();
-    await page.getByText(versionsRu.state['0'], { exact: true }).waitFor();
-    await screenshot(page, 'version-on-shelf-ru');
+    await page.getByText(versionsRu.state['10'], { exact: true }).first().waitFor();
+    await screenshot(page, 'version-removed-ru');
     await reviewer.getByRole('button', { name: 'Language' }).click();
     await reviewer.getByRole('menuitem', { name: 'Русский' }).click();
     await reviewer.goto(`${origin}/en/#/review`);
@@ -243,7 +305,7 @@ describe.skipIf(!chromium.available)('versions, review and distribution in the b
     await reviewer.getByText(reviewRu.state.approved).click();
     await reviewer.getByRole('row', { name: /Tipsy/ }).first().waitFor();
     await screenshot(reviewer, 'review-queue-ru');
-    await reviewer.getByRole('link', { name: fill(reviewRu.queue.openOf, { app: 'Tipsy' }) }).first().click();
+    await reviewer.getByRole('link', { name: fill(reviewRu.queue.openOf, { app: 'Tipsy' }) }).last().click();
     await reviewer.getByRole('heading', { name: 'Tipsy' }).waitFor();
     await screenshot(reviewer, 'review-task-ru');
 

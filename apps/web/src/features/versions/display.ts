@@ -33,7 +33,8 @@ export function useVersionDisplay() {
 export function useStateLabel() {
   const { t } = useTranslation('versions');
   return (version: Pick<Version, 'releaseState' | 'rollbackPending' | 'superseded'>, complete?: boolean) => {
-    if (version.superseded) return t('state.history');
+    // A version replaced on shelf keeps state 0: it is a history version. A removed one says so.
+    if (version.superseded && version.releaseState === 0) return t('state.history');
     if (version.releaseState === 0 && version.rollbackPending) return t('state.rollbackPending');
     if (version.releaseState === 7 && complete) return t('state.readyToSubmit');
     return t(`state.${version.releaseState}`);

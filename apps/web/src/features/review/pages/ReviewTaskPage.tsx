@@ -4,7 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { versionApi, type ResponseOf, type Version } from '@wharf/contract';
-import { countryById, type Language } from '@wharf/rules';
+import { countryById, REGIONS, type Language } from '@wharf/rules';
 import { languageName } from '../../versions/components/ListingEditor';
 import { pickerFormat, useVersionDisplay } from '../../versions/display';
 import { useDecide, useReviewTask } from '../hooks';
@@ -30,7 +30,13 @@ function Task({ detail }: { detail: Detail }) {
   const { task, version, onShelf, completeness } = detail;
   const pkg = detail.package;
   const language = i18n.language as Language;
-  const countryNames = (codes: readonly string[]) => codes.map((c) => countryById(c)?.names[language] ?? c).join(', ');
+  // Whole regions by their name, the rest country by country.
+  const countryNames = (codes: readonly string[]) => {
+    const chosen = new Set(codes);
+    const whole = REGIONS.filter((r) => r.countries.every((c) => chosen.has(c)));
+    const covered = new Set(whole.flatMap((r) => r.countries));
+    return [...whole.map((r) => t('task.wholeRegion', { region: r.names[language], count: r.countries.length })), ...codes.filter((c) => !covered.has(c)).map((c) => countryById(c)?.names[language] ?? c)].join(', ');
+  };
   // What changes against the version on shelf, as the server works it out.
   const diff = detail.diff;
   return (
@@ -78,6 +84,7 @@ function Task({ detail }: { detail: Detail }) {
               </Typography.Text>
             </Descriptions.Item>
             <Descriptions.Item label={t('task.permissions', { count: pkg.permissions.length })} span={2}>
+              {pkg.permissions.length === 0 && '—'}
               <Space size={[4, 4]} wrap>
                 {pkg.permissions.map((p) => (
                   <Tag key={p}>{p}</Tag>

@@ -36,6 +36,8 @@ function Versions({ app }: { app: App }) {
   if (versions.isPending || live.isPending) return <Skeleton active />;
   const working = versions.data?.items.find((v) => !v.superseded && (UNRELEASED_STATES as readonly number[]).includes(v.releaseState as ReleaseState));
   const onShelf = live.data ?? null;
+  // Nothing on shelf and nothing being prepared: the newest version tells what happened last (removed, rolled back).
+  const last = !working && !onShelf ? (versions.data?.items[0] ?? null) : null;
   const mayCreate = permissions.can('version.manage');
   const start = () => create.mutateAsync().then(() => void message.success(onShelf ? t('create.upgraded') : t('create.created')), () => undefined);
 
@@ -69,13 +71,19 @@ function Versions({ app }: { app: App }) {
             />
           </Card>
         )}
+        {last && (
+          <Card title={t('last.title', { version: versionTitle(last) ?? '' })}>
+            <ReleaseStatus version={last} />
+            <Collapse ghost style={{ marginTop: 12 }} items={[{ key: 'history', label: t('history.title'), children: <HistoryTimeline appId={app.appId} versionId={last.versionId} /> }]} />
+          </Card>
+        )}
         {working ? (
           <Workspace app={app} versionId={working.versionId} live={onShelf} />
         ) : (
           <Card>
             <Empty
               description={
-                onShelf ? t('create.emptyUpgrade') : mayCreate ? t('create.empty') : t('create.emptyReadOnly')
+                onShelf ? t('create.emptyUpgrade') : last ? t('create.emptyAgain') : mayCreate ? t('create.empty') : t('create.emptyReadOnly')
               }
             >
               {mayCreate && !onShelf && (
