@@ -8,6 +8,8 @@ import { printTable, type Row } from './report';
 import { signedInHeaders } from './session';
 import { ddSeconds, uploadSeconds } from './upload';
 import { parseRatio } from './parse';
+import { releasedApp } from './release';
+import { freshDatabase } from './pg-database';
 
 /**
  * `npm run bench`: each benchmark against a bare Fastify route measured in the same run,
@@ -46,6 +48,7 @@ async function measureUpload(server: Started, headers: Record<string, string>, d
   ].join('\n');
 }
 const dirs: string[] = [];
+const cleanups: Array<() => Promise<void>> = [];
 try {
   if (!(await ensureFreeDisk(os.tmpdir(), 512 * 1024 * 1024))) process.exit(1);
   const bare = await startBare();
@@ -57,7 +60,14 @@ try {
   for (const t of targets) {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wharf-bench-'));
     dirs.push(dataDir);
-    const server = await startWharf({ ...t.env, DATA_DIR: dataDir });
+    const env = { ...t.env };
+    if (env.DATABASE_URL) {
+      const db = await freshDatabase(env.DATABASE_URL);
+      cleanups.push(db.drop);
+      env.DATABASE_URL = db.url;
+    }
+    // Approval at once and no demo seed: the bench releases its own app (the seed's name).
+    const server = await startWharf({ ...env, DATA_DIR: dataDir, AUTO_APPROVE: 'on', DEMO_SEED: 'off' });
     started.push(server);
     await warm(`${server.url}/healthz`);
     // Re-measure the baseline right before each target, so drift in the machine's load
@@ -72,6 +82,10 @@ try {
     const headers = await signedInHeaders(server.url);
     const permission = await load({ name: `GET user-permission (signed in) on ${t.label}`, url: `${server.url}/agc/edge/user-permission-service/v1/user-permission`, connections, durationSec, headers });
     rows.push({ result: permission, baseline, ...(t.label === 'PostgreSQL' ? { target: { minRpsRatio: 0.3, maxP99Ratio: 3 } } : {}) });
+    // The device update check, the hot path at scale: a real app on shelf, asked anonymously.
+    const checkUrl = await releasedApp(server.url, headers);
+    const check = await load({ name: `GET app/update (device update check) on ${t.label}`, url: checkUrl, connections, durationSec });
+    rows.push({ result: check, baseline, ...(t.label === 'PostgreSQL' ? { target: { minRpsRatio: 0.4, maxP99Ratio: 3 } } : {}) });
     if (t === targets[0] && uploadMb > 0) {
       if (await ensureFreeDisk(dataDir, 2 * uploadMb * 1024 * 1024)) uploads.push(await measureUpload(server, headers, dataDir));
     }
@@ -84,4 +98,5 @@ try {
 } finally {
   for (const s of started.reverse()) await s.stop().catch(() => undefined);
   for (const d of dirs) await fs.rm(d, { recursive: true, force: true });
+  for (const c of cleanups) await c().catch(() => undefined);
 }

@@ -17,6 +17,7 @@ const TEST_ENV: Record<string, string> = {
   ARGON2_MEMORY_KIB: '256',
   RISK_MAX_FAILURES_PER_ADDRESS: '100000',
   RATE_LIMIT_PER_MINUTE: '0',
+  DISTRIBUTION_CACHE_TTL_MS: '0',
   WHARF_JOBS: 'off',
   WHARF_OPERATOR_EMAIL: 'operator@example.com',
   WHARF_OPERATOR_PASSWORD: 'operator password',

@@ -76,6 +76,7 @@ const envSchema = z.object({
   UPLOAD_URL_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
   DEMO_SEED: z.enum(['on', 'off']).default('on'),
   AUTO_APPROVE: bool,
+  DISTRIBUTION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
 });
 
 export interface Config {
@@ -115,6 +116,8 @@ export interface Config {
   demoSeed: boolean;
   /** Approve every review task at once: for single-organisation deployments without reviewers. */
   autoApprove: boolean;
+  /** How long an app's release facts answer device update checks before they are read again. */
+  distributionCacheTtlMs: number;
   storageDir: string;
   /** Base of links in mail (invitations, password resets); default: this server's address. */
   publicUrl: string | null;
@@ -183,6 +186,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobs: e.WHARF_JOBS === 'on',
     demoSeed: e.DEMO_SEED === 'on',
     autoApprove: e.AUTO_APPROVE,
+    distributionCacheTtlMs: e.DISTRIBUTION_CACHE_TTL_MS,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     storage: storageOf(e),
     fileUrlSecret: e.FILE_URL_SECRET ?? null,

@@ -62,6 +62,8 @@ export const TEST_ENV: Record<string, string> = {
   ARGON2_MEMORY_KIB: '256',
   RISK_MAX_FAILURES_PER_ADDRESS: '100000',
   RATE_LIMIT_PER_MINUTE: '0',
+  // Tests see each change at once; the cache has its own test.
+  DISTRIBUTION_CACHE_TTL_MS: '0',
 };
 
 export interface TestApp extends BuiltApp {

@@ -6,7 +6,8 @@ import { appsRepo } from '../apps/repo';
 import { filesRepo } from '../files/repo';
 import { packagesRepo } from '../packages/repo';
 import type { PhasedService } from './phased';
-import { versionsRepo } from './repo';
+import { versionsRepo, type VersionRow } from './repo';
+import { bucketOf } from './phased';
 
 /** The region of the first Accept-Language entry that names one ("de-AT" → AT). */
 export function countryOfAcceptLanguage(header: string | undefined): string | null {
@@ -26,6 +27,23 @@ export function countryOfAcceptLanguage(header: string | undefined): string | nu
 /** Countries nobody could tell: ISO 3166's code for an unknown region. */
 export const UNKNOWN_COUNTRY = 'ZZ';
 
+/** Apps whose release facts are kept at once; beyond that the oldest entry goes. */
+const CACHE_MAX_APPS = 10_000;
+
+interface Offer {
+  version: VersionRow;
+  size: number;
+  sha256: string;
+}
+
+export interface ReleaseSnapshot {
+  current: Offer | null;
+  /** A phase still running (pending, active or paused); null when none or completed. */
+  phase: { state: string; percentBp: number } | null;
+  /** What devices outside the phase keep. */
+  fallback: Offer | null;
+}
+
 /** What devices ask: the version to install and its bytes. No session, no team. */
 export class DistributionService {
   constructor(
@@ -37,29 +55,70 @@ export class DistributionService {
     return this.deps.storage;
   }
 
+  readonly #cache = new Map<string, { expires: number; snapshot: Promise<ReleaseSnapshot> }>();
+
+  /**
+   * What devices of an app may be offered: the current version, its phase, the version
+   * devices outside the phase keep, with their package facts. Read once per app and kept
+   * for DISTRIBUTION_CACHE_TTL_MS, because every device of an app asks the same question:
+   * an update check then costs no database round trip, and a release reaches devices
+   * at most that long after it happens.
+   */
+  snapshot(platform: string, packageName: string): Promise<ReleaseSnapshot> {
+    const ttl = this.deps.config.distributionCacheTtlMs;
+    if (ttl === 0) return this.#read(platform, packageName);
+    const key = `${platform}\u0000${packageName}`;
+    const now = this.deps.clock.now().getTime();
+    const hit = this.#cache.get(key);
+    if (hit && hit.expires > now) return hit.snapshot;
+    const snapshot = this.#read(platform, packageName);
+    // A failed read is not kept: the next check asks the database again.
+    snapshot.catch(() => this.#cache.delete(key));
+    this.#cache.delete(key);
+    this.#cache.set(key, { expires: now + ttl, snapshot });
+    if (this.#cache.size > CACHE_MAX_APPS) this.#cache.delete(this.#cache.keys().next().value!);
+    return snapshot;
+  }
+
+  async #read(platform: string, packageName: string): Promise<ReleaseSnapshot> {
+    const { db } = this.deps;
+    const app = await appsRepo.byPackage(db, platform, packageName);
+    if (!app?.listed) return { current: null, phase: null, fallback: null };
+    const live = await versionsRepo.current(db, app.id);
+    if (!live) return { current: null, phase: null, fallback: null };
+    const phase = live.releaseType === 'phased' ? await versionsRepo.phase(db, live.id) : undefined;
+    const phasing = phase && phase.state !== 'completed' ? { state: phase.state, percentBp: phase.percentBp } : null;
+    const offer = async (v: VersionRow | undefined): Promise<Offer | null> => {
+      if (!v?.packageId || v.versionCode === null) return null;
+      const pkg = await packagesRepo.byId(db, app.id, v.packageId);
+      return pkg ? { version: v, size: pkg.size, sha256: pkg.sha256 } : null;
+    };
+    return { current: await offer(live), phase: phasing, fallback: phasing ? await offer(await versionsRepo.previousOnShelf(db, app.id, live.id)) : null };
+  }
+
   /**
    * The on-shelf version when it is newer than the installed one and offered in the
    * device's country; null otherwise (also for unknown or off-shelf apps: a device learns
-   * nothing more than "no update").
+   * nothing more than "no update"). A phasing version goes to the devices in its bucket;
+   * the others keep the version before it.
    */
   async updateFor(q: { packageName: string; versionCode: number; deviceId: string; country?: string | undefined; platform: string }) {
-    const { db } = this.deps;
-    const app = await appsRepo.byPackage(db, q.platform, q.packageName);
-    if (!app?.listed) return { update: null };
-    const live = await versionsRepo.current(db, app.id);
-    const current = live ? await this.phased.servedTo(db, live, q.deviceId) : undefined;
-    if (!current?.packageId || current.versionCode === null || current.versionCode <= q.versionCode) return { update: null };
-    if (q.country && current.countries.length && !current.countries.includes(q.country)) return { update: null };
-    const pkg = await packagesRepo.byId(db, app.id, current.packageId);
-    if (!pkg) return { update: null };
+    const snap = await this.snapshot(q.platform, q.packageName);
+    const current = snap.current;
+    if (!current) return { update: null };
+    const inPhase = !snap.phase || (snap.phase.state === 'active' && bucketOf(current.version.appId, current.version.id, q.deviceId) < snap.phase.percentBp);
+    const served = inPhase ? current : snap.fallback;
+    if (!served || served.version.versionCode! <= q.versionCode) return { update: null };
+    const { version } = served;
+    if (q.country && version.countries.length && !version.countries.includes(q.country)) return { update: null };
     return {
       update: {
-        versionId: current.id,
-        versionCode: current.versionCode,
-        versionName: current.versionName,
-        size: pkg.size,
-        sha256: pkg.sha256,
-        downloadUrl: buildPath(versionApi.download, { versionId: current.id }),
+        versionId: version.id,
+        versionCode: version.versionCode!,
+        versionName: version.versionName,
+        size: served.size,
+        sha256: served.sha256,
+        downloadUrl: buildPath(versionApi.download, { versionId: version.id }),
       },
     };
   }
