@@ -297,6 +297,11 @@ describe.skipIf(!chromium.available)('versions, review and distribution in the b
     await page.getByRole('heading', { name: versionsRu.page.title }).waitFor();
     await page.getByText(versionsRu.state['10'], { exact: true }).first().waitFor();
     await screenshot(page, 'version-removed-ru');
+    // A new version to release it again, prefilled from the last one released.
+    await page.getByRole('button', { name: versionsRu.create.button }).click();
+    await page.getByText(versionsRu.state['7'], { exact: true }).waitFor();
+    await page.getByText(versionsRu.listing.complete).first().waitFor();
+    await screenshot(page, 'version-draft-ru');
     await reviewer.getByRole('button', { name: 'Language' }).click();
     await reviewer.getByRole('menuitem', { name: 'Русский' }).click();
     await reviewer.goto(`${origin}/en/#/review`);

@@ -70,6 +70,7 @@ function Task({ detail }: { detail: Detail }) {
         />
       )}
       {!completeness.complete && <Alert type="warning" showIcon title={t('task.incomplete', { count: completeness.missing.length })} />}
+      {completeness.versionCodeWarning && <Alert type="warning" showIcon title={t('task.sameVersionCode')} />}
 
       <Card title={t('task.package')} size="small">
         {pkg ? (

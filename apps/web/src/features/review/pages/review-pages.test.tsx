@@ -99,7 +99,7 @@ function handlers(over: Record<string, Handler> = {}): Record<string, Handler> {
       ret: OK,
       task: task(),
       version: version(),
-      completeness: { complete: true, missing: [], versionCodeWarning: false },
+      completeness: { complete: true, missing: [], versionCodeWarning: true },
       onShelf: LIVE,
       diff: {
         versionCode: { from: 1042, to: 1043 },
@@ -166,6 +166,7 @@ describe('Review console', () => {
     expect(screen.getByText('1.4.2 (1,042)')).toBeTruthy();
     expect(screen.getByText('1,042 → 1,043')).toBeTruthy();
     expect(screen.getByText('Added: Russia')).toBeTruthy();
+    expect(screen.getByText('The versionCode equals the one on shelf: devices that have it installed will not be offered this version.')).toBeTruthy();
     expect(screen.getByText('fieldnotes-1.4.3.apk')).toBeTruthy();
     expect(screen.getByText('Permissions (1)')).toBeTruthy();
     expect(screen.getByText('Added: android.permission.INTERNET')).toBeTruthy();
