@@ -300,4 +300,64 @@ describe('Version information', () => {
     expect(await screen.findByText('The version was created. Choose its package and fill in its listing.')).toBeTruthy();
     expect(callsTo(callEndpoint, versionApi.createVersion)[0]?.body).toEqual({ appId: APP_ID });
   });
+  it('approved and waiting: release now, change the time, or cancel the release', async () => {
+    const waiting = version({ releaseState: 3, submittedAt: '2026-03-10T09:00:00.000Z', releaseAt: '2026-03-20T09:00:00.000Z' });
+    answerCalls(
+      callEndpoint,
+      handlers(waiting, {
+        [versionApi.getVersion.id]: () => ({ ret: OK, version: waiting, completeness: COMPLETE }),
+        [versionApi.onShelfTime.id]: () => ({ ret: OK, version: { ...waiting, releaseState: 0 } }),
+      }),
+    );
+    renderApp('en', `#/apps/${APP_ID}/version`);
+    expect(await screen.findByText('Pending release')).toBeTruthy();
+    expect(screen.getByText(/^Approved\. It goes on shelf at 2026-03-20 \d\d:00; you may change the time, release it now or cancel\.$/)).toBeTruthy();
+    expect(button('Change release time')).toBeTruthy();
+    expect(button('Cancel release')).toBeTruthy();
+    expect(queryButton('Cancel review')).toBeNull();
+    expect(queryButton('Urge review')).toBeNull();
+    fireEvent.click(button('Release now'));
+    const now = (await screen.findByText('Release now?')).closest('.ant-modal') as HTMLElement;
+    fireEvent.click(within(now).getByRole('button', { name: 'Release now' }));
+    expect(await screen.findByText('The version is on shelf.')).toBeTruthy();
+    expect(callsTo(callEndpoint, versionApi.onShelfTime)[0]?.body).toEqual({ appId: APP_ID, versionId: VERSION_ID, now: true });
+  });
+
+  it('on shelf in full: a rollback is requested with a reason', async () => {
+    const live = version({ versionId: LIVE_ID, releaseState: 0, onShelfAt: '2026-03-12T09:00:00.000Z' });
+    answerCalls(
+      callEndpoint,
+      handlers(null, {
+        [versionApi.historyVersion.id]: () => ({ ret: OK, version: live, events: [] }),
+        [versionApi.rollback.id]: () => ({ ret: OK, version: { ...live, rollbackPending: true } }),
+      }, live),
+    );
+    renderApp('en', `#/apps/${APP_ID}/version`);
+    expect(await screen.findByText('On shelf: 1.4.2 (1042)')).toBeTruthy();
+    expect(queryButton('Urge review')).toBeNull();
+    fireEvent.click(button('Version rollback'));
+    const dialog = (await screen.findByText('Roll back to the previous version')).closest('.ant-modal') as HTMLElement;
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Crashes on start' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Request rollback' }));
+    expect(await screen.findByText('The rollback was requested.')).toBeTruthy();
+    expect(callsTo(callEndpoint, versionApi.rollback)[0]?.body).toEqual({ appId: APP_ID, versionId: LIVE_ID, reason: 'Crashes on start' });
+  });
+
+  it('rollback under review: the extra label, urge, and no second request', async () => {
+    const live = version({ versionId: LIVE_ID, releaseState: 0, rollbackPending: true, onShelfAt: '2026-03-12T09:00:00.000Z' });
+    answerCalls(callEndpoint, handlers(null, { [versionApi.historyVersion.id]: () => ({ ret: OK, version: live, events: [] }) }, live));
+    renderApp('ru', `#/apps/${APP_ID}/version`);
+    expect(await screen.findByText('Опубликована (откат на проверке)')).toBeTruthy();
+    expect(button('Поторопить проверку')).toBeTruthy();
+    expect(queryButton('Откатить версию')).toBeNull();
+    expect(queryButton('Запросить снятие')).toBeNull();
+  });
+
+  it('works in embedded app mode, the app from the address', async () => {
+    answerCalls(callEndpoint, handlers(version()));
+    renderApp('en', `#/app/version?appId=${APP_ID}`);
+    expect(await screen.findByText('Version information', { selector: 'h2' })).toBeTruthy();
+    expect(await screen.findByText('Draft')).toBeTruthy();
+    expect(callsTo(callEndpoint, versionApi.versionList)[0]?.query).toEqual({ appId: APP_ID, pageSize: 20 });
+  });
 });
