@@ -30,6 +30,10 @@ export const packagesRepo = {
     if (before) c.push(or(lt(packages.createdAt, before.at), and(eq(packages.createdAt, before.at), lt(packages.id, before.id)))!);
     return db.select().from(packages).where(and(...c)).orderBy(desc(packages.createdAt), desc(packages.id)).limit(limit);
   },
+  async countByApp(db: DbOrTx, appId: string): Promise<number> {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(packages).where(eq(packages.appId, appId));
+    return row?.n ?? 0;
+  },
   /** Hands an app's packages to another team; returns the files they use. */
   async moveApp(db: DbOrTx, appId: string, teamId: string): Promise<string[]> {
     const rows = await db.update(packages).set({ teamId }).where(eq(packages.appId, appId)).returning({ fileId: packages.fileId, iconFileId: packages.iconFileId });

@@ -5,7 +5,7 @@ import { writeAudit } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { decodeCursor, pageOf } from '../../platform/http/cursor';
-import { notFound } from '../../platform/http/errors';
+import { conflict, notFound } from '../../platform/http/errors';
 import { appsRepo } from '../apps/repo';
 import type { AppsService } from '../apps/service';
 import { filesRepo } from '../files/repo';
@@ -14,6 +14,7 @@ import { checkAgainstApp, failureOfParse, type Failure } from './checks';
 import { PackageParseError, parsePackage, type ParsedPackage } from './parsers';
 import { withLocalCopy } from './local-copy';
 import { packagesRepo, type PackageRow } from './repo';
+import { versionsRepo } from '../versions/repo';
 
 export const PARSE_QUEUE = 'package-parse';
 
@@ -95,6 +96,12 @@ export class PackagesService {
     const { db, clock } = this.deps;
     const row = await this.get(caller, appId, pkgId);
     await db.transaction(async (tx) => {
+      // A version's package is its history too (rollback, downloads): it stays while any version names it.
+      const user = await versionsRepo.usingPackage(tx, row.id);
+      if (user) {
+        const name = user.versionName ?? String(user.versionCode ?? '');
+        throw conflict({ zh: `该软件包已被版本 ${name} 使用，不能删除`, en: `Version ${name} uses this package, so it cannot be deleted` });
+      }
       await packagesRepo.remove(tx, row.id);
       await writeAudit(tx, clock, { action: 'package.delete', teamId: caller.teamId, actorId: caller.userId, targetType: 'package', targetId: row.id, data: { appId, fileName: row.fileName } });
     });
@@ -103,7 +110,8 @@ export class PackagesService {
   async list(caller: Caller, q: { appId: string; pageSize: number; cursor?: string | undefined; withTotal: boolean }) {
     await this.apps.get(caller, q.appId);
     const rows = await packagesRepo.page(this.deps.db, q.appId, q.pageSize + 1, q.cursor ? decodeCursor(q.cursor) : undefined);
-    return pageOf(rows, q.pageSize, (r) => ({ at: r.createdAt, id: r.id }));
+    const page = pageOf(rows, q.pageSize, (r) => ({ at: r.createdAt, id: r.id }));
+    return q.withTotal ? { ...page, total: await packagesRepo.countByApp(this.deps.db, q.appId) } : page;
   }
 
   async processing(caller: Caller, appId: string) {

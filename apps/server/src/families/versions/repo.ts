@@ -40,6 +40,11 @@ export const versionsRepo = {
     return row;
   },
   /** The version on shelf now (also while its removal is requested). */
+  /** A version (any, also history) that names the package, if one does. */
+  async usingPackage(db: DbOrTx, packageId: string): Promise<VersionRow | undefined> {
+    const [row] = await db.select().from(appVersions).where(eq(appVersions.packageId, packageId)).limit(1);
+    return row;
+  },
   async current(db: DbOrTx, appId: string): Promise<VersionRow | undefined> {
     const [row] = await db.select().from(appVersions).where(and(eq(appVersions.appId, appId), notSuperseded, inArray(appVersions.releaseState, [0, 6])));
     return row;

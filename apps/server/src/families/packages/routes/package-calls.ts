@@ -13,8 +13,8 @@ export function packageRoutes(app: FastifyInstance, s: PackagesService): void {
     return {};
   });
   registerEndpoint(app, packageApi.packageList, async ({ caller, query, req }) => {
-    const { page, nextCursor } = await s.list(caller, query);
-    return { items: page.map((r) => packageOut(r, messageLanguage(req))), nextCursor };
+    const { page, nextCursor, ...total } = await s.list(caller, query);
+    return { items: page.map((r) => packageOut(r, messageLanguage(req))), nextCursor, ...total };
   });
   registerEndpoint(app, packageApi.packageState, async ({ caller, query, req }) => {
     const p = packageOut(await s.get(caller, query.appId, query.pkgId), messageLanguage(req));
