@@ -12,6 +12,7 @@ import { PhasedPanel } from '../components/PhasedPanel';
 import { actionsOf, ReleaseStatus } from '../components/ReleaseStatus';
 import { SubmitDialog } from '../components/SubmitDialog';
 import { VersionEditor } from '../components/VersionEditor';
+import { VersionList } from '../components/VersionList';
 import { useCreateVersion, useLastOnShelf, useVersion, useVersions } from '../hooks';
 
 /** Version information: the version being prepared (or a button to start one), the version on shelf, their release status and history. */
@@ -92,6 +93,11 @@ function Versions({ app }: { app: App }) {
                 </Button>
               )}
             </Empty>
+          </Card>
+        )}
+        {(versions.data?.items.length ?? 0) > 1 && (
+          <Card title={t('list.title')} size="small">
+            <VersionList versions={versions.data?.items ?? []} />
           </Card>
         )}
       </Flex>

@@ -328,6 +328,7 @@ describe('Version information', () => {
     answerCalls(
       callEndpoint,
       handlers(null, {
+        [versionApi.versionList.id]: () => ({ ret: OK, items: [live, version({ versionId: VERSION_ID, releaseState: 0, superseded: true, versionCode: 1041, versionName: '1.4.1', onShelfAt: '2026-03-01T09:00:00.000Z' })], nextCursor: null }),
         [versionApi.historyVersion.id]: () => ({ ret: OK, version: live, events: [] }),
         [versionApi.rollback.id]: () => ({ ret: OK, version: { ...live, rollbackPending: true } }),
       }, live),
@@ -335,6 +336,10 @@ describe('Version information', () => {
     renderApp('en', `#/apps/${APP_ID}/version`);
     expect(await screen.findByText('On shelf: 1.4.2 (1042)')).toBeTruthy();
     expect(queryButton('Urge review')).toBeNull();
+    // Every version, the older one replaced on shelf is a history version.
+    const list = screen.getByText('All versions').closest('.ant-card') as HTMLElement;
+    expect(within(list).getByText('History version')).toBeTruthy();
+    expect(within(list).getByText('1.4.1 (1,041)')).toBeTruthy();
     fireEvent.click(button('Version rollback'));
     const dialog = (await screen.findByText('Roll back to the previous version')).closest('.ant-modal') as HTMLElement;
     fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Crashes on start' } });
