@@ -64,6 +64,7 @@ const envSchema = z.object({
   WHARF_OPERATOR_PASSWORD: z.string().min(8).optional(),
   WHARF_JOBS: z.enum(['on', 'off']).default('on'),
   MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).default(4 * 1024 ** 3),
+  UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   FILE_URL_SECRET: z.string().min(32).optional(),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.string().url().optional(),
@@ -103,6 +104,8 @@ export interface Config {
   /** Background job workers (pg-boss); tests that do not need them switch them off. */
   jobs: boolean;
   maxUploadBytes: number;
+  /** An upload that sends nothing for this long is refused (a stalled or crawling client); 0: never. */
+  uploadIdleTimeoutMs: number;
   /** Where files live: DATA_DIR/files, or an S3-compatible bucket. */
   storage:
     | { kind: 'local' }
@@ -188,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     autoApprove: e.AUTO_APPROVE,
     distributionCacheTtlMs: e.DISTRIBUTION_CACHE_TTL_MS,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    uploadIdleTimeoutMs: e.UPLOAD_IDLE_TIMEOUT_MS,
     storage: storageOf(e),
     fileUrlSecret: e.FILE_URL_SECRET ?? null,
     uploadUrlAllow: e.UPLOAD_URL_ALLOW.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),

@@ -18,6 +18,7 @@ export const RET_CODES = {
   routeNotFound: { code: 100405, status: 404, zh: '接口不存在', en: 'No such call' },
   conflict: { code: 100409, status: 409, zh: '当前状态不允许此操作', en: 'This is not allowed in the current state' },
   tooLarge: { code: 100413, status: 413, zh: '内容过大', en: 'Too large' },
+  requestTimeout: { code: 100498, status: 408, zh: '请求超时：长时间未收到数据', en: 'The request timed out: no data arrived for too long' },
   rangeNotSatisfiable: { code: 100416, status: 416, zh: '请求的范围无效', en: 'The requested range cannot be served' },
   unsupportedMedia: { code: 100415, status: 415, zh: '不支持的内容类型', en: 'Unsupported content type' },
   rateLimited: { code: 100429, status: 429, zh: '请求过于频繁，请稍后再试', en: 'Too many requests; please try again later' },

@@ -17,10 +17,10 @@ export const filesFamily: Family = {
   name: 'files',
   register(app, deps) {
     const s = new FilesService(deps);
-    uploadRoutes(app, s);
+    uploadRoutes(app, s, deps.config.uploadIdleTimeoutMs);
     const signer = new UrlSigner(deps);
     downloadRoutes(app, s, signer, deps);
-    urlRoutes(app, new SignedUrls(deps, s, signer));
+    urlRoutes(app, new SignedUrls(deps, s, signer), deps.config.uploadIdleTimeoutMs);
     usageRoutes(app, s, deps);
     const video = new VideoService(deps, s);
     videoRoutes(app, video);

@@ -4,7 +4,7 @@ import { bodyStream } from './upload';
 import { registerEndpoint } from '../../../platform/http/register';
 import type { SignedUrls } from '../signed-urls';
 
-export function urlRoutes(app: FastifyInstance, s: SignedUrls): void {
+export function urlRoutes(app: FastifyInstance, s: SignedUrls, idleMs: number): void {
   registerEndpoint(app, fileApi.uploadUrl, async ({ caller, body }) => {
     const [one] = await s.issue(caller, [body], { zoneId: body.zoneId, expiresInSeconds: body.expiresInSeconds, exact: false });
     return one!;
@@ -16,6 +16,6 @@ export function urlRoutes(app: FastifyInstance, s: SignedUrls): void {
   registerEndpoint(app, fileApi.uploadObjectsUrl, async ({ caller, body }) => ({
     urlsInfo: await s.issue(caller, body.objects, { zoneId: body.zoneId, expiresInSeconds: body.expiresInSeconds, exact: false }),
   }));
-  registerEndpoint(app, fileApi.uploadSigned, async ({ params, query, req }) => ({ object: await s.receive(params.ticketId, query.expires, query.sig, bodyStream(req.body)) }));
+  registerEndpoint(app, fileApi.uploadSigned, async ({ params, query, req }) => ({ object: await s.receive(params.ticketId, query.expires, query.sig, bodyStream(req.body, idleMs)) }));
   registerEndpoint(app, fileApi.downloadObjectsUrl, ({ caller, body }) => s.downloads(caller, body.objectIds, body.expiresInSeconds));
 }
