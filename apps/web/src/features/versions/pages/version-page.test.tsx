@@ -365,4 +365,40 @@ describe('Version information', () => {
     expect(await screen.findByText('Draft')).toBeTruthy();
     expect(callsTo(callEndpoint, versionApi.versionList)[0]?.query).toEqual({ appId: APP_ID, pageSize: 20 });
   });
+  it('an update in phases: the share, period and note are saved with the version', async () => {
+    const live = version({ versionId: LIVE_ID, releaseState: 0, onShelfAt: '2026-03-12T09:00:00.000Z' });
+    const draft = version({ versionCode: 1043, versionName: '1.4.3' });
+    answerCalls(
+      callEndpoint,
+      handlers(draft, {
+        [versionApi.historyVersion.id]: () => ({ ret: OK, version: draft, events: [] }),
+        [versionApi.phasedReleaseHistory.id]: () => ({ ret: OK, phasedRelease: null, items: [] }),
+        [versionApi.updateVersion.id]: () => ({ ret: OK, version: { ...draft, releaseType: 'phased' }, completeness: INCOMPLETE }),
+        [versionApi.changePhasedRelease.id]: () => ({
+          ret: OK,
+          phasedRelease: { versionId: VERSION_ID, state: 'pending', percent: 12.5, startAt: '2026-03-20T09:00:00.000Z', endAt: '2026-04-20T09:00:00.000Z', description: 'An eighth', updatedAt: '2026-03-12T09:00:00.000Z' },
+        }),
+      }, live),
+    );
+    renderApp('en', `#/apps/${APP_ID}/version`);
+    fireEvent.click(await screen.findByLabelText('Phased release'));
+    fireEvent.change(await screen.findByLabelText('Share of users'), { target: { value: '12.5' } });
+    fireEvent.change(screen.getByLabelText('Note'), { target: { value: 'An eighth' } });
+    // Without a period the server is not asked.
+    fireEvent.click(button('Save'));
+    expect(await screen.findByText('Fill in the phased release: share, period and note.')).toBeTruthy();
+    expect(callsTo(callEndpoint, versionApi.updateVersion)).toHaveLength(0);
+    const [start, end] = [...document.querySelectorAll('.ant-picker-range input')] as HTMLInputElement[];
+    fireEvent.mouseDown(start!);
+    fireEvent.focus(start!);
+    fireEvent.change(start!, { target: { value: '2026-03-20 09:00' } });
+    fireEvent.keyDown(start!, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    fireEvent.focus(end!);
+    fireEvent.change(end!, { target: { value: '2026-04-20 09:00' } });
+    fireEvent.keyDown(end!, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    fireEvent.click(button('Save'));
+    await waitFor(() => expect(callsTo(callEndpoint, versionApi.changePhasedRelease)).toHaveLength(1));
+    expect(callsTo(callEndpoint, versionApi.updateVersion)[0]?.body).toMatchObject({ releaseType: 'phased' });
+    expect(callsTo(callEndpoint, versionApi.changePhasedRelease)[0]?.body).toMatchObject({ appId: APP_ID, versionId: VERSION_ID, state: 'UPDATE', percent: 12.5, description: 'An eighth', startAt: expect.any(String), endAt: expect.any(String) });
+  });
 });
