@@ -12,6 +12,7 @@ import { CreateAppDialog } from '../components/CreateAppDialog';
 import { useApps } from '../hooks';
 import type { AppFilters } from '../keys';
 import { categoryOptions, platformOptions } from '../labels';
+import { ShowMore } from '../../../ui/ShowMore';
 
 /** My apps: the team's apps with search and filters, a page at a time; "New app". */
 export function AppsPage() {
@@ -100,13 +101,7 @@ export function AppsPage() {
           ),
         }}
       />
-      {apps.hasNextPage && (
-        <Flex justify="center" style={{ marginTop: 16 }}>
-          <Button onClick={() => void apps.fetchNextPage()} loading={apps.isFetchingNextPage}>
-            {t('list.more')}
-          </Button>
-        </Flex>
-      )}
+      <ShowMore list={apps}>{t('list.more')}</ShowMore>
       <CreateAppDialog open={creating} onClose={() => setCreating(false)} onCreated={(a) => void navigate(infoOf(a))} />
     </PageLayout>
   );

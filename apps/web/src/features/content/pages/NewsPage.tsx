@@ -1,8 +1,9 @@
-import { Button, Card, Segmented, Typography } from 'antd';
+import { Card, Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NewsList } from '../components/NewsList';
 import { NEWS_CATEGORIES, useNewsList, type NewsCategory } from '../hooks';
+import { ShowMore } from '../../../ui/ShowMore';
 
 /** Service news, newest first, by category; readable without signing in. */
 export function NewsPage() {
@@ -21,11 +22,7 @@ export function NewsPage() {
       />
       <Card>
         <NewsList items={items} loading={list.isPending} />
-        {list.hasNextPage && (
-          <Button onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage} block>
-            {t('news.more')}
-          </Button>
-        )}
+        <ShowMore list={list}>{t('news.more')}</ShowMore>
       </Card>
     </>
   );

@@ -12,6 +12,7 @@ import { UploadPanel } from '../components/UploadPanel';
 import { useDeletePackage, usePackages, usePackageState, useParseWatch } from '../hooks';
 import { EXTENSIONS_OF_PLATFORM } from '../reasons';
 import { usePackageUpload } from '../use-package-upload';
+import { ShowMore } from '../../../ui/ShowMore';
 
 /** Package management: upload (resumable, with progress), parse results, delete. */
 export function PackagesPage() {
@@ -149,13 +150,7 @@ function Packages({ app }: { app: App }) {
         }}
         locale={{ emptyText: <Empty description={canManage ? t('list.empty') : t('list.emptyReadOnly')} /> }}
       />
-      {packages.hasNextPage && (
-        <Flex justify="center" style={{ marginTop: 16 }}>
-          <Button onClick={() => void packages.fetchNextPage()} loading={packages.isFetchingNextPage}>
-            {t('list.more')}
-          </Button>
-        </Flex>
-      )}
+      <ShowMore list={packages}>{t('list.more')}</ShowMore>
     </PageLayout>
   );
 }

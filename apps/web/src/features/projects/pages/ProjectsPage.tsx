@@ -9,6 +9,7 @@ import { ProjectFormDialog } from '../components/ProjectFormDialog';
 import { useDisplay } from '../display';
 import { useDeleteProject, useProjects } from '../hooks';
 import { useDataLocations } from '../zones';
+import { ShowMore } from '../../../ui/ShowMore';
 
 /** My projects: the team's projects, a page at a time; create, rename, delete. */
 export function ProjectsPage() {
@@ -121,13 +122,7 @@ export function ProjectsPage() {
           ),
         }}
       />
-      {projects.hasNextPage && (
-        <Flex justify="center" style={{ marginTop: 16 }}>
-          <Button onClick={() => void projects.fetchNextPage()} loading={projects.isFetchingNextPage}>
-            {t('list.more')}
-          </Button>
-        </Flex>
-      )}
+      <ShowMore list={projects}>{t('list.more')}</ShowMore>
       <ProjectFormDialog
         open={creating}
         onClose={() => setCreating(false)}

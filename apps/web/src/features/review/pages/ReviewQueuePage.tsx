@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Button, Empty, Flex, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
+import { Empty, Flex, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ReviewTask } from '@wharf/contract';
 import { useVersionDisplay } from '../../versions/display';
 import { useReviewQueue, type TaskKind, type TaskState } from '../hooks';
+import { ShowMore } from '../../../ui/ShowMore';
 
 const STATES: readonly TaskState[] = ['open', 'approved', 'rejected', 'withdrawn'];
 const KINDS: readonly TaskKind[] = ['release', 'update', 'shelfOff', 'rollback'];
@@ -92,13 +93,7 @@ export function ReviewQueuePage() {
         pagination={false}
         locale={{ emptyText: <Empty description={state === 'open' ? t('queue.empty') : t('queue.emptyDecided')} /> }}
       />
-      {queue.hasNextPage && (
-        <Flex justify="center" style={{ marginTop: 16 }}>
-          <Button onClick={() => void queue.fetchNextPage()} loading={queue.isFetchingNextPage}>
-            {t('queue.more')}
-          </Button>
-        </Flex>
-      )}
+      <ShowMore list={queue}>{t('queue.more')}</ShowMore>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber } from '@wharf/rules';
 import { localTimeZone, type Language } from '../../../session/language';
 import { AUDIT_EXPORT_MAX, exportAuditCsv, useAuditLog, type AuditEvent, type AuditFilter } from '../audit';
+import { ShowMore } from '../../../ui/ShowMore';
 
 function download(fileName: string, text: string): void {
   // A byte-order mark, so spreadsheet programs read the UTF-8 names right.
@@ -82,11 +83,7 @@ export function AuditLogTab() {
           { key: 'ip', title: t('audit.columns.ip'), render: (_, e) => e.ip ?? '—' },
         ]}
       />
-      {log.hasNextPage && (
-        <Button block onClick={() => void log.fetchNextPage()} loading={log.isFetchingNextPage} style={{ marginTop: 12 }}>
-          {t('audit.more')}
-        </Button>
-      )}
+      <ShowMore list={log}>{t('audit.more')}</ShowMore>
     </>
   );
 }

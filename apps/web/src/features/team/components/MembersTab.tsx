@@ -7,6 +7,7 @@ import { localTimeZone, type Language } from '../../../session/language';
 import { useMembers, useRemoveMember } from '../hooks';
 import { needsAppScope, roleLabel } from '../roles';
 import { EditMemberDialog } from './EditMemberDialog';
+import { ShowMore } from '../../../ui/ShowMore';
 
 /** The team's members with roles, app scope and expiry; edit and remove for managers. */
 export function MembersTab({ roles, canManage, onInvite }: { roles: readonly Role[]; canManage: boolean; onInvite: () => void }) {
@@ -142,13 +143,7 @@ export function MembersTab({ roles, canManage, onInvite }: { roles: readonly Rol
           ),
         }}
       />
-      {members.hasNextPage && (
-        <Flex justify="center" style={{ marginTop: 16 }}>
-          <Button onClick={() => void members.fetchNextPage()} loading={members.isFetchingNextPage}>
-            {t('members.more')}
-          </Button>
-        </Flex>
-      )}
+      <ShowMore list={members}>{t('members.more')}</ShowMore>
       <EditMemberDialog member={editing} roles={roles} onClose={() => setEditing(null)} />
     </>
   );
