@@ -10,11 +10,20 @@ import { ddSeconds, uploadSeconds } from './upload';
 import { parseRatio } from './parse';
 import { releasedApp } from './release';
 import { freshDatabase } from './pg-database';
+import { mixedRun, printMixed } from './mixed';
+import { printScale, versionListScale, type Seeder } from './version-scale';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 
 /**
  * `npm run bench`: each benchmark against a bare Fastify route measured in the same run,
  * printed as ratios (absolute numbers depend on the machine; ratios travel).
- * Options: --duration N (seconds per measurement, default 10), --connections N (default 50).
+ * Options: --duration N (seconds per measurement, default 10), --connections N (default 50),
+ * --mixed-seconds N (the mixed load run, default 60; env BENCH_MIXED_SECONDS), --soak (a
+ * 10-minute mixed run), --list-duration N (seconds per version-list measurement, default 5),
+ * --list-connections N (default 10),
+ * --upload-mb N (0 skips the upload), --only a,b (sections: routes, upload, parse, mixed, versions),
+ * --db pglite|postgres (one database only; PostgreSQL runs when DATABASE_URL is set).
  */
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: number) => {
@@ -24,14 +33,23 @@ const opt = (name: string, fallback: number) => {
 const durationSec = opt('duration', 10);
 const connections = opt('connections', 50);
 const uploadMb = opt('upload-mb', 1024);
+const mixedSeconds = args.includes('--soak') ? 600 : opt('mixed-seconds', Number(process.env.BENCH_MIXED_SECONDS ?? 60));
+const listDurationSec = opt('list-duration', 5);
+// Ten connections: the version list's p50 should show the query, not the queue of 50.
+const listConnections = opt('list-connections', 10);
+const onlyArg = args.indexOf('--only');
+const sections = new Set(onlyArg >= 0 ? (args[onlyArg + 1] ?? '').split(',') : ['routes', 'upload', 'parse', 'mixed', 'versions']);
 
 interface Target {
   label: string;
   env: Record<string, string>;
 }
 
-const targets: Target[] = [{ label: 'PGlite', env: { DATABASE_URL: '' } }];
-if (process.env.DATABASE_URL) targets.push({ label: 'PostgreSQL', env: { DATABASE_URL: process.env.DATABASE_URL } });
+const dbArg = args.indexOf('--db');
+const dbChoice = dbArg >= 0 ? args[dbArg + 1] : 'both';
+const targets: Target[] = [];
+if (dbChoice !== 'postgres') targets.push({ label: 'PGlite', env: { DATABASE_URL: '' } });
+if (process.env.DATABASE_URL && dbChoice !== 'pglite') targets.push({ label: 'PostgreSQL', env: { DATABASE_URL: process.env.DATABASE_URL } });
 
 const started: Started[] = [];
 const uploads: string[] = [];
@@ -48,6 +66,8 @@ async function measureUpload(server: Started, headers: Record<string, string>, d
   ].join('\n');
 }
 const dirs: string[] = [];
+/** Reports printed after the table, in the order measured. */
+const reports: Array<() => boolean> = [];
 const cleanups: Array<() => Promise<void>> = [];
 try {
   if (!(await ensureFreeDisk(os.tmpdir(), 512 * 1024 * 1024))) process.exit(1);
@@ -56,7 +76,7 @@ try {
   await warm(`${bare.url}/healthz`);
   const rows: Row[] = [];
   let baseline: LoadResult = await load({ name: 'bare Fastify route', url: `${bare.url}/healthz`, connections, durationSec });
-  rows.push({ result: baseline, baseline });
+  if (sections.has('routes')) rows.push({ result: baseline, baseline });
   for (const t of targets) {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wharf-bench-'));
     dirs.push(dataDir);
@@ -67,33 +87,82 @@ try {
       env.DATABASE_URL = db.url;
     }
     // Approval at once and no demo seed: the bench releases its own app (the seed's name).
-    const server = await startWharf({ ...env, DATA_DIR: dataDir, AUTO_APPROVE: 'on', DEMO_SEED: 'off' });
+    const wharfEnv = { ...env, DATA_DIR: dataDir, AUTO_APPROVE: 'on', DEMO_SEED: 'off' };
+    let server = await startWharf(wharfEnv);
     started.push(server);
     await warm(`${server.url}/healthz`);
-    // Re-measure the baseline right before each target, so drift in the machine's load
-    // during the run does not end up in the ratio.
-    baseline = await load({ name: `bare Fastify route (before ${t.label})`, url: `${bare.url}/healthz`, connections, durationSec });
-    rows.push({ result: baseline, baseline });
-    const health = await load({ name: `GET /healthz (db ping) on ${t.label}`, url: `${server.url}/healthz`, connections, durationSec });
-    rows.push({ result: health, baseline });
-    const config = await load({ name: `GET console/v1/config on ${t.label}`, url: `${server.url}/agc/edge/console/v1/config`, connections, durationSec });
-    rows.push({ result: config, baseline });
     // Session lookup, membership and role check on every call: must not dominate.
     const headers = await signedInHeaders(server.url);
-    const permission = await load({ name: `GET user-permission (signed in) on ${t.label}`, url: `${server.url}/agc/edge/user-permission-service/v1/user-permission`, connections, durationSec, headers });
-    rows.push({ result: permission, baseline, ...(t.label === 'PostgreSQL' ? { target: { minRpsRatio: 0.3, maxP99Ratio: 3 } } : {}) });
     // The device update check, the hot path at scale: a real app on shelf, asked anonymously.
-    const checkUrl = await releasedApp(server.url, headers);
-    const check = await load({ name: `GET app/update (device update check) on ${t.label}`, url: checkUrl, connections, durationSec });
-    rows.push({ result: check, baseline, ...(t.label === 'PostgreSQL' ? { target: { minRpsRatio: 0.4, maxP99Ratio: 3 } } : {}) });
-    if (t === targets[0] && uploadMb > 0) {
+    const released = await releasedApp(server.url, headers);
+    if (sections.has('routes')) {
+      // Re-measure the baseline right before each target, so drift in the machine's load
+      // during the run does not end up in the ratio.
+      baseline = await load({ name: `bare Fastify route (before ${t.label})`, url: `${bare.url}/healthz`, connections, durationSec });
+      rows.push({ result: baseline, baseline });
+      const health = await load({ name: `GET /healthz (db ping) on ${t.label}`, url: `${server.url}/healthz`, connections, durationSec });
+      rows.push({ result: health, baseline });
+      const config = await load({ name: `GET console/v1/config on ${t.label}`, url: `${server.url}/agc/edge/console/v1/config`, connections, durationSec });
+      rows.push({ result: config, baseline });
+      const permission = await load({ name: `GET user-permission (signed in) on ${t.label}`, url: `${server.url}/agc/edge/user-permission-service/v1/user-permission`, connections, durationSec, headers });
+      rows.push({ result: permission, baseline, ...(t.label === 'PostgreSQL' ? { target: { minRpsRatio: 0.3, maxP99Ratio: 3 } } : {}) });
+      const check = await load({ name: `GET app/update (device update check) on ${t.label}`, url: released.checkUrl, connections, durationSec });
+      rows.push({ result: check, baseline, ...(t.label === 'PostgreSQL' ? { target: { minRpsRatio: 0.4, maxP99Ratio: 3 } } : {}) });
+    }
+    // Issue 7: the mixed run on the last target (PostgreSQL when given), the production shape.
+    // The uploaded packages' files stay in the data directory for the run: room for about
+    // 8 MiB a second of it, well above what the mix uploads.
+    if (sections.has('mixed') && t === targets[targets.length - 1] && mixedSeconds > 0 && (await ensureFreeDisk(dataDir, mixedSeconds * 8 * 1024 * 1024))) {
+      const mixedBaseline = await load({ name: `bare Fastify route (before the mixed run)`, url: `${bare.url}/healthz`, connections, durationSec: Math.min(durationSec, 5) });
+      const r = await mixedRun(server, headers, released, { seconds: mixedSeconds, connections });
+      reports.push(() => printMixed(t.label, r, mixedBaseline.rps));
+    }
+    if (sections.has('versions')) {
+      const seeder: Seeder = env.DATABASE_URL
+        ? {
+            url: () => server.url,
+            async sql(statements) {
+              const client = new pg.Client({ connectionString: env.DATABASE_URL });
+              await client.connect();
+              try {
+                let last: Array<Record<string, unknown>> = [];
+                for (const q of statements) last = (await client.query(q)).rows as Array<Record<string, unknown>>;
+                return last;
+              } finally {
+                await client.end();
+              }
+            },
+          }
+        : {
+            url: () => server.url,
+            // The embedded database has one opener: the server stops while the bench seeds.
+            async sql(statements) {
+              await server.stop();
+              const db = await PGlite.create(path.join(dataDir, 'db'));
+              let last: Array<Record<string, unknown>> = [];
+              try {
+                for (const q of statements) last = (await db.query<Record<string, unknown>>(q)).rows;
+              } finally {
+                await db.close();
+              }
+              server = await startWharf(wharfEnv);
+              started.push(server);
+              await warm(`${server.url}/healthz`, 1);
+              return last;
+            },
+          };
+      const scale = await versionListScale(seeder, headers, { label: t.label, connections: listConnections, durationSec: listDurationSec });
+      reports.push(() => printScale(t.label, scale));
+    }
+    if (sections.has('upload') && t === targets[0] && uploadMb > 0) {
       if (await ensureFreeDisk(dataDir, 2 * uploadMb * 1024 * 1024)) uploads.push(await measureUpload(server, headers, dataDir));
     }
     await server.stop();
   }
-  printTable(rows);
+  if (rows.length) printTable(rows);
+  for (const report of reports) report();
   if (uploads.length) console.log(`\n${uploads.join('\n')}`);
-  console.log(await parseRatio());
+  if (sections.has('parse')) console.log(await parseRatio());
   console.log(`\n(${connections} connections, ${durationSec} s each; ratios against a bare Fastify route in its own process, measured in this run)`);
 } finally {
   for (const s of started.reverse()) await s.stop().catch(() => undefined);

@@ -6,6 +6,8 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
 export interface Started {
   url: string;
   child: ChildProcess;
+  /** Everything the process printed so far. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -23,6 +25,7 @@ export function startProcess(args: string[], env: Record<string, string>, patter
       resolve({
         url: m[1]!,
         child,
+        output: () => out,
         stop: () =>
           new Promise<void>((done) => {
             if (child.exitCode !== null) return done();
@@ -44,7 +47,8 @@ export function startBare(): Promise<Started> {
 
 export function startWharf(env: Record<string, string>): Promise<Started> {
   return startProcess(
-    ['--import', 'tsx', 'src/main.ts'],
+    // The memory probe (and --expose-gc for it) lets the mixed run read the live heap.
+    ['--expose-gc', '--import', 'tsx', '--import', path.join(ROOT, 'bench/src/memory-probe.ts'), 'src/main.ts'],
     // The flood brake is off: the bench is the flood, and one address sends it all.
     { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', RATE_LIMIT_PER_MINUTE: '0', ...env },
     /Wharf console: (http:\/\/[^/\s]+)\//,

@@ -8,9 +8,9 @@ const AAB = path.resolve(ROOT, '..', 'shared', 'fixtures', 'packages', 'tipsy-re
 // The smallest valid PNG: listings need an icon and three screenshots that are images.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 
-async function call(base: string, headers: Record<string, string>, e: Endpoint, o: { query?: Record<string, string>; body?: unknown; raw?: Buffer } = {}): Promise<Json> {
+export async function call(base: string, headers: Record<string, string>, e: Endpoint, o: { query?: Record<string, string>; body?: unknown; raw?: Buffer } = {}): Promise<Json> {
   const url = new URL(`${base}${buildPath(e)}`);
   for (const [k, v] of Object.entries(o.query ?? {})) url.searchParams.set(k, v);
   const res = await fetch(url, {
@@ -23,7 +23,7 @@ async function call(base: string, headers: Record<string, string>, e: Endpoint, 
   return json;
 }
 
-async function upload(base: string, headers: Record<string, string>, fileName: string, contentType: string, bytes: Buffer): Promise<string> {
+export async function upload(base: string, headers: Record<string, string>, fileName: string, contentType: string, bytes: Buffer): Promise<string> {
   const res = await call(base, headers, fileApi.uploadObject, { query: { fileName, contentType }, raw: bytes });
   return (res.object as { objectId: string }).objectId;
 }
@@ -31,9 +31,18 @@ async function upload(base: string, headers: Record<string, string>, fileName: s
 /**
  * Puts a real app on shelf through the API, as a developer would: project, app, the AAB
  * uploaded and parsed in the background, a complete listing, submitted (the bench server
- * runs with AUTO_APPROVE, so approval follows at once). Answers the update-check address.
+ * runs with AUTO_APPROVE, so approval follows at once). Answers the update-check address,
+ * the app and the released version.
  */
-export async function releasedApp(base: string, headers: Record<string, string>): Promise<string> {
+export interface Released {
+  checkUrl: string;
+  downloadUrl: string;
+  appId: string;
+  projectId: string;
+  versionId: string;
+}
+
+export async function releasedApp(base: string, headers: Record<string, string>): Promise<Released> {
   const project = (await call(base, headers, projectApi.createProject, { body: { name: 'Bench' } })).project as { projectId: string };
   const app = (await call(base, headers, appApi.createApp, {
     body: { projectId: project.projectId, platform: 'android', name: 'Tipsy bench', packageName: 'com.dhruv.tipsy', category: 'app', defaultLanguage: 'enUS' },
@@ -56,7 +65,7 @@ export async function releasedApp(base: string, headers: Record<string, string>)
   await call(base, headers, versionApi.submitVersion, { body: ref });
   const check = new URL(`${base}${buildPath(versionApi.updateCheck)}`);
   for (const [k, v] of Object.entries({ packageName: app.packageName, versionCode: '0', deviceId: 'bench-device-1', country: 'DE' })) check.searchParams.set(k, v);
-  const answer = (await (await fetch(check)).json()) as { update: unknown };
+  const answer = (await (await fetch(check)).json()) as { update: { downloadUrl: string } | null };
   if (!answer.update) throw new Error('bench setup: the released version is not offered to devices');
-  return check.toString();
+  return { checkUrl: check.toString(), downloadUrl: new URL(answer.update.downloadUrl, base).toString(), appId: app.appId, projectId: project.projectId, versionId: version.versionId };
 }

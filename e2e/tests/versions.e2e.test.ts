@@ -20,7 +20,9 @@ import { startE2eServer, type E2eServer } from '../support/server';
 // in two languages and submits; a reviewer rejects it with a reason; the developer fixes
 // it and submits again; the reviewer approves with a release time a minute ahead; the
 // clock moves on and the version is on shelf; a device's update check offers it and its
-// download is the uploaded file, byte for byte.
+// download is the uploaded file, byte for byte; a visitor without an account sees it on
+// the public store page (name in two languages, icon, QR code), until the removal at the
+// end takes it off the store page.
 
 const chromium = browserAvailability();
 const PACKAGE = path.resolve(ROOT_DIR, '..', 'shared', 'fixtures', 'packages', 'tipsy-release.aab'); // com.dhruv.tipsy, versionCode 1, versionName 1.0
@@ -234,6 +236,25 @@ describe.skipIf(!chromium.available)('versions, review and distribution in the b
     expect(bytes.length).toBe(uploaded.length);
     expect(bytes.equals(uploaded)).toBe(true);
 
+    // The public store page, for a visitor without an account: the listing in the page's
+    // language, the icon the store serves, and the QR code of the download link.
+    const visitor = await openPage(browser);
+    open.push(visitor.page);
+    await visitor.page.goto(`${origin}/en/#/store/${appId}`);
+    await visitor.page.getByTestId('store-name').getByText('Tipsy', { exact: true }).waitFor();
+    await visitor.page.getByText('Count your drinks at a party', { exact: true }).waitFor();
+    await visitor.page.locator('[data-testid=store-qr] .ant-qrcode svg').waitFor();
+    await visitor.page.getByText(v.store.scan).waitFor();
+    const iconLoaded = await visitor.page.getByAltText(v.store.icon).evaluate((img) => { const image = img as unknown as { complete: boolean; naturalWidth: number }; return image.complete && image.naturalWidth > 0; });
+    expect(iconLoaded).toBe(true);
+    expect(await visitor.page.getByRole('link', { name: v.store.download }).getAttribute('href')).toBe(`${origin}${answer.update!.downloadUrl}`);
+    await screenshot(visitor.page, 'store-page');
+    // The first visit saved English; the header's switcher changes it without a reload.
+    await visitor.page.getByRole('button', { name: 'Language' }).click();
+    await visitor.page.getByRole('menuitem', { name: 'Русский' }).click();
+    await visitor.page.getByTestId('store-name').getByText('Типси', { exact: true }).waitFor();
+    await visitor.page.getByText(versionsRu.store.scan).waitFor();
+
     // A second version in phased release: Upgrade starts it from the one on shelf; the same
     // package (equal versionCode, with the warning), a tenth of the devices, for a month.
     await page.getByRole('button', { name: v.create.upgrade }).click();
@@ -295,6 +316,11 @@ describe.skipIf(!chromium.available)('versions, review and distribution in the b
     await page.reload();
     await page.getByText(v.state['10'], { exact: true }).first().waitFor();
     await page.getByText(v.create.emptyAgain).waitFor();
+    // Shelf-off removes the app from the store page.
+    // The visitor's page loaded again (in Russian, as the visitor chose above).
+    await visitor.page.reload();
+    await visitor.page.getByText(versionsRu.store.unavailable).waitFor();
+    expect(await visitor.page.getByTestId('store-qr').count()).toBe(0);
 
     // The same screens in Russian.
     await page.getByRole('button', { name: 'Language' }).click();
@@ -321,6 +347,8 @@ describe.skipIf(!chromium.available)('versions, review and distribution in the b
 
     expect(dev.problems).toEqual([]);
     expect(rev.problems).toEqual([]);
+    expect(visitor.problems).toEqual([]);
+    await visitor.context.close();
     await dev.context.close();
     await rev.context.close();
   }, 240_000);

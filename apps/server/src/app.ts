@@ -83,7 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
 
   const storage =
     options.storage ?? (config.storage.kind === 's3' ? new S3Storage(config.storage) : new LocalStorage(config.storageDir));
-  const jobs = new Jobs(database, app.log, config.jobs);
+  const jobs = new Jobs(database, app.log, config.jobs, config.jobExpireSeconds);
   const dueActions = new DueActions(database.db, clock, app.log);
   const mailer = new Mailer({ db: database.db, clock, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const families = options.families ?? FAMILIES;

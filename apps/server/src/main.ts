@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config';
-import { DataDirInUseError } from './platform/db/data-dir-lock';
+import { DataDirInUseError, EmbeddedDatabaseUnreadableError } from './platform/db/data-dir-lock';
+import { armFaultPoint } from './platform/fault-points';
 import { startServer } from './server';
 
 /** The process entry point: configuration from the environment, signals for shutdown. */
@@ -14,11 +15,13 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  armFaultPoint(config.faultPoint);
+  if (config.faultPoint) console.error(`  Crash test: this process kills itself at fault point ${config.faultPoint}.`);
   let server;
   try {
     server = await startServer(config);
   } catch (err) {
-    if (err instanceof DataDirInUseError) {
+    if (err instanceof DataDirInUseError || err instanceof EmbeddedDatabaseUnreadableError) {
       console.error(err.message);
       process.exit(2);
     }

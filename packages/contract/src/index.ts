@@ -10,6 +10,10 @@ import * as appFamily from './families/app';
 import * as fileFamily from './families/file';
 import * as packageFamily from './families/package';
 import * as versionFamily from './families/version';
+import * as immersiveFamily from './families/immersive';
+import * as qualificationFamily from './families/qualification';
+import * as regionFamily from './families/region';
+import * as testingFamily from './families/testing';
 
 export * from './kit/access';
 export * from './kit/permissions';
@@ -37,8 +41,16 @@ export * as packageApi from './families/package';
 export type { PackageClaim, PackageInfo } from './families/package';
 export { PACKAGE_FAILURES, PARSE_STATE } from './families/package';
 export * as versionApi from './families/version';
-export type { Listing, PhasedRelease, ReviewTask, Version } from './families/version';
+export type { Listing, PhasedRelease, ReviewTask, StoreListing, Version } from './families/version';
 export { REVIEW_REASONS } from './families/version';
+export * as immersiveApi from './families/immersive';
+export type { ImmersiveInfo, ImmersiveTask } from './families/immersive';
+export * as qualificationApi from './families/qualification';
+export type { QualificationTask } from './families/qualification';
+export { QUALIFICATION_KINDS } from './families/qualification';
+export * as regionApi from './families/region';
+export * as testingApi from './families/testing';
+export type { OpenTestListing, Tester, TestGroup, TestInvitation, TestVersion } from './families/testing';
 export type { Localized, ServiceEntry } from './families/content';
 export type { TeamSummary } from './families/auth';
 export type { Member, Role, Invitation, RoleKey } from './families/team';
@@ -58,6 +70,6 @@ function endpointsOf(family: Record<string, unknown>): Endpoint[] {
 }
 
 /** Every call of the catalogue; the server must register each one (a test checks). */
-export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily, versionFamily].flatMap(
+export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily, versionFamily, testingFamily, immersiveFamily, qualificationFamily, regionFamily].flatMap(
   (f) => endpointsOf(f),
 );

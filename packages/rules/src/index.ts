@@ -18,3 +18,5 @@ export * from './catalogues/regions';
 export * from './catalogues/service-categories';
 export * from './catalogues/app-kinds';
 export * from './versions';
+export * from './testing';
+export * from './color';

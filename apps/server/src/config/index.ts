@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { FAULT_POINTS, type FaultPointName } from '../platform/fault-points';
 
 /**
  * The only reader of process.env. Everything else receives a Config, so tests build
@@ -44,6 +45,8 @@ const envSchema = z.object({
   DUE_ACTIONS_TICK_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   WHARF_TEST_CLOCK: bool,
+  WHARF_FAULT_POINT: z.enum(FAULT_POINTS).optional(),
+  JOB_EXPIRE_SECONDS: z.coerce.number().int().min(2).max(23 * 3600).default(900),
   PUBLIC_URL: z.string().url().optional(),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(64).max(1_048_576).default(19_456),
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
@@ -76,6 +79,7 @@ const envSchema = z.object({
   UPLOAD_URL_ALLOW: z.string().default(''),
   UPLOAD_URL_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
   DEMO_SEED: z.enum(['on', 'off']).default('on'),
+  DEMO_PACKAGES_DIR: z.string().optional(),
   AUTO_APPROVE: bool,
   DISTRIBUTION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
 });
@@ -101,8 +105,12 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Exposes the test clock route. Never true in production (loadConfig refuses). */
   testClock: boolean;
+  /** Crash tests: the process kills itself at this point (see platform/fault-points). Never set in production. */
+  faultPoint: FaultPointName | null;
   /** Background job workers (pg-boss); tests that do not need them switch them off. */
   jobs: boolean;
+  /** A job running longer than this is counted as dead (its process crashed) and retried. */
+  jobExpireSeconds: number;
   maxUploadBytes: number;
   /** An upload that sends nothing for this long is refused (a stalled or crawling client); 0: never. */
   uploadIdleTimeoutMs: number;
@@ -117,6 +125,8 @@ export interface Config {
   uploadUrlTimeoutMs: number;
   /** Seed the demo project on an empty platform at start. */
   demoSeed: boolean;
+  /** Real builds the demo seed releases (tipsy-release.aab, arktscalc-debug-signed.hap); without them the demo apps get drafts only. */
+  demoPackagesDir: string;
   /** Approve every review task at once: for single-organisation deployments without reviewers. */
   autoApprove: boolean;
   /** How long an app's release facts answer device update checks before they are read again. */
@@ -143,6 +153,8 @@ export interface Config {
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../../web/dist');
+/** The shared package samples beside the checkout (as CI and developers have them). */
+export const DEFAULT_DEMO_PACKAGES = path.resolve(here, '../../../../../shared/fixtures/packages');
 
 export class ConfigError extends Error {}
 
@@ -156,6 +168,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const mode = e.NODE_ENV === 'production' ? 'production' : e.NODE_ENV === 'test' ? 'test' : 'development';
   if (mode === 'production' && e.WHARF_TEST_CLOCK) {
     throw new ConfigError('WHARF_TEST_CLOCK cannot be set in production');
+  }
+  // Refused rather than ignored: a production server that kills itself on a named request
+  // is an outage anyone could trigger, and a silently ignored flag hides a wrong deployment.
+  if (mode === 'production' && e.WHARF_FAULT_POINT) {
+    throw new ConfigError('WHARF_FAULT_POINT is for crash tests and cannot be set in production');
   }
   const dataDir = path.resolve(e.DATA_DIR);
   let switches: Record<string, boolean> = {};
@@ -186,8 +203,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dueActionsTickMs: e.DUE_ACTIONS_TICK_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     testClock: e.WHARF_TEST_CLOCK,
+    faultPoint: e.WHARF_FAULT_POINT ?? null,
     jobs: e.WHARF_JOBS === 'on',
+    jobExpireSeconds: e.JOB_EXPIRE_SECONDS,
     demoSeed: e.DEMO_SEED === 'on',
+    demoPackagesDir: e.DEMO_PACKAGES_DIR ? path.resolve(e.DEMO_PACKAGES_DIR) : DEFAULT_DEMO_PACKAGES,
     autoApprove: e.AUTO_APPROVE,
     distributionCacheTtlMs: e.DISTRIBUTION_CACHE_TTL_MS,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,

@@ -9,6 +9,10 @@ import { filesFamily } from './files';
 import { packagesFamily } from './packages';
 import { reportsFamily } from './reports';
 import { versionsFamily } from './versions';
+import { immersiveFamily } from './immersive';
+import { qualificationsFamily } from './qualifications';
+import { regionsFamily } from './regions';
+import { testingFamily } from './testing';
 
 /** The list of families: one line each. */
 export const FAMILIES: readonly Family[] = [
@@ -22,4 +26,8 @@ export const FAMILIES: readonly Family[] = [
   filesFamily,
   packagesFamily,
   versionsFamily,
+  immersiveFamily,
+  qualificationsFamily,
+  regionsFamily,
+  testingFamily,
 ];

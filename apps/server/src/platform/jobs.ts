@@ -11,39 +11,61 @@ export type JobHandler<T> = (data: T, job: { id: string }) => Promise<void>;
 export class Jobs {
   readonly #boss: PgBoss;
   readonly #log: FastifyBaseLogger;
-  readonly #workers: Array<{ name: string; handler: JobHandler<unknown> }> = [];
+  readonly #workers: Array<{ name: string; handler: JobHandler<unknown>; onGiveUp?: JobHandler<unknown> }> = [];
+  readonly #deadLetters = new Map<string, string>();
   #started = false;
 
-  constructor(database: Database, log: FastifyBaseLogger, private readonly workersEnabled: boolean) {
+  /**
+   * `expireSeconds`: a job whose worker died with its process (crash, kill -9) stays
+   * active until this passes; the supervisor then fails it and it is retried. Supervision
+   * runs often enough to notice within about half that time.
+   */
+  constructor(database: Database, log: FastifyBaseLogger, private readonly workersEnabled: boolean, private readonly expireSeconds = 900) {
     this.#log = log;
     this.#boss = new PgBoss({
       db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
       schedule: false,
       supervise: workersEnabled,
+      maintenanceIntervalSeconds: Math.max(1, Math.min(120, Math.floor(expireSeconds / 2))),
     } as unknown as PgBoss.ConstructorOptions);
     this.#boss.on('error', (err: unknown) => this.#log.error({ err }, 'job queue error'));
   }
 
-  /** Declares a queue and its worker; workers start with `start()`. */
-  work<T>(name: string, handler: JobHandler<T>): void {
+  /**
+   * Declares a queue and its worker; workers start with `start()`. `onGiveUp` runs (on a
+   * dead-letter queue) for a job that failed or died on every attempt, so what waits for it
+   * is told instead of waiting for ever.
+   */
+  work<T>(name: string, handler: JobHandler<T>, onGiveUp?: JobHandler<T>): void {
     if (this.#started) throw new Error('register workers before start');
-    this.#workers.push({ name, handler: handler as JobHandler<unknown> });
+    this.#workers.push({ name, handler: handler as JobHandler<unknown>, ...(onGiveUp ? { onGiveUp: onGiveUp as JobHandler<unknown> } : {}) });
   }
 
   async start(): Promise<void> {
     await this.#boss.start();
-    for (const { name, handler } of this.#workers) {
-      await this.#boss.createQueue(name);
+    for (const { name, handler, onGiveUp } of this.#workers) {
+      const deadLetter = onGiveUp ? `${name}__gave-up` : null;
+      if (deadLetter) {
+        await this.#boss.createQueue(deadLetter);
+        this.#deadLetters.set(name, deadLetter);
+      }
+      await this.#boss.createQueue(name, { name, ...(deadLetter ? { deadLetter } : {}) });
       if (!this.workersEnabled) continue;
       await this.#boss.work(name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
         for (const job of jobs) await handler(job.data, { id: job.id });
       });
+      if (deadLetter && onGiveUp) {
+        await this.#boss.work(deadLetter, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
+          for (const job of jobs) await onGiveUp(job.data, { id: job.id });
+        });
+      }
     }
     this.#started = true;
   }
 
   async send<T extends object>(name: string, data: T, options: PgBoss.SendOptions = {}): Promise<string | null> {
-    return this.#boss.send(name, data, { retryLimit: 3, retryBackoff: true, ...options });
+    const deadLetter = this.#deadLetters.get(name);
+    return this.#boss.send(name, data, { retryLimit: 3, retryBackoff: true, expireInSeconds: this.expireSeconds, ...(deadLetter ? { deadLetter } : {}), ...options });
   }
 
   async getJob(name: string, id: string) {

@@ -28,6 +28,10 @@ import { ProjectSettingsPage } from '../features/projects/pages/ProjectSettingsP
 import { AppInfoPage } from '../features/apps/pages/AppInfoPage';
 import { PackagesPage } from '../features/packages/pages/PackagesPage';
 import { VersionPage } from '../features/versions/pages/VersionPage';
+import { ImmersivePage } from '../features/immersive/pages/ImmersivePage';
+import { QualificationsPage } from '../features/qualifications/pages/QualificationsPage';
+import { TestingPage } from '../features/testing/pages/TestingPage';
+import { StorePage } from '../features/versions/pages/StorePage';
 import { ReviewQueuePage } from '../features/review/pages/ReviewQueuePage';
 import { ReviewTaskPage } from '../features/review/pages/ReviewTaskPage';
 import { DemoProjectPage } from './modes/DemoProjectPage';
@@ -60,6 +64,9 @@ function appPageRoutes() {
     <Route key="info" path="info" element={<AppInfoPage />} />,
     <Route key="packages" path="packages" element={<PackagesPage />} />,
     <Route key="version" path="version" element={<VersionPage />} />,
+    <Route key="immersive" path="immersive" element={<ImmersivePage />} />,
+    <Route key="qualifications" path="qualifications" element={<QualificationsPage />} />,
+    <Route key="testing" path="testing" element={<TestingPage />} />,
   ];
 }
 
@@ -86,6 +93,7 @@ export function ConsoleRoutes() {
         </Route>
         <Route path="/demoProject" element={<DemoProjectPage />} />
         <Route path="/demoProject/apps/:appId" element={<DemoProjectPage />} />
+        <Route path="/store/:appId" element={<StorePage />} />
       </Route>
       <Route
         path="/app"

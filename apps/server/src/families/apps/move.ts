@@ -33,7 +33,8 @@ export class AppMover {
     const target = await teamsRepo.byId(db, targetTeamId);
     const adminThere = there && target && (target.mainUserId === caller.userId || there.roles.includes('administrator')) && (!there.expiresAt || there.expiresAt > this.deps.clock.now());
     if (!adminThere) out.push({ code: 'notAdminThere', zh: '您须是目标团队的账号持有者或管理员', en: 'You must be the account holder or an administrator of the target team' });
-    if (!(await projectsRepo.byId(db, targetTeamId, targetProjectId))) out.push({ code: 'targetProjectMissing', zh: '目标团队中没有该项目', en: 'The target team has no such project' });
+    // Whether a team has a project is told only to those who administer it.
+    if (adminThere && !(await projectsRepo.byId(db, targetTeamId, targetProjectId))) out.push({ code: 'targetProjectMissing', zh: '目标团队中没有该项目', en: 'The target team has no such project' });
     return out;
   }
 

@@ -36,6 +36,11 @@ export const appsRepo = {
     const [row] = await db.select().from(apps).where(and(eq(apps.teamId, teamId), eq(apps.id, id)));
     return row;
   },
+  /** Apps by id whatever their team, for reviewers' queues (a task keeps its app across moves). */
+  async byIdsAnyTeam(db: DbOrTx, ids: string[]): Promise<AppRow[]> {
+    if (!ids.length) return [];
+    return db.select().from(apps).where(inArray(apps.id, [...new Set(ids)]));
+  },
   async byPackage(db: DbOrTx, platform: string, packageName: string): Promise<AppRow | undefined> {
     const [row] = await db.select().from(apps).where(and(eq(apps.platform, platform), eq(apps.packageName, packageName)));
     return row;

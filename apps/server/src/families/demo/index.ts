@@ -21,6 +21,6 @@ export const demoFamily: Family = {
   },
   async onStart(deps, print) {
     if (!deps.config.demoSeed) return;
-    if (await seedDemo(deps)) print('  Demo project seeded: a project with two apps that visitors can browse without an account.\n');
+    if (await seedDemo(deps)) print('  Demo project seeded: a project with two apps that visitors can browse without an account (versions from DEMO_PACKAGES_DIR when its samples are there).\n');
   },
 };

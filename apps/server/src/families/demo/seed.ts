@@ -8,6 +8,7 @@ import { usersRepo } from '../accounts/repo/users';
 import { Passwords } from '../accounts/passwords';
 import { AppsService } from '../apps/service';
 import { ProjectsService } from '../projects/service';
+import { seedDemoReleases } from './releases';
 
 export const DEMO_SETTING = 'demo.project';
 
@@ -23,7 +24,13 @@ export interface DemoRef {
  */
 export async function seedDemo(deps: Deps): Promise<DemoRef | null> {
   const { db, clock } = deps;
-  if (await settings.get<DemoRef>(db, DEMO_SETTING)) return null;
+  const seeded = await settings.get<DemoRef>(db, DEMO_SETTING);
+  if (seeded) {
+    // A demo seeded before its releases existed (or without the samples then) gets them now.
+    const team = await teamsRepo.byId(db, seeded.teamId);
+    if (team) await seedDemoReleases(deps, ownerCaller(team.mainUserId, team.id), team.id);
+    return null;
+  }
   const now = clock.now();
   const passwordHash = await new Passwords(deps.config.argon2MemoryKib).hash(randomBytes(24).toString('base64url'));
   const owner = await db.transaction(async (tx) => {
@@ -32,12 +39,18 @@ export async function seedDemo(deps: Deps): Promise<DemoRef | null> {
     await teamsRepo.addMember(tx, { teamId: team.id, userId: user.id, roles: ['accountHolder'], createdAt: now });
     return { user, team };
   });
-  const caller: Caller = { ...ANONYMOUS, kind: 'user', userId: owner.user.id, teamId: owner.team.id, permissions: new Set(PERMISSIONS), roles: ['accountHolder'], team: { mainUserId: owner.user.id, userType: 2 } };
+  const caller = ownerCaller(owner.user.id, owner.team.id);
   const project = await new ProjectsService(deps).create(caller, { name: 'Demo project', dataLocation: 'china' });
   const apps = new AppsService(deps);
   await apps.create(caller, { projectId: project.projectId, platform: 'android', name: 'Tipsy', packageName: 'com.dhruv.tipsy', category: 'app', defaultLanguage: 'enUS' });
   await apps.create(caller, { projectId: project.projectId, platform: 'harmony', name: 'ArkTS Calculator', packageName: 'com.samples.arktscalc', category: 'app', defaultLanguage: 'zhCN' });
   const ref = { teamId: owner.team.id, projectId: project.projectId };
   await settings.set(db, DEMO_SETTING, ref, clock.now());
+  await seedDemoReleases(deps, caller, owner.team.id);
   return ref;
+}
+
+/** The demo team's account holder, as the services see a signed-in caller. */
+function ownerCaller(userId: string, teamId: string): Caller {
+  return { ...ANONYMOUS, kind: 'user', userId, teamId, permissions: new Set(PERMISSIONS), roles: ['accountHolder'], team: { mainUserId: userId, userType: 2 } };
 }

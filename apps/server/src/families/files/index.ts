@@ -5,7 +5,7 @@ import { downloadRoutes } from './routes/download';
 import { uploadRoutes } from './routes/upload';
 import { FilesService } from './service';
 import { UrlSigner } from './signing';
-import { registerSweep, scheduleSweep } from './sweep';
+import { reconcileStorage, registerSweep, scheduleSweep } from './sweep';
 import { SignedUrls } from './signed-urls';
 import { urlRoutes } from './routes/url-calls';
 import { usageRoutes } from './routes/usage';
@@ -30,7 +30,9 @@ export const filesFamily: Family = {
     deps.jobs.work<{ fileId: string }>(BY_URL_QUEUE, ({ fileId }) => byUrl.fetch(fileId));
     registerSweep(deps);
   },
-  async onStart(deps) {
+  async onStart(deps, print) {
+    const removed = await reconcileStorage(deps);
+    if (removed) print(`  Storage check: removed ${removed} stored object(s) that no upload or file refers to (left by an interrupted delete or upload).\n`);
     await scheduleSweep(deps, deps.db, deps.clock.now());
   },
 };

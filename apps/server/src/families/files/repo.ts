@@ -12,9 +12,10 @@ export const filesRepo = {
     const [created] = await db.insert(files).values(row).returning();
     return created!;
   },
-  async markReady(db: DbOrTx, id: string, size: number, sha256: string): Promise<FileRow> {
-    const [row] = await db.update(files).set({ state: 'ready', size, sha256 }).where(eq(files.id, id)).returning();
-    return row!;
+  /** Undefined when the row is gone or no longer uploading (another attempt took it over). */
+  async markReady(db: DbOrTx, id: string, size: number, sha256: string): Promise<FileRow | undefined> {
+    const [row] = await db.update(files).set({ state: 'ready', size, sha256 }).where(and(eq(files.id, id), eq(files.state, 'uploading'))).returning();
+    return row;
   },
   async markFailed(db: DbOrTx, id: string, reason: { zh: string; en: string }): Promise<void> {
     await db.update(files).set({ state: 'failed', failureReason: reason }).where(eq(files.id, id));
@@ -31,6 +32,21 @@ export const filesRepo = {
   },
   async remove(db: DbOrTx, id: string): Promise<void> {
     await db.delete(files).where(eq(files.id, id));
+  },
+  /** Removes a row still uploading; a finished file is never taken by a failed attempt. */
+  async removeUnfinished(db: DbOrTx, id: string): Promise<void> {
+    await db.delete(files).where(and(eq(files.id, id), eq(files.state, 'uploading')));
+  },
+  /** Which of these ids have a row (in any state). */
+  async existing(db: DbOrTx, ids: string[]): Promise<Set<string>> {
+    if (!ids.length) return new Set();
+    const rows = await db.select({ id: files.id }).from(files).where(inArray(files.id, ids));
+    return new Set(rows.map((r) => r.id));
+  },
+  async existingSessions(db: DbOrTx, ids: string[]): Promise<Set<string>> {
+    if (!ids.length) return new Set();
+    const rows = await db.select({ id: uploadSessions.id }).from(uploadSessions).where(inArray(uploadSessions.id, ids));
+    return new Set(rows.map((r) => r.id));
   },
   /** Uploads that began before `before` and never finished: the process stopped under them. */
   async staleUploads(db: DbOrTx, before: Date): Promise<FileRow[]> {

@@ -4,8 +4,9 @@ import { pipeline } from 'node:stream/promises';
 import { MULTIPART_MAX_PARTS, MULTIPART_PART_BYTES, type FileObject } from '@wharf/contract';
 import { writeAudit } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
+import { faultPoint, type FaultPointName } from '../../platform/fault-points';
 import type { Caller } from '../../platform/http/access';
-import { AppError, notFound } from '../../platform/http/errors';
+import { AppError, conflict, notFound } from '../../platform/http/errors';
 import { ObjectTooLargeError } from '../../platform/storage';
 import { filesRepo, type FileRow, type UploadSessionRow } from './repo';
 import { teamsRepo } from '../accounts/repo/teams';
@@ -37,26 +38,47 @@ export class FilesService {
    * Streams a body into storage. The row exists (as uploading) before the bytes, so an
    * interrupted upload leaves a row a sweep can find; a refused one leaves nothing.
    */
-  async upload(caller: Caller, body: Readable, meta: { fileName: string; contentType: string; bizTag?: string | undefined; siteId?: number | undefined; maxBytes?: number | undefined }): Promise<FileObject> {
+  async upload(
+    caller: Caller,
+    body: Readable,
+    meta: { fileName: string; contentType: string; bizTag?: string | undefined; siteId?: number | undefined; maxBytes?: number | undefined },
+    options: { id?: string; afterWrite?: FaultPointName } = {},
+  ): Promise<FileObject> {
     const { db, clock, storage, config } = this.deps;
     const bizTag = bizTagOf(meta.bizTag, meta.contentType, meta.fileName);
-    const id = randomUUID();
+    const id = options.id ?? randomUUID();
     const key = `files/${caller.teamId}/${id}`;
     const siteId = meta.siteId ?? (await this.homeSite(caller.teamId!));
     const maxBytes = Math.min(meta.maxBytes ?? config.maxUploadBytes, config.maxUploadBytes);
     const row = await filesRepo.insert(db, { id, teamId: caller.teamId!, bizTag, fileName: meta.fileName, contentType: meta.contentType, storageKey: key, state: 'uploading', siteId, createdBy: caller.userId!, createdAt: clock.now() });
     try {
       const stored = await storage.put(key, body, { maxBytes });
+      if (options.afterWrite) faultPoint(options.afterWrite);
       return await db.transaction(async (tx) => {
         const ready = await filesRepo.markReady(tx, row.id, stored.size, stored.sha256);
+        // Another attempt at the same fixed id took the row over meanwhile (see uploadOnce).
+        if (!ready) throw conflict({ zh: '该文件正在由另一个请求写入，请稍后重试', en: 'Another request is writing this file; try again shortly' });
         await writeAudit(tx, clock, { action: 'file.upload', teamId: caller.teamId, actorId: caller.userId, targetType: 'file', targetId: row.id, data: { fileName: meta.fileName, size: stored.size, bizTag } });
         return fileOut(ready);
       });
     } catch (err) {
-      await filesRepo.remove(db, row.id);
+      await filesRepo.removeUnfinished(db, row.id);
       if (err instanceof ObjectTooLargeError) throw tooLarge(maxBytes);
       throw err;
     }
+  }
+
+  /**
+   * An upload under a fixed id, so that doing it again after a crash neither duplicates
+   * nor leaks: a file already finished under the id is the answer; one left half-written
+   * (its process died between the bytes and the row) is written again over the same key.
+   */
+  async uploadOnce(caller: Caller, id: string, body: () => Readable, meta: Parameters<FilesService['upload']>[2], afterWrite?: FaultPointName): Promise<FileObject> {
+    const existing = await filesRepo.byId(this.deps.db, id);
+    if (existing && existing.teamId !== caller.teamId) throw conflict({ zh: '文件编号冲突', en: 'File id conflict' });
+    if (existing?.state === 'ready') return fileOut(existing);
+    if (existing) await filesRepo.removeUnfinished(this.deps.db, id);
+    return this.upload(caller, body(), meta, { id, ...(afterWrite ? { afterWrite } : {}) });
   }
 
   /** The zone a team's files count under when the upload names none. */
@@ -145,20 +167,31 @@ export class FilesService {
 
   /** Joins the parts by streaming them one after another into a new object. */
   async compose(caller: Caller, uploadId: string): Promise<FileObject> {
-    const { storage } = this.deps;
+    const { storage, db } = this.deps;
+    if (!(await filesRepo.session(db, caller.teamId!, uploadId))) {
+      // Composed already and the answer lost on the way: the same file again, not a 404.
+      const made = await filesRepo.byId(db, uploadId);
+      if (made && made.teamId === caller.teamId && made.state === 'ready') return fileOut(made);
+    }
     const s = await this.session(caller, uploadId);
     const parts = await filesRepo.parts(this.deps.db, uploadId);
     const missing = Array.from({ length: s.partCount }, (_, i) => i + 1).filter((n) => !parts.some((p) => p.partNumber === n));
     if (missing.length) {
       throw new AppError('conflict', { zh: `还缺 ${missing.length} 个分片（例如第 ${missing[0]} 片）`, en: `${missing.length} part(s) are missing (for example part ${missing[0]})` });
     }
-    const joined = new PassThrough();
-    const feeding = (async () => {
-      for (let n = 1; n <= s.partCount; n += 1) await pipeline(await storage.get(`multipart/${uploadId}/${n}`), joined, { end: false });
-      joined.end();
-    })();
-    feeding.catch((err: unknown) => joined.destroy(err as Error));
-    const object = await this.upload({ ...caller }, joined, { fileName: s.fileName, contentType: s.contentType, bizTag: s.bizTag });
+    const joined = () => {
+      const stream = new PassThrough();
+      const feeding = (async () => {
+        for (let n = 1; n <= s.partCount; n += 1) await pipeline(await storage.get(`multipart/${uploadId}/${n}`), stream, { end: false });
+        stream.end();
+      })();
+      feeding.catch((err: unknown) => stream.destroy(err as Error));
+      return stream;
+    };
+    // The file takes the upload's id: a compose retried after a crash (or a lost answer)
+    // finds the file it made, or redoes a half-made one, and never makes a second.
+    const object = await this.uploadOnce({ ...caller }, uploadId, joined, { fileName: s.fileName, contentType: s.contentType, bizTag: s.bizTag }, 'files.compose.afterWrite');
+    faultPoint('files.compose.afterCommit');
     await this.dropParts(uploadId, s.partCount);
     return object;
   }

@@ -30,9 +30,13 @@ export const packagesFamily: Family = {
     quickAppRoutes(app, new QuickAppPackages(deps, apps, files, s));
     const claims = new ClaimsService(deps, apps, files);
     claimRoutes(app, claims);
-    deps.jobs.work<{ pkgId: string }>(PARSE_QUEUE, async ({ pkgId }) => {
-      await s.parse(pkgId);
-    });
+    deps.jobs.work<{ pkgId: string }>(
+      PARSE_QUEUE,
+      async ({ pkgId }) => {
+        await s.parse(pkgId);
+      },
+      ({ pkgId }) => s.gaveUp(pkgId),
+    );
     deps.jobs.work<{ claimId: string }>(CLAIM_QUEUE, ({ claimId }) => claims.verify(claimId));
   },
 };

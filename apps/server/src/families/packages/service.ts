@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { PACKAGE_FAILURES, PARSE_STATE, type PackageInfo } from '@wharf/contract';
 import { writeAudit } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
+import { faultPoint } from '../../platform/fault-points';
 import type { Caller } from '../../platform/http/access';
 import { decodeCursor, pageOf } from '../../platform/http/cursor';
 import { conflict, notFound } from '../../platform/http/errors';
@@ -57,10 +58,21 @@ export class PackagesService {
   ) {}
 
   async add(caller: Caller, input: { appId: string; objectId: string; remark?: string | undefined }, submittedAs?: 'rpks'): Promise<PackageRow> {
-    const { db, clock, jobs } = this.deps;
+    const row = await this.#insert(caller, input, submittedAs);
+    await this.deps.jobs.send(PARSE_QUEUE, { pkgId: row.id });
+    return row;
+  }
+
+  /** Adds and parses at once, without the queue: for seeding, where the result is needed next. */
+  async addAndParse(caller: Caller, input: { appId: string; objectId: string; remark?: string | undefined }): Promise<PackageRow> {
+    return this.parse((await this.#insert(caller, input)).id);
+  }
+
+  async #insert(caller: Caller, input: { appId: string; objectId: string; remark?: string | undefined }, submittedAs?: 'rpks'): Promise<PackageRow> {
+    const { db, clock } = this.deps;
     await this.apps.get(caller, input.appId);
     const file = await this.files.get(caller, input.objectId);
-    const row = await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       const created = await packagesRepo.insert(tx, {
         teamId: caller.teamId!,
         appId: input.appId,
@@ -76,8 +88,6 @@ export class PackagesService {
       await writeAudit(tx, clock, { action: 'package.add', teamId: caller.teamId, actorId: caller.userId, targetType: 'package', targetId: created.id, data: { appId: input.appId, fileName: file.fileName, ...(submittedAs ? { submittedAs } : {}) } });
       return created;
     });
-    await jobs.send(PARSE_QUEUE, { pkgId: row.id });
-    return row;
   }
 
   async get(caller: Caller, appId: string, pkgId: string): Promise<PackageRow> {
@@ -127,6 +137,7 @@ export class PackagesService {
     const { db, clock, storage } = this.deps;
     const row = await packagesRepo.byIdAnyApp(db, pkgId);
     if (!row || row.parseState !== PARSE_STATE.parsing) throw new Error(`package ${pkgId} is not waiting to be parsed`);
+    faultPoint('packages.parse.started');
     const file = await filesRepo.byId(db, row.fileId);
     const app = await appsRepo.byId(db, row.teamId, row.appId);
     if (!file || !app) return this.fail(row, { code: 9001, text: { zh: '软件包文件或应用已不存在', en: 'The package file or its app no longer exists' } });
@@ -145,6 +156,7 @@ export class PackagesService {
     const certs = parsed.signing.certificates.map((c) => c.sha256);
     const signatureChanged = Boolean(previous && previous.certificates.length && certs.length && !certs.some((c) => previous.certificates.includes(c)));
     const icon = parsed.icon ? await this.storeIcon(row, parsed.icon.bytes, parsed.icon.mime, parsed.icon.entry) : null;
+    faultPoint('packages.parse.afterIcon');
     return db.transaction(async (tx) => {
       const updated = await packagesRepo.update(tx, row.id, {
         kind: parsed.kind,
@@ -182,9 +194,23 @@ export class PackagesService {
     });
   }
 
+  /**
+   * A parse that runs out of attempts (it failed, or its process died under it, every
+   * time) leaves the package failed with a reason rather than parsing for ever.
+   */
+  async gaveUp(pkgId: string): Promise<void> {
+    const row = await packagesRepo.byIdAnyApp(this.deps.db, pkgId);
+    if (!row || row.parseState !== PARSE_STATE.parsing) return;
+    await this.fail(row, { code: PACKAGE_FAILURES.unreadable, text: { zh: '软件包多次解析均未完成，请重新上传；如仍失败请联系支持', en: 'Parsing this package did not finish after several attempts; upload it again, and contact support if it keeps failing' } });
+  }
+
+  /**
+   * The icon is stored under the package's id, so a parse retried after a crash replaces
+   * a half-stored icon or reuses a stored one instead of leaving copies nobody refers to.
+   */
   private async storeIcon(row: PackageRow, bytes: Buffer, mime: string, entry: string): Promise<string> {
     const caller = { teamId: row.teamId, userId: row.createdBy } as Caller;
-    const object = await this.files.upload(caller, Readable.from([bytes]), { fileName: path.basename(entry), contentType: mime, bizTag: 'img' });
+    const object = await this.files.uploadOnce(caller, row.id, () => Readable.from([bytes]), { fileName: path.basename(entry), contentType: mime, bizTag: 'img' });
     return object.objectId;
   }
 }

@@ -5,6 +5,7 @@ import { notFound } from '../../platform/http/errors';
 import { appsRepo } from '../apps/repo';
 import { filesRepo } from '../files/repo';
 import { packagesRepo } from '../packages/repo';
+import { OpenTestService } from '../testing/open';
 import type { PhasedService } from './phased';
 import { versionsRepo, type VersionRow } from './repo';
 import { bucketOf } from './phased';
@@ -55,6 +56,14 @@ export class DistributionService {
     return this.deps.storage;
   }
 
+  /** Test versions for testers' devices: asked only with a tester token, never cached (per tester). */
+  get #tests(): OpenTestService {
+    this.#openTest ??= new OpenTestService(this.deps);
+    return this.#openTest;
+  }
+
+  #openTest: OpenTestService | undefined;
+
   readonly #cache = new Map<string, { expires: number; snapshot: Promise<ReleaseSnapshot> }>();
 
   /**
@@ -102,7 +111,16 @@ export class DistributionService {
    * nothing more than "no update"). A phasing version goes to the devices in its bucket;
    * the others keep the version before it.
    */
-  async updateFor(q: { packageName: string; versionCode: number; deviceId: string; country?: string | undefined; platform: string }) {
+  async updateFor(q: { packageName: string; versionCode: number; deviceId: string; country?: string | undefined; platform: string; testerToken?: string | undefined }) {
+    const store = await this.storeUpdateFor(q);
+    if (!q.testerToken) return store;
+    // A tester gets the test version unless the store already offers as new a version.
+    const test = await this.#tests.offerFor({ platform: q.platform, packageName: q.packageName, versionCode: q.versionCode, testerToken: q.testerToken });
+    if (test && (!store.update || test.versionCode >= store.update.versionCode)) return { update: test };
+    return store;
+  }
+
+  private async storeUpdateFor(q: { packageName: string; versionCode: number; deviceId: string; country?: string | undefined; platform: string }) {
     const snap = await this.snapshot(q.platform, q.packageName);
     const current = snap.current;
     if (!current) return { update: null };

@@ -1,4 +1,5 @@
 import type { Family } from '../../platform/deps';
+import { faultPoint } from '../../platform/fault-points';
 import { DistributionService } from './distribution';
 import { PHASE_END_KIND, PHASE_START_KIND } from './phased';
 import { versionsRepo } from './repo';
@@ -11,6 +12,7 @@ import { deleteVersionRoute } from './routes/delete-version';
 import { versionListRoute } from './routes/version-list';
 import { deleteVersionLanguageRoute } from './routes/delete-version-language';
 import { lastOnShelfRoute } from './routes/last-on-shelf';
+import { preparingVersionRoute } from './routes/preparing-version';
 import { historyVersionListRoute } from './routes/history-version-list';
 import { historyVersionRoute } from './routes/history-version';
 import { submitVersionRoute } from './routes/submit-version';
@@ -27,7 +29,12 @@ import { updateCheckRoute } from './routes/update-check';
 import { downloadRoute } from './routes/download';
 import { phasedReleaseRoute } from './routes/phased-release';
 import { phasedReleaseHistoryRoute } from './routes/phased-release-history';
+import { storeAppRoute } from './routes/store-app';
+import { storeImageRoute } from './routes/store-image';
+import { downloadStatsRoute } from './routes/download-stats';
 import { RELEASE_KIND, SYSTEM, VersionsService } from './service';
+import { StatsService } from './stats';
+import { StoreService } from './store';
 
 const ROUTES = [
   createVersionRoute,
@@ -37,6 +44,7 @@ const ROUTES = [
   versionListRoute,
   deleteVersionLanguageRoute,
   lastOnShelfRoute,
+  preparingVersionRoute,
   historyVersionListRoute,
   historyVersionRoute,
   submitVersionRoute,
@@ -53,6 +61,9 @@ const ROUTES = [
   downloadRoute,
   phasedReleaseRoute,
   phasedReleaseHistoryRoute,
+  storeAppRoute,
+  storeImageRoute,
+  downloadStatsRoute,
 ];
 
 export const versionsFamily: Family = {
@@ -70,13 +81,14 @@ export const versionsFamily: Family = {
   ],
   register(app, deps) {
     const versions = new VersionsService(deps);
-    const s: VersionsServices = { versions, review: new ReviewService(deps, versions), phased: versions.phased, distribution: new DistributionService(deps, versions.phased) };
+    const s: VersionsServices = { versions, review: new ReviewService(deps, versions), phased: versions.phased, distribution: new DistributionService(deps, versions.phased), store: new StoreService(deps), stats: new StatsService(deps, versions.apps) };
     // Scheduled work fires once, in the transaction that marks the action done.
     deps.dueActions.handle(RELEASE_KIND, async (tx, payload) => {
       const row = await versionsRepo.lock(tx, String(payload.versionId));
       // Cancelled or released by hand meanwhile: nothing left to do.
       if (!row || row.releaseState !== 3 || row.supersededAt) return;
       await versions.goOnShelf(tx, row, 'release', SYSTEM);
+      faultPoint('versions.release.beforeCommit');
     });
     deps.dueActions.handle(PHASE_START_KIND, (tx, payload) => versions.phased.fire(tx, String(payload.versionId), 'START'));
     deps.dueActions.handle(PHASE_END_KIND, (tx, payload) => versions.phased.fire(tx, String(payload.versionId), 'END'));

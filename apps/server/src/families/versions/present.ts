@@ -62,7 +62,7 @@ export function versionOut(row: VersionRow, listings: ListingRow[], lang: Lang, 
   };
 }
 
-export function taskOut(t: TaskRow, version: VersionRow | undefined, app: { name: string; packageName: string } | undefined): ReviewTask {
+export function taskOut(t: TaskRow, version: Pick<VersionRow, 'versionCode' | 'versionName'> | undefined, app: { name: string; packageName: string } | undefined): ReviewTask {
   return {
     taskId: t.id,
     kind: t.kind as ReviewTask['kind'],

@@ -5,6 +5,9 @@ import { decodeCursor, pageOf } from '../../platform/http/cursor';
 import { notFound } from '../../platform/http/errors';
 import { appsRepo } from '../apps/repo';
 import { packagesRepo } from '../packages/repo';
+import { testVersionOut } from '../testing/present';
+import { testingRepo } from '../testing/repo';
+import { decideTestTask } from '../testing/test-versions';
 import { versionDiff } from './diff';
 import { taskOut, type Lang } from './present';
 import { versionsRepo, type TaskRow } from './repo';
@@ -20,7 +23,9 @@ export class ReviewService {
   private async out(rows: TaskRow[]): Promise<ReviewTask[]> {
     const { db } = this.deps;
     return Promise.all(
-      rows.map(async (t) => taskOut(t, await versionsRepo.byIdAnyApp(db, t.versionId), await appsRepo.byId(db, t.teamId, t.appId))),
+      rows.map(async (t) =>
+        taskOut(t, t.kind === 'testVersion' ? await testingRepo.testVersionAnyApp(db, t.versionId) : await versionsRepo.byIdAnyApp(db, t.versionId), await appsRepo.byId(db, t.teamId, t.appId)),
+      ),
     );
   }
 
@@ -34,6 +39,7 @@ export class ReviewService {
     const { db } = this.deps;
     const task = await versionsRepo.task(db, taskId);
     if (!task) throw notFound({ zh: '审核任务不存在', en: 'No such review task' });
+    if (task.kind === 'testVersion') return this.testDetail(task, lang);
     const row = await versionsRepo.byIdAnyApp(db, task.versionId);
     const app = await appsRepo.byId(db, task.teamId, task.appId);
     // The app (and its versions) may have been deleted since the task was opened.
@@ -57,8 +63,34 @@ export class ReviewService {
     };
   }
 
+  /** A test version's task: the test version and its package, beside the app's version on shelf. */
+  private async testDetail(task: TaskRow, lang: Lang) {
+    const { db } = this.deps;
+    const row = await testingRepo.testVersionAnyApp(db, task.versionId);
+    const app = await appsRepo.byId(db, task.teamId, task.appId);
+    if (!row || !app) throw notFound({ zh: '该任务的应用或版本已被删除', en: 'The app or version of this task was deleted' });
+    const current = await versionsRepo.current(db, task.appId);
+    const pkg = row.packageId ? await packagesRepo.byId(db, row.appId, row.packageId) : undefined;
+    const downloads = (await versionsRepo.downloads(db, row.id)).reduce((n, d) => n + d.count, 0);
+    return {
+      diff: null,
+      task: (await this.out([task]))[0]!,
+      version: null,
+      completeness: null,
+      testVersion: testVersionOut(row, lang, downloads),
+      onShelf: current ? await this.versions.present(db, current, lang, app) : null,
+      package: pkg ? { fileName: pkg.fileName, size: pkg.size, sha256: pkg.sha256, minSdk: pkg.minSdk, targetSdk: pkg.targetSdk, permissions: pkg.permissions } : null,
+    };
+  }
+
   async submit(caller: Caller, d: { taskId: string; decision: 'approve' | 'reject'; releaseAt?: string | undefined; reasons: string[]; comment?: string | undefined }) {
-    const { task } = await this.deps.db.transaction((tx) => this.versions.decideInTx(tx, d.taskId, d, { kind: 'operator', id: caller.userId }));
+    const actor = { kind: 'operator' as const, id: caller.userId };
+    const { task } = await this.deps.db.transaction(async (tx) => {
+      const found = await versionsRepo.task(tx, d.taskId);
+      // A test version has its own machine; the other kinds are the release machine's.
+      if (found?.kind === 'testVersion') return { task: await decideTestTask(this.deps, tx, found, d, actor) };
+      return this.versions.decideInTx(tx, d.taskId, d, actor);
+    });
     return { task: (await this.out([task!]))[0]! };
   }
 }

@@ -1,6 +1,7 @@
 import type { Version } from '@wharf/contract';
 import { briefLimitOf, countryById, languageByKey, LISTING_MEDIA, regionById, textLength, transition, URGE_INTERVAL_MS, type ReleaseState, type VersionAction } from '@wharf/rules';
 import { writeAudit } from '../../platform/audit';
+import { faultPoint } from '../../platform/fault-points';
 import type { Tx } from '../../platform/db/types';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
@@ -127,6 +128,14 @@ export class VersionsService {
     return { version: row ? await this.present(this.deps.db, row, lang, app) : null };
   }
 
+  /** The one unreleased version (the database allows only one), so pages need not search for it. */
+  async preparing(caller: Caller, appId: string, lang: Lang) {
+    const app = await this.apps.get(caller, appId);
+    const row = await versionsRepo.unreleased(this.deps.db, appId);
+    if (!row) return { version: null, completeness: null };
+    return { version: await this.present(this.deps.db, row, lang, app), completeness: await this.completeness(row, app) };
+  }
+
   async history(caller: Caller, appId: string, versionId: string, lang: Lang) {
     const { app, row } = await this.find(caller, appId, versionId);
     const events = await versionsRepo.events(this.deps.db, row.id);
@@ -165,6 +174,7 @@ export class VersionsService {
     const now = this.deps.clock.now();
     const updated = await versionsRepo.update(tx, locked.id, { ...opts.set, releaseState: result.to, updatedAt: now });
     await this.record(tx, updated, action, actor, locked.releaseState, result.to, opts.data);
+    faultPoint('versions.transition.beforeCommit');
     return updated;
   }
 
@@ -370,6 +380,7 @@ export class VersionsService {
       if (!config.autoApprove) return submitted;
       return (await this.decideInTx(tx, task.id, { decision: 'approve', reasons: [] }, SYSTEM)).version;
     });
+    faultPoint('versions.submit.afterCommit');
     return { version: await this.present(db, updated, lang) };
   }
 

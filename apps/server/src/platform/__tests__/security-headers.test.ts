@@ -43,6 +43,16 @@ describe('security headers', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
+  it('are on answers for unknown addresses too, the same set as on a call', async () => {
+    const call = await t.app.inject({ url: consoleApi.getConfig.fullPath });
+    const missing = await t.app.inject({ url: '/agc/edge/no-such-call' });
+    expect(missing.statusCode).toBe(404);
+    for (const name of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'cross-origin-resource-policy', 'cross-origin-opener-policy']) {
+      expect(missing.headers[name]).toBe(call.headers[name]);
+    }
+    expect(missing.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+
   it('add HSTS only over HTTPS, which behind a proxy is read from X-Forwarded-Proto when trusted', async () => {
     const plain = await t.app.inject({ url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
     expect(plain.headers['strict-transport-security']).toBeUndefined();

@@ -5,7 +5,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { lockDataDir } from './data-dir-lock';
+import { EmbeddedDatabaseUnreadableError, lockDataDir } from './data-dir-lock';
 import { MIGRATIONS_DIR, MIGRATION_LOCK } from './migrate';
 import * as schema from './schema';
 import type { Database, Db } from './types';
@@ -19,7 +19,7 @@ export async function openPglite(dir: string, options: { onRecoveredLock?: (pid:
     client = await PGlite.create(dir);
   } catch (err) {
     await lock.release();
-    throw err;
+    throw new EmbeddedDatabaseUnreadableError(dir, err);
   }
   const drizzleDb = drizzlePglite({ client, schema });
   return {

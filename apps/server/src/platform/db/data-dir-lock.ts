@@ -15,6 +15,24 @@ export class DataDirInUseError extends Error {
   }
 }
 
+/**
+ * The embedded store would not open: after a hard kill (kill -9, power loss) PGlite's files
+ * can be left in a state it cannot read back. Said plainly, with the way out.
+ */
+export class EmbeddedDatabaseUnreadableError extends Error {
+  constructor(
+    readonly dir: string,
+    cause: unknown,
+  ) {
+    super(
+      `The embedded database in ${dir} could not be opened (${cause instanceof Error ? cause.message : String(cause)}). ` +
+        'This happens when the server was killed hard (kill -9, power loss) while writing. ' +
+        'Restore the latest backup: npm run restore -- <backup file> --force (the damaged data is replaced; copy DATA_DIR aside first to keep it).',
+      { cause },
+    );
+  }
+}
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);

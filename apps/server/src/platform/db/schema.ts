@@ -8,3 +8,6 @@ export * from '../../families/apps/tables';
 export * from '../../families/files/tables';
 export * from '../../families/packages/tables';
 export * from '../../families/versions/tables';
+export * from '../../families/testing/tables';
+export * from '../../families/immersive/tables';
+export * from '../../families/qualifications/tables';

@@ -25,6 +25,8 @@ export interface ObjectStorage {
   list(prefix: string): AsyncIterable<string>;
   /** A path on this machine's disk when the store has one, so readers can seek (parsers). */
   localPath?(key: string): string;
+  /** Removes temp files of writes that died (stores that write through temp files). */
+  sweepTemp?(maxAgeMs: number): Promise<number>;
 }
 
 export class ObjectTooLargeError extends Error {

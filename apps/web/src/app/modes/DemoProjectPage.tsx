@@ -108,11 +108,14 @@ function DemoApp({ app, editable }: { app: AppRecord; editable: boolean }) {
         </Space>
       }
       extra={
-        editable && (
-          <Link to={`/apps/${app.appId}/info`}>
-            <Button>{t('demo.editApp')}</Button>
-          </Link>
-        )
+        <Space>
+          {app.everOnShelf && <Link to={`/store/${app.appId}`}>{t('demo.storePage')}</Link>}
+          {editable && (
+            <Link to={`/apps/${app.appId}/info`}>
+              <Button>{t('demo.editApp')}</Button>
+            </Link>
+          )}
+        </Space>
       }
     >
       <Descriptions

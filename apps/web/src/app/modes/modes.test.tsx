@@ -21,7 +21,7 @@ function app(over: Partial<AppRecord> = {}): AppRecord {
   };
 }
 
-const DEMO = { available: true, project: { projectId: PROJECT_ID, name: 'Demo project', dataLocation: 'europe' }, apps: [app(), app({ appId: '99999999-9999-4999-8999-999999999999', name: 'Demo Game', category: 'game', packageName: 'com.example.demo.game' })] };
+const DEMO = { available: true, project: { projectId: PROJECT_ID, name: 'Demo project', dataLocation: 'europe' }, apps: [app(), app({ appId: '99999999-9999-4999-8999-999999999999', name: 'Demo Game', category: 'game', packageName: 'com.example.demo.game', everOnShelf: true })] };
 const SERVICES = [
   { id: 'app-information', serviceId: 'app.information', menuId: 'app-information', categoryId: 8, names: { cn: '应用信息', en: 'App information', ru: 'Информация о приложении' }, route: '/apps/:appId/info', scope: 'app' },
   { id: 'package-management', serviceId: 'app.packageManagement', menuId: 'package-management', categoryId: 8, names: { cn: '软件包管理', en: 'Package management', ru: 'Управление пакетами' }, route: '/apps/:appId/packages', scope: 'app' },
@@ -48,6 +48,8 @@ describe('demo project (#/demoProject)', () => {
     expect(screen.getByText('Game')).toBeTruthy();
     expect(window.location.hash).toBe(`#/demoProject/apps/99999999-9999-4999-8999-999999999999`);
     expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();
+    // A released demo app links to its public store page.
+    expect(screen.getByText('Store page').closest('a')?.getAttribute('href')).toBe('#/store/99999999-9999-4999-8999-999999999999');
     // A visitor's browsing never asks for their session.
     expect(callsTo(callEndpoint, authApi.userInfo)).toHaveLength(0);
     expect(callsTo(callEndpoint, projectApi.getProject)).toHaveLength(0);

@@ -26,6 +26,15 @@ export function useLastOnShelf(appId: string) {
   });
 }
 
+/** The one unreleased version (draft, in review, rejected, waiting), if any: asked of the server, not searched for. */
+export function usePreparingVersion(appId: string) {
+  return useQuery({
+    queryKey: versionKeys.preparing(appId),
+    queryFn: async ({ signal }) => (await callEndpoint(versionApi.preparingVersion, { query: { appId }, signal })).version,
+    enabled: Boolean(appId),
+  });
+}
+
 /** One version with what is still missing before it can be submitted. */
 export function useVersion(ref: Ref | null) {
   return useQuery({
@@ -49,6 +58,14 @@ export function usePhasedRelease(ref: Ref, enabled = true) {
     queryKey: versionKeys.phased(ref.appId, ref.versionId),
     queryFn: ({ signal }) => callEndpoint(versionApi.phasedReleaseHistory, { query: ref, signal }),
     enabled,
+  });
+}
+
+/** Downloads of the app's versions per day, version and country over a range of UTC days. */
+export function useDownloadStats(appId: string, from: string, to: string) {
+  return useQuery({
+    queryKey: versionKeys.downloads(appId, from, to),
+    queryFn: ({ signal }) => callEndpoint(versionApi.downloadStats, { query: { appId, from, to }, signal }),
   });
 }
 

@@ -96,6 +96,17 @@ export const lastOnShelf = defineEndpoint({
   response: okResponse({ version: version.nullable() }),
 });
 
+export const preparingVersion = defineEndpoint({
+  id: 'version.preparing',
+  method: 'GET',
+  prefix: PREFIX,
+  path: '/app/version/preparing',
+  access: 'app:app.read',
+  summary: "The app's one unreleased version (draft, in review, rejected, waiting for its release time, or taken off shelf and editable again) with its completeness; null when there is none",
+  query: z.object({ appId: z.uuid() }),
+  response: okResponse({ version: version.nullable(), completeness: completeness.nullable() }),
+});
+
 export const historyVersionList = defineEndpoint({
   id: 'version.historyList',
   method: 'GET',

@@ -20,6 +20,8 @@ export const updateCheck = defineEndpoint({
     deviceId,
     country: country.optional(),
     platform: z.string().max(16).default('android'),
+    /** From the open-test page: a tester in a group of an active test gets its test version. */
+    testerToken: z.string().min(1).max(128).optional(),
   }),
   response: okResponse({
     update: z
@@ -30,6 +32,8 @@ export const updateCheck = defineEndpoint({
         size: z.number().int(),
         sha256: z.string(),
         downloadUrl: z.string(),
+        /** A test version, offered for the tester token. */
+        test: z.boolean().optional(),
       })
       .nullable(),
   }),
@@ -43,6 +47,7 @@ export const download = defineEndpoint({
   access: 'device',
   summary: "The package file of an on-shelf version, with Range; counted per day, version and country",
   params: z.object({ versionId: z.uuid() }),
-  query: z.object({ deviceId, country: country.optional() }),
+  // A browser download from the store page (its QR code) names no device.
+  query: z.object({ deviceId: deviceId.optional(), country: country.optional() }),
   response: okResponse({}),
 });

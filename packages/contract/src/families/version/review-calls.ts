@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
 import { listShape } from '../../kit/list';
+import { testVersion } from '../testing/schemas';
 import { completeness, REVIEW_REASON_KEYS, REVIEW_TASK_KINDS, REVIEW_TASK_STATES, reviewTask, version } from './schemas';
 
 const PREFIX = 'amis/version-manage/v1';
@@ -32,8 +33,10 @@ export const reviewTaskDetail = defineEndpoint({
   query: z.object({ taskId: z.uuid() }),
   response: okResponse({
     task: reviewTask,
-    version,
-    completeness,
+    /** Null for a test version's task: it has testVersion instead. */
+    version: version.nullable(),
+    completeness: completeness.nullable(),
+    testVersion: testVersion.nullable().optional(),
     onShelf: version.nullable(),
     /** What changes against the version on shelf, for updates. */
     diff: z

@@ -102,7 +102,7 @@ export const REVIEW_REASONS = {
 } as const;
 export const REVIEW_REASON_KEYS = Object.keys(REVIEW_REASONS) as [keyof typeof REVIEW_REASONS, ...(keyof typeof REVIEW_REASONS)[]];
 
-export const REVIEW_TASK_KINDS = ['release', 'update', 'shelfOff', 'rollback'] as const;
+export const REVIEW_TASK_KINDS = ['release', 'update', 'shelfOff', 'rollback', 'testVersion'] as const;
 export const REVIEW_TASK_STATES = ['open', 'approved', 'rejected', 'withdrawn'] as const;
 
 export const reviewTask = z.object({

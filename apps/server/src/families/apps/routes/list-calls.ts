@@ -14,11 +14,15 @@ export function appListRoutes(app: FastifyInstance, s: AppsService): void {
   registerEndpoint(app, appApi.appKinds, async ({ body }) => ({
     items: APP_KINDS.filter((k) => !body.category || k.category === body.category).map((k) => ({ id: k.id, category: k.category, names: { ...k.names } })),
   }));
-  registerEndpoint(app, appApi.checkPackageName, async ({ body, req }) => {
+  // Only an app of the caller's team is left out of a check: another team's app id would
+  // otherwise tell which app holds a name (404, as for any other team's app).
+  registerEndpoint(app, appApi.checkPackageName, async ({ caller, body, req }) => {
+    if (body.appId) await s.get(caller, body.appId);
     const r = await s.checkPackageName(body.platform, body.packageName, body.appId);
     return { available: r.available, reason: r.reason, message: r.text[messageLanguage(req)] };
   });
-  registerEndpoint(app, appApi.checkAppName, async ({ body, req }) => {
+  registerEndpoint(app, appApi.checkAppName, async ({ caller, body, req }) => {
+    if (body.appId) await s.get(caller, body.appId);
     const r = await s.checkName(body.name, body.appId);
     return { available: r.available, reason: r.reason, message: r.text[messageLanguage(req)] };
   });

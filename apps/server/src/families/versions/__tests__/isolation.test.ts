@@ -37,6 +37,7 @@ function input(e: Endpoint) {
     'version.rollback': { ...ref, reason: 'x' },
     'version.phasedRelease': { ...ref, state: 'SUSPEND' },
     'version.update': { ...ref, reviewNotes: 'x' },
+    'version.downloadStats': { appId, from: '2026-01-01', to: '2026-01-31' },
   };
   const values = extra[e.id] ?? ref;
   return e.method === 'GET' || e.method === 'DELETE' ? { query: values as Record<string, string> } : { body: values };

@@ -2,6 +2,8 @@ import type { DistributionService } from '../distribution';
 import type { PhasedService } from '../phased';
 import type { ReviewService } from '../review';
 import type { VersionsService } from '../service';
+import type { StatsService } from '../stats';
+import type { StoreService } from '../store';
 
 /** The family's services, handed to every route file. */
 export interface VersionsServices {
@@ -9,4 +11,6 @@ export interface VersionsServices {
   review: ReviewService;
   phased: PhasedService;
   distribution: DistributionService;
+  store: StoreService;
+  stats: StatsService;
 }

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Empty, Flex, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
+import { Empty, Flex, Segmented, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ReviewTask } from '@wharf/contract';
 import { useVersionDisplay } from '../../versions/display';
 import { useReviewQueue, type TaskKind, type TaskState } from '../hooks';
 import { ShowMore } from '../../../ui/ShowMore';
+import { ImmersiveReviewTab, QualificationReviewTab } from './OtherReviewTabs';
 
 const STATES: readonly TaskState[] = ['open', 'approved', 'rejected', 'withdrawn'];
 const KINDS: readonly TaskKind[] = ['release', 'update', 'shelfOff', 'rollback'];
@@ -73,27 +74,41 @@ export function ReviewQueuePage() {
         {t('queue.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('queue.subtitle')}</Typography.Paragraph>
-      <Flex gap="middle" wrap align="center" style={{ marginBottom: 16 }}>
-        <Segmented<TaskState> value={state} onChange={setState} options={STATES.map((s) => ({ value: s, label: t(`state.${s}`) }))} />
-        <Select
-          allowClear
-          aria-label={t('queue.kind')}
-          placeholder={t('queue.allKinds')}
-          style={{ width: 220 }}
-          value={kind}
-          onChange={(k: TaskKind | undefined) => setKind(k)}
-          options={KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))}
-        />
-      </Flex>
-      <Table<ReviewTask>
-        rowKey="taskId"
-        columns={columns}
-        dataSource={rows}
-        loading={queue.isPending}
-        pagination={false}
-        locale={{ emptyText: <Empty description={state === 'open' ? t('queue.empty') : t('queue.emptyDecided')} /> }}
+      <Tabs
+        items={[
+          {
+            key: 'versions',
+            label: t('tabs.versions'),
+            children: (
+              <>
+            <Flex gap="middle" wrap align="center" style={{ marginBottom: 16 }}>
+              <Segmented<TaskState> value={state} onChange={setState} options={STATES.map((s) => ({ value: s, label: t(`state.${s}`) }))} />
+              <Select
+                allowClear
+                aria-label={t('queue.kind')}
+                placeholder={t('queue.allKinds')}
+                style={{ width: 220 }}
+                value={kind}
+                onChange={(k: TaskKind | undefined) => setKind(k)}
+                options={KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))}
+              />
+            </Flex>
+            <Table<ReviewTask>
+              rowKey="taskId"
+              columns={columns}
+              dataSource={rows}
+              loading={queue.isPending}
+              pagination={false}
+              locale={{ emptyText: <Empty description={state === 'open' ? t('queue.empty') : t('queue.emptyDecided')} /> }}
+            />
+            <ShowMore list={queue}>{t('queue.more')}</ShowMore>
+              </>
+            ),
+          },
+          { key: 'immersive', label: t('tabs.immersive'), children: <ImmersiveReviewTab /> },
+          { key: 'qualifications', label: t('tabs.qualifications'), children: <QualificationReviewTab /> },
+        ]}
       />
-      <ShowMore list={queue}>{t('queue.more')}</ShowMore>
     </div>
   );
 }

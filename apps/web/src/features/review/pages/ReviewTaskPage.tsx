@@ -24,7 +24,72 @@ export function ReviewTaskPage() {
   return <Task detail={detail.data} />;
 }
 
+type ReleaseDetail = Detail & { version: Version; completeness: NonNullable<Detail['completeness']> };
+
 function Task({ detail }: { detail: Detail }) {
+  const { version, completeness } = detail;
+  // A test version's task has its own facts (no listing, no completeness).
+  if (!version || !completeness) return <TestVersionTask detail={detail} />;
+  return <ReleaseTask detail={{ ...detail, version, completeness }} />;
+}
+
+/** A test version submitted for review: its package, window, cap and groups. */
+function TestVersionTask({ detail }: { detail: Detail }) {
+  const { t } = useTranslation('review');
+  const display = useVersionDisplay();
+  const { task, onShelf } = detail;
+  const test = detail.testVersion;
+  const pkg = detail.package;
+  return (
+    <Flex vertical gap="middle">
+      <Link to="/review">← {t('task.back')}</Link>
+      <Flex align="center" gap="small" wrap>
+        <Typography.Title level={2} style={{ margin: 0 }}>
+          {task.appName}
+        </Typography.Title>
+        <Tag color={kindColor(task.kind)}>{t(`kind.${task.kind}`)}</Tag>
+        <Tag>{t(`taskState.${task.state}`)}</Tag>
+      </Flex>
+      <Descriptions size="small" column={{ xs: 1, md: 3 }} bordered>
+        <Descriptions.Item label={t('task.packageName')}>
+          <Typography.Text code>{task.packageName}</Typography.Text>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('task.version')}>{`${task.versionName ?? '—'} (${display.number(task.versionCode)})`}</Descriptions.Item>
+        <Descriptions.Item label={t('task.submittedAt')}>{display.dateTime(task.submittedAt)}</Descriptions.Item>
+        {test && <Descriptions.Item label={t('task.testName')}>{test.name}</Descriptions.Item>}
+        {test && <Descriptions.Item label={t('task.testWindow')}>{`${display.dateTime(test.startAt)} – ${display.dateTime(test.endAt)}`}</Descriptions.Item>}
+        {test && <Descriptions.Item label={t('task.installCap')}>{display.number(test.installCap)}</Descriptions.Item>}
+        {test && <Descriptions.Item label={t('task.testGroups')}>{display.number(test.groupIds.length)}</Descriptions.Item>}
+        <Descriptions.Item label={t('task.onShelf')}>{onShelf ? `${onShelf.versionName ?? '—'} (${display.number(onShelf.versionCode)})` : t('task.firstRelease')}</Descriptions.Item>
+      </Descriptions>
+      {task.state !== 'open' && (
+        <Alert
+          type={task.state === 'approved' ? 'success' : task.state === 'rejected' ? 'error' : 'info'}
+          showIcon
+          title={t('task.decided', { state: t(`taskState.${task.state}`), date: display.dateTime(task.decidedAt) })}
+          description={[...task.reasons.map((r) => t(`reasons.${r}`, { ns: 'versions', defaultValue: r })), task.comment].filter(Boolean).join(' · ') || undefined}
+        />
+      )}
+      <Card title={t('task.package')} size="small">
+        {pkg ? (
+          <Descriptions size="small" column={{ xs: 1, md: 2 }}>
+            <Descriptions.Item label={t('task.fileName')}>{pkg.fileName}</Descriptions.Item>
+            <Descriptions.Item label={t('task.size')}>{display.size(pkg.size)}</Descriptions.Item>
+            <Descriptions.Item label={t('task.sha256')}>
+              <Typography.Text code>{pkg.sha256}</Typography.Text>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('task.permissions')}>{pkg.permissions.join(', ') || '—'}</Descriptions.Item>
+          </Descriptions>
+        ) : (
+          <Typography.Text type="secondary">{t('task.noPackage')}</Typography.Text>
+        )}
+      </Card>
+      {task.state === 'open' && <DecisionBar detail={detail} />}
+    </Flex>
+  );
+}
+
+function ReleaseTask({ detail }: { detail: ReleaseDetail }) {
   const { t, i18n } = useTranslation('review');
   const display = useVersionDisplay();
   const { task, version, onShelf, completeness } = detail;

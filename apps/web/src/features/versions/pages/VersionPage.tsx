@@ -1,19 +1,20 @@
 import { useState } from 'react';
-import { App as AntApp, Button, Card, Collapse, Empty, Flex, Result, Skeleton, Typography } from 'antd';
+import { App as AntApp, Button, Card, Collapse, Empty, Flex, Result, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { App, Version } from '@wharf/contract';
-import { UNRELEASED_STATES, type ReleaseState } from '@wharf/rules';
 import { PageLayout } from '../../../app/pages/PageLayout';
 import { useRouteAppId } from '../../console';
 import { useApp } from '../../apps/hooks';
 import { usePermissions } from '../../team/hooks';
 import { HistoryTimeline } from '../components/HistoryTimeline';
 import { PhasedPanel } from '../components/PhasedPanel';
+import { AdoptionChart } from '../components/AdoptionChart';
 import { actionsOf, ReleaseStatus } from '../components/ReleaseStatus';
 import { SubmitDialog } from '../components/SubmitDialog';
 import { VersionEditor } from '../components/VersionEditor';
 import { VersionList } from '../components/VersionList';
-import { useCreateVersion, useLastOnShelf, useVersion, useVersions } from '../hooks';
+import { useCreateVersion, useLastOnShelf, usePreparingVersion, useVersion, useVersions } from '../hooks';
 
 /** Version information: the version being prepared (or a button to start one), the version on shelf, their release status and history. */
 export function VersionPage() {
@@ -33,9 +34,10 @@ function Versions({ app }: { app: App }) {
   const permissions = usePermissions();
   const versions = useVersions(app.appId);
   const live = useLastOnShelf(app.appId);
+  const preparing = usePreparingVersion(app.appId);
   const create = useCreateVersion(app.appId);
-  if (versions.isPending || live.isPending) return <Skeleton active />;
-  const working = versions.data?.items.find((v) => !v.superseded && (UNRELEASED_STATES as readonly number[]).includes(v.releaseState as ReleaseState));
+  if (versions.isPending || live.isPending || preparing.isPending) return <Skeleton active />;
+  const working = preparing.data ?? null;
   const onShelf = live.data ?? null;
   // Nothing on shelf and nothing being prepared: the newest version tells what happened last (removed, rolled back).
   const last = !working && !onShelf ? (versions.data?.items[0] ?? null) : null;
@@ -53,11 +55,14 @@ function Versions({ app }: { app: App }) {
           <Card
             title={t('live.title', { version: versionTitle(onShelf) ?? '' })}
             extra={
-              !working && mayCreate ? (
-                <Button type="primary" loading={create.isPending} onClick={() => void start()}>
-                  {t('create.upgrade')}
-                </Button>
-              ) : undefined
+              <Space>
+                <Link to={`/store/${app.appId}`}>{t('store.open')}</Link>
+                {!working && mayCreate ? (
+                  <Button type="primary" loading={create.isPending} onClick={() => void start()}>
+                    {t('create.upgrade')}
+                  </Button>
+                ) : null}
+              </Space>
             }
           >
             <ReleaseStatus version={onShelf} phased={onShelf.releaseType === 'phased'} />
@@ -66,9 +71,10 @@ function Versions({ app }: { app: App }) {
               style={{ marginTop: 12 }}
               items={[
                 ...(onShelf.releaseType === 'phased' ? [{ key: 'phased', label: t('phased.title'), children: <PhasedPanel version={onShelf} /> }] : []),
+                { key: 'adoption', label: t('adoption.title'), children: <AdoptionChart appId={app.appId} /> },
                 { key: 'history', label: t('history.title'), children: <HistoryTimeline appId={app.appId} versionId={onShelf.versionId} /> },
               ]}
-              defaultActiveKey={onShelf.releaseType === 'phased' ? ['phased'] : []}
+              defaultActiveKey={onShelf.releaseType === 'phased' ? ['phased', 'adoption'] : []}
             />
           </Card>
         )}

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { UNRELEASED_STATES } from '@wharf/rules';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { appApi, authApi, consoleApi, contentApi, fileApi, packageApi, projectApi, teamApi, versionApi, type Version } from '@wharf/contract';
 import { answerCalls, callsTo, CONFIG, me, permissionsOf } from '../../../test/fixtures';
@@ -91,6 +92,7 @@ function handlers(v: Version | null, over: Record<string, Handler> = {}, live: V
     [fileApi.downloadUrl.id]: () => ({ ret: OK, url: 'data:image/png;base64,iVBORw0KGgo=', expiresAt: '2026-03-09T11:00:00.000Z' }),
     [versionApi.versionList.id]: () => ({ ret: OK, items: [v, live].filter(Boolean), nextCursor: null }),
     [versionApi.lastOnShelf.id]: () => ({ ret: OK, version: live }),
+    [versionApi.preparingVersion.id]: () => ({ ret: OK, version: v && !v.superseded && (UNRELEASED_STATES as readonly number[]).includes(v.releaseState) ? v : null, completeness: null }),
     [versionApi.getVersion.id]: () => ({ ret: OK, version: v, completeness: INCOMPLETE }),
     [versionApi.historyVersion.id]: () => ({
       ret: OK,
@@ -118,6 +120,8 @@ describe('Version information', () => {
     expect(await screen.findByText('Version information', { selector: 'h2' })).toBeTruthy();
     expect(await screen.findByText('Draft')).toBeTruthy();
     expect(screen.getByText('Version 1.4.2 (1042)')).toBeTruthy();
+    // The version being prepared is asked of the server, not searched for in the list.
+    expect(callsTo(callEndpoint, versionApi.preparingVersion)[0]?.query).toEqual({ appId: APP_ID });
     // The listing: a tab per language with its completeness, counters of the limits.
     expect(screen.getByText('1 of 5 filled')).toBeTruthy();
     expect((screen.getByLabelText('App name') as HTMLInputElement).value).toBe('Field Notes');
@@ -256,6 +260,7 @@ describe('Version information', () => {
         }),
         [versionApi.changePhasedRelease.id]: ({ body }) => ({ ret: OK, phasedRelease: { ...phase, state: (body as { state: string }).state === 'SUSPEND' ? 'paused' : 'active' } }),
         [versionApi.shelfOff.id]: () => ({ ret: OK, version: { ...live, releaseState: 6 } }),
+        [versionApi.downloadStats.id]: ({ query }) => ({ ret: OK, ...(query as object), total: 0, versions: [], days: [], countries: [] }),
       }, live),
     );
     renderApp('en', `#/apps/${APP_ID}/version`);
@@ -268,6 +273,9 @@ describe('Version information', () => {
     expect(await screen.findByText('Offered to 10% of users')).toBeTruthy();
     expect(screen.getByText('Started')).toBeTruthy();
     expect(queryButton('Resume phased release')).toBeNull();
+    // Beside the phase, its adoption: nothing downloaded yet says what brings the first downloads.
+    expect(await screen.findByText(/No downloads in the last 30 days\. .*share the store page/)).toBeTruthy();
+    expect(screen.getByText('Store page').closest('a')?.getAttribute('href')).toBe(`#/store/${APP_ID}`);
 
     fireEvent.click(button('Pause'));
     const pause = (await screen.findByText('Pause the phased release?')).closest('.ant-modal') as HTMLElement;

@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appApi, buildPath, versionApi } from '@wharf/contract';
+import { createTestApp, type TestApp } from '../../../testing';
+import { demoFamily } from '..';
+
+/** The shared samples beside the checkout (see shared/fixtures/packages/README.md). */
+const SAMPLES = path.resolve(import.meta.dirname, '../../../../../../../shared/fixtures/packages');
+
+let t: TestApp;
+beforeAll(async () => {
+  // First seeded without the samples (a platform seeded before releases existed), then with them.
+  t = await createTestApp({ env: { DEMO_PACKAGES_DIR: path.join(SAMPLES, 'missing') } });
+});
+afterAll(() => t.close());
+
+const rows = async (sql: string, params: unknown[] = []) => (await t.deps.database.executeSql(sql, params)).rows as Array<Record<string, unknown>>;
+
+describe('the demo releases', () => {
+  it('are left out without the package samples, and added on a later start that has them, once', async () => {
+    await demoFamily.onStart!(t.deps, () => undefined);
+    expect(await rows('select id from app_versions')).toEqual([]);
+    const demo = (await t.app.inject({ url: appApi.demoProject.fullPath })).json();
+    const tipsy = demo.apps.find((a: { packageName: string }) => a.packageName === 'com.dhruv.tipsy');
+    expect((await t.app.inject({ url: buildPath(versionApi.storeApp, { appId: tipsy.appId }) })).statusCode).toBe(404);
+
+    (t.deps.config as { demoPackagesDir: string }).demoPackagesDir = SAMPLES;
+    await demoFamily.onStart!(t.deps, () => undefined);
+    await demoFamily.onStart!(t.deps, () => undefined);
+
+    // Real packages: the bundle parsed with its facts, the debug HAP refused by the checks.
+    const pkgs = await rows(`select package_name, version_code::int as code, version_name, parse_state, failure_code, sha256 from packages order by package_name`);
+    expect(pkgs).toEqual([
+      expect.objectContaining({ package_name: 'com.dhruv.tipsy', code: 1, version_name: '1.0', parse_state: 0, failure_code: null }),
+      expect.objectContaining({ package_name: 'com.samples.arktscalc', code: 1000000, version_name: '1.0.0', parse_state: 2 }),
+    ]);
+    // Versions in several states; seeding twice made no more.
+    const versions = await rows(
+      `select a.package_name, v.release_state, v.release_type, v.superseded_at is not null as superseded, v.rejection, p.state as phase
+         from app_versions v join apps a on a.id = v.app_id left join phased_releases p on p.version_id = v.id order by a.package_name, v.superseded_at is null, v.release_state`,
+    );
+    expect(versions.map((v) => [v.package_name, v.release_state, v.release_type, v.superseded, v.phase ?? null])).toEqual([
+      ['com.dhruv.tipsy', 0, 'full', true, null],
+      ['com.dhruv.tipsy', 0, 'phased', false, 'active'],
+      ['com.dhruv.tipsy', 5, 'full', false, null],
+      ['com.samples.arktscalc', 7, 'full', false, null],
+    ]);
+    const events = await rows(`select e.action, e.data from version_events e join app_versions v on v.id = e.version_id where v.release_state = 5 order by e.at, e.seq`);
+    expect(events.map((e) => e.action)).toContain('reject');
+    expect(events.find((e) => e.action === 'reject')?.data).toMatchObject({ reasons: ['weakBrief'], comment: 'Say in the brief that the app splits bills.' });
+    expect(await rows(`select kind, state from review_tasks where state = 'open'`)).toEqual([{ kind: 'update', state: 'open' }]);
+
+    // The store shows 1.0 (the phased build is not everyone's yet) in three languages, with images anyone can load.
+    const demo2 = (await t.app.inject({ url: appApi.demoProject.fullPath })).json();
+    const appId = demo2.apps.find((a: { packageName: string }) => a.packageName === 'com.dhruv.tipsy').appId;
+    const store = (language: string) => t.app.inject({ url: buildPath(versionApi.storeApp, { appId }), query: { language } });
+    const en = (await store('enUS')).json().app;
+    expect(en).toMatchObject({ name: 'Tipsy', versionName: '1.0', versionCode: 1, languages: ['enUS', 'ruRU', 'zhCN'] });
+    expect((await store('ruRU')).json().app.name).toBe('Чаевые');
+    expect((await store('zhCN')).json().app.name).toBe('小费计算器');
+    expect(en.screenshotUrls).toHaveLength(3);
+    const shot = await t.app.inject({ url: en.screenshotUrls[0] });
+    expect(shot.statusCode).toBe(200);
+    expect(shot.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    expect((await t.app.inject({ url: en.iconUrl })).statusCode).toBe(200);
+    // Two weeks of downloads.
+    const [counted] = await rows(`select count(distinct day)::int as days, sum(count)::int as total from download_counts`);
+    expect(counted!.days).toBe(14);
+    expect(counted!.total as number).toBeGreaterThan(100);
+  });
+});

@@ -1,0 +1,267 @@
+import type { Readable } from 'node:stream';
+import type { ImmersiveInfo, ImmersiveTask } from '@wharf/contract';
+import { writeAudit } from '../../platform/audit';
+import type { Deps } from '../../platform/deps';
+import type { Caller } from '../../platform/http/access';
+import { decodeCursor, pageOf } from '../../platform/http/cursor';
+import { conflict, invalidInput, notFound, type LocalisedText } from '../../platform/http/errors';
+import { appsRepo, type AppRow } from '../apps/repo';
+import { AppsService } from '../apps/service';
+import { filesRepo } from '../files/repo';
+import { colorOfImage, UnreadableImageError } from './image';
+import { immersiveRepo, type ImmersiveTaskRow, type InfoRow } from './repo';
+import type { ImmersiveSnapshot, ImmersiveText } from './tables';
+
+type State = ImmersiveInfo['state'];
+type Action = ImmersiveInfo['allowedActions'][number];
+
+/** What each state allows; the console's buttons read the same answer (allowedActions). */
+const ALLOWED: Readonly<Record<State, readonly Action[]>> = {
+  draft: ['edit', 'delete', 'submit'],
+  review: ['cancel'],
+  approved: ['edit', 'delete'],
+  rejected: ['edit', 'delete', 'submit'],
+};
+
+const STATE_NAMES: Readonly<Record<State, LocalisedText>> = {
+  draft: { zh: '草稿', en: 'draft' },
+  review: { zh: '审核中', en: 'under review' },
+  approved: { zh: '已通过', en: 'approved' },
+  rejected: { zh: '已驳回', en: 'rejected' },
+};
+
+/** Pictures are read whole into memory to be decoded: a banner has no business being larger. */
+export const COLOR_MAX_BYTES = 20 * 1024 * 1024;
+
+const refusal = (state: State): LocalisedText => ({
+  zh: `沉浸式信息当前状态为“${STATE_NAMES[state].zh}”，不能执行此操作`,
+  en: `The immersive info is ${STATE_NAMES[state].en}; this is not possible now`,
+});
+
+function infoOut(r: InfoRow): ImmersiveInfo {
+  const state = r.state as State;
+  return {
+    appId: r.appId,
+    imageObjectId: r.imageObjectId,
+    color: r.color,
+    colorSource: r.colorSource as ImmersiveInfo['colorSource'],
+    texts: r.texts,
+    state,
+    rejection: r.rejection ?? null,
+    published: r.published ?? null,
+    updatedAt: r.updatedAt.toISOString(),
+    allowedActions: [...ALLOWED[state]],
+  };
+}
+
+function taskOut(t: ImmersiveTaskRow, app: AppRow | undefined): ImmersiveTask {
+  return {
+    taskId: t.id,
+    appId: t.appId,
+    appName: app?.name ?? '',
+    packageName: app?.packageName ?? '',
+    teamId: t.teamId,
+    state: t.state as ImmersiveTask['state'],
+    snapshot: t.snapshot,
+    submittedAt: t.submittedAt.toISOString(),
+    reviewerId: t.reviewerId,
+    decidedAt: t.decidedAt?.toISOString() ?? null,
+    comment: t.comment,
+  };
+}
+
+async function readAll(stream: Readable, max: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size > max) {
+      stream.destroy();
+      throw invalidInput({ zh: '图片过大', en: 'The image is too large' });
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+interface Edit {
+  appId: string;
+  imageObjectId: string;
+  color?: string | null | undefined;
+  texts: ImmersiveText[];
+}
+
+/**
+ * An app's immersive picture for the store: edited as a draft, submitted for review
+ * (a task in the reviewers' queue), published when approved. Each change is one
+ * transaction with an audit event.
+ */
+export class ImmersiveService {
+  private readonly apps: AppsService;
+
+  constructor(private readonly deps: Deps) {
+    this.apps = new AppsService(deps);
+  }
+
+  get storage() {
+    return this.deps.storage;
+  }
+
+  /** A finished image of the team; 400 naming the field otherwise. */
+  private async teamImage(teamId: string, objectId: string, field: string) {
+    const [file] = await filesRepo.ofTeam(this.deps.db, teamId, [objectId]);
+    if (!file || file.state !== 'ready') throw invalidInput({ zh: `参数不合法：${field}：文件 ${objectId} 不存在`, en: `Invalid input: ${field}: no uploaded file ${objectId}` });
+    if (!file.contentType.startsWith('image/')) throw invalidInput({ zh: `参数不合法：${field} 需要图片文件`, en: `Invalid input: ${field}: ${file.fileName} is not an image` });
+    return file;
+  }
+
+  private async colorOf(teamId: string, objectId: string, field: string) {
+    const file = await this.teamImage(teamId, objectId, field);
+    if (file.size > COLOR_MAX_BYTES) throw invalidInput({ zh: `参数不合法：${field}：图片超过 20 MB`, en: `Invalid input: ${field}: the image is larger than 20 MB` });
+    const bytes = await readAll(await this.deps.storage.get(file.storageKey), COLOR_MAX_BYTES);
+    try {
+      return colorOfImage(bytes);
+    } catch (err) {
+      if (!(err instanceof UnreadableImageError)) throw err;
+      throw invalidInput({ zh: `参数不合法：${field}：无法读取该图片（支持 PNG 和 JPEG）`, en: `Invalid input: ${field}: the image cannot be read (PNG and JPEG are supported)` });
+    }
+  }
+
+  async imageColor(caller: Caller, objectId: string) {
+    // Here the file is what is asked about: unknown (or another team's) is 404, not bad input.
+    const [file] = await filesRepo.ofTeam(this.deps.db, caller.teamId!, [objectId]);
+    if (!file || file.state !== 'ready') throw notFound({ zh: '文件不存在', en: 'No such file' });
+    return this.colorOf(caller.teamId!, objectId, 'objectId');
+  }
+
+  async get(caller: Caller, appId: string) {
+    await this.apps.get(caller, appId);
+    const row = await immersiveRepo.byApp(this.deps.db, appId);
+    return { info: row ? infoOut(row) : null };
+  }
+
+  /** Picture, colour (given, else the picture's) and texts, after their checks. */
+  private async fields(caller: Caller, app: AppRow, d: Edit) {
+    if (!d.texts.some((t) => t.language === app.defaultLanguage)) {
+      throw invalidInput({ zh: `参数不合法：texts 需要包含应用默认语言 ${app.defaultLanguage}`, en: `Invalid input: texts: a text in the app's default language ${app.defaultLanguage} is needed` });
+    }
+    const color = d.color ? { color: d.color, colorSource: 'manual' } : { color: (await this.colorOf(caller.teamId!, d.imageObjectId, 'imageObjectId')).color, colorSource: 'image' };
+    if (d.color) await this.teamImage(caller.teamId!, d.imageObjectId, 'imageObjectId');
+    return { imageObjectId: d.imageObjectId, ...color, texts: d.texts.map((t) => ({ language: t.language, title: t.title, subtitle: t.subtitle })) };
+  }
+
+  async create(caller: Caller, d: Edit) {
+    const { db, clock } = this.deps;
+    const app = await this.apps.get(caller, d.appId);
+    const fields = await this.fields(caller, app, d);
+    const row = await db.transaction(async (tx) => {
+      const now = clock.now();
+      const created = await immersiveRepo.insert(tx, { appId: app.id, teamId: app.teamId, ...fields, state: 'draft', createdAt: now, updatedAt: now, updatedBy: caller.userId });
+      if (!created) throw conflict({ zh: '该应用已有沉浸式信息，请修改它', en: 'The app has immersive info already; edit it instead' });
+      await writeAudit(tx, clock, { action: 'immersive.create', teamId: app.teamId, actorId: caller.userId, targetType: 'app', targetId: app.id, data: { imageObjectId: fields.imageObjectId, color: fields.color } });
+      return created;
+    });
+    return { info: infoOut(row) };
+  }
+
+  /** Runs a change on the locked row after checking the state allows it. */
+  private async change<T>(caller: Caller, appId: string, action: Action, work: (tx: Parameters<Parameters<Deps['db']['transaction']>[0]>[0], row: InfoRow, app: AppRow) => Promise<T>): Promise<T> {
+    const app = await this.apps.get(caller, appId);
+    return this.deps.db.transaction(async (tx) => {
+      const row = await immersiveRepo.lock(tx, appId);
+      if (!row) throw notFound({ zh: '该应用没有沉浸式信息', en: 'The app has no immersive info' });
+      if (!ALLOWED[row.state as State].includes(action)) throw conflict(refusal(row.state as State));
+      return work(tx, row, app);
+    });
+  }
+
+  async update(caller: Caller, d: Edit) {
+    const { clock } = this.deps;
+    const app = await this.apps.get(caller, d.appId);
+    const fields = await this.fields(caller, app, d);
+    const row = await this.change(caller, d.appId, 'edit', async (tx, was) => {
+      const updated = await immersiveRepo.update(tx, d.appId, { ...fields, state: 'draft', rejection: null, updatedAt: clock.now(), updatedBy: caller.userId });
+      await writeAudit(tx, clock, { action: 'immersive.update', teamId: app.teamId, actorId: caller.userId, targetType: 'app', targetId: app.id, data: { fromState: was.state, imageObjectId: fields.imageObjectId, color: fields.color } });
+      return updated;
+    });
+    return { info: infoOut(row) };
+  }
+
+  async remove(caller: Caller, appId: string) {
+    const { clock } = this.deps;
+    await this.change(caller, appId, 'delete', async (tx, was, app) => {
+      await immersiveRepo.remove(tx, appId);
+      await writeAudit(tx, clock, { action: 'immersive.delete', teamId: app.teamId, actorId: caller.userId, targetType: 'app', targetId: appId, data: { fromState: was.state } });
+    });
+    return {};
+  }
+
+  async submit(caller: Caller, appId: string) {
+    const { clock } = this.deps;
+    return this.change(caller, appId, 'submit', async (tx, was, app) => {
+      const now = clock.now();
+      const snapshot: ImmersiveSnapshot = { imageObjectId: was.imageObjectId, color: was.color, texts: was.texts };
+      const task = await immersiveRepo.insertTask(tx, { appId, teamId: app.teamId, snapshot, submittedBy: caller.userId, submittedAt: now });
+      const row = await immersiveRepo.update(tx, appId, { state: 'review', rejection: null, updatedAt: now, updatedBy: caller.userId });
+      await writeAudit(tx, clock, { action: 'immersive.submit', teamId: app.teamId, actorId: caller.userId, targetType: 'app', targetId: appId, data: { taskId: task.id, fromState: was.state } });
+      return { info: infoOut(row), taskId: task.id };
+    });
+  }
+
+  async cancel(caller: Caller, appId: string) {
+    const { clock } = this.deps;
+    return this.change(caller, appId, 'cancel', async (tx, _was, app) => {
+      const now = clock.now();
+      const task = await immersiveRepo.openTask(tx, appId);
+      if (task) await immersiveRepo.closeTask(tx, task.id, { state: 'withdrawn', decidedAt: now });
+      const row = await immersiveRepo.update(tx, appId, { state: 'draft', updatedAt: now, updatedBy: caller.userId });
+      await writeAudit(tx, clock, { action: 'immersive.cancel', teamId: app.teamId, actorId: caller.userId, targetType: 'app', targetId: appId, data: { taskId: task?.id ?? null } });
+      return { info: infoOut(row) };
+    });
+  }
+
+  // ---- reviewers ----
+
+  private async tasksOut(rows: ImmersiveTaskRow[]): Promise<ImmersiveTask[]> {
+    const apps = new Map((await appsRepo.byIdsAnyTeam(this.deps.db, rows.map((r) => r.appId))).map((a) => [a.id, a]));
+    return rows.map((r) => taskOut(r, apps.get(r.appId)));
+  }
+
+  async queue(q: { state: string; pageSize: number; cursor?: string | undefined }) {
+    const rows = await immersiveRepo.taskPage(this.deps.db, q.state, q.pageSize + 1, q.cursor ? decodeCursor(q.cursor) : undefined);
+    const { page, nextCursor } = pageOf(rows, q.pageSize, (t) => ({ at: q.state === 'open' ? t.submittedAt : t.decidedAt!, id: t.id }));
+    return { items: await this.tasksOut(page), nextCursor };
+  }
+
+  /** The picture a task was submitted with (the file stays while the task exists). */
+  async taskImage(taskId: string) {
+    const task = await immersiveRepo.task(this.deps.db, taskId);
+    if (!task) throw notFound({ zh: '审核任务不存在', en: 'No such review task' });
+    const file = await filesRepo.byId(this.deps.db, task.snapshot.imageObjectId);
+    if (!file || file.state !== 'ready') throw notFound({ zh: '该任务的图片已被删除', en: 'The picture of this task was deleted' });
+    return file;
+  }
+
+  async decide(caller: Caller, d: { taskId: string; decision: 'approve' | 'reject'; comment?: string | undefined }) {
+    const { db, clock } = this.deps;
+    const task = await db.transaction(async (tx) => {
+      const open = await immersiveRepo.task(tx, d.taskId, true);
+      if (!open) throw notFound({ zh: '审核任务不存在', en: 'No such review task' });
+      if (open.state !== 'open') throw conflict({ zh: `该审核任务已结束（${open.state}）`, en: `The review task is ${open.state} already` });
+      const row = await immersiveRepo.lock(tx, open.appId);
+      // The app or its info was deleted meanwhile: the task goes with it.
+      if (!row || row.state !== 'review') throw notFound({ zh: '该任务的应用或沉浸式信息已被删除', en: 'The app or immersive info of this task was deleted' });
+      const now = clock.now();
+      const approved = d.decision === 'approve';
+      const closed = await immersiveRepo.closeTask(tx, open.id, { state: approved ? 'approved' : 'rejected', reviewerId: caller.userId, decidedAt: now, comment: d.comment ?? null });
+      await immersiveRepo.update(
+        tx,
+        open.appId,
+        approved ? { state: 'approved', published: open.snapshot, rejection: null, updatedAt: now } : { state: 'rejected', rejection: { comment: d.comment ?? '', at: now.toISOString() }, updatedAt: now },
+      );
+      await writeAudit(tx, clock, { action: approved ? 'immersive.approve' : 'immersive.reject', teamId: open.teamId, actorId: caller.userId, actorKind: 'operator', targetType: 'app', targetId: open.appId, data: { taskId: open.id, comment: d.comment ?? null } });
+      return closed;
+    });
+    return { task: (await this.tasksOut([task]))[0]! };
+  }
+}

@@ -1,0 +1,194 @@
+import type { QualificationTask } from '@wharf/contract';
+import { writeAudit } from '../../platform/audit';
+import type { Deps } from '../../platform/deps';
+import type { Caller } from '../../platform/http/access';
+import { decodeCursor, pageOf } from '../../platform/http/cursor';
+import { conflict, invalidInput, notFound, type LocalisedText } from '../../platform/http/errors';
+import { appsRepo, type AppRow } from '../apps/repo';
+import { AppsService } from '../apps/service';
+import { filesRepo, type FileRow } from '../files/repo';
+import { qualificationsRepo, type QualificationRow } from './repo';
+
+type State = QualificationTask['state'];
+type Action = QualificationTask['allowedActions'][number];
+
+const ALLOWED: Readonly<Record<State, readonly Action[]>> = {
+  pending: ['edit', 'cancel'],
+  cancelled: ['delete'],
+  approved: ['delete'],
+  rejected: ['delete'],
+};
+
+const STATE_NAMES: Readonly<Record<State, LocalisedText>> = {
+  pending: { zh: '待审核', en: 'pending' },
+  cancelled: { zh: '已撤回', en: 'cancelled' },
+  approved: { zh: '已通过', en: 'approved' },
+  rejected: { zh: '已驳回', en: 'rejected' },
+};
+
+const refusal = (state: State): LocalisedText => ({
+  zh: `资质审核任务当前状态为“${STATE_NAMES[state].zh}”，不能执行此操作`,
+  en: `The qualification review task is ${STATE_NAMES[state].en}; this is not possible now`,
+});
+
+/**
+ * Qualifications of an app (licences, filings, certificates) and their review. The domain
+ * documents set no rule that a version needs one, so they are recorded and judged, and
+ * nothing else waits for them.
+ */
+export class QualificationsService {
+  private readonly apps: AppsService;
+
+  constructor(private readonly deps: Deps) {
+    this.apps = new AppsService(deps);
+  }
+
+  get storage() {
+    return this.deps.storage;
+  }
+
+  private async out(rows: QualificationRow[], app?: AppRow): Promise<QualificationTask[]> {
+    const { db } = this.deps;
+    const apps = new Map((app ? [app] : await appsRepo.byIdsAnyTeam(db, rows.map((r) => r.appId))).map((a) => [a.id, a]));
+    const byTeam = new Map<string, string[]>();
+    for (const r of rows) byTeam.set(r.teamId, [...(byTeam.get(r.teamId) ?? []), ...r.objectIds]);
+    const files = new Map((await Promise.all([...byTeam].map(([teamId, ids]) => filesRepo.ofTeam(db, teamId, [...new Set(ids)])))).flat().map((f) => [f.id, f]));
+    return rows.map((r) => {
+      const a = apps.get(r.appId);
+      return {
+        taskId: r.id,
+        appId: r.appId,
+        appName: a?.name ?? '',
+        packageName: a?.packageName ?? '',
+        teamId: r.teamId,
+        kind: r.kind as QualificationTask['kind'],
+        files: r.objectIds.flatMap((id) => {
+          const f = files.get(id);
+          return f ? [{ objectId: f.id, fileName: f.fileName, contentType: f.contentType, size: f.size }] : [];
+        }),
+        remarks: r.remarks,
+        state: r.state as State,
+        reason: r.reason,
+        submittedAt: r.submittedAt.toISOString(),
+        updatedAt: r.updatedAt.toISOString(),
+        decidedAt: r.decidedAt?.toISOString() ?? null,
+        allowedActions: [...ALLOWED[r.state as State]],
+      };
+    });
+  }
+
+  /** Documents are finished uploads of the caller's team. */
+  private async assertFiles(teamId: string, ids: string[]): Promise<FileRow[]> {
+    const found = new Map((await filesRepo.ofTeam(this.deps.db, teamId, ids)).map((f) => [f.id, f]));
+    for (const id of ids) {
+      const f = found.get(id);
+      if (!f || f.state !== 'ready') throw invalidInput({ zh: `参数不合法：objectIds 中的文件 ${id} 不存在`, en: `Invalid input: objectIds: no uploaded file ${id}` });
+    }
+    return ids.map((id) => found.get(id)!);
+  }
+
+  private async find(caller: Caller, appId: string, taskId: string) {
+    const app = await this.apps.get(caller, appId);
+    const row = await qualificationsRepo.ofApp(this.deps.db, appId, taskId);
+    if (!row) throw notFound({ zh: '资质审核任务不存在', en: 'No such qualification review task' });
+    return { app, row };
+  }
+
+  async create(caller: Caller, d: { appId: string; kind: string; objectIds: string[]; remarks: string }) {
+    const { db, clock } = this.deps;
+    const app = await this.apps.get(caller, d.appId);
+    await this.assertFiles(caller.teamId!, d.objectIds);
+    const row = await db.transaction(async (tx) => {
+      const now = clock.now();
+      const created = await qualificationsRepo.insert(tx, { teamId: app.teamId, appId: app.id, kind: d.kind, objectIds: d.objectIds, remarks: d.remarks, submittedBy: caller.userId, submittedAt: now, updatedAt: now });
+      await writeAudit(tx, clock, { action: 'qualification.submit', teamId: app.teamId, actorId: caller.userId, targetType: 'qualification', targetId: created.id, data: { appId: app.id, kind: d.kind, files: d.objectIds.length } });
+      return created;
+    });
+    return { task: (await this.out([row], app))[0]! };
+  }
+
+  async get(caller: Caller, appId: string, taskId: string) {
+    const { app, row } = await this.find(caller, appId, taskId);
+    return { task: (await this.out([row], app))[0]! };
+  }
+
+  async list(caller: Caller, q: { appId: string; state?: string | undefined; pageSize: number; cursor?: string | undefined }) {
+    const app = await this.apps.get(caller, q.appId);
+    const rows = await qualificationsRepo.appPage(this.deps.db, app.id, q.state, q.pageSize + 1, q.cursor ? decodeCursor(q.cursor) : undefined);
+    const { page, nextCursor } = pageOf(rows, q.pageSize, (r) => ({ at: r.submittedAt, id: r.id }));
+    return { items: await this.out(page, app), nextCursor };
+  }
+
+  /** A change of the locked task once its state allows the action. */
+  private async change(caller: Caller, appId: string, taskId: string, action: Action, work: (tx: Parameters<Parameters<Deps['db']['transaction']>[0]>[0], row: QualificationRow) => Promise<QualificationRow | null>) {
+    const { app } = await this.find(caller, appId, taskId);
+    const row = await this.deps.db.transaction(async (tx) => {
+      const locked = (await qualificationsRepo.ofApp(tx, appId, taskId, true))!;
+      if (!locked) throw notFound({ zh: '资质审核任务不存在', en: 'No such qualification review task' });
+      if (!ALLOWED[locked.state as State].includes(action)) throw conflict(refusal(locked.state as State));
+      return work(tx, locked);
+    });
+    return row ? { task: (await this.out([row], app))[0]! } : {};
+  }
+
+  async update(caller: Caller, d: { appId: string; taskId: string; kind?: string | undefined; objectIds?: string[] | undefined; remarks?: string | undefined }) {
+    const { clock } = this.deps;
+    if (d.objectIds) await this.assertFiles(caller.teamId!, d.objectIds);
+    return this.change(caller, d.appId, d.taskId, 'edit', async (tx, row) => {
+      const updated = await qualificationsRepo.update(tx, row.id, { kind: d.kind ?? row.kind, objectIds: d.objectIds ?? row.objectIds, remarks: d.remarks ?? row.remarks, updatedAt: clock.now() });
+      await writeAudit(tx, clock, { action: 'qualification.update', teamId: row.teamId, actorId: caller.userId, targetType: 'qualification', targetId: row.id, data: { appId: row.appId, kind: updated.kind, files: updated.objectIds.length } });
+      return updated;
+    }) as Promise<{ task: QualificationTask }>;
+  }
+
+  async cancel(caller: Caller, appId: string, taskId: string) {
+    const { clock } = this.deps;
+    return this.change(caller, appId, taskId, 'cancel', async (tx, row) => {
+      const now = clock.now();
+      const updated = await qualificationsRepo.update(tx, row.id, { state: 'cancelled', updatedAt: now });
+      await writeAudit(tx, clock, { action: 'qualification.cancel', teamId: row.teamId, actorId: caller.userId, targetType: 'qualification', targetId: row.id, data: { appId: row.appId } });
+      return updated;
+    }) as Promise<{ task: QualificationTask }>;
+  }
+
+  async remove(caller: Caller, appId: string, taskId: string) {
+    const { clock } = this.deps;
+    await this.change(caller, appId, taskId, 'delete', async (tx, row) => {
+      await qualificationsRepo.remove(tx, row.id);
+      await writeAudit(tx, clock, { action: 'qualification.delete', teamId: row.teamId, actorId: caller.userId, targetType: 'qualification', targetId: row.id, data: { appId: row.appId, state: row.state } });
+      return null;
+    });
+    return {};
+  }
+
+  // ---- reviewers ----
+
+  async queue(q: { state: string; pageSize: number; cursor?: string | undefined }) {
+    const rows = await qualificationsRepo.queuePage(this.deps.db, q.state, q.pageSize + 1, q.cursor ? decodeCursor(q.cursor) : undefined);
+    const { page, nextCursor } = pageOf(rows, q.pageSize, (r) => ({ at: r.submittedAt, id: r.id }));
+    return { items: await this.out(page), nextCursor };
+  }
+
+  async setStatus(caller: Caller, d: { taskId: string; status: 'approved' | 'rejected'; reason?: string | undefined }) {
+    const { db, clock } = this.deps;
+    const row = await db.transaction(async (tx) => {
+      const locked = await qualificationsRepo.byId(tx, d.taskId, true);
+      if (!locked) throw notFound({ zh: '资质审核任务不存在', en: 'No such qualification review task' });
+      if (locked.state !== 'pending') throw conflict(refusal(locked.state as State));
+      const now = clock.now();
+      const updated = await qualificationsRepo.update(tx, locked.id, { state: d.status, reason: d.reason ?? null, reviewerId: caller.userId, decidedAt: now, updatedAt: now });
+      await writeAudit(tx, clock, { action: d.status === 'approved' ? 'qualification.approve' : 'qualification.reject', teamId: locked.teamId, actorId: caller.userId, actorKind: 'operator', targetType: 'qualification', targetId: locked.id, data: { appId: locked.appId, reason: d.reason ?? null } });
+      return updated;
+    });
+    return { task: (await this.out([row]))[0]! };
+  }
+
+  /** A document of a task, for reviewers: only files the task names. */
+  async reviewFile(taskId: string, objectId: string) {
+    const row = await qualificationsRepo.byId(this.deps.db, taskId);
+    if (!row || !row.objectIds.includes(objectId)) throw notFound();
+    const file = await filesRepo.byId(this.deps.db, objectId);
+    if (!file || file.state !== 'ready') throw notFound({ zh: '文件已被删除', en: 'The file was deleted' });
+    return file;
+  }
+}

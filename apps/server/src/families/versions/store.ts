@@ -1,0 +1,95 @@
+import type { StoreListing } from '@wharf/contract';
+import { buildPath, versionApi } from '@wharf/contract';
+import { languageByKey } from '@wharf/rules';
+import type { Deps } from '../../platform/deps';
+import { notFound, type LocalisedText } from '../../platform/http/errors';
+import { appsRepo } from '../apps/repo';
+import { filesRepo } from '../files/repo';
+import { packagesRepo } from '../packages/repo';
+import { versionsRepo, type ListingRow, type VersionRow } from './repo';
+
+const NOT_IN_STORE: LocalisedText = { zh: '该应用未上架或已下架', en: 'This app is not available in the store' };
+
+/**
+ * The listing in the language asked for; else one of the same language (zhCN for zhHK);
+ * else the app's default language; else any (a version on shelf has its default one).
+ */
+export function pickListing(listings: ListingRow[], asked: string | undefined, defaultLanguage: string): ListingRow | undefined {
+  const exact = asked ? listings.find((l) => l.language === asked) : undefined;
+  if (exact) return exact;
+  const primary = asked ? languageByKey(asked)?.tag.split('-')[0] : undefined;
+  const sameLanguage = primary ? listings.find((l) => languageByKey(l.language)?.tag.split('-')[0] === primary) : undefined;
+  return sameLanguage ?? listings.find((l) => l.language === defaultLanguage) ?? listings[0];
+}
+
+export const storeImagePath = (versionId: string, objectId: string) => buildPath(versionApi.storeImage, { versionId, objectId });
+
+/**
+ * The public store: what anyone may see of an app on shelf. Only the version every device
+ * gets is shown — while a phased release runs that is the version before it — and only
+ * its listing's images are served; drafts, versions in review and other files are
+ * "not found", so the store never tells that they exist.
+ */
+export class StoreService {
+  constructor(private readonly deps: Deps) {}
+
+  get storage() {
+    return this.deps.storage;
+  }
+
+  /** The version the store shows for the app now, or null. */
+  async shown(appId: string): Promise<{ row: VersionRow; defaultLanguage: string; platform: string; packageName: string } | null> {
+    const { db } = this.deps;
+    const current = await versionsRepo.current(db, appId);
+    if (!current) return null;
+    const app = await appsRepo.byId(db, current.teamId, appId);
+    if (!app?.listed) return null;
+    const phase = current.releaseType === 'phased' ? await versionsRepo.phase(db, current.id) : undefined;
+    const phasing = phase !== undefined && phase.state !== 'completed';
+    const row = phasing ? await versionsRepo.previousOnShelf(db, appId, current.id) : current;
+    return row ? { row, defaultLanguage: app.defaultLanguage, platform: app.platform, packageName: app.packageName } : null;
+  }
+
+  async app(appId: string, language: string | undefined): Promise<StoreListing> {
+    const { db } = this.deps;
+    const shown = await this.shown(appId);
+    const row = shown?.row;
+    const pkg = row?.packageId ? await packagesRepo.byId(db, appId, row.packageId) : undefined;
+    if (!shown || !row || !pkg || row.versionCode === null || !row.onShelfAt) throw notFound(NOT_IN_STORE);
+    const listings = await versionsRepo.listings(db, [row.id]);
+    const listing = pickListing(listings, language, shown.defaultLanguage);
+    if (!listing) throw notFound(NOT_IN_STORE);
+    return {
+      appId,
+      platform: shown.platform,
+      packageName: shown.packageName,
+      versionId: row.id,
+      versionName: row.versionName,
+      versionCode: row.versionCode,
+      size: pkg.size,
+      updatedAt: row.onShelfAt.toISOString(),
+      language: listing.language,
+      languages: listings.map((l) => l.language),
+      name: listing.name,
+      brief: listing.brief,
+      description: listing.description,
+      newFeatures: listing.newFeatures,
+      iconUrl: listing.iconObjectId ? storeImagePath(row.id, listing.iconObjectId) : null,
+      screenshotUrls: listing.screenshotObjectIds.map((id) => storeImagePath(row.id, id)),
+      downloadUrl: buildPath(versionApi.download, { versionId: row.id }),
+    };
+  }
+
+  /** An image of the shown version's listings (icon or screenshot, any language), or 404. */
+  async image(versionId: string, objectId: string) {
+    const { db } = this.deps;
+    const version = await versionsRepo.byIdAnyApp(db, versionId);
+    const shown = version ? await this.shown(version.appId) : null;
+    if (!shown || shown.row.id !== versionId) throw notFound();
+    const listings = await versionsRepo.listings(db, [versionId]);
+    if (!listings.some((l) => l.iconObjectId === objectId || l.screenshotObjectIds.includes(objectId))) throw notFound();
+    const file = await filesRepo.byId(db, objectId);
+    if (!file || file.state !== 'ready' || !file.contentType.startsWith('image/')) throw notFound();
+    return file;
+  }
+}

@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { consoleApi, versionApi, type StoreListing } from '@wharf/contract';
+import { answerCalls, callsTo, CONFIG } from '../../../test/fixtures';
+import { APP_ID } from '../../../test/publishing';
+import { renderApp } from '../../../test/render';
+import { ApiError } from '../../../request/errors';
+
+// The public store page with the real providers, router and antd, for a visitor without a
+// session; the request layer is replaced at its module boundary.
+const callEndpoint = vi.hoisted(() => vi.fn());
+vi.mock(import('../../../request/call'), async (original) => ({ ...(await original()), callEndpoint }));
+
+const OK = { code: 0, msg: 'success' };
+const VERSION_ID = 'dddddddd-dddd-4ddd-8ddd-dddddddddddd';
+
+function listing(language: string, over: Partial<StoreListing> = {}): StoreListing {
+  const names: Record<string, string> = { enUS: 'Field Notes', ruRU: 'Полевые заметки', zhCN: '野外笔记' };
+  return {
+    appId: APP_ID,
+    platform: 'android',
+    packageName: 'com.example.notes',
+    versionId: VERSION_ID,
+    versionName: '1.4.2',
+    versionCode: 1042,
+    size: 3_289_089,
+    updatedAt: '2026-03-12T09:00:00.000Z',
+    language,
+    languages: ['enUS', 'ruRU'],
+    name: names[language] ?? 'Field Notes',
+    brief: `Brief in ${language}`,
+    description: `Description in ${language}`,
+    newFeatures: 'Faster sync',
+    iconUrl: `/agc/edge/cds/app-distirbution/v1/all/store/image/${VERSION_ID}/icon`,
+    screenshotUrls: [1, 2, 3].map((n) => `/agc/edge/cds/app-distirbution/v1/all/store/image/${VERSION_ID}/s${n}`),
+    downloadUrl: `/agc/edge/cds/app-distirbution/v1/all/app/download/${VERSION_ID}`,
+    ...over,
+  };
+}
+
+afterEach(() => {
+  callEndpoint.mockReset();
+});
+
+describe('the public store page', () => {
+  it('shows the listing in the page language with its images, facts and the QR code of the download link', async () => {
+    answerCalls(callEndpoint, {
+      [consoleApi.getConfig.id]: () => CONFIG,
+      [versionApi.storeApp.id]: ({ query }) => {
+        const asked = (query as { language: string }).language;
+        return { ret: OK, app: listing(asked === 'zhCN' ? 'enUS' : asked) };
+      },
+    });
+    renderApp('ru', `#/store/${APP_ID}`);
+    expect(await screen.findByText('Полевые заметки')).toBeTruthy();
+    expect(callsTo(callEndpoint, versionApi.storeApp)[0]).toMatchObject({ params: { appId: APP_ID }, query: { language: 'ruRU' } });
+    expect(screen.getByText('Brief in ruRU')).toBeTruthy();
+    expect(screen.getByText('1.4.2')).toBeTruthy();
+    expect(screen.getByText('3.14 MB')).toBeTruthy();
+    expect(screen.getByText('Что нового')).toBeTruthy();
+    expect((screen.getByAltText('Значок приложения') as HTMLImageElement).getAttribute('src')).toBe(listing('ruRU').iconUrl);
+    expect(screen.getAllByAltText(/Снимок экрана \d/)).toHaveLength(3);
+    const download = `${window.location.origin}${listing('ruRU').downloadUrl}`;
+    expect(screen.getByText('Скачать').closest('a')?.getAttribute('href')).toBe(download);
+    // The QR code is drawn as SVG, with the caption.
+    const qr = screen.getByTestId('store-qr');
+    expect(qr.querySelector('.ant-qrcode svg path')).toBeTruthy();
+    expect(within(qr).getByText('Отсканируйте, чтобы скачать на телефон')).toBeTruthy();
+    expect(screen.queryByText(/Описания на вашем языке нет/)).toBeNull();
+  });
+
+  it('says when the listing is in the default language because the page language has none', async () => {
+    answerCalls(callEndpoint, {
+      [consoleApi.getConfig.id]: () => CONFIG,
+      [versionApi.storeApp.id]: () => ({ ret: OK, app: listing('enUS') }),
+    });
+    renderApp('cn', `#/store/${APP_ID}`);
+    expect(await screen.findByText('Field Notes')).toBeTruthy();
+    expect(callsTo(callEndpoint, versionApi.storeApp)[0]).toMatchObject({ query: { language: 'zhCN' } });
+    expect(screen.getByText('暂无您所用语言的介绍，显示应用的默认语言')).toBeTruthy();
+    expect(screen.getByText('用手机扫码下载')).toBeTruthy();
+  });
+
+  it('says clearly that an app is not in the store, without retrying', async () => {
+    answerCalls(callEndpoint, {
+      [consoleApi.getConfig.id]: () => CONFIG,
+      [versionApi.storeApp.id]: () => {
+        throw new ApiError('This app is not available in the store', versionApi.storeApp.id, 404, 404, 'This app is not available in the store');
+      },
+    });
+    renderApp('en', `#/store/${APP_ID}`);
+    expect(await screen.findByText('This app is not available in the store')).toBeTruthy();
+    expect(screen.getByText(/It is not on shelf, or it was removed/)).toBeTruthy();
+    await waitFor(() => expect(callsTo(callEndpoint, versionApi.storeApp)).toHaveLength(1));
+    expect(screen.queryByTestId('store-qr')).toBeNull();
+  });
+});

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../kit/endpoint';
+import { okResponse } from '../../kit/envelope';
+import { languageKey } from '../app/schemas';
+
+/** The distribution prefix, as the specification spells it: the store is what devices and visitors see. */
+const PREFIX = 'cds/app-distirbution/v1/all';
+
+export const storeListing = z.object({
+  appId: z.string(),
+  platform: z.string(),
+  packageName: z.string(),
+  versionId: z.string(),
+  versionName: z.string().nullable(),
+  versionCode: z.number().int(),
+  /** Bytes of the package a download gets. */
+  size: z.number().int(),
+  /** When this version went on shelf. */
+  updatedAt: z.string(),
+  /** The listing language answered: the one asked for, else the app's default language. */
+  language: z.string(),
+  /** Every language the version has a listing in. */
+  languages: z.array(z.string()),
+  name: z.string(),
+  brief: z.string(),
+  description: z.string(),
+  newFeatures: z.string(),
+  /** Public, cacheable image addresses (relative to the server). */
+  iconUrl: z.string().nullable(),
+  screenshotUrls: z.array(z.string()),
+  /** The package download (relative to the server): what the QR code carries, made absolute. */
+  downloadUrl: z.string(),
+});
+export type StoreListing = z.infer<typeof storeListing>;
+
+export const storeApp = defineEndpoint({
+  id: 'distribution.storeApp',
+  method: 'GET',
+  prefix: PREFIX,
+  path: '/store/app/:appId',
+  access: 'anonymous',
+  summary: "An on-shelf app's public store page: the listing in the language asked for (else the default), images, size, download link; 404 for anything not on shelf",
+  params: z.object({ appId: z.uuid() }),
+  query: z.object({ language: languageKey.optional() }),
+  response: okResponse({ app: storeListing }),
+});
+
+export const storeImage = defineEndpoint({
+  id: 'distribution.storeImage',
+  method: 'GET',
+  prefix: PREFIX,
+  path: '/store/image/:versionId/:objectId',
+  access: 'anonymous',
+  summary: 'An icon or screenshot of the listing the store shows now (nothing else: no drafts, no other files); cacheable',
+  params: z.object({ versionId: z.uuid(), objectId: z.uuid() }),
+  response: okResponse({}),
+});
