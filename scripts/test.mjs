@@ -50,7 +50,10 @@ if (!fs.existsSync(chromium)) {
 run('lint', process.execPath, ['node_modules/eslint/bin/eslint.js', '.']);
 run('typecheck', process.execPath, ['scripts/typecheck.mjs']);
 const { TEST_DATABASE_URL, ...withoutPg } = process.env;
-vitest('all projects (embedded database)', [], { ...withoutPg, TEST_DATABASE_URL: '' });
+// With PostgreSQL at hand the server suite runs there in full, and on PGlite only where
+// the engine matters (see apps/server/vitest.config.ts).
+const serverTests = TEST_DATABASE_URL ? 'embedded-subset' : 'all';
+vitest(`all projects (embedded database${TEST_DATABASE_URL ? ', server subset' : ''})`, [], { ...withoutPg, TEST_DATABASE_URL: '', WHARF_SERVER_TESTS: serverTests });
 if (TEST_DATABASE_URL) {
   vitest('server on PostgreSQL', ['--project', 'server-postgres'], { TEST_DATABASE_URL });
 } else {
