@@ -6,7 +6,7 @@ const base: TransitionContext = { rollbackPending: false, firstRelease: false, r
 /** Written out by hand from domain.md, independently of the table: state → action → target. */
 const EXPECTED: Record<string, Partial<Record<VersionAction, ReleaseState | 'deleted'>>> = {
   '0': { requestShelfOff: 6, requestRollback: 0, terminatePhase: 10 },
-  '0+rollback': { urge: 0, approveRollback: 10, rejectRollback: 0 },
+  '0+rollback': { urge: 0, cancelRollback: 0, approveRollback: 10, rejectRollback: 0 },
   '1': { edit: 7, delete: 'deleted', submit: 5 },
   '2': { edit: 7, submit: 5 },
   '3': { cancelOnShelf: 11, changeReleaseTime: 3, releaseNow: 0, release: 0 },
@@ -39,7 +39,7 @@ describe('the version transition table', () => {
 
   it('lists the buttons of a state', () => {
     expect(allowedActions(3, base)).toEqual(['cancelOnShelf', 'changeReleaseTime', 'releaseNow']);
-    expect(allowedActions(0, { ...base, rollbackPending: true })).toEqual(['urge']);
+    expect(allowedActions(0, { ...base, rollbackPending: true })).toEqual(['urge', 'cancelRollback']);
   });
 
   it('limits the Chinese brief to 17 characters', () => {

@@ -62,7 +62,8 @@ export type DeveloperAction =
   | 'releaseNow'
   | 'requestShelfOff'
   | 'cancelShelfOff'
-  | 'requestRollback';
+  | 'requestRollback'
+  | 'cancelRollback';
 export type ReviewerAction = 'approve' | 'reject' | 'approveShelfOff' | 'rejectShelfOff' | 'approveRollback' | 'rejectRollback';
 /**
  * The scheduled release firing at its time; a phased release terminated (its ROLLBACK
@@ -72,7 +73,7 @@ export type SystemAction = 'release' | 'terminatePhase';
 export type VersionAction = DeveloperAction | ReviewerAction | SystemAction;
 
 export const DEVELOPER_ACTIONS: readonly DeveloperAction[] = Object.freeze([
-  'edit', 'delete', 'submit', 'cancelOnShelf', 'urge', 'changeReleaseTime', 'releaseNow', 'requestShelfOff', 'cancelShelfOff', 'requestRollback',
+  'edit', 'delete', 'submit', 'cancelOnShelf', 'urge', 'changeReleaseTime', 'releaseNow', 'requestShelfOff', 'cancelShelfOff', 'requestRollback', 'cancelRollback',
 ]);
 export const REVIEWER_ACTIONS: readonly ReviewerAction[] = Object.freeze(['approve', 'reject', 'approveShelfOff', 'rejectShelfOff', 'approveRollback', 'rejectRollback']);
 export const VERSION_ACTIONS: readonly VersionAction[] = Object.freeze([...DEVELOPER_ACTIONS, ...REVIEWER_ACTIONS, 'release', 'terminatePhase']);
@@ -114,6 +115,8 @@ const TABLE: Record<VersionAction, Rule> = {
   requestShelfOff: { from: [0], rollbackPending: false, to: () => 6 },
   cancelShelfOff: { from: [6], to: () => 0 },
   requestRollback: { from: [0], rollbackPending: false, to: stay },
+  // Withdraws the rollback request still under review: on shelf as before.
+  cancelRollback: { from: [0], rollbackPending: true, to: stay },
   approve: { from: [4, 5], to: (c) => (c.releaseTimeAhead ? 3 : 0) },
   reject: { from: [4, 5], to: (_c, from) => (from === 4 ? 1 : 8) },
   approveShelfOff: { from: [6], to: () => 10 },

@@ -21,6 +21,7 @@ import { onShelfTimeRoute } from './routes/on-shelf-time';
 import { shelfOffRoute } from './routes/shelf-off';
 import { cancelShelfOffRoute } from './routes/cancel-shelf-off';
 import { rollbackRoute } from './routes/rollback';
+import { rollbackCancelRoute } from './routes/rollback-cancel';
 import { urgeAuditRoute } from './routes/urge-audit';
 import { reviewTaskQueueRoute } from './routes/review-task-queue';
 import { reviewTaskRoute } from './routes/review-task';
@@ -53,6 +54,7 @@ const ROUTES = [
   shelfOffRoute,
   cancelShelfOffRoute,
   rollbackRoute,
+  rollbackCancelRoute,
   urgeAuditRoute,
   reviewTaskQueueRoute,
   reviewTaskRoute,

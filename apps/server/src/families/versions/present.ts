@@ -22,6 +22,15 @@ export function stateRefusal(row: VersionRow): LocalisedText {
   };
 }
 
+/** A rollback withdrawal with no rollback under review, naming the state the version is in. */
+export function noRollbackRefusal(row: VersionRow): LocalisedText {
+  const s = row.releaseState;
+  return {
+    zh: `没有待审核的回退申请可以撤回：版本当前状态为「${stateName(s, 'zh')}」（releaseState ${s}）`,
+    en: `There is no rollback request under review to withdraw: the version is ${stateName(s, 'en')} (releaseState ${s})`,
+  };
+}
+
 export function versionOut(row: VersionRow, listings: ListingRow[], lang: Lang, firstRelease: boolean, urgedAt: Date | null = null): Version {
   const state = row.releaseState as ReleaseState;
   return {

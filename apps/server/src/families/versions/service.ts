@@ -13,7 +13,7 @@ import { AppsService } from '../apps/service';
 import { filesRepo } from '../files/repo';
 import { packagesRepo } from '../packages/repo';
 import { PhasedService } from './phased';
-import { stateRefusal, versionOut, type Lang } from './present';
+import { noRollbackRefusal, stateRefusal, versionOut, type Lang } from './present';
 import { versionsRepo, type VersionRow } from './repo';
 
 export const RELEASE_KIND = 'versions.release';
@@ -453,6 +453,22 @@ export class VersionsService {
       const moved = await this.move(tx, row, 'cancelShelfOff', actorOf(caller));
       const open = await versionsRepo.openTask(tx, row.id);
       if (open) await versionsRepo.updateTask(tx, open.id, { state: 'withdrawn', decidedAt: clock.now() });
+      return moved;
+    });
+    return { version: await this.present(db, updated, lang) };
+  }
+
+  /** Withdraws the rollback request under review: the version stays on shelf, its task is withdrawn. */
+  async cancelRollback(caller: Caller, appId: string, versionId: string, lang: Lang) {
+    const { db, clock } = this.deps;
+    const { row } = await this.find(caller, appId, versionId);
+    const updated = await db.transaction(async (tx) => {
+      const locked = (await versionsRepo.lock(tx, row.id)) ?? row;
+      // Name the state: there is nothing to withdraw unless a rollback is under review.
+      if (!locked.supersededAt && !locked.rollbackPending) throw conflict(noRollbackRefusal(locked));
+      const moved = await this.move(tx, locked, 'cancelRollback', actorOf(caller), { set: { rollbackPending: false } });
+      const open = await versionsRepo.openTask(tx, row.id);
+      if (open?.kind === 'rollback') await versionsRepo.updateTask(tx, open.id, { state: 'withdrawn', decidedAt: clock.now() });
       return moved;
     });
     return { version: await this.present(db, updated, lang) };

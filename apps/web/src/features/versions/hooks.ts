@@ -159,6 +159,14 @@ export function useRollback(ref: Ref) {
   });
 }
 
+export function useCancelRollback(ref: Ref) {
+  const refresh = useRefresh(ref.appId);
+  return useMutation({
+    mutationFn: () => callEndpoint(versionApi.rollbackCancel, { query: ref }),
+    onSuccess: () => refresh(),
+  });
+}
+
 export function useUrge(ref: Ref) {
   const refresh = useRefresh(ref.appId);
   return useMutation({

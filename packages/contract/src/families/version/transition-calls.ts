@@ -75,6 +75,17 @@ export const rollback = defineEndpoint({
   response: okResponse({ version }),
 });
 
+export const rollbackCancel = defineEndpoint({
+  id: 'version.rollbackCancel',
+  method: 'DELETE',
+  prefix: PREFIX,
+  path: '/version/rollback',
+  access: 'app:version.release',
+  summary: 'Withdraw a rollback request still under review (the version stays on shelf)',
+  query: versionRef,
+  response: okResponse({ version }),
+});
+
 export const urgeAudit = defineEndpoint({
   id: 'version.urge',
   method: 'PUT',

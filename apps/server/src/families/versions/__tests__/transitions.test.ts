@@ -29,6 +29,7 @@ const CALLS: Record<DeveloperAction, { endpoint: Endpoint; body?: Record<string,
   requestShelfOff: { endpoint: versionApi.shelfOff, body: { reason: 'Retiring it' } },
   cancelShelfOff: { endpoint: versionApi.cancelShelfOff },
   requestRollback: { endpoint: versionApi.rollback, body: { reason: 'Crashes on start' } },
+  cancelRollback: { endpoint: versionApi.rollbackCancel, query: true },
   // Last: an allowed delete removes the version.
   delete: { endpoint: versionApi.deleteVersion, query: true },
 };
@@ -166,7 +167,7 @@ describe('the release journey', () => {
     expect((await u.call(versionApi.cancelShelfOff, { body: { appId, versionId: v1.versionId } })).json().version.releaseState).toBe(0);
     const v2 = await released(t, u, op, appId, 11);
     const rb = await u.call(versionApi.rollback, { body: { appId, versionId: v2.versionId, reason: 'Crashes' } });
-    expect(rb.json().version).toMatchObject({ releaseState: 0, rollbackPending: true, allowedActions: ['urge'] });
+    expect(rb.json().version).toMatchObject({ releaseState: 0, rollbackPending: true, allowedActions: ['urge', 'cancelRollback'] });
     expect((await u.call(versionApi.rollback, { body: { appId, versionId: v2.versionId, reason: '' } })).statusCode).toBe(400);
   });
 

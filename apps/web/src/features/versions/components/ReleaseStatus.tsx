@@ -5,11 +5,11 @@ import { REVIEW_REASONS, type Version } from '@wharf/contract';
 import { allowedActions, isReleaseState, type DeveloperAction } from '@wharf/rules';
 import { usePermissions } from '../../team/hooks';
 import { stateColor, useStateLabel, useVersionDisplay } from '../display';
-import { useCancelOnShelf, useCancelShelfOff, useDeleteVersion, useOnShelfTime, useRollback, useShelfOff, useUrge } from '../hooks';
+import { useCancelOnShelf, useCancelRollback, useCancelShelfOff, useDeleteVersion, useOnShelfTime, useRollback, useShelfOff, useUrge } from '../hooks';
 import { ActionDialog, type ActionDialogProps } from './ActionDialog';
 
 /** The buttons of the status area, in this order; edit and submit live in the editor. */
-const STATUS_ACTIONS: readonly DeveloperAction[] = ['cancelOnShelf', 'urge', 'changeReleaseTime', 'releaseNow', 'requestShelfOff', 'cancelShelfOff', 'requestRollback', 'delete'];
+const STATUS_ACTIONS: readonly DeveloperAction[] = ['cancelOnShelf', 'urge', 'changeReleaseTime', 'releaseNow', 'requestShelfOff', 'cancelShelfOff', 'requestRollback', 'cancelRollback', 'delete'];
 
 /** What the rules library's transition table allows now (a history version allows nothing). */
 export function actionsOf(version: Version): DeveloperAction[] {
@@ -33,6 +33,7 @@ export function ReleaseStatus({ version, complete, phased }: { version: Version;
   const shelfOff = useShelfOff(ref);
   const cancelShelfOff = useCancelShelfOff(ref);
   const rollback = useRollback(ref);
+  const cancelRollback = useCancelRollback(ref);
   const remove = useDeleteVersion(ref);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const state = version.releaseState;
@@ -69,6 +70,7 @@ export function ReleaseStatus({ version, complete, phased }: { version: Version;
       ask: 'reason',
       onOk: ({ reason }) => rollback.mutateAsync(reason!).then(done(t('actions.requestRollback.done'))),
     },
+    cancelRollback: { title: t('actions.cancelRollback.title'), text: t('actions.cancelRollback.text'), okText: t('actions.cancelRollback.ok'), onOk: () => cancelRollback.mutateAsync().then(done(t('actions.cancelRollback.done'))) },
     delete: { title: t('actions.delete.title'), text: t('actions.delete.text'), okText: t('actions.delete.ok'), danger: true, onOk: () => remove.mutateAsync().then(done(t('actions.delete.done'))) },
   };
 

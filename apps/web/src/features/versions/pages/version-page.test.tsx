@@ -364,6 +364,27 @@ describe('Version information', () => {
     expect(button('Поторопить проверку')).toBeTruthy();
     expect(queryButton('Откатить версию')).toBeNull();
     expect(queryButton('Запросить снятие')).toBeNull();
+    expect(button('Отозвать запрос на откат')).toBeTruthy();
+  });
+
+  it('rollback under review: the request is withdrawn after a confirmation', async () => {
+    const live = version({ versionId: LIVE_ID, releaseState: 0, rollbackPending: true, onShelfAt: '2026-03-12T09:00:00.000Z' });
+    answerCalls(
+      callEndpoint,
+      handlers(null, {
+        [versionApi.historyVersion.id]: () => ({ ret: OK, version: live, events: [] }),
+        [versionApi.rollbackCancel.id]: () => ({ ret: OK, version: { ...live, rollbackPending: false } }),
+      }, live),
+    );
+    renderApp('en', `#/apps/${APP_ID}/version`);
+    expect(await screen.findByText('A rollback to the previous version is under review. You may urge it or withdraw the request.')).toBeTruthy();
+    fireEvent.click(button('Withdraw rollback request'));
+    const dialog = (await screen.findByText('Withdraw the rollback request?')).closest('.ant-modal') as HTMLElement;
+    expect(within(dialog).getByText('This version stays on shelf and the review task is withdrawn.')).toBeTruthy();
+    expect(callsTo(callEndpoint, versionApi.rollbackCancel)).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('The rollback request was withdrawn.')).toBeTruthy();
+    expect(callsTo(callEndpoint, versionApi.rollbackCancel)[0]?.query).toEqual({ appId: APP_ID, versionId: LIVE_ID });
   });
 
   it('works in embedded app mode, the app from the address', async () => {

@@ -62,6 +62,13 @@ export function versionsBuilders(): Builders {
       },
     },
     'version.rollback': { build: async (s) => ({ body: { ...ref(await twiceReleased(s)), reason: 'Matrix rolls back' } }) },
+    'version.rollbackCancel': {
+      build: async (s) => {
+        const v = await twiceReleased(s);
+        await ok(await s.a.holder.call(versionApi.rollback, { body: { ...ref(v), reason: 'Matrix rolls back' } }), 'rollback request');
+        return { query: ref(v) };
+      },
+    },
     'version.phasedRelease': {
       build: async (s) => {
         const v10 = await s.fresh.onShelf();
