@@ -60,7 +60,7 @@ export async function releasedApp(base: string, headers: Record<string, string>)
   const version = (await call(base, headers, versionApi.createVersion, { body: { appId: app.appId } })).version as { versionId: string };
   const ref = { appId: app.appId, versionId: version.versionId };
   await call(base, headers, versionApi.updateVersion, {
-    body: { ...ref, pkgId: pkg.pkgId, countries: ['CN', 'DE'], listings: [{ language: 'enUS', name: 'Tipsy', brief: 'Tips for everyone', description: 'Splits the bill.', newFeatures: 'Faster', iconObjectId, screenshotObjectIds }] },
+    body: { ...ref, pkgId: pkg.pkgId, countries: ['CN', 'DE'], ageRating: '3+', listings: [{ language: 'enUS', name: 'Tipsy', brief: 'Tips for everyone', description: 'Splits the bill.', newFeatures: 'Faster', iconObjectId, screenshotObjectIds }] },
   });
   await call(base, headers, versionApi.submitVersion, { body: ref });
   const check = new URL(`${base}${buildPath(versionApi.updateCheck)}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedActions, briefLimitOf, PHASE_ACTIONS, PHASE_STATES, phaseTransition, RELEASE_STATES, transition, VERSION_ACTIONS, type ReleaseState, type TransitionContext, type VersionAction } from './versions';
+import { AGE_RATINGS, allowedActions, briefLimitOf, isAgeRating, PHASE_ACTIONS, PHASE_STATES, phaseTransition, RELEASE_STATES, transition, VERSION_ACTIONS, type ReleaseState, type TransitionContext, type VersionAction } from './versions';
 
 const base: TransitionContext = { rollbackPending: false, firstRelease: false, releaseTimeAhead: false };
 
@@ -40,6 +40,13 @@ describe('the version transition table', () => {
   it('lists the buttons of a state', () => {
     expect(allowedActions(3, base)).toEqual(['cancelOnShelf', 'changeReleaseTime', 'releaseNow']);
     expect(allowedActions(0, { ...base, rollbackPending: true })).toEqual(['urge', 'cancelRollback']);
+  });
+
+  it('knows the age ratings, youngest first', () => {
+    expect(AGE_RATINGS).toEqual(['3+', '7+', '12+', '16+', '18+']);
+    expect(isAgeRating('12+')).toBe(true);
+    expect(isAgeRating('21+')).toBe(false);
+    expect(isAgeRating(12)).toBe(false);
   });
 
   it('limits the Chinese brief to 17 characters', () => {

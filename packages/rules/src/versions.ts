@@ -144,6 +144,14 @@ export function allowedActions(state: ReleaseState, ctx: TransitionContext): Dev
   return DEVELOPER_ACTIONS.filter((a) => transition(state, a, ctx).ok);
 }
 
+/** A version's age rating, as AppGallery lists them: needed before a version is submitted. */
+export const AGE_RATINGS = Object.freeze(['3+', '7+', '12+', '16+', '18+'] as const);
+export type AgeRating = (typeof AGE_RATINGS)[number];
+
+export function isAgeRating(value: unknown): value is AgeRating {
+  return typeof value === 'string' && (AGE_RATINGS as readonly string[]).includes(value);
+}
+
 /** Store listing limits (characters), as AppGallery Connect users know them. */
 export const LISTING_LIMITS = Object.freeze({ name: 64, brief: 80, briefChinese: 17, description: 8000, newFeatures: 1000 });
 

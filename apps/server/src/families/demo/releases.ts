@@ -82,7 +82,8 @@ export async function seedDemoReleases(deps: Deps, caller: Caller, teamId: strin
   const listings = TIPSY_LISTINGS.map((l, i) => ({ ...l, ...media[i]! }));
 
   const v1 = (await versions.create(caller, tipsy.id, 'en')).version.versionId;
-  await versions.update(caller, tipsy.id, v1, { pkgId: pkg.id, listings, countries: ['CN', 'DE', 'RU', 'US'] }, 'en');
+  // Later builds start from 1.0's settings, its age rating too.
+  await versions.update(caller, tipsy.id, v1, { pkgId: pkg.id, listings, countries: ['CN', 'DE', 'RU', 'US'], ageRating: '3+' }, 'en');
   await versions.submit(caller, tipsy.id, v1, 'en');
   await decide(v1, { decision: 'approve', reasons: [] });
 
@@ -115,7 +116,7 @@ export async function seedDemoReleases(deps: Deps, caller: Caller, teamId: strin
   // ArkTS Calculator: the sample is a debug build, which the package checks refuse; its version waits as a draft.
   await packages.addAndParse(caller, { appId: calculator.id, objectId: await upload(fs.createReadStream(hap) as Readable, DEMO_PACKAGES.calculator, 'application/octet-stream'), remark: 'Debug build' });
   const draft = (await versions.create(caller, calculator.id, 'en')).version.versionId;
-  await versions.update(caller, calculator.id, draft, { listings: [{ language: 'zhCN', name: 'ArkTS 计算器', brief: '简洁的鸿蒙计算器', description: '支持四则运算和历史记录。' }], countries: ['CN'] }, 'en');
+  await versions.update(caller, calculator.id, draft, { listings: [{ language: 'zhCN', name: 'ArkTS 计算器', brief: '简洁的鸿蒙计算器', description: '支持四则运算和历史记录。' }], countries: ['CN'], ageRating: '3+' }, 'en');
 
   await settings.set(db, DEMO_RELEASES_SETTING, { at: clock.now().toISOString() }, clock.now());
   return true;

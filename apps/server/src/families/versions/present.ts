@@ -1,5 +1,5 @@
 import type { ReviewTask, Version } from '@wharf/contract';
-import { allowedActions, isReleaseState, RELEASE_STATE_NAMES, type ReleaseState } from '@wharf/rules';
+import { allowedActions, isAgeRating, isReleaseState, RELEASE_STATE_NAMES, type ReleaseState } from '@wharf/rules';
 import type { LocalisedText } from '../../platform/http/errors';
 import type { ListingRow, TaskRow, VersionRow } from './repo';
 
@@ -46,6 +46,7 @@ export function versionOut(row: VersionRow, listings: ListingRow[], lang: Lang, 
     releaseAt: row.releaseAt?.toISOString() ?? null,
     reviewNotes: row.reviewNotes,
     testAccount: row.testAccount ?? null,
+    ageRating: isAgeRating(row.ageRating) ? row.ageRating : null,
     listings: listings
       .filter((l) => l.versionId === row.id)
       .map((l) => ({

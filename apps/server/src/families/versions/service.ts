@@ -1,5 +1,5 @@
 import type { Version } from '@wharf/contract';
-import { briefLimitOf, countryById, languageByKey, LISTING_MEDIA, regionById, textLength, transition, URGE_INTERVAL_MS, type ReleaseState, type VersionAction } from '@wharf/rules';
+import { briefLimitOf, countryById, type AgeRating, languageByKey, LISTING_MEDIA, regionById, textLength, transition, URGE_INTERVAL_MS, type ReleaseState, type VersionAction } from '@wharf/rules';
 import { writeAudit } from '../../platform/audit';
 import { faultPoint } from '../../platform/fault-points';
 import type { Tx } from '../../platform/db/types';
@@ -46,11 +46,12 @@ export interface VersionEdit {
   releaseAt?: string | null | undefined;
   reviewNotes?: string | null | undefined;
   testAccount?: { account: string; password: string } | null | undefined;
+  ageRating?: AgeRating | null | undefined;
 }
 
 export interface Completeness {
   complete: boolean;
-  missing: Array<{ field: 'package' | 'countries' | 'defaultListing' | 'name' | 'brief' | 'description' | 'icon' | 'screenshots' | 'phasedRelease'; language?: string }>;
+  missing: Array<{ field: 'package' | 'countries' | 'ageRating' | 'defaultListing' | 'name' | 'brief' | 'description' | 'icon' | 'screenshots' | 'phasedRelease'; language?: string }>;
   versionCodeWarning: boolean;
 }
 
@@ -96,6 +97,7 @@ export class VersionsService {
     const missing: Completeness['missing'] = [];
     if (!row.packageId) missing.push({ field: 'package' });
     if (!row.countries.length) missing.push({ field: 'countries' });
+    if (!row.ageRating) missing.push({ field: 'ageRating' });
     const listings = await versionsRepo.listings(db, [row.id]);
     if (!listings.some((l) => l.language === app.defaultLanguage)) missing.push({ field: 'defaultListing', language: app.defaultLanguage });
     for (const l of listings) {
@@ -231,6 +233,7 @@ export class VersionsService {
         countries: base?.countries ?? [],
         reviewNotes: base?.reviewNotes ?? null,
         testAccount: base?.testAccount ?? null,
+        ageRating: base?.ageRating ?? null,
         createdBy: caller.userId,
         createdAt: now,
         updatedAt: now,
@@ -271,6 +274,7 @@ export class VersionsService {
     }
     if (edit.reviewNotes !== undefined) set.reviewNotes = edit.reviewNotes;
     if (edit.testAccount !== undefined) set.testAccount = edit.testAccount;
+    if (edit.ageRating !== undefined) set.ageRating = edit.ageRating;
     (edit.listings ?? []).forEach((l, i) => {
       if (!languageByKey(l.language)) throw invalidInput({ zh: `参数不合法：listings[${i}].language 不在语言目录中`, en: `Invalid input: listings[${i}].language ${l.language} is not in the language catalogue` });
       const limit = briefLimitOf(l.language);

@@ -20,6 +20,8 @@ export const appVersions = pgTable(
     releaseAt: ts('release_at'),
     reviewNotes: text('review_notes'),
     testAccount: jsonb('test_account').$type<{ account: string; password: string }>(),
+    /** @wharf/rules AGE_RATINGS; null until the developer picks one (needed to submit). */
+    ageRating: text('age_rating'),
     rollbackPending: boolean('rollback_pending').notNull().default(false),
     rejection: jsonb('rejection').$type<{ reasons: string[]; comment: string | null; at: string }>(),
     submittedAt: ts('submitted_at'),

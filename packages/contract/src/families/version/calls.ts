@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
 import { listQuery, listShape } from '../../kit/list';
-import { REGIONS } from '@wharf/rules';
+import { AGE_RATINGS, REGIONS } from '@wharf/rules';
 import { languageKey } from '../app/schemas';
 import { completeness, historyEvent, listingInput, RELEASE_TYPES, testAccount, version, versionRef } from './schemas';
 
@@ -37,7 +37,7 @@ export const updateVersion = defineEndpoint({
   prefix: PREFIX,
   path: '/app/version',
   access: 'app:version.manage',
-  summary: 'Edit a version: package, listings per language, countries, release type and time, review notes, test account',
+  summary: 'Edit a version: package, listings per language, countries, release type and time, review notes, test account, age rating',
   body: versionRef.extend({
     pkgId: z.uuid().nullable().optional(),
     listings: z.array(listingInput).max(100).optional(),
@@ -48,6 +48,7 @@ export const updateVersion = defineEndpoint({
     releaseAt: z.iso.datetime({ offset: true }).nullable().optional(),
     reviewNotes: z.string().max(2000).nullable().optional(),
     testAccount: testAccount.nullable().optional(),
+    ageRating: z.enum(AGE_RATINGS).nullable().optional(),
   }),
   response: okResponse({ version, completeness }),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEVELOPER_ACTIONS, LISTING_LIMITS, LISTING_MEDIA, RELEASE_STATES } from '@wharf/rules';
+import { AGE_RATINGS, DEVELOPER_ACTIONS, LISTING_LIMITS, LISTING_MEDIA, RELEASE_STATES } from '@wharf/rules';
 import { languageKey } from '../app/schemas';
 
 export const RELEASE_TYPES = ['full', 'phased'] as const;
@@ -51,6 +51,8 @@ export const version = z.object({
   releaseAt: z.string().nullable(),
   reviewNotes: z.string().nullable(),
   testAccount: testAccount.nullable(),
+  /** The age rating (AGE_RATINGS); needed before submitting. */
+  ageRating: z.enum(AGE_RATINGS).nullable(),
   listings: z.array(listing),
   /** On shelf with a rollback request under review. */
   rollbackPending: z.boolean(),
@@ -67,7 +69,7 @@ export const version = z.object({
 });
 export type Version = z.infer<typeof version>;
 
-export const MISSING_FIELDS = ['package', 'countries', 'defaultListing', 'name', 'brief', 'description', 'icon', 'screenshots', 'phasedRelease'] as const;
+export const MISSING_FIELDS = ['package', 'countries', 'ageRating', 'defaultListing', 'name', 'brief', 'description', 'icon', 'screenshots', 'phasedRelease'] as const;
 
 export const completeness = z.object({
   complete: z.boolean(),

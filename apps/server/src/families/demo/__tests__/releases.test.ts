@@ -45,6 +45,8 @@ describe('the demo releases', () => {
       ['com.dhruv.tipsy', 5, 'full', false, null],
       ['com.samples.arktscalc', 7, 'full', false, null],
     ]);
+    // Every seeded version carries an age rating (needed to submit); updates took 1.0's.
+    expect(await rows(`select distinct age_rating from app_versions`)).toEqual([{ age_rating: '3+' }]);
     const events = await rows(`select e.action, e.data from version_events e join app_versions v on v.id = e.version_id where v.release_state = 5 order by e.at, e.seq`);
     expect(events.map((e) => e.action)).toContain('reject');
     expect(events.find((e) => e.action === 'reject')?.data).toMatchObject({ reasons: ['weakBrief'], comment: 'Say in the brief that the app splits bills.' });

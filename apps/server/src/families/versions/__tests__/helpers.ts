@@ -60,7 +60,7 @@ export async function completeVersion(t: TestApp, u: TestUser, appId: string, ve
   const version = (await u.call(versionApi.createVersion, { body: { appId } })).json().version as { versionId: string };
   const { pkgId, bytes } = await parsedPackage(t, u, appId, versionCode);
   const listing = { ...fullListing(), ...(await listingMedia(u)) };
-  const res = await u.call(versionApi.updateVersion, { body: { appId, versionId: version.versionId, pkgId, countries: ['CN', 'DE'], listings: [listing] } });
+  const res = await u.call(versionApi.updateVersion, { body: { appId, versionId: version.versionId, pkgId, countries: ['CN', 'DE'], ageRating: '12+', listings: [listing] } });
   expect(res.statusCode, res.body).toBe(200);
   return { versionId: version.versionId, pkgId, bytes };
 }

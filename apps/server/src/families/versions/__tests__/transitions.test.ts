@@ -90,7 +90,7 @@ describe('the release journey', () => {
     const { versionId } = (await u.call(versionApi.createVersion, { body: { appId } })).json().version;
     const res = await u.call(versionApi.submitVersion, { body: { appId, versionId } });
     expect(res.statusCode).toBe(409);
-    expect(res.json().ret.msg).toBe('The version is not complete; missing: package, countries, defaultListing (enUS)');
+    expect(res.json().ret.msg).toBe('The version is not complete; missing: package, countries, ageRating, defaultListing (enUS)');
   });
 
   it('submits, urges once a day, withdraws, resubmits; history says who did what when', async () => {

@@ -31,7 +31,7 @@ describe('creating a version', () => {
     const v2 = (await u.call(versionApi.createVersion, { body: { appId } })).json();
     expect(v2.created).toBe(true);
     expect(v2.version.versionId).not.toBe(v1.versionId);
-    expect(v2.version).toMatchObject({ countries: ['CN', 'DE'], pkgId: null, listings: [expect.objectContaining({ language: 'enUS', name: 'Tipsy' })] });
+    expect(v2.version).toMatchObject({ countries: ['CN', 'DE'], ageRating: '12+', pkgId: null, listings: [expect.objectContaining({ language: 'enUS', name: 'Tipsy' })] });
   });
 
   it('answers 404 for another team’s app and 403 for a role without version management', async () => {
@@ -60,11 +60,11 @@ describe('editing a version', () => {
     const { appId } = await newApp(u);
     const { versionId } = (await u.call(versionApi.createVersion, { body: { appId } })).json().version;
     const empty = (await u.call(versionApi.getVersion, { query: { appId, versionId } })).json().completeness;
-    expect(empty).toEqual({ complete: false, versionCodeWarning: false, missing: [{ field: 'package' }, { field: 'countries' }, { field: 'defaultListing', language: 'enUS' }] });
+    expect(empty).toEqual({ complete: false, versionCodeWarning: false, missing: [{ field: 'package' }, { field: 'countries' }, { field: 'ageRating' }, { field: 'defaultListing', language: 'enUS' }] });
     const res = await u.call(versionApi.updateVersion, { body: { appId, versionId, listings: [{ language: 'ruRU', name: 'Типси' }, fullListing()], releaseType: 'phased', reviewNotes: 'Use the demo mode', testAccount: { account: 'demo', password: 'secret1' } } });
     expect(res.statusCode).toBe(200);
     expect(res.json().completeness.missing).toEqual([
-      { field: 'package' }, { field: 'countries' },
+      { field: 'package' }, { field: 'countries' }, { field: 'ageRating' },
       { field: 'icon', language: 'enUS' }, { field: 'screenshots', language: 'enUS' },
       { field: 'brief', language: 'ruRU' }, { field: 'description', language: 'ruRU' }, { field: 'icon', language: 'ruRU' }, { field: 'screenshots', language: 'ruRU' },
       { field: 'phasedRelease' },
@@ -159,6 +159,55 @@ describe('editing a version', () => {
     expect((await other.call(versionApi.deleteVersion, { query: { appId, versionId } })).statusCode).toBe(404);
     expect((await u.call(versionApi.deleteVersion, { query: { appId, versionId } })).statusCode).toBe(200);
     expect((await u.call(versionApi.getVersion, { query: { appId, versionId } })).statusCode).toBe(404);
+  });
+});
+
+describe('the age rating', () => {
+  it('is set and cleared while editable, refused when unknown (400 naming the field), and shown in the version', async () => {
+    const u = await TestUser.register(t);
+    const { appId } = await newApp(u);
+    const { versionId } = (await u.call(versionApi.createVersion, { body: { appId } })).json().version;
+    expect((await u.call(versionApi.getVersion, { query: { appId, versionId } })).json().version.ageRating).toBeNull();
+    const set = await u.call(versionApi.updateVersion, { body: { appId, versionId, ageRating: '16+' } });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().version.ageRating).toBe('16+');
+    expect(set.json().completeness.missing).not.toContainEqual({ field: 'ageRating' });
+    expect((await u.call(versionApi.getVersion, { query: { appId, versionId } })).json().version.ageRating).toBe('16+');
+    // Another edit leaves it as it was.
+    expect((await u.call(versionApi.updateVersion, { body: { appId, versionId, reviewNotes: 'n' } })).json().version.ageRating).toBe('16+');
+    for (const bad of ['21+', '', 12, '12']) {
+      const res = await u.call(versionApi.updateVersion, { body: { appId, versionId, ageRating: bad } });
+      expect(res.statusCode, String(bad)).toBe(400);
+      expect(res.json().ret.msg).toContain('ageRating');
+    }
+    expect((await u.call(versionApi.getVersion, { query: { appId, versionId } })).json().version.ageRating).toBe('16+');
+    const cleared = await u.call(versionApi.updateVersion, { body: { appId, versionId, ageRating: null } });
+    expect(cleared.json().version.ageRating).toBeNull();
+    expect(cleared.json().completeness.missing).toContainEqual({ field: 'ageRating' });
+  });
+
+  it('is needed to submit, and an update starts from the released version’s rating', async () => {
+    const u = await TestUser.register(t);
+    const { appId } = await newApp(u);
+    const { versionId } = await completeVersion(t, u, appId, 10);
+    await u.call(versionApi.updateVersion, { body: { appId, versionId, ageRating: null } });
+    const refused = await u.call(versionApi.submitVersion, { body: { appId, versionId } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().ret.msg).toBe('The version is not complete; missing: ageRating');
+    const zh = await u.call(versionApi.submitVersion, { headers: { 'x-lang': 'zh' }, body: { appId, versionId } });
+    expect(zh.json().ret.msg).toBe('版本信息不完整，缺少：ageRating');
+    await u.call(versionApi.updateVersion, { body: { appId, versionId, ageRating: '7+' } });
+    expect((await u.call(versionApi.submitVersion, { body: { appId, versionId } })).json().version).toMatchObject({ releaseState: 4, ageRating: '7+' });
+    // Not editable under review.
+    expect((await u.call(versionApi.updateVersion, { body: { appId, versionId, ageRating: '18+' } })).statusCode).toBe(409);
+    const task = (await t.deps.database.executeSql(`select id from review_tasks where version_id = $1 and state = 'open'`, [versionId])).rows[0] as { id: string };
+    // The reviewer sees it in the task.
+    expect((await op.call(versionApi.reviewTaskDetail, { query: { taskId: task.id } })).json().version.ageRating).toBe('7+');
+    await op.call(versionApi.submitReview, { body: { taskId: task.id, decision: 'approve' } });
+    const next = (await u.call(versionApi.createVersion, { body: { appId } })).json();
+    expect(next).toMatchObject({ created: true, version: { ageRating: '7+' } });
+    expect((await u.call(versionApi.updateVersion, { body: { appId, versionId: next.version.versionId, ageRating: '12+' } })).json().version.ageRating).toBe('12+');
+    expect((await u.call(versionApi.getVersion, { query: { appId, versionId } })).json().version.ageRating).toBe('7+');
   });
 });
 

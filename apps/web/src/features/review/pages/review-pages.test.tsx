@@ -61,6 +61,7 @@ function version(over: Partial<Version> = {}): Version {
     releaseAt: null,
     reviewNotes: 'Sign in with the test account.',
     testAccount: { account: 'reviewer@example.com', password: 'pass-1234' },
+    ageRating: '12+',
     listings: [listing({ language: 'enUS', brief: 'Field notes, offline' }), listing({ language: 'ruRU', name: 'Полевые заметки', brief: 'Заметки', description: 'Пишите.' })],
     rollbackPending: false,
     superseded: false,
@@ -164,6 +165,7 @@ describe('Review console', () => {
     renderApp('en', `#/review/${TASK_ID}`);
     expect(await screen.findByText('Field Notes', { selector: 'h2' })).toBeTruthy();
     expect(screen.getByText('1.4.2 (1,042)')).toBeTruthy();
+    expect(screen.getByText('12+ (ages 12 and over)')).toBeTruthy();
     expect(screen.getByText('1,042 → 1,043')).toBeTruthy();
     expect(screen.getByText('Added: Russia')).toBeTruthy();
     expect(screen.getByText('The versionCode equals the one on shelf: devices that have it installed will not be offered this version.')).toBeTruthy();

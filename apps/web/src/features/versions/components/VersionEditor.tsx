@@ -4,7 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { PARSE_STATE, type App, type Version } from '@wharf/contract';
-import { PHASE_MAX_DAYS } from '@wharf/rules';
+import { AGE_RATINGS, PHASE_MAX_DAYS } from '@wharf/rules';
 import { usePackages } from '../../packages/hooks';
 import { pickerFormat, useVersionDisplay } from '../display';
 import { useChangePhasedRelease, useDeleteVersionLanguage, usePhasedRelease, useUpdateVersion, type VersionEdit } from '../hooks';
@@ -23,6 +23,7 @@ interface Draft {
   releaseType: Version['releaseType'];
   releaseMode: 'approval' | 'at';
   releaseAt: Dayjs | null;
+  ageRating: Version['ageRating'];
   reviewNotes: string;
   account: string;
   password: string;
@@ -43,6 +44,7 @@ function draftOf(version: Version, defaultLanguage: string): Draft {
     releaseType: version.releaseType,
     releaseMode: version.releaseAt ? 'at' : 'approval',
     releaseAt: version.releaseAt ? dayjs(version.releaseAt) : null,
+    ageRating: version.ageRating,
     reviewNotes: version.reviewNotes ?? '',
     account: version.testAccount?.account ?? '',
     password: version.testAccount?.password ?? '',
@@ -96,6 +98,7 @@ export function VersionEditor({ app, version, live, editable, canSubmit, activeL
       countries: draft.countries,
       releaseType: draft.releaseType,
       releaseAt: draft.releaseMode === 'at' && draft.releaseAt ? draft.releaseAt.toISOString() : null,
+      ageRating: draft.ageRating,
       reviewNotes: draft.reviewNotes.trim() || null,
       testAccount: draft.account.trim() && draft.password ? { account: draft.account.trim(), password: draft.password } : null,
       listings: draft.languages.map((language) => ({ language, ...(draft.listings[language] ?? EMPTY_LISTING) })),
@@ -253,6 +256,16 @@ export function VersionEditor({ app, version, live, editable, canSubmit, activeL
               />
             </Form.Item>
           )}
+          <Form.Item label={t('release.ageRating')} extra={t('release.ageRatingHint')}>
+            <Select
+              aria-label={t('release.ageRating')}
+              placeholder={t('release.noAgeRating')}
+              value={draft.ageRating}
+              onChange={(rating: Version['ageRating']) => set('ageRating', rating)}
+              style={{ maxWidth: 320 }}
+              options={AGE_RATINGS.map((r) => ({ value: r, label: t(`ageRating.${r}`) }))}
+            />
+          </Form.Item>
         </Form>
       </Card>
 

@@ -56,6 +56,7 @@ function version(over: Partial<Version> = {}): Version {
     releaseAt: null,
     reviewNotes: null,
     testAccount: null,
+    ageRating: null,
     listings: [listing({ language: 'enUS', name: 'Field Notes' })],
     rollbackPending: false,
     superseded: false,
@@ -203,6 +204,46 @@ describe('Version information', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Submitted. The reviewers\' result will show here.')).toBeTruthy();
     expect(callsTo(callEndpoint, versionApi.submitVersion)[0]?.body).toEqual({ appId: APP_ID, versionId: VERSION_ID });
+  });
+
+  it('an age rating is picked in the release settings, and its absence is named before submitting', async () => {
+    let saved = version();
+    answerCalls(
+      callEndpoint,
+      handlers(saved, {
+        [versionApi.getVersion.id]: () => ({ ret: OK, version: saved, completeness: saved.ageRating ? COMPLETE : { complete: false, missing: [{ field: 'ageRating' }], versionCodeWarning: false } }),
+        [versionApi.updateVersion.id]: ({ body }) => {
+          saved = version({ ageRating: (body as { ageRating: Version['ageRating'] }).ageRating, updatedAt: '2026-03-09T11:00:00.000Z' });
+          return { ret: OK, version: saved, completeness: COMPLETE };
+        },
+      }),
+    );
+    renderApp('en', `#/apps/${APP_ID}/version`);
+    const select = await screen.findByLabelText('Age rating');
+    expect(screen.getByText('Not set')).toBeTruthy();
+    expect(screen.getByText("Needed before submitting; rate by what the app contains.")).toBeTruthy();
+    fireEvent.click(button('Submit for review'));
+    const dialog = (await screen.findByText('Missing before the version can be submitted (1):')).closest('.ant-modal') as HTMLElement;
+    expect(within(dialog).getByText('Choose an age rating')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
+
+    fireEvent.mouseDown(select);
+    for (const label of ['3+ (ages 3 and over)', '7+ (ages 7 and over)', '12+ (ages 12 and over)', '18+ (adults only)']) {
+      expect(await screen.findByText(label, { selector: '.ant-select-item-option-content' })).toBeTruthy();
+    }
+    fireEvent.click(screen.getByText('16+ (ages 16 and over)', { selector: '.ant-select-item-option-content' }));
+    expect(await screen.findByText('Unsaved changes')).toBeTruthy();
+    fireEvent.click(button('Save'));
+    await waitFor(() => expect(callsTo(callEndpoint, versionApi.updateVersion)).toHaveLength(1));
+    expect(callsTo(callEndpoint, versionApi.updateVersion)[0]?.body).toMatchObject({ appId: APP_ID, versionId: VERSION_ID, ageRating: '16+' });
+    expect(await screen.findByText('Saved.')).toBeTruthy();
+  });
+
+  it('shows the saved age rating in Russian', async () => {
+    answerCalls(callEndpoint, handlers(version({ ageRating: '18+' })));
+    renderApp('ru', `#/apps/${APP_ID}/version`);
+    expect(await screen.findByText('Возрастной рейтинг')).toBeTruthy();
+    expect(screen.getByText('18+ (только для взрослых)')).toBeTruthy();
   });
 
   it('shows a rejection with its reasons, in Russian with Russian dates', async () => {
