@@ -3,15 +3,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { versionApi } from '@wharf/contract';
-import appsEn from '../../apps/web/src/features/apps/locales/en.json';
-import packagesEn from '../../apps/web/src/features/packages/locales/en.json';
-import projectsEn from '../../apps/web/src/features/projects/locales/en.json';
 import reviewEn from '../../apps/web/src/features/review/locales/en.json';
 import reviewRu from '../../apps/web/src/features/review/locales/ru.json';
 import versionsEn from '../../apps/web/src/features/versions/locales/en.json';
 import versionsRu from '../../apps/web/src/features/versions/locales/ru.json';
 import { browserAvailability, launchBrowser } from '../support/browser';
-import { chooseOption, en, fillSignUp, openPage, screenshot, signIn, type Person } from '../support/console';
+import { chooseOption, openPage, screenshot, signIn, type Person } from '../support/console';
+import { newDeveloperWithApp } from '../support/publishing';
 import { ROOT_DIR, SCREENSHOTS_DIR } from '../support/paths';
 import { startE2eServer, type E2eServer } from '../support/server';
 
@@ -97,32 +95,8 @@ describe.skipIf(!chromium.available)('versions, review and distribution in the b
       for (const [i, p] of open.entries()) await screenshot(p, `versions-failure-${i}`).catch(() => undefined);
     });
 
-    // A new developer signs up, creates a project and an app.
-    await page.goto(`${origin}/en/#/projects`);
-    await page.getByRole('link', { name: en.accounts.signIn.register }).click();
-    await fillSignUp(page, developer);
-    await page.getByRole('button', { name: en.accounts.signUp.submit }).click();
-    await page.getByRole('heading', { name: projectsEn.list.title }).waitFor();
-    await page.getByRole('button', { name: projectsEn.list.create }).first().click();
-    const createProject = page.getByRole('dialog', { name: projectsEn.form.createTitle });
-    await createProject.getByLabel(projectsEn.fields.name).fill('Drinks');
-    await createProject.getByRole('button', { name: projectsEn.actions.create }).click();
-    await page.getByRole('heading', { name: projectsEn.settings.title }).waitFor();
-    await page.getByRole('button', { name: projectsEn.settings.addApp }).first().click();
-    const createApp = page.getByRole('dialog', { name: appsEn.create.title });
-    await createApp.getByLabel(appsEn.fields.name).fill('Tipsy');
-    await createApp.getByLabel(appsEn.fields.packageName).fill('com.dhruv.tipsy');
-    await createApp.locator('.ant-form-item-has-success').filter({ has: page.getByLabel(appsEn.fields.packageName) }).waitFor();
-    await createApp.getByRole('button', { name: appsEn.actions.create }).click();
-    await page.getByRole('heading', { name: appsEn.info.title }).waitFor();
-    const appId = /#\/apps\/([\w-]+)\/info/.exec(page.url())?.[1];
-    expect(appId).toBeTruthy();
-
-    // Its package, uploaded and checked.
-    await page.getByRole('menuitem', { name: packagesEn.page.title }).click();
-    await page.getByRole('heading', { name: packagesEn.page.title }).waitFor();
-    await page.locator('input[type=file]').setInputFiles(PACKAGE);
-    await page.getByRole('row', { name: new RegExp(packagesEn.state.parsed) }).waitFor({ timeout: 30_000 });
+    // A new developer signs up, creates a project and an app, and uploads its package.
+    const appId = await newDeveloperWithApp(page, origin, developer, { project: 'Drinks', name: 'Tipsy', packageName: 'com.dhruv.tipsy', packageFile: PACKAGE });
 
     // Version information, from the app's menu: nothing yet, then a new version.
     await page.getByRole('menuitem', { name: v.page.title }).click();
@@ -150,6 +124,8 @@ describe.skipIf(!chromium.available)('versions, review and distribution in the b
     await addImages(page, 'ruRU');
     await page.getByText(/^Europe \(0\/\d+\)$/).click();
     await page.getByText(/^Europe \((\d+)\/\1\)$/).waitFor();
+    await page.getByLabel(v.release.ageRating).click();
+    await chooseOption(page, v.ageRating['3+']);
     await page.getByText(/^Russian \(Russia\)/).first().waitFor();
     await screenshot(page, 'version-draft');
 

@@ -1,0 +1,43 @@
+import type { Page } from 'playwright-core';
+import appsEn from '../../apps/web/src/features/apps/locales/en.json';
+import packagesEn from '../../apps/web/src/features/packages/locales/en.json';
+import projectsEn from '../../apps/web/src/features/projects/locales/en.json';
+import { en, fillSignUp, type Person } from './console';
+
+/**
+ * A new developer signs up, creates a project and an app in it, and uploads the app's
+ * package until it is checked, as the journeys of versions and testing begin. Answers
+ * the app's id, read from the address the console went to.
+ */
+export async function newDeveloperWithApp(
+  page: Page,
+  origin: string,
+  person: Person,
+  app: { project: string; name: string; packageName: string; packageFile: string },
+): Promise<string> {
+  await page.goto(`${origin}/en/#/projects`);
+  await page.getByRole('link', { name: en.accounts.signIn.register }).click();
+  await fillSignUp(page, person);
+  await page.getByRole('button', { name: en.accounts.signUp.submit }).click();
+  await page.getByRole('heading', { name: projectsEn.list.title }).waitFor();
+  await page.getByRole('button', { name: projectsEn.list.create }).first().click();
+  const createProject = page.getByRole('dialog', { name: projectsEn.form.createTitle });
+  await createProject.getByLabel(projectsEn.fields.name).fill(app.project);
+  await createProject.getByRole('button', { name: projectsEn.actions.create }).click();
+  await page.getByRole('heading', { name: projectsEn.settings.title }).waitFor();
+  await page.getByRole('button', { name: projectsEn.settings.addApp }).first().click();
+  const createApp = page.getByRole('dialog', { name: appsEn.create.title });
+  await createApp.getByLabel(appsEn.fields.name).fill(app.name);
+  await createApp.getByLabel(appsEn.fields.packageName).fill(app.packageName);
+  await createApp.locator('.ant-form-item-has-success').filter({ has: page.getByLabel(appsEn.fields.packageName) }).waitFor();
+  await createApp.getByRole('button', { name: appsEn.actions.create }).click();
+  await page.getByRole('heading', { name: appsEn.info.title }).waitFor();
+  const appId = /#\/apps\/([\w-]+)\/info/.exec(page.url())?.[1];
+  if (!appId) throw new Error(`no app id in ${page.url()}`);
+
+  await page.getByRole('menuitem', { name: packagesEn.page.title }).click();
+  await page.getByRole('heading', { name: packagesEn.page.title }).waitFor();
+  await page.locator('input[type=file]').setInputFiles(app.packageFile);
+  await page.getByRole('row', { name: new RegExp(packagesEn.state.parsed) }).waitFor({ timeout: 30_000 });
+  return appId;
+}
