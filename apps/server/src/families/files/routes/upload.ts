@@ -32,6 +32,9 @@ export function bodyStream(body: unknown, idleMs: number): Readable {
     guarded.destroy(err);
   });
   guarded.once('close', () => clearTimeout(timer));
+  // A reader listens for the timeout itself; a call refused before it read the body has
+  // none, and an error nobody listens for would take the whole process down.
+  guarded.on('error', () => undefined);
   return source.pipe(guarded);
 }
 
