@@ -1,7 +1,7 @@
-// `npm test`: lint, type-check, every vitest project (server on PGlite) with the browser
-// tests beside them, then the server suite on PostgreSQL when TEST_DATABASE_URL is set. Ends with the
+// `npm test`: lint, type-check, every vitest project (server on PGlite), the server suite
+// again on PostgreSQL when TEST_DATABASE_URL is set, and the browser tests. Ends with the
 // line `N passed, N failed` that CI reads.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -19,11 +19,10 @@ function run(label, cmd, args, env = {}) {
   return res.status === 0;
 }
 
-const vitestArgs = (out, args) => ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args];
-const reportOf = (label) => path.join(tmp, `vitest-${label.replace(/\W+/g, '-')}.json`);
-
-/** Adds a vitest JSON report's counts; a missing report means the run crashed. */
-function count(label, out) {
+function vitest(label, args, env) {
+  const out = path.join(tmp, `vitest-${label.replace(/\W+/g, '-')}.json`);
+  fs.rmSync(out, { force: true });
+  run(label, process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args], env);
   if (!fs.existsSync(out)) {
     failed += 1;
     console.error(`${label}: no results written (the run crashed)`);
@@ -35,36 +34,6 @@ function count(label, out) {
   // A file that failed to load has no failed tests but is still a failure.
   const brokenFiles = r.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
   failed += brokenFiles;
-}
-
-function vitest(label, args, env) {
-  const out = reportOf(label);
-  fs.rmSync(out, { force: true });
-  run(label, process.execPath, vitestArgs(out, args), env);
-  count(label, out);
-}
-
-/**
- * Starts a vitest run beside the next one, its output kept until `finish` prints it. The
- * browser tests run one file at a time and wait on Chromium much of it, so they share the
- * two cores with the other projects instead of running after them.
- */
-function vitestBeside(label, args, env) {
-  const out = reportOf(label);
-  fs.rmSync(out, { force: true });
-  let log = '';
-  const child = spawn(process.execPath, vitestArgs(out, args), { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout.on('data', (d) => (log += d));
-  child.stderr.on('data', (d) => (log += d));
-  const exited = new Promise((resolve) => child.on('close', resolve));
-  return {
-    async finish() {
-      const code = await exited;
-      console.log(`\n=== ${label}\n${log}`);
-      if (code !== 0) problems.push(label);
-      count(label, out);
-    },
-  };
 }
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -84,10 +53,7 @@ const { TEST_DATABASE_URL, ...withoutPg } = process.env;
 // With PostgreSQL at hand the server suite runs there in full, and on PGlite only where
 // the engine matters (see apps/server/vitest.config.ts).
 const serverTests = TEST_DATABASE_URL ? 'embedded-subset' : 'all';
-const embedded = { ...withoutPg, TEST_DATABASE_URL: '', WHARF_SERVER_TESTS: serverTests };
-const browser = vitestBeside('browser tests', ['--project', 'e2e'], embedded);
-vitest(`rules, contract, server (embedded database${TEST_DATABASE_URL ? ', subset' : ''}), web`, ['--project', 'rules', '--project', 'contract', '--project', 'server', '--project', 'web'], embedded);
-await browser.finish();
+vitest(`all projects (embedded database${TEST_DATABASE_URL ? ', server subset' : ''})`, [], { ...withoutPg, TEST_DATABASE_URL: '', WHARF_SERVER_TESTS: serverTests });
 if (TEST_DATABASE_URL) {
   vitest('server on PostgreSQL', ['--project', 'server-postgres'], { TEST_DATABASE_URL });
 } else {
