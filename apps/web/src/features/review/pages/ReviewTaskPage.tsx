@@ -33,6 +33,25 @@ function Task({ detail }: { detail: Detail }) {
   return <ReleaseTask detail={{ ...detail, version, completeness }} />;
 }
 
+/** Back to the queue, the app's name, and the task's kind, state and urging. */
+function TaskHeading({ task }: { task: Detail['task'] }) {
+  const { t } = useTranslation('review');
+  const display = useVersionDisplay();
+  return (
+    <>
+      <Link to="/review">← {t('task.back')}</Link>
+      <Flex align="center" gap="small" wrap>
+        <Typography.Title level={2} style={{ margin: 0 }}>
+          {task.appName}
+        </Typography.Title>
+        <Tag color={kindColor(task.kind)}>{t(`kind.${task.kind}`)}</Tag>
+        <Tag>{t(`taskState.${task.state}`)}</Tag>
+        {task.urged && <Tag color="red">{t('queue.urged', { date: display.dateTime(task.urgedAt) })}</Tag>}
+      </Flex>
+    </>
+  );
+}
+
 /** A test version submitted for review: its package, window, cap and groups. */
 function TestVersionTask({ detail }: { detail: Detail }) {
   const { t } = useTranslation('review');
@@ -42,14 +61,7 @@ function TestVersionTask({ detail }: { detail: Detail }) {
   const pkg = detail.package;
   return (
     <Flex vertical gap="middle">
-      <Link to="/review">← {t('task.back')}</Link>
-      <Flex align="center" gap="small" wrap>
-        <Typography.Title level={2} style={{ margin: 0 }}>
-          {task.appName}
-        </Typography.Title>
-        <Tag color={kindColor(task.kind)}>{t(`kind.${task.kind}`)}</Tag>
-        <Tag>{t(`taskState.${task.state}`)}</Tag>
-      </Flex>
+      <TaskHeading task={task} />
       <Descriptions size="small" column={{ xs: 1, md: 3 }} bordered>
         <Descriptions.Item label={t('task.packageName')}>
           <Typography.Text code>{task.packageName}</Typography.Text>
@@ -106,15 +118,7 @@ function ReleaseTask({ detail }: { detail: ReleaseDetail }) {
   const diff = detail.diff;
   return (
     <Flex vertical gap="middle">
-      <Link to="/review">← {t('task.back')}</Link>
-      <Flex align="center" gap="small" wrap>
-        <Typography.Title level={2} style={{ margin: 0 }}>
-          {task.appName}
-        </Typography.Title>
-        <Tag color={kindColor(task.kind)}>{t(`kind.${task.kind}`)}</Tag>
-        <Tag>{t(`taskState.${task.state}`)}</Tag>
-        {task.urged && <Tag color="red">{t('queue.urged', { date: display.dateTime(task.urgedAt) })}</Tag>}
-      </Flex>
+      <TaskHeading task={task} />
       <Descriptions size="small" column={{ xs: 1, md: 3 }} bordered>
         <Descriptions.Item label={t('task.packageName')}>
           <Typography.Text code>{task.packageName}</Typography.Text>
