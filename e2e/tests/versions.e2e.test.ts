@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { versionApi } from '@wharf/contract';
+import agreementsEn from '../../apps/web/src/features/agreements/locales/en.json';
 import reviewEn from '../../apps/web/src/features/review/locales/en.json';
 import reviewRu from '../../apps/web/src/features/review/locales/ru.json';
 import versionsEn from '../../apps/web/src/features/versions/locales/en.json';
@@ -133,6 +134,17 @@ describe.skipIf(!chromium.available)('versions, review and distribution in the b
     await page.getByRole('button', { name: v.editor.submit }).click();
     const submit = page.getByRole('dialog', { name: v.submit.title });
     await submit.getByText(fill(v.submit.confirm, { versionName: '1.0', versionCode: 1 })).waitFor();
+    // A new team signs the distribution agreement first, from the dialog, after reading it.
+    const ag = agreementsEn;
+    await submit.getByText(fill(ag.missing.title, { count: 1 })).waitFor();
+    expect(await submit.getByRole('button', { name: v.submit.ok }).isDisabled()).toBe(true);
+    await submit.getByRole('button', { name: ag.missing.sign }).click();
+    const agreement = page.getByRole('dialog', { name: ag.names.distribution });
+    await agreement.getByText(ag.text.distribution.c3).waitFor();
+    await agreement.getByRole('checkbox', { name: ag.sign.read }).check();
+    await agreement.getByRole('button', { name: ag.sign.ok }).click();
+    await page.getByText(fill(ag.sign.done, { name: ag.names.distribution })).waitFor();
+    await submit.getByText(fill(ag.missing.title, { count: 1 })).waitFor({ state: 'detached' });
     await submit.getByRole('button', { name: v.submit.ok }).click();
     await page.getByText(v.submit.done).waitFor();
     await page.getByText(v.state['4'], { exact: true }).first().waitFor();

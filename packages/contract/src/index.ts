@@ -14,6 +14,7 @@ import * as immersiveFamily from './families/immersive';
 import * as qualificationFamily from './families/qualification';
 import * as regionFamily from './families/region';
 import * as testingFamily from './families/testing';
+import * as agreementFamily from './families/agreement';
 
 export * from './kit/access';
 export * from './kit/permissions';
@@ -50,6 +51,9 @@ export type { QualificationTask } from './families/qualification';
 export { QUALIFICATION_KINDS } from './families/qualification';
 export * as regionApi from './families/region';
 export * as testingApi from './families/testing';
+export * as agreementApi from './families/agreement';
+export type { AgreementId, AgreementState } from './families/agreement';
+export { AGREEMENTS, AGREEMENT_IDS } from './families/agreement';
 export type { OpenTestListing, Tester, TestGroup, TestInvitation, TestVersion } from './families/testing';
 export type { Localized, ServiceEntry } from './families/content';
 export type { TeamSummary } from './families/auth';
@@ -70,6 +74,6 @@ function endpointsOf(family: Record<string, unknown>): Endpoint[] {
 }
 
 /** Every call of the catalogue; the server must register each one (a test checks). */
-export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily, versionFamily, testingFamily, immersiveFamily, qualificationFamily, regionFamily].flatMap(
+export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily, versionFamily, testingFamily, immersiveFamily, qualificationFamily, regionFamily, agreementFamily].flatMap(
   (f) => endpointsOf(f),
 );

@@ -13,6 +13,7 @@ import { immersiveFamily } from './immersive';
 import { qualificationsFamily } from './qualifications';
 import { regionsFamily } from './regions';
 import { testingFamily } from './testing';
+import { agreementsFamily } from './agreements';
 
 /** The list of families: one line each. */
 export const FAMILIES: readonly Family[] = [
@@ -30,4 +31,5 @@ export const FAMILIES: readonly Family[] = [
   qualificationsFamily,
   regionsFamily,
   testingFamily,
+  agreementsFamily,
 ];

@@ -14,6 +14,7 @@ import { InvitationPage } from '../features/accounts/pages/InvitationPage';
 import { ResetPasswordPage } from '../features/accounts/pages/ResetPasswordPage';
 import { SignInPage } from '../features/accounts/pages/SignInPage';
 import { SignUpPage } from '../features/accounts/pages/SignUpPage';
+import { AgreementsPage } from '../features/agreements/pages/AgreementsPage';
 import { UsersPage } from '../features/team/pages/UsersPage';
 import { PlatformPage } from '../features/platform/pages/PlatformPage';
 import { createI18n, LANGUAGES } from './i18n';
@@ -117,6 +118,7 @@ export function ConsoleRoutes() {
           <Route path="/projects" element={<ProjectsPage />} />
           <Route path="/apps" element={<AppsPage />} />
           <Route path="/team/users" element={<UsersPage />} />
+          <Route path="/team/agreements" element={<AgreementsPage />} />
           <Route path="/platform" element={<PlatformPage />} />
           <Route path="/review" element={<ReviewQueuePage />} />
           <Route path="/review/:taskId" element={<ReviewTaskPage />} />

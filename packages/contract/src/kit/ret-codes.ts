@@ -17,6 +17,7 @@ export const RET_CODES = {
   notFound: { code: 100404, status: 404, zh: '资源不存在', en: 'Not found' },
   routeNotFound: { code: 100405, status: 404, zh: '接口不存在', en: 'No such call' },
   conflict: { code: 100409, status: 409, zh: '当前状态不允许此操作', en: 'This is not allowed in the current state' },
+  agreementUnsigned: { code: 100410, status: 409, zh: '团队尚未签署发布所需的协议', en: 'The team has not signed the agreement that publishing needs' },
   tooLarge: { code: 100413, status: 413, zh: '内容过大', en: 'Too large' },
   requestTimeout: { code: 100498, status: 408, zh: '请求超时：长时间未收到数据', en: 'The request timed out: no data arrived for too long' },
   rangeNotSatisfiable: { code: 100416, status: 416, zh: '请求的范围无效', en: 'The requested range cannot be served' },

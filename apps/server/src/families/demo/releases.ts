@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { PARSE_STATE } from '@wharf/contract';
+import { AGREEMENT_IDS, AGREEMENTS, PARSE_STATE } from '@wharf/contract';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { settings } from '../../platform/settings';
+import { AgreementsService } from '../agreements/service';
 import { appsRepo } from '../apps/repo';
 import { AppsService } from '../apps/service';
 import { FilesService } from '../files/service';
@@ -80,6 +81,10 @@ export async function seedDemoReleases(deps: Deps, caller: Caller, teamId: strin
     })),
   );
   const listings = TIPSY_LISTINGS.map((l, i) => ({ ...l, ...media[i]! }));
+
+  // The demo team signed what publishing needs, as its account holder would have.
+  const agreements = new AgreementsService(deps);
+  for (const id of AGREEMENT_IDS) await agreements.sign(caller, id, AGREEMENTS[id].version);
 
   const v1 = (await versions.create(caller, tipsy.id, 'en')).version.versionId;
   // Later builds start from 1.0's settings, its age rating too.

@@ -8,6 +8,7 @@ import type { Caller } from '../../platform/http/access';
 import { decodeCursor, pageOf } from '../../platform/http/cursor';
 import { AppError, conflict, invalidInput, notFound } from '../../platform/http/errors';
 import { usersRepo } from '../accounts/repo/users';
+import { AgreementsService } from '../agreements/service';
 import { appsRepo, type AppRow } from '../apps/repo';
 import { AppsService } from '../apps/service';
 import { filesRepo } from '../files/repo';
@@ -65,9 +66,11 @@ const actorOf = (caller: Caller): Actor => ({ kind: caller.kind === 'operator' ?
 export class VersionsService {
   readonly apps: AppsService;
   readonly phased: PhasedService;
+  private readonly agreements: AgreementsService;
 
   constructor(private readonly deps: Deps) {
     this.apps = new AppsService(deps);
+    this.agreements = new AgreementsService(deps);
     this.phased = new PhasedService(deps, this);
   }
 
@@ -377,6 +380,7 @@ export class VersionsService {
     }
     if (row.packageId) await this.packageFields(row, row.packageId);
     if (row.releaseType === 'phased') await this.assertPhaseable(appId);
+    await this.agreements.assertSigned(db, row.teamId);
     const now = clock.now();
     const updated = await db.transaction(async (tx) => {
       const submitted = await this.move(tx, row, 'submit', actorOf(caller), { firstRelease: !app.everOnShelf, set: { submittedAt: now, rejection: null } });

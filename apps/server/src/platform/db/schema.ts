@@ -11,3 +11,4 @@ export * from '../../families/versions/tables';
 export * from '../../families/testing/tables';
 export * from '../../families/immersive/tables';
 export * from '../../families/qualifications/tables';
+export * from '../../families/agreements/tables';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import { appApi, fileApi, projectApi, versionApi } from '@wharf/contract';
+import { AGREEMENTS, appApi, fileApi, projectApi, versionApi } from '@wharf/contract';
 import { createTestApp, TestUser, type TestApp } from '../../../testing';
 import { accountsFamily } from '../../accounts';
 
@@ -55,8 +55,19 @@ export async function listingMedia(u: TestUser) {
   };
 }
 
-/** A version ready to submit: package, countries and the default language's listing. */
-export async function completeVersion(t: TestApp, u: TestUser, appId: string, versionCode = 10) {
+/** The app's team has signed what submitting needs (the agreements family tests the signing itself). */
+export async function agreementsSigned(t: TestApp, appId: string): Promise<void> {
+  for (const [id, a] of Object.entries(AGREEMENTS)) {
+    await t.deps.database.executeSql(
+      `insert into team_agreements (team_id, agreement_id, version, signed_at) select team_id, $2, $3, now() from apps where id = $1 on conflict do nothing`,
+      [appId, id, a.version],
+    );
+  }
+}
+
+/** A version ready to submit: package, countries, the default language's listing and the team's agreements. */
+export async function completeVersion(t: TestApp, u: TestUser, appId: string, versionCode = 10, o: { agreements?: boolean } = {}) {
+  if (o.agreements !== false) await agreementsSigned(t, appId);
   const version = (await u.call(versionApi.createVersion, { body: { appId } })).json().version as { versionId: string };
   const { pkgId, bytes } = await parsedPackage(t, u, appId, versionCode);
   const listing = { ...fullListing(), ...(await listingMedia(u)) };

@@ -54,6 +54,7 @@ export function AccountMenu() {
       })),
     },
     { key: 'create', label: t('menu.createTeam') },
+    { key: 'agreements', label: t('menu.agreements') },
     { type: 'divider' },
     { key: 'signOut', label: t('menu.signOut'), danger: true },
   ];
@@ -61,6 +62,7 @@ export function AccountMenu() {
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key.startsWith('team:')) goTo(key.slice('team:'.length));
     else if (key === 'create') setCreating(true);
+    else if (key === 'agreements') void navigate('/team/agreements');
     else if (key === 'signOut') signOut.mutate();
   };
 

@@ -3,6 +3,8 @@ import { Alert, App as AntApp, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf, Version, versionApi } from '@wharf/contract';
 import type { Language } from '@wharf/rules';
+import { MissingAgreements } from '../../agreements/components/MissingAgreements';
+import { useAgreementCheck } from '../../agreements/hooks';
 import { useSubmitVersion } from '../hooks';
 import { useVersionDisplay } from '../display';
 import { languageName } from './ListingEditor';
@@ -16,7 +18,9 @@ export function SubmitDialog({ version, completeness, onClose }: { version: Vers
   const display = useVersionDisplay();
   const submit = useSubmitVersion({ appId: version.appId, versionId: version.versionId });
   const [busy, setBusy] = useState(false);
+  const agreements = useAgreementCheck(version.appId);
   const missing = completeness.missing;
+  const signed = agreements.data?.signed === true;
   const ok = async () => {
     setBusy(true);
     try {
@@ -35,10 +39,11 @@ export function SubmitDialog({ version, completeness, onClose }: { version: Vers
       title={t('submit.title')}
       okText={t('submit.ok')}
       cancelText={t('actions.back')}
-      okButtonProps={{ disabled: !completeness.complete, loading: busy }}
+      okButtonProps={{ disabled: !completeness.complete || !signed, loading: busy }}
       onOk={() => void ok()}
       onCancel={onClose}
     >
+      {agreements.data && <MissingAgreements missing={agreements.data.missing} canSign={agreements.data.canSign} />}
       {missing.length > 0 ? (
         <Alert
           type="error"

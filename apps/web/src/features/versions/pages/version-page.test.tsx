@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UNRELEASED_STATES } from '@wharf/rules';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { appApi, authApi, consoleApi, contentApi, fileApi, packageApi, projectApi, teamApi, versionApi, type Version } from '@wharf/contract';
+import { agreementApi, AGREEMENTS, appApi, authApi, consoleApi, contentApi, fileApi, packageApi, projectApi, teamApi, versionApi, type Version } from '@wharf/contract';
 import { answerCalls, callsTo, CONFIG, me, permissionsOf } from '../../../test/fixtures';
 import { app, APP_ID, pkg, PKG_ID, project } from '../../../test/publishing';
 import { renderApp } from '../../../test/render';
@@ -95,6 +95,7 @@ function handlers(v: Version | null, over: Record<string, Handler> = {}, live: V
     [versionApi.lastOnShelf.id]: () => ({ ret: OK, version: live }),
     [versionApi.preparingVersion.id]: () => ({ ret: OK, version: v && !v.superseded && (UNRELEASED_STATES as readonly number[]).includes(v.releaseState) ? v : null, completeness: null }),
     [versionApi.getVersion.id]: () => ({ ret: OK, version: v, completeness: INCOMPLETE }),
+    [agreementApi.agreementCheck.id]: () => ({ ret: OK, signed: true, missing: [], canSign: true }),
     [versionApi.historyVersion.id]: () => ({
       ret: OK,
       version: v,
@@ -201,9 +202,64 @@ describe('Version information', () => {
       ],
     });
     expect(within(dialog).getByText('It goes on shelf as soon as it is approved.')).toBeTruthy();
+    // Enabled once the server says the team's agreements are signed.
+    await waitFor(() => expect((within(dialog).getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Submitted. The reviewers\' result will show here.')).toBeTruthy();
     expect(callsTo(callEndpoint, versionApi.submitVersion)[0]?.body).toEqual({ appId: APP_ID, versionId: VERSION_ID });
+  });
+
+  it('a team that has not signed the distribution agreement signs it from the submit dialog, then submits', async () => {
+    const unsigned = { agreementId: 'distribution', version: AGREEMENTS.distribution.version, requiredFor: ['release'], signed: false, signedVersion: null, signedAt: null, signedByName: null };
+    let signed = false;
+    answerCalls(
+      callEndpoint,
+      handlers(version(), {
+        [versionApi.getVersion.id]: () => ({ ret: OK, version: version(), completeness: COMPLETE }),
+        [agreementApi.agreementCheck.id]: () => ({ ret: OK, signed, missing: signed ? [] : [unsigned], canSign: true }),
+        [agreementApi.signAgreement.id]: () => {
+          signed = true;
+          return { ret: OK, agreement: { ...unsigned, signed: true, signedVersion: unsigned.version, signedAt: '2026-03-09T12:00:00.000Z', signedByName: 'Ada Admin' } };
+        },
+        [versionApi.submitVersion.id]: () => ({ ret: OK, version: version({ releaseState: 4 }) }),
+      }),
+    );
+    renderApp('en', `#/apps/${APP_ID}/version`);
+    fireEvent.click(await waitFor(() => button('Submit for review')));
+    const dialog = (await screen.findByText('Your team has not signed what submitting needs (1):')).closest('.ant-modal') as HTMLElement;
+    expect(within(dialog).getByText('AppGallery Connect Distribution Service Agreement')).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(dialog).getByText('Read and sign').closest('button')!);
+    const signDialog = (await screen.findByText('I have read the agreement and accept it on behalf of my team')).closest('.ant-modal') as HTMLElement;
+    expect(within(signDialog).getByText(/reviewers may approve, reject or take off shelf/)).toBeTruthy();
+    const signButton = within(signDialog).getByText('Sign for the team').closest('button')!;
+    // Nothing is signed before the box is ticked.
+    expect(signButton.disabled).toBe(true);
+    fireEvent.click(within(signDialog).getByRole('checkbox'));
+    fireEvent.click(signButton);
+    expect(await screen.findByText('Signed: AppGallery Connect Distribution Service Agreement')).toBeTruthy();
+    expect(callsTo(callEndpoint, agreementApi.signAgreement)[0]?.body).toEqual({ agreementId: 'distribution', version: AGREEMENTS.distribution.version });
+    await waitFor(() => expect((within(dialog).getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(false));
+    expect(within(dialog).queryByText('Your team has not signed what submitting needs (1):')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Submitted. The reviewers\' result will show here.')).toBeTruthy();
+  });
+
+  it('a member who may not sign is told whom to ask, with a link to the agreements page', async () => {
+    const unsigned = { agreementId: 'distribution', version: AGREEMENTS.distribution.version, requiredFor: ['release'], signed: false, signedVersion: '2025-01', signedAt: '2025-02-01T08:00:00.000Z', signedByName: 'Old Legal' };
+    answerCalls(
+      callEndpoint,
+      handlers(version(), {
+        [versionApi.getVersion.id]: () => ({ ret: OK, version: version(), completeness: COMPLETE }),
+        [agreementApi.agreementCheck.id]: () => ({ ret: OK, signed: false, missing: [unsigned], canSign: false }),
+      }),
+    );
+    renderApp('en', `#/apps/${APP_ID}/version`);
+    fireEvent.click(await waitFor(() => button('Submit for review')));
+    const dialog = (await screen.findByText('Your team has not signed what submitting needs (1):')).closest('.ant-modal') as HTMLElement;
+    expect(within(dialog).getByText('(you signed version 2025-01; the text has changed)')).toBeTruthy();
+    expect(within(dialog).queryByText('Read and sign')).toBeNull();
+    expect(within(dialog).getByText('Agreements', { selector: 'a' }).getAttribute('href')).toBe('#/team/agreements');
   });
 
   it('an age rating is picked in the release settings, and its absence is named before submitting', async () => {

@@ -1,5 +1,6 @@
 import type { Builders } from '../types';
 import { accountsBuilders } from './accounts';
+import { agreementsBuilders } from './agreements';
 import { contentBuilders } from './content';
 import { filesBuilders } from './files';
 import { packagesBuilders } from './packages';
@@ -18,4 +19,5 @@ export const BUILDERS: Builders = {
   ...versionsBuilders(),
   ...testingBuilders(),
   ...immersiveQualificationsBuilders(),
+  ...agreementsBuilders(),
 };
