@@ -35,6 +35,7 @@ interface Offer {
   version: VersionRow;
   size: number;
   sha256: string;
+  expansion: Array<{ slot: 'main' | 'patch'; fileName: string; size: number; sha256: string }>;
 }
 
 export interface ReleaseSnapshot {
@@ -100,7 +101,13 @@ export class DistributionService {
     const offer = async (v: VersionRow | undefined): Promise<Offer | null> => {
       if (!v?.packageId || v.versionCode === null) return null;
       const pkg = await packagesRepo.byId(db, app.id, v.packageId);
-      return pkg ? { version: v, size: pkg.size, sha256: pkg.sha256 } : null;
+      if (!pkg) return null;
+      const expansion: Offer['expansion'] = [];
+      for (const e of await versionsRepo.expansionFiles(db, [v.id])) {
+        const obb = await packagesRepo.byId(db, app.id, e.packageId);
+        if (obb) expansion.push({ slot: e.slot as 'main' | 'patch', fileName: obb.fileName, size: obb.size, sha256: obb.sha256 });
+      }
+      return { version: v, size: pkg.size, sha256: pkg.sha256, expansion };
     };
     return { current: await offer(live), phase: phasing, fallback: phasing ? await offer(await versionsRepo.previousOnShelf(db, app.id, live.id)) : null };
   }
@@ -137,6 +144,9 @@ export class DistributionService {
         size: served.size,
         sha256: served.sha256,
         downloadUrl: buildPath(versionApi.download, { versionId: version.id }),
+        ...(served.expansion.length
+          ? { expansionFiles: served.expansion.map((e) => ({ ...e, downloadUrl: buildPath(versionApi.downloadExpansion, { versionId: version.id, slot: e.slot }) })) }
+          : {}),
       },
     };
   }
@@ -146,8 +156,8 @@ export class DistributionService {
     return `"${createHash('sha256').update(JSON.stringify(answer)).digest('base64url').slice(0, 27)}"`;
   }
 
-  /** The stored file of a version on shelf now; anything else is "not found". */
-  async fileOf(versionId: string) {
+  /** The stored file of a version on shelf now, or of one of its expansion files; anything else is "not found". */
+  async fileOf(versionId: string, slot?: 'main' | 'patch') {
     const { db } = this.deps;
     const row = await versionsRepo.byIdAnyApp(db, versionId);
     if (!row?.packageId) throw notFound();
@@ -157,7 +167,9 @@ export class DistributionService {
     const current = await versionsRepo.current(db, row.appId);
     const fallback = current ? await this.phased.fallbackOf(db, current) : undefined;
     if (row.id !== current?.id && row.id !== fallback?.id) throw notFound();
-    const pkg = await packagesRepo.byId(db, row.appId, row.packageId);
+    const pkgId = slot ? (await versionsRepo.expansionFiles(db, [row.id])).find((e) => e.slot === slot)?.packageId : row.packageId;
+    if (!pkgId) throw notFound();
+    const pkg = await packagesRepo.byId(db, row.appId, pkgId);
     const file = pkg ? await filesRepo.byId(db, pkg.fileId) : undefined;
     if (!pkg || !file || file.state !== 'ready') throw notFound();
     return { row, pkg, file };

@@ -1,6 +1,14 @@
 import type { Family } from '../../platform/deps';
 import { faultPoint } from '../../platform/fault-points';
+import { packageApkRoute } from './routes/package-apk';
+import { packageRpkRoute } from './routes/package-rpk';
+import { packageWpkRoute } from './routes/package-wpk';
+import { packageExeRoute } from './routes/package-exe';
+import { packageObbRoute } from './routes/package-obb';
+import { packageNoneRoute } from './routes/package-none';
+import { downloadExpansionRoute } from './routes/download-expansion';
 import { DistributionService } from './distribution';
+import { VersionPackages } from './package-kinds';
 import { PHASE_END_KIND, PHASE_START_KIND } from './phased';
 import { versionsRepo } from './repo';
 import { ReviewService } from './review';
@@ -66,6 +74,13 @@ const ROUTES = [
   storeAppRoute,
   storeImageRoute,
   downloadStatsRoute,
+  packageApkRoute,
+  packageRpkRoute,
+  packageWpkRoute,
+  packageExeRoute,
+  packageObbRoute,
+  packageNoneRoute,
+  downloadExpansionRoute,
 ];
 
 export const versionsFamily: Family = {
@@ -83,7 +98,7 @@ export const versionsFamily: Family = {
   ],
   register(app, deps) {
     const versions = new VersionsService(deps);
-    const s: VersionsServices = { versions, review: new ReviewService(deps, versions), phased: versions.phased, distribution: new DistributionService(deps, versions.phased), store: new StoreService(deps), stats: new StatsService(deps, versions.apps) };
+    const s: VersionsServices = { versions, review: new ReviewService(deps, versions), phased: versions.phased, distribution: new DistributionService(deps, versions.phased), store: new StoreService(deps), stats: new StatsService(deps, versions.apps), packages: new VersionPackages(deps, versions) };
     // Scheduled work fires once, in the transaction that marks the action done.
     deps.dueActions.handle(RELEASE_KIND, async (tx, payload) => {
       const row = await versionsRepo.lock(tx, String(payload.versionId));

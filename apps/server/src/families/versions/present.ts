@@ -31,7 +31,9 @@ export function noRollbackRefusal(row: VersionRow): LocalisedText {
   };
 }
 
-export function versionOut(row: VersionRow, listings: ListingRow[], lang: Lang, firstRelease: boolean, urgedAt: Date | null = null): Version {
+export type ExpansionOut = Version['expansionFiles'][number];
+
+export function versionOut(row: VersionRow, listings: ListingRow[], lang: Lang, firstRelease: boolean, urgedAt: Date | null = null, expansionFiles: ExpansionOut[] = []): Version {
   const state = row.releaseState as ReleaseState;
   return {
     versionId: row.id,
@@ -40,6 +42,8 @@ export function versionOut(row: VersionRow, listings: ListingRow[], lang: Lang, 
     stateName: stateName(state, lang),
     releaseType: row.releaseType as Version['releaseType'],
     pkgId: row.packageId,
+    noPackage: row.noPackage,
+    expansionFiles,
     versionCode: row.versionCode,
     versionName: row.versionName,
     countries: row.countries,

@@ -1,13 +1,14 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { UNRELEASED_STATES } from '@wharf/rules';
 import type { DbOrTx } from '../../platform/db/types';
-import { appVersions, downloadCounts, phasedReleases, reviewTasks, versionEvents, versionListings } from './tables';
+import { appVersions, downloadCounts, phasedReleases, reviewTasks, versionEvents, versionExpansionFiles, versionListings } from './tables';
 
 export type VersionRow = typeof appVersions.$inferSelect;
 export type ListingRow = typeof versionListings.$inferSelect;
 export type EventRow = typeof versionEvents.$inferSelect;
 export type TaskRow = typeof reviewTasks.$inferSelect;
 export type PhaseRow = typeof phasedReleases.$inferSelect;
+export type ExpansionRow = typeof versionExpansionFiles.$inferSelect;
 
 type Position = { at: Date; id: string };
 
@@ -41,9 +42,27 @@ export const versionsRepo = {
   },
   /** The version on shelf now (also while its removal is requested). */
   /** A version (any, also history) that names the package, if one does. */
+  /** A version naming the package, as its package or as one of its expansion files. */
   async usingPackage(db: DbOrTx, packageId: string): Promise<VersionRow | undefined> {
     const [row] = await db.select().from(appVersions).where(eq(appVersions.packageId, packageId)).limit(1);
-    return row;
+    if (row) return row;
+    const [viaExpansion] = await db
+      .select({ v: appVersions })
+      .from(versionExpansionFiles)
+      .innerJoin(appVersions, eq(appVersions.id, versionExpansionFiles.versionId))
+      .where(eq(versionExpansionFiles.packageId, packageId))
+      .limit(1);
+    return viaExpansion?.v;
+  },
+  /** Expansion files of versions, main before patch. */
+  async expansionFiles(db: DbOrTx, versionIds: string[]): Promise<ExpansionRow[]> {
+    if (!versionIds.length) return [];
+    return db.select().from(versionExpansionFiles).where(inArray(versionExpansionFiles.versionId, versionIds)).orderBy(asc(versionExpansionFiles.slot));
+  },
+  /** Replaces a version's expansion files. */
+  async setExpansionFiles(db: DbOrTx, versionId: string, files: Array<{ slot: string; packageId: string }>): Promise<void> {
+    await db.delete(versionExpansionFiles).where(eq(versionExpansionFiles.versionId, versionId));
+    if (files.length) await db.insert(versionExpansionFiles).values(files.map((f) => ({ versionId, ...f })));
   },
   async current(db: DbOrTx, appId: string): Promise<VersionRow | undefined> {
     const [row] = await db.select().from(appVersions).where(and(eq(appVersions.appId, appId), notSuperseded, inArray(appVersions.releaseState, [0, 6])));
@@ -65,6 +84,7 @@ export const versionsRepo = {
   },
   async remove(db: DbOrTx, id: string): Promise<void> {
     await db.delete(versionListings).where(eq(versionListings.versionId, id));
+    await db.delete(versionExpansionFiles).where(eq(versionExpansionFiles.versionId, id));
     await db.delete(phasedReleases).where(eq(phasedReleases.versionId, id));
     await db.delete(appVersions).where(eq(appVersions.id, id));
   },
@@ -73,6 +93,7 @@ export const versionsRepo = {
     const ids = (await db.select({ id: appVersions.id }).from(appVersions).where(eq(appVersions.appId, appId))).map((r) => r.id);
     if (ids.length) {
       await db.delete(versionListings).where(inArray(versionListings.versionId, ids));
+      await db.delete(versionExpansionFiles).where(inArray(versionExpansionFiles.versionId, ids));
       await db.delete(phasedReleases).where(inArray(phasedReleases.versionId, ids));
       await db.delete(appVersions).where(inArray(appVersions.id, ids));
     }

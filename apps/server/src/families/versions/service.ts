@@ -12,9 +12,10 @@ import { AgreementsService } from '../agreements/service';
 import { appsRepo, type AppRow } from '../apps/repo';
 import { AppsService } from '../apps/service';
 import { filesRepo } from '../files/repo';
+import { parseObbName } from '../packages/parsers';
 import { packagesRepo } from '../packages/repo';
 import { PhasedService } from './phased';
-import { noRollbackRefusal, stateRefusal, versionOut, type Lang } from './present';
+import { noRollbackRefusal, stateRefusal, versionOut, type ExpansionOut, type Lang } from './present';
 import { versionsRepo, type VersionRow } from './repo';
 
 export const RELEASE_KIND = 'versions.release';
@@ -48,6 +49,12 @@ export interface VersionEdit {
   reviewNotes?: string | null | undefined;
   testAccount?: { account: string; password: string } | null | undefined;
   ageRating?: AgeRating | null | undefined;
+  /** The versionCode and name a developer gives an EXE (it carries none). */
+  packageVersion?: { versionCode: number; versionName?: string | undefined } | undefined;
+  /** A first release without a package (pre-registration). */
+  noPackage?: boolean | undefined;
+  /** Expansion files (OBB) of an APK version, by slot. */
+  expansion?: { main: string | null; patch: string | null } | undefined;
 }
 
 export interface Completeness {
@@ -79,7 +86,18 @@ export class VersionsService {
   async present(db: Deps['db'] | Tx, row: VersionRow, lang: Lang, app?: AppRow): Promise<Version> {
     const a = app ?? (await appsRepo.byId(db, row.teamId, row.appId));
     const task = await versionsRepo.openTask(db, row.id);
-    return versionOut(row, await versionsRepo.listings(db, [row.id]), lang, !(a?.everOnShelf ?? false), task?.urgedAt ?? null);
+    const expansion = await this.expansionOf(db, row.appId, [row.id]);
+    return versionOut(row, await versionsRepo.listings(db, [row.id]), lang, !(a?.everOnShelf ?? false), task?.urgedAt ?? null, expansion.get(row.id));
+  }
+
+  /** Expansion files of versions of one app, with their packages' names and sizes. */
+  async expansionOf(db: Deps['db'] | Tx, appId: string, versionIds: string[]): Promise<Map<string, ExpansionOut[]>> {
+    const out = new Map<string, ExpansionOut[]>();
+    for (const e of await versionsRepo.expansionFiles(db, versionIds)) {
+      const pkg = await packagesRepo.byId(db, appId, e.packageId);
+      if (pkg) out.set(e.versionId, [...(out.get(e.versionId) ?? []), { slot: e.slot as ExpansionOut['slot'], pkgId: pkg.id, fileName: pkg.fileName, size: pkg.size }]);
+    }
+    return out;
   }
 
   /** A version of an app the caller may see; 404 for other teams' apps and versions. */
@@ -98,7 +116,7 @@ export class VersionsService {
   async completeness(row: VersionRow, app: AppRow): Promise<Completeness> {
     const { db } = this.deps;
     const missing: Completeness['missing'] = [];
-    if (!row.packageId) missing.push({ field: 'package' });
+    if (!row.packageId && !row.noPackage) missing.push({ field: 'package' });
     if (!row.countries.length) missing.push({ field: 'countries' });
     if (!row.ageRating) missing.push({ field: 'ageRating' });
     const listings = await versionsRepo.listings(db, [row.id]);
@@ -120,8 +138,9 @@ export class VersionsService {
     const rows = await versionsRepo.page(db, q.appId, { onlyReleased }, q.pageSize + 1, q.cursor ? decodeCursor(q.cursor) : undefined);
     const { page, nextCursor } = pageOf(rows, q.pageSize, (r) => ({ at: onlyReleased ? r.onShelfAt! : r.createdAt, id: r.id }));
     const listings = await versionsRepo.listings(db, page.map((r) => r.id));
+    const expansion = await this.expansionOf(db, app.id, page.map((r) => r.id));
     return {
-      items: page.map((r) => versionOut(r, listings, lang, !app.everOnShelf)),
+      items: page.map((r) => versionOut(r, listings, lang, !app.everOnShelf, null, expansion.get(r.id))),
       nextCursor,
       ...(q.withTotal ? { total: await versionsRepo.count(db, q.appId, { onlyReleased }) } : {}),
     };
@@ -261,7 +280,12 @@ export class VersionsService {
     const { app, row } = await this.find(caller, appId, versionId);
     const now = clock.now();
     const set: Partial<VersionRow> = {};
-    if (edit.pkgId !== undefined) Object.assign(set, await this.packageFields(row, edit.pkgId));
+    if (edit.pkgId !== undefined) Object.assign(set, await this.packageFields(row, edit.pkgId, edit.packageVersion));
+    if (edit.noPackage === true) {
+      if (app.everOnShelf) throw conflict({ zh: '应用已经上架过，更新版本必须包含软件包', en: 'The app has been on shelf; an update needs a package' });
+      Object.assign(set, { noPackage: true, packageId: null, versionCode: null, versionName: null });
+    } else if (edit.noPackage === false) set.noPackage = false;
+    const expansion = await this.expansionFields(app, row, set, edit.expansion);
     if (edit.countries !== undefined || edit.regions !== undefined) {
       const given = edit.countries ?? (edit.regions ? [] : row.countries);
       const unknown = given.find((c) => !countryById(c));
@@ -288,6 +312,7 @@ export class VersionsService {
     await this.assertMedia(app.teamId, edit.listings ?? []);
     const updated = await db.transaction(async (tx) => {
       const moved = await this.move(tx, row, 'edit', actorOf(caller), { set, data: { fields: Object.keys(edit).filter((k) => (edit as Record<string, unknown>)[k] !== undefined) } });
+      if (expansion) await versionsRepo.setExpansionFiles(tx, row.id, expansion);
       const current = new Map((await versionsRepo.listings(tx, [row.id])).map((l) => [l.language, l]));
       for (const l of edit.listings ?? []) {
         const was = current.get(l.language);
@@ -328,21 +353,59 @@ export class VersionsService {
   }
 
   /** The package's facts for the version, after the versionCode rule (never below the on-shelf one). */
-  private async packageFields(row: VersionRow, pkgId: string | null): Promise<Partial<VersionRow>> {
+  private async packageFields(row: VersionRow, pkgId: string | null, given?: VersionEdit['packageVersion']): Promise<Partial<VersionRow>> {
     if (pkgId === null) return { packageId: null, versionCode: null, versionName: null };
     const pkg = await packagesRepo.byId(this.deps.db, row.appId, pkgId);
     if (!pkg) throw notFound({ zh: '软件包不存在', en: 'No such package' });
-    if (pkg.parseState !== 0 || pkg.versionCode === null) {
+    if (pkg.parseState === 0 && pkg.kind === 'obb') {
+      throw invalidInput({ zh: '参数不合法：pkgId 是扩展文件（OBB），不是应用的软件包；请作为扩展文件添加', en: "Invalid input: pkgId: an OBB is an expansion file, not the app's package; attach it as an expansion file" });
+    }
+    if (pkg.parseState === 0 && pkg.kind === 'exe' && !given) {
+      throw invalidInput({ zh: '参数不合法：EXE 安装包不带 versionCode，请为其指定版本号', en: 'Invalid input: pkgId: an EXE carries no versionCode; give it one with the installer' });
+    }
+    const versionCode = pkg.kind === 'exe' ? (given?.versionCode ?? null) : pkg.versionCode;
+    if (pkg.parseState !== 0 || versionCode === null) {
       throw conflict({ zh: '软件包尚未解析成功，不能使用', en: 'The package has not been parsed successfully; it cannot be used' });
     }
     const current = await versionsRepo.current(this.deps.db, row.appId);
-    if (current?.versionCode != null && pkg.versionCode < current.versionCode) {
+    if (current?.versionCode != null && versionCode < current.versionCode) {
       throw invalidInput({
-        zh: `参数不合法：pkgId 的 versionCode ${pkg.versionCode} 低于已上架版本的 ${current.versionCode}`,
-        en: `Invalid input: pkgId: versionCode ${pkg.versionCode} is lower than the on-shelf version's ${current.versionCode}`,
+        zh: `参数不合法：pkgId 的 versionCode ${versionCode} 低于已上架版本的 ${current.versionCode}`,
+        en: `Invalid input: pkgId: versionCode ${versionCode} is lower than the on-shelf version's ${current.versionCode}`,
       });
     }
-    return { packageId: pkg.id, versionCode: pkg.versionCode, versionName: pkg.versionName };
+    return { packageId: pkg.id, versionCode, versionName: given?.versionName ?? pkg.versionName, noPackage: false };
+  }
+
+  /**
+   * The expansion files the edit leaves the version with: those given, checked; none when
+   * the package becomes anything but an APK (an AAB carries asset packs instead); else
+   * undefined, unchanged.
+   */
+  private async expansionFields(app: AppRow, row: VersionRow, set: Partial<VersionRow>, given: VersionEdit['expansion']): Promise<Array<{ slot: string; packageId: string }> | undefined> {
+    const { db } = this.deps;
+    const mainId = set.packageId !== undefined ? set.packageId : row.packageId;
+    const main = mainId ? await packagesRepo.byId(db, app.id, mainId) : undefined;
+    if (!given) return set.packageId !== undefined && main?.kind !== 'apk' ? [] : undefined;
+    const wanted = (['main', 'patch'] as const).flatMap((slot) => (given[slot] ? [{ slot, id: given[slot] }] : []));
+    if (!wanted.length) return [];
+    if (app.platform !== 'android') throw invalidInput({ zh: '参数不合法：扩展文件（OBB）仅适用于 Android 应用', en: 'Invalid input: expansion files (OBB) are for Android apps' });
+    if (main?.kind !== 'apk') {
+      throw conflict({ zh: '扩展文件需要与 APK 一起发布：请先为版本选择 APK（AAB 使用资源包）', en: 'Expansion files go with an APK: choose the APK for the version first (an AAB carries asset packs instead)' });
+    }
+    if (given.patch && !given.main) throw invalidInput({ zh: '参数不合法：patch 需要同时提供 main 扩展文件', en: 'Invalid input: patch: a patch file needs a main file' });
+    const out: Array<{ slot: string; packageId: string }> = [];
+    for (const w of wanted) {
+      const pkg = await packagesRepo.byId(db, app.id, w.id);
+      if (!pkg) throw notFound({ zh: `${w.slot}：软件包不存在`, en: `${w.slot}: no such package` });
+      const name = parseObbName(pkg.fileName);
+      if (pkg.kind !== 'obb' || pkg.parseState !== 0 || !name) {
+        throw invalidInput({ zh: `参数不合法：${w.slot}：${pkg.fileName} 不是已解析的 OBB 扩展文件`, en: `Invalid input: ${w.slot}: ${pkg.fileName} is not a parsed OBB expansion file` });
+      }
+      if (name.type !== w.slot) throw invalidInput({ zh: `参数不合法：${w.slot}：${pkg.fileName} 是 ${name.type} 扩展文件`, en: `Invalid input: ${w.slot}: ${pkg.fileName} is a ${name.type} expansion file` });
+      out.push({ slot: w.slot, packageId: pkg.id });
+    }
+    return out;
   }
 
   async remove(caller: Caller, appId: string, versionId: string): Promise<void> {

@@ -55,7 +55,8 @@ export class StoreService {
     const shown = await this.shown(appId);
     const row = shown?.row;
     const pkg = row?.packageId ? await packagesRepo.byId(db, appId, row.packageId) : undefined;
-    if (!shown || !row || !pkg || row.versionCode === null || !row.onShelfAt) throw notFound(NOT_IN_STORE);
+    const preRegistration = row?.noPackage === true;
+    if (!shown || !row || !row.onShelfAt || (!preRegistration && (!pkg || row.versionCode === null))) throw notFound(NOT_IN_STORE);
     const listings = await versionsRepo.listings(db, [row.id]);
     const listing = pickListing(listings, language, shown.defaultLanguage);
     if (!listing) throw notFound(NOT_IN_STORE);
@@ -66,7 +67,8 @@ export class StoreService {
       versionId: row.id,
       versionName: row.versionName,
       versionCode: row.versionCode,
-      size: pkg.size,
+      size: pkg?.size ?? null,
+      preRegistration,
       updatedAt: row.onShelfAt.toISOString(),
       language: listing.language,
       languages: listings.map((l) => l.language),
@@ -76,7 +78,7 @@ export class StoreService {
       newFeatures: listing.newFeatures,
       iconUrl: listing.iconObjectId ? storeImagePath(row.id, listing.iconObjectId) : null,
       screenshotUrls: listing.screenshotObjectIds.map((id) => storeImagePath(row.id, id)),
-      downloadUrl: buildPath(versionApi.download, { versionId: row.id }),
+      downloadUrl: pkg ? buildPath(versionApi.download, { versionId: row.id }) : null,
     };
   }
 

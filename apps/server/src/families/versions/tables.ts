@@ -14,6 +14,8 @@ export const appVersions = pgTable(
     releaseState: integer('release_state').notNull().default(7),
     releaseType: text('release_type').notNull().default('full'),
     packageId: uuid('package_id'),
+    /** Released without a package (a pre-registration page for a first release): devices get nothing. */
+    noPackage: boolean('no_package').notNull().default(false),
     versionCode: bigint('version_code', { mode: 'number' }),
     versionName: text('version_name'),
     countries: text('countries').array().notNull().default(sql`'{}'::text[]`),
@@ -41,6 +43,18 @@ export const appVersions = pgTable(
     // And one version on shelf per app: a release supersedes the previous one first.
     uniqueIndex('app_versions_one_current').on(t.appId).where(sql`release_state in (0, 6) and superseded_at is null`),
   ],
+);
+
+/** An Android APK version's expansion files (OBB): at most a main and a patch file. */
+export const versionExpansionFiles = pgTable(
+  'version_expansion_files',
+  {
+    versionId: uuid('version_id').notNull(),
+    /** main or patch, as the OBB's file name says. */
+    slot: text('slot').notNull(),
+    packageId: uuid('package_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.versionId, t.slot] })],
 );
 
 /** A version's store listing in one catalogue language. */

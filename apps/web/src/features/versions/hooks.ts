@@ -94,6 +94,19 @@ export function useUpdateVersion(ref: Ref) {
   });
 }
 
+/** The distribution family's package calls: no package, a PC installer with its versionCode, expansion files. */
+export function usePackageCalls(ref: Ref) {
+  const refresh = useRefresh(ref.appId);
+  return useMutation({
+    mutationFn: async (c: { noPackage?: boolean; exe?: { pkgId: string; versionCode: number }; expansion?: { main: string | null; patch: string | null } }) => {
+      if (c.noPackage !== undefined) await callEndpoint(versionApi.packageNone, { body: { ...ref, noPackage: c.noPackage } });
+      if (c.exe) await callEndpoint(versionApi.packageExe, { body: { ...ref, ...c.exe } });
+      if (c.expansion) await callEndpoint(versionApi.packageObb, { body: { ...ref, ...c.expansion } });
+    },
+    onSettled: () => refresh(),
+  });
+}
+
 export function useDeleteVersionLanguage(ref: Ref) {
   const refresh = useRefresh(ref.appId);
   return useMutation({

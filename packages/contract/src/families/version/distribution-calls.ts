@@ -34,6 +34,8 @@ export const updateCheck = defineEndpoint({
         downloadUrl: z.string(),
         /** A test version, offered for the tester token. */
         test: z.boolean().optional(),
+        /** The version's expansion files (OBB), to be stored beside the app. */
+        expansionFiles: z.array(z.object({ slot: z.enum(['main', 'patch']), fileName: z.string(), size: z.number().int(), sha256: z.string(), downloadUrl: z.string() })).optional(),
       })
       .nullable(),
   }),
@@ -49,5 +51,16 @@ export const download = defineEndpoint({
   params: z.object({ versionId: z.uuid() }),
   // A browser download from the store page (its QR code) names no device.
   query: z.object({ deviceId: deviceId.optional(), country: country.optional() }),
+  response: okResponse({}),
+});
+
+export const downloadExpansion = defineEndpoint({
+  id: 'distribution.downloadExpansion',
+  method: 'GET',
+  prefix: PREFIX,
+  path: '/app/download/:versionId/expansion/:slot',
+  access: 'device',
+  summary: "An expansion file (OBB) of a version devices are offered now, with Range; downloads of the app's package are what is counted",
+  params: z.object({ versionId: z.uuid(), slot: z.enum(['main', 'patch']) }),
   response: okResponse({}),
 });

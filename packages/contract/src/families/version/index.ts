@@ -6,3 +6,4 @@ export * from './distribution-calls';
 export * from './phased-calls';
 export * from './store-calls';
 export * from './stats-calls';
+export * from './package-calls';

@@ -44,6 +44,10 @@ export const version = z.object({
   stateName: z.string(),
   releaseType: z.enum(RELEASE_TYPES),
   pkgId: z.string().nullable(),
+  /** Released without a package: a pre-registration page before the first release; devices get nothing. */
+  noPackage: z.boolean(),
+  /** An Android APK version's expansion files (OBB). */
+  expansionFiles: z.array(z.object({ slot: z.enum(['main', 'patch']), pkgId: z.string(), fileName: z.string(), size: z.number().int() })),
   versionCode: z.number().int().nullable(),
   versionName: z.string().nullable(),
   countries: z.array(z.string()),

@@ -12,9 +12,12 @@ export const storeListing = z.object({
   packageName: z.string(),
   versionId: z.string(),
   versionName: z.string().nullable(),
-  versionCode: z.number().int(),
-  /** Bytes of the package a download gets. */
-  size: z.number().int(),
+  /** Null on a pre-registration page (a first release without a package). */
+  versionCode: z.number().int().nullable(),
+  /** Bytes of the package a download gets; null without a package. */
+  size: z.number().int().nullable(),
+  /** The app is announced without a package yet: no download until its first packaged release. */
+  preRegistration: z.boolean(),
   /** When this version went on shelf. */
   updatedAt: z.string(),
   /** The listing language answered: the one asked for, else the app's default language. */
@@ -28,8 +31,8 @@ export const storeListing = z.object({
   /** Public, cacheable image addresses (relative to the server). */
   iconUrl: z.string().nullable(),
   screenshotUrls: z.array(z.string()),
-  /** The package download (relative to the server): what the QR code carries, made absolute. */
-  downloadUrl: z.string(),
+  /** The package download (relative to the server): what the QR code carries, made absolute; null on a pre-registration page. */
+  downloadUrl: z.string().nullable(),
 });
 export type StoreListing = z.infer<typeof storeListing>;
 

@@ -27,14 +27,15 @@ export async function newApp(u: TestUser, over: Record<string, unknown> = {}) {
  * A parsed package of the app with a real stored file: parsing itself is the packages
  * family's business (and tested there), so the row is written as a finished parse.
  */
-export async function parsedPackage(t: TestApp, u: TestUser, appId: string, versionCode: number, bytes = randomBytes(4096)) {
-  const up = await u.call(fileApi.uploadObject, { query: { fileName: `v${versionCode}.apk` }, raw: bytes });
+export async function parsedPackage(t: TestApp, u: TestUser, appId: string, versionCode: number | null, bytes = randomBytes(4096), o: { kind?: string; fileName?: string; versionName?: string | null } = {}) {
+  const fileName = o.fileName ?? `v${versionCode}.apk`;
+  const up = await u.call(fileApi.uploadObject, { query: { fileName }, raw: bytes });
   expect(up.statusCode).toBe(200);
   const objectId = up.json().object.objectId as string;
   const { rows } = await t.deps.database.executeSql(
     `insert into packages (team_id, app_id, file_id, file_name, size, sha256, kind, parse_state, package_name, version_code, version_name, created_by, created_at, parsed_at)
-     select f.team_id, $1, f.id, f.file_name, f.size, f.sha256, 'apk', 0, a.package_name, $2, $3, $4, now(), now() from files f, apps a where f.id = $5 and a.id = $1 returning id`,
-    [appId, versionCode, `1.0.${versionCode}`, u.userId, objectId],
+     select f.team_id, $1, f.id, f.file_name, f.size, f.sha256, $6, 0, a.package_name, $2, $3, $4, now(), now() from files f, apps a where f.id = $5 and a.id = $1 returning id`,
+    [appId, versionCode, o.versionName !== undefined ? o.versionName : `1.0.${versionCode}`, u.userId, objectId, o.kind ?? 'apk'],
   );
   return { pkgId: (rows[0] as { id: string }).id, bytes };
 }

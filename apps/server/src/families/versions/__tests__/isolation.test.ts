@@ -9,6 +9,7 @@ let stranger: TestUser;
 let appId: string;
 let versionId: string;
 let appName: string;
+let pkgId: string;
 
 beforeAll(async () => {
   let op: TestUser;
@@ -19,7 +20,7 @@ beforeAll(async () => {
   appId = app.appId;
   appName = 'Secret Ledger';
   await released(t, owner, op, appId, 10);
-  versionId = (await completeVersion(t, owner, appId, 11)).versionId;
+  ({ versionId, pkgId } = await completeVersion(t, owner, appId, 11));
 });
 afterAll(() => t.close());
 
@@ -38,6 +39,12 @@ function input(e: Endpoint) {
     'version.phasedRelease': { ...ref, state: 'SUSPEND' },
     'version.update': { ...ref, reviewNotes: 'x' },
     'version.downloadStats': { appId, from: '2026-01-01', to: '2026-01-31' },
+    'distribution.packageApk': { ...ref, pkgId },
+    'distribution.packageRpk': { ...ref, pkgId },
+    'distribution.packageWpk': { ...ref, pkgId },
+    'distribution.packageExe': { ...ref, pkgId, versionCode: 12 },
+    'distribution.packageObb': { ...ref, main: pkgId, patch: null },
+    'distribution.packageNone': { ...ref, noPackage: true },
   };
   const values = extra[e.id] ?? ref;
   return e.method === 'GET' || e.method === 'DELETE' ? { query: values as Record<string, string> } : { body: values };
@@ -56,5 +63,6 @@ describe('another team', () => {
     expect(res.statusCode, res.body).toBe(404);
     expect(res.body).not.toContain(appName);
     expect(res.body).not.toContain(versionId);
+    expect(res.body).not.toContain(pkgId);
   });
 });

@@ -1,4 +1,5 @@
 import type { DistributionService } from '../distribution';
+import type { VersionPackages } from '../package-kinds';
 import type { PhasedService } from '../phased';
 import type { ReviewService } from '../review';
 import type { VersionsService } from '../service';
@@ -13,4 +14,5 @@ export interface VersionsServices {
   distribution: DistributionService;
   store: StoreService;
   stats: StatsService;
+  packages: VersionPackages;
 }

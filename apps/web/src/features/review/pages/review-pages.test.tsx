@@ -55,6 +55,8 @@ function version(over: Partial<Version> = {}): Version {
     stateName: 'update under review',
     releaseType: 'full',
     pkgId: PKG_ID,
+    noPackage: false,
+    expansionFiles: [],
     versionCode: 1043,
     versionName: '1.4.3',
     countries: ['DE', 'FR', 'RU'],

@@ -1,14 +1,13 @@
 import { useMemo, useState } from 'react';
-import { Alert, App as AntApp, Button, Card, DatePicker, Flex, Form, Input, InputNumber, Radio, Select, Typography } from 'antd';
+import { App as AntApp, Button, Card, DatePicker, Flex, Form, Input, InputNumber, Radio, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
-import { PARSE_STATE, type App, type Version } from '@wharf/contract';
+import type { App, Version } from '@wharf/contract';
 import { AGE_RATINGS, PHASE_MAX_DAYS } from '@wharf/rules';
-import { usePackages } from '../../packages/hooks';
-import { pickerFormat, useVersionDisplay } from '../display';
-import { useChangePhasedRelease, useDeleteVersionLanguage, usePhasedRelease, useUpdateVersion, type VersionEdit } from '../hooks';
+import { pickerFormat } from '../display';
+import { useChangePhasedRelease, useDeleteVersionLanguage, usePackageCalls, usePhasedRelease, useUpdateVersion, type VersionEdit } from '../hooks';
 import { CountriesField } from './CountriesField';
+import { PackageCard, type PackageDraft } from './PackageCard';
 import { EMPTY_LISTING, ListingEditor, type ListingDraft } from './ListingEditor';
 
 interface PhaseDraft {
@@ -17,8 +16,7 @@ interface PhaseDraft {
   description: string;
 }
 
-interface Draft {
-  pkgId: string | null;
+interface Draft extends PackageDraft {
   countries: string[];
   releaseType: Version['releaseType'];
   releaseMode: 'approval' | 'at';
@@ -40,6 +38,10 @@ function draftOf(version: Version, defaultLanguage: string): Draft {
   const ordered = [defaultLanguage, ...languages.filter((l) => l !== defaultLanguage)];
   return {
     pkgId: version.pkgId,
+    noPackage: version.noPackage,
+    exeVersionCode: version.pkgId ? version.versionCode : null,
+    obbMain: version.expansionFiles.find((e) => e.slot === 'main')?.pkgId ?? null,
+    obbPatch: version.expansionFiles.find((e) => e.slot === 'patch')?.pkgId ?? null,
     countries: version.countries,
     releaseType: version.releaseType,
     releaseMode: version.releaseAt ? 'at' : 'approval',
@@ -70,14 +72,10 @@ interface Props {
 export function VersionEditor({ app, version, live, editable, canSubmit, activeLanguage, onActiveLanguage, onSubmitRequest }: Props) {
   const { t, i18n } = useTranslation('versions');
   const { message } = AntApp.useApp();
-  const display = useVersionDisplay();
-  const location = useLocation();
   const ref = { appId: version.appId, versionId: version.versionId };
   const initial = useMemo(() => draftOf(version, app.defaultLanguage), [version, app.defaultLanguage]);
   const [draft, setDraft] = useState<Draft>(initial);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
-  const packages = usePackages(app.appId);
-  const parsed = (packages.data?.pages.flatMap((p) => p.items) ?? []).filter((p) => p.parseState === PARSE_STATE.parsed);
   const phase = usePhasedRelease(ref, draft.releaseType === 'phased');
   const savedPhase = phase.data?.phasedRelease ?? null;
   const initialPhase: PhaseDraft = savedPhase
@@ -86,15 +84,26 @@ export function VersionEditor({ app, version, live, editable, canSubmit, activeL
   const [phaseEdit, setPhaseEdit] = useState<PhaseDraft | null>(null);
   const phaseDraft = phaseEdit ?? initialPhase;
   const update = useUpdateVersion(ref);
+  const packageCalls = usePackageCalls(ref);
   const changePhase = useChangePhasedRelease(ref);
   const removeLanguage = useDeleteVersionLanguage(ref);
   const dirty = JSON.stringify(draft) !== JSON.stringify(initial) || phaseEdit !== null;
-  const chosen = parsed.find((p) => p.pkgId === draft.pkgId);
   const liveCode = live && live.versionId !== version.versionId ? live.versionCode : null;
 
   const save = async (): Promise<boolean> => {
+    // A PC installer goes through its own call (it needs its versionCode), as do the no-package choice and expansion files.
+    const pc = app.platform === 'pc';
+    const pkgEdit = pc || draft.noPackage ? (draft.pkgId === null && version.pkgId !== null && !draft.noPackage ? { pkgId: null } : {}) : { pkgId: draft.pkgId };
+    const calls: Parameters<typeof packageCalls.mutateAsync>[0] = {};
+    if (draft.noPackage !== version.noPackage) calls.noPackage = draft.noPackage;
+    if (pc && draft.pkgId && draft.exeVersionCode !== null && (draft.pkgId !== version.pkgId || draft.exeVersionCode !== version.versionCode)) {
+      calls.exe = { pkgId: draft.pkgId, versionCode: draft.exeVersionCode };
+    }
+    const savedMain = initial.obbMain;
+    const savedPatch = initial.obbPatch;
+    if (app.platform === 'android' && !draft.noPackage && (draft.obbMain !== savedMain || draft.obbPatch !== savedPatch)) calls.expansion = { main: draft.obbMain, patch: draft.obbPatch };
     const edit: VersionEdit = {
-      pkgId: draft.pkgId,
+      ...pkgEdit,
       countries: draft.countries,
       releaseType: draft.releaseType,
       releaseAt: draft.releaseMode === 'at' && draft.releaseAt ? draft.releaseAt.toISOString() : null,
@@ -111,10 +120,12 @@ export function VersionEditor({ app, version, live, editable, canSubmit, activeL
           return false;
         }
         await update.mutateAsync(edit);
+        if (Object.keys(calls).length) await packageCalls.mutateAsync(calls);
         await changePhase.mutateAsync({ state: 'UPDATE', percent: phaseEdit.percent, startAt: start.toISOString(), endAt: end.toISOString(), description: phaseEdit.description.trim() });
         setPhaseEdit(null);
       } else {
         await update.mutateAsync(edit);
+        if (Object.keys(calls).length) await packageCalls.mutateAsync(calls);
       }
       return true;
     } catch {
@@ -123,53 +134,11 @@ export function VersionEditor({ app, version, live, editable, canSubmit, activeL
     }
   };
 
-  const saving = update.isPending || changePhase.isPending;
-  const packagesLink = `../packages${location.search}`;
+  const saving = update.isPending || changePhase.isPending || packageCalls.isPending;
 
   return (
     <Flex vertical gap="middle">
-      <Card title={t('package.title')} size="small">
-        {parsed.length === 0 && !packages.isPending ? (
-          <Alert
-            type="info"
-            showIcon
-            title={t('package.none')}
-            description={
-              <Link to={packagesLink} relative="path">
-                {t('package.upload')}
-              </Link>
-            }
-          />
-        ) : (
-          <Flex vertical gap="small">
-            <Select
-              aria-label={t('package.choose')}
-              placeholder={t('package.choose')}
-              disabled={!editable}
-              loading={packages.isPending}
-              value={draft.pkgId}
-              onChange={(pkgId: string) => set('pkgId', pkgId)}
-              style={{ maxWidth: 560 }}
-              options={parsed.map((p) => {
-                const lower = liveCode !== null && p.versionCode !== null && p.versionCode < liveCode;
-                return {
-                  value: p.pkgId,
-                  disabled: lower,
-                  label: t('package.option', { fileName: p.fileName, versionName: p.versionName ?? '—', versionCode: display.number(p.versionCode), date: display.date(p.createdAt) }) + (lower ? ` · ${t('package.lower')}` : ''),
-                };
-              })}
-            />
-            {chosen && (
-              <Typography.Text type="secondary">
-                {t('package.facts', { packageName: chosen.packageName ?? '—', versionCode: display.number(chosen.versionCode), size: display.size(chosen.size) })}
-              </Typography.Text>
-            )}
-            {liveCode !== null && <Typography.Text type="secondary">{t('package.liveCode', { versionCode: display.number(liveCode) })}</Typography.Text>}
-            {chosen && liveCode !== null && chosen.versionCode === liveCode && <Alert type="warning" showIcon title={t('package.sameCode')} />}
-            {chosen?.signatureChanged && <Alert type="warning" showIcon title={t('package.signatureChanged')} />}
-          </Flex>
-        )}
-      </Card>
+      <PackageCard app={app} draft={draft} onChange={(change) => setDraft((d) => ({ ...d, ...change }))} editable={editable} liveCode={liveCode} />
 
       <Card title={t('listing.title')} size="small">
         <ListingEditor

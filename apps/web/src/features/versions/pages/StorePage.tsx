@@ -1,4 +1,4 @@
-import { Button, Card, Descriptions, Flex, Image, QRCode, Result, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Image, QRCode, Result, Skeleton, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -44,7 +44,7 @@ export function StorePage() {
 
 function StoreListingView({ app, language }: { app: StoreListing; language: Language }) {
   const { t } = useTranslation('versions');
-  const download = absoluteUrl(app.downloadUrl);
+  const download = app.downloadUrl ? absoluteUrl(app.downloadUrl) : null;
   return (
     <Flex vertical gap="large">
       <Card>
@@ -59,21 +59,31 @@ function StoreListingView({ app, language }: { app: StoreListing; language: Lang
               size="small"
               column={{ xs: 1, md: 3 }}
               items={[
-                { key: 'version', label: t('store.version'), children: app.versionName ?? String(app.versionCode) },
-                { key: 'size', label: t('store.size'), children: formatFileSize(app.size) },
+                ...(app.preRegistration
+                  ? []
+                  : [
+                      { key: 'version', label: t('store.version'), children: app.versionName ?? String(app.versionCode) },
+                      { key: 'size', label: t('store.size'), children: app.size === null ? '—' : formatFileSize(app.size) },
+                    ]),
                 { key: 'updated', label: t('store.updated'), children: formatDate(app.updatedAt, language, localTimeZone()) },
               ]}
             />
             <div>
-              <Button type="primary" size="large" href={download}>
-                {t('store.download')}
-              </Button>
+              {download ? (
+                <Button type="primary" size="large" href={download}>
+                  {t('store.download')}
+                </Button>
+              ) : (
+                <Alert type="info" showIcon title={t('store.preRegistration')} description={t('store.preRegistrationHint')} />
+              )}
             </div>
           </Flex>
-          <Flex vertical align="center" gap="small" data-testid="store-qr">
-            <QRCode type="svg" value={download} size={144} />
-            <Typography.Text type="secondary">{t('store.scan')}</Typography.Text>
-          </Flex>
+          {download && (
+            <Flex vertical align="center" gap="small" data-testid="store-qr">
+              <QRCode type="svg" value={download} size={144} />
+              <Typography.Text type="secondary">{t('store.scan')}</Typography.Text>
+            </Flex>
+          )}
         </Flex>
       </Card>
       {app.screenshotUrls.length > 0 && (

@@ -33,6 +33,7 @@ function listing(language: string, over: Partial<StoreListing> = {}): StoreListi
     newFeatures: 'Faster sync',
     iconUrl: `/agc/edge/cds/app-distirbution/v1/all/store/image/${VERSION_ID}/icon`,
     screenshotUrls: [1, 2, 3].map((n) => `/agc/edge/cds/app-distirbution/v1/all/store/image/${VERSION_ID}/s${n}`),
+    preRegistration: false,
     downloadUrl: `/agc/edge/cds/app-distirbution/v1/all/app/download/${VERSION_ID}`,
     ...over,
   };
@@ -67,6 +68,20 @@ describe('the public store page', () => {
     expect(qr.querySelector('.ant-qrcode svg path')).toBeTruthy();
     expect(within(qr).getByText('Отсканируйте, чтобы скачать на телефон')).toBeTruthy();
     expect(screen.queryByText(/Описания на вашем языке нет/)).toBeNull();
+  });
+
+  it('a pre-registration page announces the app without a download, size or QR code', async () => {
+    answerCalls(callEndpoint, {
+      [consoleApi.getConfig.id]: () => CONFIG,
+      [versionApi.storeApp.id]: () => ({ ret: OK, app: listing('enUS', { preRegistration: true, downloadUrl: null, size: null, versionCode: null, versionName: null }) }),
+    });
+    renderApp('en', `#/store/${APP_ID}`);
+    expect(await screen.findByText('Field Notes')).toBeTruthy();
+    expect(screen.getByText('Coming soon')).toBeTruthy();
+    expect(screen.getByText(/once its first version with a package is released/)).toBeTruthy();
+    expect(screen.queryByText('Download')).toBeNull();
+    expect(screen.queryByTestId('store-qr')).toBeNull();
+    expect(screen.queryByText('Size')).toBeNull();
   });
 
   it('says when the listing is in the default language because the page language has none', async () => {

@@ -50,6 +50,8 @@ function version(over: Partial<Version> = {}): Version {
     stateName: 'draft',
     releaseType: 'full',
     pkgId: PKG_ID,
+    noPackage: false,
+    expansionFiles: [],
     versionCode: 1042,
     versionName: '1.4.2',
     countries: ['DE', 'FR'],
@@ -293,6 +295,82 @@ describe('Version information', () => {
     await waitFor(() => expect(callsTo(callEndpoint, versionApi.updateVersion)).toHaveLength(1));
     expect(callsTo(callEndpoint, versionApi.updateVersion)[0]?.body).toMatchObject({ appId: APP_ID, versionId: VERSION_ID, ageRating: '16+' });
     expect(await screen.findByText('Saved.')).toBeTruthy();
+  });
+
+  it('an Android APK version gets its main expansion file, saved through the expansion call', async () => {
+    const OBB_ID = 'b0b0b0b0-b0b0-4b0b-8b0b-b0b0b0b0b0b0';
+    const obb = pkg({ pkgId: OBB_ID, kind: 'obb', fileName: 'main.1042.com.example.fieldnotes.obb', size: 52_428_800, versionName: null });
+    answerCalls(
+      callEndpoint,
+      handlers(version(), {
+        [packageApi.packageList.id]: () => ({ ret: OK, items: [pkg(), obb], nextCursor: null }),
+        [versionApi.updateVersion.id]: () => ({ ret: OK, version: version(), completeness: INCOMPLETE }),
+        [versionApi.packageObb.id]: () => ({ ret: OK, version: version(), completeness: INCOMPLETE }),
+      }),
+    );
+    renderApp('en', `#/apps/${APP_ID}/version`);
+    expect(await screen.findByText('Expansion files (OBB)')).toBeTruthy();
+    // The OBB is not offered as the app's package.
+    fireEvent.mouseDown(screen.getByLabelText('Choose a package'));
+    expect(screen.queryByText(/main\.1042\.com\.example\.fieldnotes\.obb · /, { selector: '.ant-select-item-option-content' })).toBeNull();
+    const main = screen.getByLabelText('Main expansion file');
+    fireEvent.mouseDown(main);
+    fireEvent.click(await screen.findByText(/^main\.1042\.com\.example\.fieldnotes\.obb · 50/, { selector: '.ant-select-item-option-content' }));
+    fireEvent.click(button('Save'));
+    await waitFor(() => expect(callsTo(callEndpoint, versionApi.packageObb)).toHaveLength(1));
+    expect(callsTo(callEndpoint, versionApi.packageObb)[0]?.body).toEqual({ appId: APP_ID, versionId: VERSION_ID, main: OBB_ID, patch: null });
+    expect(callsTo(callEndpoint, versionApi.updateVersion)[0]?.body).toMatchObject({ pkgId: PKG_ID });
+  });
+
+  it('a PC installer is saved with the version code the developer gives it', async () => {
+    const EXE_ID = 'e0e0e0e0-e0e0-4e0e-8e0e-e0e0e0e0e0e0';
+    const exe = pkg({ pkgId: EXE_ID, kind: 'exe', fileName: 'FieldNotesSetup.exe', versionCode: null, versionName: '3.1.0', packageName: null });
+    answerCalls(
+      callEndpoint,
+      handlers(version({ pkgId: null, versionCode: null, versionName: null }), {
+        [appApi.getApp.id]: () => ({ ret: OK, app: app({ platform: 'pc' }) }),
+        [packageApi.packageList.id]: () => ({ ret: OK, items: [exe], nextCursor: null }),
+        [versionApi.updateVersion.id]: () => ({ ret: OK, version: version(), completeness: INCOMPLETE }),
+        [versionApi.packageExe.id]: () => ({ ret: OK, version: version(), completeness: INCOMPLETE }),
+      }),
+    );
+    renderApp('en', `#/apps/${APP_ID}/version`);
+    const code = (await screen.findByLabelText('Version code')) as HTMLInputElement;
+    expect(code.disabled).toBe(true);
+    expect(screen.queryByText('Expansion files (OBB)')).toBeNull();
+    fireEvent.mouseDown(screen.getByLabelText('Choose a package'));
+    fireEvent.click(await screen.findByText(/^FieldNotesSetup\.exe/, { selector: '.ant-select-item-option-content' }));
+    fireEvent.change(code, { target: { value: '310' } });
+    fireEvent.click(button('Save'));
+    await waitFor(() => expect(callsTo(callEndpoint, versionApi.packageExe)).toHaveLength(1));
+    expect(callsTo(callEndpoint, versionApi.packageExe)[0]?.body).toEqual({ appId: APP_ID, versionId: VERSION_ID, pkgId: EXE_ID, versionCode: 310 });
+    // The plain edit does not carry the installer (it would be refused without its code).
+    expect(callsTo(callEndpoint, versionApi.updateVersion)[0]?.body).not.toHaveProperty('pkgId');
+  });
+
+  it('a first release can go without a package: the picker gives way and the choice is saved', async () => {
+    answerCalls(
+      callEndpoint,
+      handlers(version(), {
+        [versionApi.updateVersion.id]: () => ({ ret: OK, version: version(), completeness: INCOMPLETE }),
+        [versionApi.packageNone.id]: () => ({ ret: OK, version: version({ noPackage: true, pkgId: null }), completeness: INCOMPLETE }),
+      }),
+    );
+    renderApp('en', `#/apps/${APP_ID}/version`);
+    fireEvent.click(await screen.findByText('Release without a package (a pre-registration page before the first release)'));
+    expect(screen.queryByLabelText('Choose a package')).toBeNull();
+    expect(screen.getByText(/devices get nothing until a version with a package is released/)).toBeTruthy();
+    fireEvent.click(button('Save'));
+    await waitFor(() => expect(callsTo(callEndpoint, versionApi.packageNone)).toHaveLength(1));
+    expect(callsTo(callEndpoint, versionApi.packageNone)[0]?.body).toEqual({ appId: APP_ID, versionId: VERSION_ID, noPackage: true });
+    expect(callsTo(callEndpoint, versionApi.updateVersion)[0]?.body).not.toHaveProperty('pkgId');
+  });
+
+  it('an app that has been on shelf is not offered a release without a package', async () => {
+    answerCalls(callEndpoint, handlers(version(), {}, version({ versionId: LIVE_ID, releaseState: 0, versionCode: 1000 })));
+    renderApp('en', `#/apps/${APP_ID}/version`);
+    expect(await screen.findByLabelText('Choose a package')).toBeTruthy();
+    expect(screen.queryByText('Release without a package (a pre-registration page before the first release)')).toBeNull();
   });
 
   it('shows the saved age rating in Russian', async () => {

@@ -3,6 +3,7 @@ import { accountsBuilders } from './accounts';
 import { agreementsBuilders } from './agreements';
 import { contentBuilders } from './content';
 import { filesBuilders } from './files';
+import { packageKindsBuilders } from './package-kinds';
 import { packagesBuilders } from './packages';
 import { projectsAppsBuilders } from './projects-apps';
 import { testingBuilders } from './testing';
@@ -20,4 +21,5 @@ export const BUILDERS: Builders = {
   ...testingBuilders(),
   ...immersiveQualificationsBuilders(),
   ...agreementsBuilders(),
+  ...packageKindsBuilders(),
 };

@@ -1,0 +1,37 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../../platform/http/errors';
+import { parseRange } from '../../files/range';
+import type { ObjectStorage } from '../../../platform/storage/storage';
+
+interface Stored {
+  fileName: string;
+}
+
+interface StoredFile {
+  size: number;
+  sha256: string;
+  contentType: string;
+  storageKey: string;
+}
+
+/**
+ * Streams a stored package to a device, whole or the Range asked for. `onFirstByte` runs
+ * when the download starts at its first byte (a resumed download is the same download).
+ */
+export async function sendPackage(req: FastifyRequest, reply: FastifyReply, storage: ObjectStorage, pkg: Stored, file: StoredFile, onFirstByte?: () => Promise<void>): Promise<void> {
+  const range = parseRange(req.headers.range, file.size);
+  reply.header('Accept-Ranges', 'bytes').header('ETag', `"${file.sha256}"`).header('Content-Type', file.contentType);
+  reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(pkg.fileName)}`);
+  if (range.kind === 'unsatisfiable') {
+    reply.header('Content-Range', `bytes */${file.size}`);
+    throw new AppError('rangeNotSatisfiable');
+  }
+  if (onFirstByte && (range.kind === 'full' || range.start === 0)) await onFirstByte();
+  if (range.kind === 'partial') {
+    reply.status(206).header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`).header('Content-Length', range.end - range.start + 1);
+    reply.send(await storage.get(file.storageKey, range));
+  } else {
+    reply.header('Content-Length', file.size);
+    reply.send(await storage.get(file.storageKey));
+  }
+}
