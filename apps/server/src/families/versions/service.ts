@@ -462,6 +462,8 @@ export class VersionsService {
     if (!current || (current.releaseType === 'phased' && phase?.state !== 'completed')) {
       throw conflict({ zh: '只有已全量上架版本的应用才能分阶段发布新版本', en: 'A phased release needs a version fully on shelf first (and one phased release at a time)' });
     }
+    // Devices outside the phase keep the current version: a pre-registration page gives them nothing to keep.
+    if (current.noPackage) throw conflict({ zh: '在架版本没有软件包（预约页面），新版本需要全量发布', en: 'The version on shelf has no package (a pre-registration page); release the next one in full' });
   }
 
   async cancelOnShelf(caller: Caller, appId: string, versionId: string, lang: Lang) {

@@ -197,6 +197,15 @@ describe('a first release without a package (pre-registration)', () => {
     expect(refused.json().ret.msg).toBe('The app has been on shelf; an update needs a package');
     const { pkgId, bytes } = await parsedPackage(t, u, app.appId, 1);
     await u.call(versionApi.packageApk, { body: { appId: app.appId, versionId: next, pkgId } });
+    // Devices outside a phase would keep nothing: the first packaged release goes out in full.
+    await u.call(versionApi.updateVersion, { body: { appId: app.appId, versionId: next, releaseType: 'phased' } });
+    const at = t.clock.now();
+    const phase = { appId: app.appId, versionId: next, state: 'UPDATE', percent: 10, startAt: at.toISOString(), endAt: new Date(at.getTime() + 86_400_000).toISOString(), description: 'Slowly' };
+    expect((await u.call(versionApi.changePhasedRelease, { body: phase })).statusCode).toBe(200);
+    const phased = await u.call(versionApi.submitVersion, { body: { appId: app.appId, versionId: next } });
+    expect(phased.statusCode).toBe(409);
+    expect(phased.json().ret.msg).toBe('The version on shelf has no package (a pre-registration page); release the next one in full');
+    await u.call(versionApi.updateVersion, { body: { appId: app.appId, versionId: next, releaseType: 'full' } });
     expect((await u.call(versionApi.submitVersion, { body: { appId: app.appId, versionId: next } })).statusCode).toBe(200);
     await approve(next);
     const now = (await get(buildPath(versionApi.storeApp, { appId: app.appId }))).json().app;
