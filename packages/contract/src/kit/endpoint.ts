@@ -26,6 +26,8 @@ export interface EndpointDef<
    */
   sessionGrace?: boolean;
   summary: string;
+  /** Another path to the same call (the distribution family's names for version calls): same schemas, access and handler. */
+  aliasOf?: string;
   params?: P;
   query?: Q;
   body?: B;
@@ -49,6 +51,18 @@ export function defineEndpoint<
 >(def: EndpointDef<P, Q, B, R>): Endpoint<P, Q, B, R> {
   if (!def.path.startsWith('/')) throw new Error(`${def.id}: path must start with /`);
   return Object.freeze({ ...def, fullPath: `${API_ROOT}/${def.prefix}${def.path}` });
+}
+
+/**
+ * The same call under another prefix and path, as the specification lists it in a second
+ * family: the server answers both with one handler.
+ */
+export function defineAlias<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  original: Endpoint<P, Q, B, R>,
+  at: { id: string; prefix: string; path: string },
+): Endpoint<P, Q, B, R> {
+  const { fullPath: _fullPath, ...def } = original;
+  return defineEndpoint({ ...def, ...at, summary: `${original.summary} (as ${original.id})`, aliasOf: original.id });
 }
 
 /** Fills `:name` segments; values are URI-encoded so ids can never change the route. */

@@ -7,7 +7,10 @@ import { packageExeRoute } from './routes/package-exe';
 import { packageObbRoute } from './routes/package-obb';
 import { packageNoneRoute } from './routes/package-none';
 import { downloadExpansionRoute } from './routes/download-expansion';
+import { allianceAppsRoute } from './routes/alliance-apps';
+import { distributionAppRoute } from './routes/distribution-app';
 import { DistributionService } from './distribution';
+import { OverviewService } from './overview';
 import { VersionPackages } from './package-kinds';
 import { PHASE_END_KIND, PHASE_START_KIND } from './phased';
 import { versionsRepo } from './repo';
@@ -81,6 +84,8 @@ const ROUTES = [
   packageObbRoute,
   packageNoneRoute,
   downloadExpansionRoute,
+  distributionAppRoute,
+  allianceAppsRoute,
 ];
 
 export const versionsFamily: Family = {
@@ -98,7 +103,7 @@ export const versionsFamily: Family = {
   ],
   register(app, deps) {
     const versions = new VersionsService(deps);
-    const s: VersionsServices = { versions, review: new ReviewService(deps, versions), phased: versions.phased, distribution: new DistributionService(deps, versions.phased), store: new StoreService(deps), stats: new StatsService(deps, versions.apps), packages: new VersionPackages(deps, versions) };
+    const s: VersionsServices = { versions, review: new ReviewService(deps, versions), phased: versions.phased, distribution: new DistributionService(deps, versions.phased), store: new StoreService(deps), stats: new StatsService(deps, versions.apps), packages: new VersionPackages(deps, versions), overview: new OverviewService(deps, versions.apps) };
     // Scheduled work fires once, in the transaction that marks the action done.
     deps.dueActions.handle(RELEASE_KIND, async (tx, payload) => {
       const row = await versionsRepo.lock(tx, String(payload.versionId));

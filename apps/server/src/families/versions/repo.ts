@@ -109,6 +109,12 @@ export const versionsRepo = {
     if (before) c.push(sql`(${at}, ${appVersions.id}) < (${before.at.toISOString()}::timestamptz, ${before.id}::uuid)`);
     return db.select().from(appVersions).where(and(...c)).orderBy(desc(at), desc(appVersions.id)).limit(limit);
   },
+  /** Current versions of every app (on shelf, shelf-off requested), oldest release first, after a position. */
+  async currentPage(db: DbOrTx, limit: number, after?: Position): Promise<VersionRow[]> {
+    const c: SQL[] = [notSuperseded, inArray(appVersions.releaseState, [0, 6]), isNotNull(appVersions.onShelfAt)];
+    if (after) c.push(sql`(${appVersions.onShelfAt}, ${appVersions.id}) > (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`);
+    return db.select().from(appVersions).where(and(...c)).orderBy(asc(appVersions.onShelfAt), asc(appVersions.id)).limit(limit);
+  },
   async count(db: DbOrTx, appId: string, opts: { onlyReleased: boolean }): Promise<number> {
     const c: SQL[] = [eq(appVersions.appId, appId)];
     if (opts.onlyReleased) c.push(isNotNull(appVersions.onShelfAt));

@@ -2,7 +2,8 @@ import type { StoreListing } from '@wharf/contract';
 import { buildPath, versionApi } from '@wharf/contract';
 import { languageByKey } from '@wharf/rules';
 import type { Deps } from '../../platform/deps';
-import { notFound, type LocalisedText } from '../../platform/http/errors';
+import { decodeCursor, pageOf } from '../../platform/http/cursor';
+import { AppError, notFound, type LocalisedText } from '../../platform/http/errors';
 import { appsRepo } from '../apps/repo';
 import { filesRepo } from '../files/repo';
 import { packagesRepo } from '../packages/repo';
@@ -68,6 +69,7 @@ export class StoreService {
       versionName: row.versionName,
       versionCode: row.versionCode,
       size: pkg?.size ?? null,
+      sha256: pkg?.sha256 ?? null,
       preRegistration,
       updatedAt: row.onShelfAt.toISOString(),
       language: listing.language,
@@ -80,6 +82,38 @@ export class StoreService {
       screenshotUrls: listing.screenshotObjectIds.map((id) => storeImagePath(row.id, id)),
       downloadUrl: pkg ? buildPath(versionApi.download, { versionId: row.id }) : null,
     };
+  }
+
+  /** The partner stores' feed: apps in the store with a package, oldest release change first. */
+  async alliance(q: { pageSize: number; cursor?: string | undefined }) {
+    const rows = await versionsRepo.currentPage(this.deps.db, q.pageSize + 1, q.cursor ? decodeCursor(q.cursor) : undefined);
+    const { page, nextCursor } = pageOf(rows, q.pageSize, (r) => ({ at: r.onShelfAt!, id: r.id }));
+    const items = [];
+    for (const current of page) {
+      // What the store page shows (the version before a running phase); nothing for unlisted apps or pre-registration pages.
+      const shown = await this.app(current.appId, undefined).catch((e: unknown) => {
+        if (e instanceof AppError && e.retName === 'notFound') return null;
+        throw e;
+      });
+      if (!shown || shown.preRegistration || shown.versionCode === null || shown.size === null || !shown.sha256 || !shown.downloadUrl) continue;
+      items.push({
+        appId: shown.appId,
+        platform: shown.platform,
+        packageName: shown.packageName,
+        versionId: shown.versionId,
+        versionCode: shown.versionCode,
+        versionName: shown.versionName,
+        name: shown.name,
+        brief: shown.brief,
+        language: shown.language,
+        size: shown.size,
+        sha256: shown.sha256,
+        iconUrl: shown.iconUrl,
+        downloadUrl: shown.downloadUrl,
+        changedAt: current.onShelfAt!.toISOString(),
+      });
+    }
+    return { items, nextCursor };
   }
 
   /** An image of the shown version's listings (icon or screenshot, any language), or 404. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { RET_CODES, type Endpoint } from '@wharf/contract';
+import { ALL_ENDPOINTS, RET_CODES, type Endpoint } from '@wharf/contract';
 import type { Caller } from './access';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : never;
@@ -25,11 +25,20 @@ export type CallHandler<E extends Endpoint> = (input: CallInput<E>) => Promise<C
 
 const SUCCESS = { code: RET_CODES.success.code, msg: RET_CODES.success.en };
 
+/** Calls the contract lists twice (under a second family's path), by the id of the one they repeat. */
+const ALIASES = new Map<string, Endpoint[]>();
+for (const e of ALL_ENDPOINTS) if (e.aliasOf) ALIASES.set(e.aliasOf, [...(ALIASES.get(e.aliasOf) ?? []), e]);
+
 /**
  * Registers one contract endpoint. The contract supplies path, method, schemas and access
  * level; nothing about a route is declared twice.
  */
 export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: CallHandler<E>): void {
+  route(app, endpoint, handler);
+  for (const alias of ALIASES.get(endpoint.id) ?? []) route(app, alias as E, handler);
+}
+
+function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: CallHandler<E>): void {
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.fullPath,

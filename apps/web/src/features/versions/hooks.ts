@@ -26,6 +26,15 @@ export function useLastOnShelf(appId: string) {
   });
 }
 
+/** The app's distribution at a glance: in the store or not, downloads of the last 30 days. */
+export function useDistributionGlance(appId: string) {
+  return useQuery({
+    queryKey: [...versionKeys.app(appId), versionApi.distributionApp.id],
+    queryFn: ({ signal }) => callEndpoint(versionApi.distributionApp, { query: { appId }, signal }),
+    enabled: Boolean(appId),
+  });
+}
+
 /** The one unreleased version (draft, in review, rejected, waiting), if any: asked of the server, not searched for. */
 export function usePreparingVersion(appId: string) {
   return useQuery({

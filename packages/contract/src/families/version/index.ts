@@ -7,3 +7,4 @@ export * from './phased-calls';
 export * from './store-calls';
 export * from './stats-calls';
 export * from './package-calls';
+export * from './cds-calls';

@@ -16,6 +16,8 @@ export const storeListing = z.object({
   versionCode: z.number().int().nullable(),
   /** Bytes of the package a download gets; null without a package. */
   size: z.number().int().nullable(),
+  /** The package's sha256; null without a package. */
+  sha256: z.string().nullable(),
   /** The app is announced without a package yet: no download until its first packaged release. */
   preRegistration: z.boolean(),
   /** When this version went on shelf. */

@@ -45,8 +45,10 @@ function input(e: Endpoint) {
     'distribution.packageExe': { ...ref, pkgId, versionCode: 12 },
     'distribution.packageObb': { ...ref, main: pkgId, patch: null },
     'distribution.packageNone': { ...ref, noPackage: true },
+    'distribution.app': { appId },
+    'testing.testRelease': { appId, testVersionId: versionId, action: 'submit' },
   };
-  const values = extra[e.id] ?? ref;
+  const values = extra[e.aliasOf ?? e.id] ?? ref;
   return e.method === 'GET' || e.method === 'DELETE' ? { query: values as Record<string, string> } : { body: values };
 }
 

@@ -1,4 +1,5 @@
 import type { DistributionService } from '../distribution';
+import type { OverviewService } from '../overview';
 import type { VersionPackages } from '../package-kinds';
 import type { PhasedService } from '../phased';
 import type { ReviewService } from '../review';
@@ -15,4 +16,5 @@ export interface VersionsServices {
   store: StoreService;
   stats: StatsService;
   packages: VersionPackages;
+  overview: OverviewService;
 }

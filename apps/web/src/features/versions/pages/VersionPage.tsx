@@ -11,6 +11,7 @@ import { HistoryTimeline } from '../components/HistoryTimeline';
 import { PhasedPanel } from '../components/PhasedPanel';
 import { AdoptionChart } from '../components/AdoptionChart';
 import { actionsOf, ReleaseStatus } from '../components/ReleaseStatus';
+import { DistributionGlance } from '../components/DistributionGlance';
 import { SubmitDialog } from '../components/SubmitDialog';
 import { VersionEditor } from '../components/VersionEditor';
 import { VersionList } from '../components/VersionList';
@@ -51,6 +52,7 @@ function Versions({ app }: { app: App }) {
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('page.subtitle', { name: app.name })}</Typography.Paragraph>
       <Flex vertical gap="large">
+        <DistributionGlance appId={app.appId} />
         {onShelf && (
           <Card
             title={t('live.title', { version: versionTitle(onShelf) ?? '' })}

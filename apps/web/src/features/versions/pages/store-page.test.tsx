@@ -24,6 +24,7 @@ function listing(language: string, over: Partial<StoreListing> = {}): StoreListi
     versionName: '1.4.2',
     versionCode: 1042,
     size: 3_289_089,
+    sha256: 'ab'.repeat(32),
     updatedAt: '2026-03-12T09:00:00.000Z',
     language,
     languages: ['enUS', 'ruRU'],
@@ -73,7 +74,7 @@ describe('the public store page', () => {
   it('a pre-registration page announces the app without a download, size or QR code', async () => {
     answerCalls(callEndpoint, {
       [consoleApi.getConfig.id]: () => CONFIG,
-      [versionApi.storeApp.id]: () => ({ ret: OK, app: listing('enUS', { preRegistration: true, downloadUrl: null, size: null, versionCode: null, versionName: null }) }),
+      [versionApi.storeApp.id]: () => ({ ret: OK, app: listing('enUS', { preRegistration: true, downloadUrl: null, size: null, sha256: null, versionCode: null, versionName: null }) }),
     });
     renderApp('en', `#/store/${APP_ID}`);
     expect(await screen.findByText('Field Notes')).toBeTruthy();

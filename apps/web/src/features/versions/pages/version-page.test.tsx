@@ -98,6 +98,15 @@ function handlers(v: Version | null, over: Record<string, Handler> = {}, live: V
     [versionApi.preparingVersion.id]: () => ({ ret: OK, version: v && !v.superseded && (UNRELEASED_STATES as readonly number[]).includes(v.releaseState) ? v : null, completeness: null }),
     [versionApi.getVersion.id]: () => ({ ret: OK, version: v, completeness: INCOMPLETE }),
     [agreementApi.agreementCheck.id]: () => ({ ret: OK, signed: true, missing: [], canSign: true }),
+    [versionApi.distributionApp.id]: () => ({
+      ret: OK,
+      appId: APP_ID,
+      listed: live !== null,
+      everOnShelf: live !== null,
+      onShelf: live ? { versionId: live.versionId, versionCode: live.versionCode, versionName: live.versionName, onShelfAt: '2026-03-01T10:00:00.000Z', noPackage: false, releaseType: live.releaseType, phase: live.releaseType === 'phased' ? { state: 'active', percent: 12.5 } : null, rollbackPending: false } : null,
+      preparing: null,
+      downloads: { from: '2026-02-08', to: '2026-03-09', total: live ? 12_345 : 0 },
+    }),
     [versionApi.historyVersion.id]: () => ({
       ret: OK,
       version: v,
@@ -132,6 +141,10 @@ describe('Version information', () => {
     expect(screen.getByText('11 / 64')).toBeTruthy();
     expect(screen.getByText('0 / 80')).toBeTruthy();
     expect(screen.getByText('Countries and regions chosen: 2')).toBeTruthy();
+    // At a glance: not in the store yet, nothing downloaded.
+    const glance = screen.getByTestId('distribution-glance');
+    expect(within(glance).getByText('Not in the store')).toBeTruthy();
+    expect(within(glance).getByText('Downloads in the last 30 days: 0')).toBeTruthy();
     // History: who did what when.
     expect(await screen.findByText('Version created')).toBeTruthy();
     expect(screen.getByText(/2026-03-09 \d\d:00 · Ada Admin/)).toBeTruthy();
@@ -443,6 +456,10 @@ describe('Version information', () => {
     expect(screen.getByText('Released')).toBeTruthy();
     expect(button('Upgrade')).toBeTruthy();
     expect(screen.getByText('No update is being prepared. Choose Upgrade to start the next version from the one on shelf.')).toBeTruthy();
+    const glance = await screen.findByTestId('distribution-glance');
+    expect(within(glance).getByText('In the store')).toBeTruthy();
+    expect(within(glance).getByText('Phased release at 12.5%')).toBeTruthy();
+    expect(within(glance).getByText('Downloads in the last 30 days: 12,345')).toBeTruthy();
     // A phased version is terminated, not rolled back.
     expect(queryButton('Version rollback')).toBeNull();
     expect(await screen.findByText('Offered to 10% of users')).toBeTruthy();

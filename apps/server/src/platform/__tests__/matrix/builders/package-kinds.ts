@@ -24,7 +24,9 @@ async function withObb(s: Seed) {
   return { appId: d.appId, versionId: d.versionId, main };
 }
 
-/** The distribution family's package calls by kind, and expansion file downloads. */
+const inStore: string[] = [];
+
+/** The distribution family's own calls: packages by kind, expansion file downloads, the app at a glance. */
 export function packageKindsBuilders(): Builders {
   return {
     'distribution.packageApk': { build: async (s) => ({ body: await draftWith(s, 'android', 'apk', 3) }) },
@@ -44,6 +46,16 @@ export function packageKindsBuilders(): Builders {
         await ok(created, 'draft');
         return { body: { appId: app.appId, versionId: created.json().version.versionId, noPackage: true } };
       },
+    },
+    'distribution.app': { build: (s) => ({ query: { appId: s.a.app.appId } }) },
+    'distribution.allianceApps': {
+      build: async (s) => {
+        // Every app in the store now (the builders before this one released some) and its versions.
+        const { rows } = await s.t.deps.database.executeSql(`select v.app_id, v.id from app_versions v join apps a on a.id = v.app_id where a.listed and v.on_shelf_at is not null`);
+        inStore.splice(0, inStore.length, ...(rows as Array<{ app_id: string; id: string }>).flatMap((r) => [r.app_id, r.id]));
+        return { query: { pageSize: 100 } };
+      },
+      reveals: () => ({ values: inStore, why: 'apps in the store are public, with the version every device gets' }),
     },
     'distribution.downloadExpansion': {
       build: async (s) => {
