@@ -1,7 +1,7 @@
 // `npm test`: lint, type-check, every vitest project (server on PGlite), the server suite
 // again on PostgreSQL when TEST_DATABASE_URL is set, and the browser tests. Ends with the
 // line `N passed, N failed` that CI reads.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -19,10 +19,13 @@ function run(label, cmd, args, env = {}) {
   return res.status === 0;
 }
 
-function vitest(label, args, env) {
+function vitestArgs(label) {
   const out = path.join(tmp, `vitest-${label.replace(/\W+/g, '-')}.json`);
   fs.rmSync(out, { force: true });
-  run(label, process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args], env);
+  return { out, args: ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`] };
+}
+
+function count(label, out) {
   if (!fs.existsSync(out)) {
     failed += 1;
     console.error(`${label}: no results written (the run crashed)`);
@@ -34,6 +37,31 @@ function vitest(label, args, env) {
   // A file that failed to load has no failed tests but is still a failure.
   const brokenFiles = r.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
   failed += brokenFiles;
+}
+
+function vitest(label, args, env) {
+  const v = vitestArgs(label);
+  run(label, process.execPath, [...v.args, ...args], env);
+  count(label, v.out);
+}
+
+/** A vitest run in the background, its output kept and printed when it ends (so two runs do not interleave). */
+function vitestInBackground(label, args, env) {
+  const v = vitestArgs(label);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [...v.args, ...args], { cwd: root, env: { ...process.env, ...env } });
+    const chunks = [];
+    child.stdout.on('data', (c) => chunks.push(c));
+    child.stderr.on('data', (c) => chunks.push(c));
+    child.on('close', (code) => {
+      console.log(`\n=== ${label} (ran beside the step above; ${Math.round((Date.now() - started) / 1000)} s)`);
+      process.stdout.write(Buffer.concat(chunks));
+      if (code !== 0) problems.push(label);
+      count(label, v.out);
+      resolve();
+    });
+  });
 }
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -53,10 +81,17 @@ const { TEST_DATABASE_URL, ...withoutPg } = process.env;
 // With PostgreSQL at hand the server suite runs there in full, and on PGlite only where
 // the engine matters (see apps/server/vitest.config.ts).
 const serverTests = TEST_DATABASE_URL ? 'embedded-subset' : 'all';
-vitest(`all projects (embedded database${TEST_DATABASE_URL ? ', server subset' : ''})`, [], { ...withoutPg, TEST_DATABASE_URL: '', WHARF_SERVER_TESTS: serverTests });
+const embedded = { ...withoutPg, TEST_DATABASE_URL: '', WHARF_SERVER_TESTS: serverTests };
+const unitProjects = ['rules', 'contract', 'server', 'web'].flatMap((p) => ['--project', p]);
+vitest(`unit and API tests (embedded database${TEST_DATABASE_URL ? ', server subset' : ''})`, unitProjects, embedded);
 if (TEST_DATABASE_URL) {
+  // The browser tests mostly wait on Chromium and their server, so they run beside the
+  // PostgreSQL suite instead of after it (one browser file at a time, as before).
+  const browser = vitestInBackground('browser tests (embedded database)', ['--project', 'e2e'], embedded);
   vitest('server on PostgreSQL', ['--project', 'server-postgres'], { TEST_DATABASE_URL });
+  await browser;
 } else {
+  vitest('browser tests (embedded database)', ['--project', 'e2e'], embedded);
   console.log('\n(TEST_DATABASE_URL is not set: the server suite ran on the embedded database only)');
 }
 
