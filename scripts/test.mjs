@@ -1,6 +1,7 @@
 // `npm test`: lint, type-check, every vitest project (server on PGlite), the server suite
 // again on PostgreSQL when TEST_DATABASE_URL is set, and the browser tests. Ends with the
 // line `N passed, N failed` that CI reads.
+import { Buffer } from 'node:buffer';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
