@@ -9,6 +9,7 @@ import { packageNoneRoute } from './routes/package-none';
 import { downloadExpansionRoute } from './routes/download-expansion';
 import { allianceAppsRoute } from './routes/alliance-apps';
 import { distributionAppRoute } from './routes/distribution-app';
+import { distributionServiceRoute } from './routes/distribution-service';
 import { DistributionService } from './distribution';
 import { OverviewService } from './overview';
 import { VersionPackages } from './package-kinds';
@@ -86,6 +87,7 @@ const ROUTES = [
   downloadExpansionRoute,
   distributionAppRoute,
   allianceAppsRoute,
+  distributionServiceRoute,
 ];
 
 export const versionsFamily: Family = {

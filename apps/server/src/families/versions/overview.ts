@@ -1,4 +1,7 @@
 import { versionApi } from '@wharf/contract';
+import { RELEASE_STATE } from '@wharf/rules';
+import { AgreementsService } from '../agreements/service';
+import { appsRepo } from '../apps/repo';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import type { AppsService } from '../apps/service';
@@ -7,12 +10,51 @@ import { versionsRepo } from './repo';
 
 const DAY_MS = 24 * 3600_000;
 
-/** An app's distribution at a glance (the distribution family's `GET /app`). */
+const S = RELEASE_STATE;
+/** Which states count as what on the team's summary (one app may be in the store and have an update in review). */
+const GROUPS = {
+  inStore: [S.onShelf, S.shelfOffRequested, S.shelfOffRejected],
+  inReview: [S.underReview, S.updateUnderReview],
+  rejected: [S.releaseRejected, S.updateRejected],
+  drafting: [S.draft, S.onShelfCancelled],
+  waiting: [S.waiting],
+  removed: [S.removedByDeveloper, S.removedByPlatform],
+} as const;
+
+/** An app's distribution at a glance (the distribution family's `GET /app`), and the team's (`GET /service`). */
 export class OverviewService {
+  private readonly agreements: AgreementsService;
+
   constructor(
     private readonly deps: Deps,
     private readonly apps: AppsService,
-  ) {}
+  ) {
+    this.agreements = new AgreementsService(deps);
+  }
+
+  async service(caller: Caller) {
+    const { db } = this.deps;
+    const teamId = caller.teamId!;
+    const [missing, total, byState] = await Promise.all([
+      this.agreements.missing(db, teamId),
+      appsRepo.count(db, teamId, { only: caller.appScope }),
+      versionsRepo.appsByState(db, teamId, caller.appScope),
+    ]);
+    const count = (states: readonly number[]) => byState.filter((r) => states.includes(r.state)).reduce((n, r) => n + r.apps, 0);
+    return {
+      canPublish: missing.length === 0,
+      missingAgreements: missing.map((a) => a.agreementId),
+      apps: {
+        total,
+        inStore: count(GROUPS.inStore),
+        inReview: count(GROUPS.inReview),
+        rejected: count(GROUPS.rejected),
+        drafting: count(GROUPS.drafting),
+        waiting: count(GROUPS.waiting),
+        removed: count(GROUPS.removed),
+      },
+    };
+  }
 
   async app(caller: Caller, appId: string, lang: Lang) {
     const { db, clock } = this.deps;

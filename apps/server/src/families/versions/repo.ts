@@ -109,6 +109,16 @@ export const versionsRepo = {
     if (before) c.push(sql`(${at}, ${appVersions.id}) < (${before.at.toISOString()}::timestamptz, ${before.id}::uuid)`);
     return db.select().from(appVersions).where(and(...c)).orderBy(desc(at), desc(appVersions.id)).limit(limit);
   },
+  /** How many of the team's apps (those given, when limited) have a version in each state now. */
+  async appsByState(db: DbOrTx, teamId: string, only: readonly string[] | null): Promise<Array<{ state: number; apps: number }>> {
+    const c: SQL[] = [eq(appVersions.teamId, teamId), notSuperseded];
+    if (only) c.push(only.length ? inArray(appVersions.appId, [...only]) : sql`false`);
+    return db
+      .select({ state: appVersions.releaseState, apps: sql<number>`count(distinct ${appVersions.appId})::int` })
+      .from(appVersions)
+      .where(and(...c))
+      .groupBy(appVersions.releaseState);
+  },
   /** Current versions of every app (on shelf, shelf-off requested), oldest release first, after a position. */
   async currentPage(db: DbOrTx, limit: number, after?: Position): Promise<VersionRow[]> {
     const c: SQL[] = [notSuperseded, inArray(appVersions.releaseState, [0, 6]), isNotNull(appVersions.onShelfAt)];

@@ -95,3 +95,26 @@ export const allianceApps = defineEndpoint({
     ),
   ),
 });
+
+/** The team's distribution service: whether it may publish, and where its apps stand. */
+export const distributionService = defineEndpoint({
+  id: 'distribution.service',
+  method: 'GET',
+  prefix: PREFIX,
+  path: '/service',
+  access: 'team:app.read',
+  summary: "The team's distribution service: whether submitting is open (the agreements it still has to sign) and how many of its apps are in the store, in review, rejected, waiting for a release time, being drafted or removed (an App administrator counts their apps only)",
+  response: okResponse({
+    canPublish: z.boolean(),
+    missingAgreements: z.array(z.string()),
+    apps: z.object({
+      total: z.number().int(),
+      inStore: z.number().int(),
+      inReview: z.number().int(),
+      rejected: z.number().int(),
+      drafting: z.number().int(),
+      waiting: z.number().int(),
+      removed: z.number().int(),
+    }),
+  }),
+});

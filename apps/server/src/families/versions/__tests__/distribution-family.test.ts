@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildPath, HEADERS, versionApi } from '@wharf/contract';
+import { buildPath, HEADERS, teamApi, versionApi } from '@wharf/contract';
 import { RELEASE_STATE } from '@wharf/rules';
 import { TestUser, type TestApp } from '../../../testing';
+import { teamWithMember } from '../../accounts/__tests__/helpers';
 import { appWithOperator, completeVersion, newApp, openTaskOf, released } from './helpers';
 
 let t: TestApp;
@@ -137,5 +138,34 @@ describe('the alliance feed', () => {
     expect((await everything('100')).filter((i) => [first.appId, second.appId].includes(i.appId)).map((i) => i.versionId)).toEqual([v1.versionId, v2.versionId]);
     expect((await feed({ cursor: 'not a cursor' })).statusCode).toBe(400);
     expect((await feed({ pageSize: '101' })).statusCode).toBe(400);
+  });
+});
+
+describe("the team's distribution service", () => {
+  it('says whether the team may publish and where its apps stand; an App administrator counts their apps only', async () => {
+    const { holder, member } = await teamWithMember(t, ['development']);
+    const summary = async (u: TestUser) => (await u.call(versionApi.distributionService)).json();
+    expect(await summary(holder)).toEqual({
+      ret: { code: 0, msg: 'success' },
+      canPublish: false,
+      missingAgreements: ['distribution'],
+      apps: { total: 0, inStore: 0, inReview: 0, rejected: 0, drafting: 0, waiting: 0, removed: 0 },
+    });
+    const live = await newApp(holder);
+    await released(t, holder, op, live.appId, 10);
+    await completeVersion(t, holder, live.appId, 11);
+    const reviewing = await newApp(holder);
+    const r = await completeVersion(t, holder, reviewing.appId);
+    expect((await holder.call(versionApi.submitVersion, { body: { appId: reviewing.appId, versionId: r.versionId } })).statusCode).toBe(200);
+    const drafting = await newApp(holder);
+    await completeVersion(t, holder, drafting.appId);
+    await newApp(holder);
+    expect(await summary(holder)).toMatchObject({ canPublish: true, missingAgreements: [], apps: { total: 4, inStore: 1, inReview: 1, rejected: 0, drafting: 2, waiting: 0, removed: 0 } });
+
+    await holder.call(teamApi.updateMember, { params: { userId: member.userId }, body: { roles: ['appAdministrator'], appIds: [live.appId] } });
+    expect((await summary(member)).apps).toEqual({ total: 1, inStore: 1, inReview: 0, rejected: 0, drafting: 1, waiting: 0, removed: 0 });
+    // Another team sees only its own.
+    const other = await TestUser.register(t);
+    expect((await summary(other)).apps.total).toBe(0);
   });
 });

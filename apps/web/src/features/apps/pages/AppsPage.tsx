@@ -3,6 +3,7 @@ import { Button, Empty, Flex, Input, Select, Space, Table, Tag, Typography } fro
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { App } from '@wharf/contract';
+import { PublishingReadiness } from '../../agreements/components/PublishingReadiness';
 import { PageLayout } from '../../../app/pages/PageLayout';
 import { useDisplay } from '../../projects/display';
 import { ProjectSelect } from '../../projects/components/ProjectSelect';
@@ -73,6 +74,7 @@ export function AppsPage() {
           </Button>
         )}
       </Flex>
+      <PublishingReadiness />
       <Flex align="center" style={{ marginBottom: 16 }} gap="middle" wrap>
         <Input.Search allowClear placeholder={t('list.search')} aria-label={t('list.search')} onSearch={(v) => set({ search: v.trim() || undefined })} style={{ maxWidth: 300 }} />
         <Select allowClear placeholder={t('list.allPlatforms')} aria-label={t('fields.platform')} options={platformOptions(t)} value={filters.platform} onChange={(v?: string) => set({ platform: v })} style={{ minWidth: 160 }} />

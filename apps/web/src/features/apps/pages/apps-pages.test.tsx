@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { appApi, authApi, consoleApi, contentApi, projectApi, teamApi } from '@wharf/contract';
+import { appApi, authApi, consoleApi, contentApi, projectApi, teamApi, versionApi } from '@wharf/contract';
 import { answerCalls, callsTo, CONFIG, me, permissionsOf } from '../../../test/fixtures';
 import { app, APP_ID, project, PROJECT_ID } from '../../../test/publishing';
 import { renderApp } from '../../../test/render';
@@ -29,6 +29,7 @@ function handlers(over: Record<string, Handler> = {}): Record<string, Handler> {
     [appApi.appKinds.id]: () => ({ ret: OK, items: [{ id: 'tools', category: 'app', names: { cn: '工具', en: 'Tools', ru: 'Инструменты' } }] }),
     [appApi.checkAppName.id]: () => available,
     [appApi.checkPackageName.id]: () => available,
+    [versionApi.distributionService.id]: () => ({ ret: OK, canPublish: true, missingAgreements: [], apps: { total: 1, inStore: 0, inReview: 0, rejected: 0, drafting: 0, waiting: 0, removed: 0 } }),
     ...over,
   };
 }
@@ -79,6 +80,28 @@ describe('My apps', () => {
     await waitFor(() => expect(callsTo(callEndpoint, projectApi.projectList).some((c) => (c.query as { search?: string }).search === 'Field')).toBe(true));
     await pick('Project', 'Field tools');
     await waitFor(() => expect(callsTo(callEndpoint, appApi.appList).at(-1)?.query).toMatchObject({ projectId: PROJECT_ID }));
+  });
+
+  it('says, until the team signs the distribution agreement, that nothing can be submitted, with the way to the agreements', async () => {
+    answerCalls(
+      callEndpoint,
+      handlers({
+        [versionApi.distributionService.id]: () => ({ ret: OK, canPublish: false, missingAgreements: ['distribution'], apps: { total: 1, inStore: 0, inReview: 0, rejected: 0, drafting: 1, waiting: 0, removed: 0 } }),
+      }),
+    );
+    renderApp('en', '#/apps');
+    const banner = await screen.findByTestId('publishing-readiness');
+    expect(within(banner).getByText('Sign before you submit')).toBeTruthy();
+    expect(within(banner).getByText(/until the team signs: AppGallery Connect Distribution Service Agreement\./)).toBeTruthy();
+    expect(within(banner).getByText('Agreements', { selector: 'a' }).getAttribute('href')).toBe('#/team/agreements');
+  });
+
+  it('shows no such warning once the team has signed', async () => {
+    answerCalls(callEndpoint, handlers());
+    renderApp('en', '#/apps');
+    expect(await screen.findByText('Field Notes')).toBeTruthy();
+    await waitFor(() => expect(callsTo(callEndpoint, versionApi.distributionService)).toHaveLength(1));
+    expect(screen.queryByTestId('publishing-readiness')).toBeNull();
   });
 
   it('says what to do when the team has no app', async () => {

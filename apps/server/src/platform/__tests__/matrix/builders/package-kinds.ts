@@ -48,6 +48,7 @@ export function packageKindsBuilders(): Builders {
       },
     },
     'distribution.app': { build: (s) => ({ query: { appId: s.a.app.appId } }) },
+    'distribution.service': { build: () => ({}) },
     'distribution.allianceApps': {
       build: async (s) => {
         // Every app in the store now (the builders before this one released some) and its versions.
