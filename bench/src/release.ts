@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { appApi, buildPath, fileApi, packageApi, projectApi, versionApi, type Endpoint } from '@wharf/contract';
+import { AGREEMENT_IDS, AGREEMENTS, agreementApi, appApi, buildPath, fileApi, packageApi, projectApi, versionApi, type Endpoint } from '@wharf/contract';
 import { ROOT } from './processes';
 
 /** The real Android App Bundle of the shared fixtures (its package name is com.dhruv.tipsy). */
@@ -62,6 +62,8 @@ export async function releasedApp(base: string, headers: Record<string, string>)
   await call(base, headers, versionApi.updateVersion, {
     body: { ...ref, pkgId: pkg.pkgId, countries: ['CN', 'DE'], ageRating: '3+', listings: [{ language: 'enUS', name: 'Tipsy', brief: 'Tips for everyone', description: 'Splits the bill.', newFeatures: 'Faster', iconObjectId, screenshotObjectIds }] },
   });
+  // The bench team's account holder signs what submitting needs, as a new team does.
+  for (const agreementId of AGREEMENT_IDS) await call(base, headers, agreementApi.signAgreement, { body: { agreementId, version: AGREEMENTS[agreementId].version } });
   await call(base, headers, versionApi.submitVersion, { body: ref });
   const check = new URL(`${base}${buildPath(versionApi.updateCheck)}`);
   for (const [k, v] of Object.entries({ packageName: app.packageName, versionCode: '0', deviceId: 'bench-device-1', country: 'DE' })) check.searchParams.set(k, v);
