@@ -29,6 +29,7 @@ export class DueActions {
   readonly #handlers = new Map<string, DueActionHandler>();
   #timer: NodeJS.Timeout | null = null;
   #running: Promise<number> | null = null;
+  #queued: Promise<number> | null = null;
 
   constructor(db: Db, clock: Clock, log: FastifyBaseLogger) {
     this.#db = db;
@@ -66,13 +67,28 @@ export class DueActions {
     return rows.length;
   }
 
-  /** Fires everything due now; returns how many fired. Overlapping calls share one run. */
+  /**
+   * Fires everything due now; returns how many fired. A call made while a run is under way
+   * gets one more run after it (shared by every such call): the run under way may have read
+   * the clock before the call, and what became due since must not wait for the next tick.
+   */
   runDue(): Promise<number> {
-    if (!this.#running) {
-      this.#running = this.#drain().finally(() => {
-        this.#running = null;
-      });
+    if (this.#queued) return this.#queued;
+    if (this.#running) {
+      this.#queued ??= this.#running.then(
+        () => this.#startRun(),
+        () => this.#startRun(),
+      );
+      return this.#queued;
     }
+    return this.#startRun();
+  }
+
+  #startRun(): Promise<number> {
+    this.#queued = null;
+    this.#running = this.#drain().finally(() => {
+      this.#running = null;
+    });
     return this.#running;
   }
 
@@ -144,6 +160,7 @@ export class DueActions {
   async stop(): Promise<void> {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = null;
+    await this.#queued?.catch(() => undefined);
     await this.#running?.catch(() => undefined);
   }
 }

@@ -7,11 +7,19 @@ import { DueActions } from '../due-actions';
 
 let t: TestApp;
 const fired: string[] = [];
+let open: () => void = () => undefined;
+let entered: () => void = () => undefined;
+let gate: Promise<void> = Promise.resolve();
 beforeAll(async () => {
   t = await createTestApp();
   t.deps.dueActions.handle('test.release', async (tx, payload) => {
     fired.push(String(payload.name));
     await writeAudit(tx, t.clock, { action: 'test.released', targetId: String(payload.name), actorKind: 'system' });
+  });
+  t.deps.dueActions.handle('test.slow', async (_tx, payload) => {
+    entered();
+    await gate;
+    fired.push(String(payload.name));
   });
   t.deps.dueActions.handle('test.broken', async () => {
     throw new Error('handler failed');
@@ -32,6 +40,25 @@ describe('due actions', () => {
     expect(fired.filter((n) => n === 'v1')).toHaveLength(1);
     const audit = await t.deps.db.select().from(auditEvents).where(eq(auditEvents.targetId, 'v1'));
     expect(audit).toHaveLength(1);
+  });
+
+  it('a call made while a run is under way also fires what became due after that run read the clock', async () => {
+    gate = new Promise((resolve) => (open = resolve));
+    const inHandler = new Promise<void>((resolve) => (entered = resolve));
+    const now = t.clock.now().getTime();
+    await t.deps.dueActions.schedule(t.deps.db, { kind: 'test.slow', dueAt: new Date(now), payload: { name: 'slow-now' } });
+    await t.deps.dueActions.schedule(t.deps.db, { kind: 'test.release', dueAt: new Date(now + 3_600_000), payload: { name: 'in-an-hour' } });
+    const first = t.deps.dueActions.runDue();
+    // The first run is inside the slow handler, with the clock it read before the advance.
+    await inHandler;
+    t.clock.advance(2 * 3_600_000);
+    const second = t.deps.dueActions.runDue();
+    expect(t.deps.dueActions.runDue()).toBe(second);
+    open();
+    expect(await first).toBe(1);
+    expect(await second).toBe(1);
+    expect(fired.slice(-2)).toEqual(['slow-now', 'in-an-hour']);
+    gate = Promise.resolve();
   });
 
   it('replaces the pending action of the same key when rescheduled', async () => {
