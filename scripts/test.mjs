@@ -1,8 +1,7 @@
 // `npm test`: lint, type-check, every vitest project (server on PGlite), the server suite
 // again on PostgreSQL when TEST_DATABASE_URL is set, and the browser tests. Ends with the
 // line `N passed, N failed` that CI reads.
-import { Buffer } from 'node:buffer';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -46,25 +45,6 @@ function vitest(label, args, env) {
   count(label, v.out);
 }
 
-/** A vitest run in the background, its output kept and printed when it ends (so two runs do not interleave). */
-function vitestInBackground(label, args, env) {
-  const v = vitestArgs(label);
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...v.args, ...args], { cwd: root, env: { ...process.env, ...env } });
-    const chunks = [];
-    child.stdout.on('data', (c) => chunks.push(c));
-    child.stderr.on('data', (c) => chunks.push(c));
-    child.on('close', (code) => {
-      console.log(`\n=== ${label} (ran beside the step above; ${Math.round((Date.now() - started) / 1000)} s)`);
-      process.stdout.write(Buffer.concat(chunks));
-      if (code !== 0) problems.push(label);
-      count(label, v.out);
-      resolve();
-    });
-  });
-}
-
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!fs.existsSync(chromium)) {
   if (process.env.CI === 'true') {
@@ -85,14 +65,13 @@ const serverTests = TEST_DATABASE_URL ? 'embedded-subset' : 'all';
 const embedded = { ...withoutPg, TEST_DATABASE_URL: '', WHARF_SERVER_TESTS: serverTests };
 const unitProjects = ['rules', 'contract', 'server', 'web'].flatMap((p) => ['--project', p]);
 vitest(`unit and API tests (embedded database${TEST_DATABASE_URL ? ', server subset' : ''})`, unitProjects, embedded);
+// The browser tests in a run of their own: inside the run above vitest kept them until the
+// end anyway (one file at a time), and beside the PostgreSQL suite the two cores made a
+// browser journey miss its step timeout.
+vitest('browser tests (embedded database)', ['--project', 'e2e'], embedded);
 if (TEST_DATABASE_URL) {
-  // The browser tests mostly wait on Chromium and their server, so they run beside the
-  // PostgreSQL suite instead of after it (one browser file at a time, as before).
-  const browser = vitestInBackground('browser tests (embedded database)', ['--project', 'e2e'], embedded);
   vitest('server on PostgreSQL', ['--project', 'server-postgres'], { TEST_DATABASE_URL });
-  await browser;
 } else {
-  vitest('browser tests (embedded database)', ['--project', 'e2e'], embedded);
   console.log('\n(TEST_DATABASE_URL is not set: the server suite ran on the embedded database only)');
 }
 
