@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import appsEn from '../../apps/web/src/features/apps/locales/en.json';
 import appsRu from '../../apps/web/src/features/apps/locales/ru.json';
 import packagesCn from '../../apps/web/src/features/packages/locales/cn.json';
@@ -10,10 +9,10 @@ import packagesRu from '../../apps/web/src/features/packages/locales/ru.json';
 import projectsEn from '../../apps/web/src/features/projects/locales/en.json';
 import projectsRu from '../../apps/web/src/features/projects/locales/ru.json';
 import { REAL_APK, realApkPath } from '../../apps/server/src/families/packages/parsers/__fixtures__/real-apk';
-import { browserAvailability, launchBrowser } from '../support/browser';
+import { browserAvailability } from '../support/browser';
+import { fill, journeyEnvironment } from '../support/journey';
 import { en, fillSignUp, openPage, screenshot, type Person } from '../support/console';
-import { ROOT_DIR, SCREENSHOTS_DIR } from '../support/paths';
-import { startE2eServer, type E2eServer } from '../support/server';
+import { ROOT_DIR } from '../support/paths';
 
 // Projects, apps and packages as a developer uses them, in Chromium against the real
 // server (background parsing on) and the built console: sign up, create a project and an
@@ -34,23 +33,13 @@ const developer: Person = { email: 'dev@example.com', password: 'dev correct hor
 const p = projectsEn;
 const a = appsEn;
 const k = packagesEn;
-const fill = (text: string, vars: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
 
 describe.skipIf(!chromium.available)('projects, apps and packages in the browser (Chromium)', () => {
-  let browser: Browser | undefined;
-  let server: E2eServer | undefined;
+  const env = journeyEnvironment({ WHARF_JOBS: 'on' });
   let apk: { path: string } | { skip: string };
 
   beforeAll(async () => {
     apk = await realApkPath();
-    browser = await launchBrowser();
-    server = await startE2eServer({ WHARF_JOBS: 'on' });
-    fs.mkdirSync(SCREENSHOTS_DIR, { recursive: true });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   /** The values the progress bar showed while the upload ran. */
@@ -73,7 +62,7 @@ describe.skipIf(!chromium.available)('projects, apps and packages in the browser
   }
 
   it('creates a project and an app, uploads an APK watching its progress, sees its facts and icon, and a refused package of another app', async (ctx) => {
-    if (!browser || !server) throw new Error('setup did not finish');
+    const { browser, server } = env;
     if ('skip' in apk) return ctx.skip(apk.skip);
     const origin = server.address;
     const { context, page, problems } = await openPage(browser);

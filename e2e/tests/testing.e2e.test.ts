@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it, onTestFailed } from 'vitest';
+import type { Page } from 'playwright-core';
 import { versionApi } from '@wharf/contract';
 import reviewEn from '../../apps/web/src/features/review/locales/en.json';
 import testingEn from '../../apps/web/src/features/testing/locales/en.json';
-import { browserAvailability, launchBrowser } from '../support/browser';
+import { browserAvailability } from '../support/browser';
+import { fill, journeyEnvironment } from '../support/journey';
 import { openPage, screenshot, signIn, type Person } from '../support/console';
-import { ROOT_DIR, SCREENSHOTS_DIR } from '../support/paths';
+import { ROOT_DIR } from '../support/paths';
 import { newDeveloperWithApp } from '../support/publishing';
-import { startE2eServer, type E2eServer } from '../support/server';
 
 // The open-test journey in Chromium against the real server: a developer uploads a build,
 // makes a test-user group with an invitation code and a test version for it, and submits
@@ -29,29 +29,17 @@ const developer: Person = { email: 'tess.dev@example.com', password: 'dev correc
 const operator = { email: 'operator@example.com', password: 'operator password' };
 const tx = testingEn;
 const r = reviewEn;
-const fill = (text: string, vars: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
 
 describe.skipIf(!chromium.available)('open testing in the browser (Chromium)', () => {
-  let browser: Browser | undefined;
-  let server: E2eServer | undefined;
+  // No demo project where the fixture's package name would clash.
+  const env = journeyEnvironment({ WHARF_JOBS: 'on', DEMO_SEED: 'off' });
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    // No demo project: its seeded app holds the fixture's package name.
-    server = await startE2eServer({ WHARF_JOBS: 'on', DEMO_SEED: 'off' });
-    fs.mkdirSync(SCREENSHOTS_DIR, { recursive: true });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
   /** The row of a table that holds this text. */
   const rowOf = (page: Page, text: string) => page.locator('tr', { hasText: text });
 
   it('a tester joins with an invitation link, without an account, and gets the test build the reviewer approved', async () => {
-    if (!browser || !server) throw new Error('setup did not finish');
+    const { browser, server } = env;
     const origin = server.address;
     const dev = await openPage(browser);
     const page = dev.page;

@@ -1,18 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it, onTestFailed } from 'vitest';
+import type { Page } from 'playwright-core';
 import { versionApi } from '@wharf/contract';
 import agreementsEn from '../../apps/web/src/features/agreements/locales/en.json';
 import reviewEn from '../../apps/web/src/features/review/locales/en.json';
 import reviewRu from '../../apps/web/src/features/review/locales/ru.json';
 import versionsEn from '../../apps/web/src/features/versions/locales/en.json';
 import versionsRu from '../../apps/web/src/features/versions/locales/ru.json';
-import { browserAvailability, launchBrowser } from '../support/browser';
+import { browserAvailability } from '../support/browser';
+import { fill, journeyEnvironment } from '../support/journey';
 import { chooseOption, openPage, screenshot, signIn, type Person } from '../support/console';
 import { newDeveloperWithApp } from '../support/publishing';
-import { ROOT_DIR, SCREENSHOTS_DIR } from '../support/paths';
-import { startE2eServer, type E2eServer } from '../support/server';
+import { ROOT_DIR } from '../support/paths';
 
 // The publishing journey in Chromium against the real server (background parsing on, a
 // test clock): a new developer creates an app, uploads its package, writes the listing
@@ -37,26 +37,14 @@ const r = reviewEn;
 // A real 216×216 PNG would do as well; the store only needs images.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const image = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
-const fill = (text: string, vars: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
 
 describe.skipIf(!chromium.available)('versions, review and distribution in the browser (Chromium)', () => {
-  let browser: Browser | undefined;
-  let server: E2eServer | undefined;
+  // No demo project where the fixture's package name would clash.
+  const env = journeyEnvironment({ WHARF_JOBS: 'on', WHARF_TEST_CLOCK: 'on', DEMO_SEED: 'off' });
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    // No demo project: its seeded app holds the fixture's package name.
-    server = await startE2eServer({ WHARF_JOBS: 'on', WHARF_TEST_CLOCK: 'on', DEMO_SEED: 'off' });
-    fs.mkdirSync(SCREENSHOTS_DIR, { recursive: true });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
   async function clock(body?: { advanceMs: number }): Promise<number> {
-    const res = await fetch(`${server!.address}/__test/clock`, body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {});
+    const res = await fetch(`${env.server.address}/__test/clock`, body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {});
     return Date.parse(((await res.json()) as { now: string }).now);
   }
 
@@ -87,7 +75,7 @@ describe.skipIf(!chromium.available)('versions, review and distribution in the b
   }
 
   it('a version goes from a new app to devices through review, rejection and a scheduled release; the next one in phases, paused and resumed; then removal', async () => {
-    if (!browser || !server) throw new Error('setup did not finish');
+    const { browser, server } = env;
     const origin = server.address;
     const dev = await openPage(browser);
     const page = dev.page;

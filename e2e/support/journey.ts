@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './browser';
+import { SCREENSHOTS_DIR } from './paths';
+import { startE2eServer, type E2eServer } from './server';
+
+/**
+ * A journey file's Chromium and server: started before its tests (the server with these
+ * environment variables), closed after them.
+ */
+export function journeyEnvironment(env: Record<string, string> = {}): { readonly browser: Browser; readonly server: E2eServer } {
+  const state: { browser?: Browser; server?: E2eServer } = {};
+  beforeAll(async () => {
+    state.browser = await launchBrowser();
+    state.server = await startE2eServer(env);
+    fs.mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+    await state.server?.close();
+  });
+  const setUp = <T>(value: T | undefined): T => {
+    if (!value) throw new Error('setup did not finish');
+    return value;
+  };
+  return {
+    get browser() {
+      return setUp(state.browser);
+    },
+    get server() {
+      return setUp(state.server);
+    },
+  };
+}
+
+/** A locale string with its {{placeholders}} filled, as i18next would. */
+export const fill = (text: string, vars: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
