@@ -3,7 +3,6 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { installRequestContext } from './platform/request-context';
 import { installSecurityHeaders } from './platform/http/security-headers';
 import {
   jsonSchemaTransform,
@@ -90,7 +89,6 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const services = families.flatMap((f) => f.services ?? []);
   const deps: Deps = { config, clock, database, db: database.db, storage, jobs, dueActions, mailer, log: app.log, services };
 
-  installRequestContext(app);
   await installSecurityHeaders(app, config);
   await app.register(fastifyCookie);
   if (config.rateLimitPerMinute > 0) {
@@ -110,12 +108,26 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const resolverFactory = families.find((f) => f.accessResolver)?.accessResolver;
   const resolve: AccessResolver = resolverFactory ? resolverFactory(deps) : sessionlessResolver;
   app.decorateRequest('caller', null as unknown as Caller);
-  // Before the body is read: a refused upload costs nothing.
-  app.addHook('onRequest', async (req) => {
+  // Before the body is read: a refused upload costs nothing. A callback hook, so calls
+  // that need no session (device update checks) pass without a promise.
+  app.addHook('onRequest', (req, _reply, done) => {
     const endpoint = req.routeOptions.config.endpoint;
-    req.caller = endpoint ? await resolve(req, endpoint) : ANONYMOUS;
+    // The address rides on the caller to the audit writer: passed, not found in an
+    // async-local store, whose promise hooks would cost every request.
+    const settle = (caller: Caller) => {
+      req.caller = { ...caller, ip: req.ip ?? null };
+      done();
+    };
+    let resolved: Caller | Promise<Caller>;
+    try {
+      resolved = endpoint ? resolve(req, endpoint) : ANONYMOUS;
+    } catch (err) {
+      done(err as Error);
+      return;
+    }
+    if (resolved instanceof Promise) resolved.then(settle, done);
+    else settle(resolved);
   });
-
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
     try {
       await database.ping();
@@ -136,8 +148,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_req, reply) => {
+  app.addHook('onSend', (_req, reply, payload, done) => {
     if (closing) reply.header('Connection', 'close');
+    done(null, payload);
   });
   app.addHook('onClose', async () => {
     await dueActions.stop();

@@ -1,6 +1,5 @@
 import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from './clock';
-import { currentRequestIp } from './request-context';
 import { auditEvents } from './db/tables';
 import type { DbOrTx } from './db/types';
 
@@ -17,7 +16,7 @@ export interface AuditEvent {
 
 /**
  * Writes an audit event. Pass the transaction of the change it records, so the event
- * exists exactly when the change does. The address is the current request's unless given.
+ * exists exactly when the change does. Changes a request makes pass its address (`caller.ip`).
  */
 export async function writeAudit(tx: DbOrTx, clock: Clock, event: AuditEvent): Promise<void> {
   await tx.insert(auditEvents).values({
@@ -29,7 +28,7 @@ export async function writeAudit(tx: DbOrTx, clock: Clock, event: AuditEvent): P
     targetType: event.targetType ?? null,
     targetId: event.targetId ?? null,
     data: event.data ?? {},
-    ip: event.ip ?? currentRequestIp(),
+    ip: event.ip ?? null,
   });
 }
 

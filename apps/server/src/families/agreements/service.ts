@@ -50,7 +50,7 @@ export class AgreementsService {
     }
     await db.transaction(async (tx) => {
       const signed = await agreementsRepo.sign(tx, { teamId: caller.teamId!, agreementId, version, signedBy: caller.userId, signedAt: clock.now() });
-      if (signed) await writeAudit(tx, clock, { action: 'agreement.sign', teamId: caller.teamId, actorId: caller.userId, targetType: 'agreement', targetId: agreementId, data: { version } });
+      if (signed) await writeAudit(tx, clock, { action: 'agreement.sign', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'agreement', targetId: agreementId, data: { version } });
     });
     const agreement = (await this.states(db, caller.teamId!)).find((a) => a.agreementId === agreementId)!;
     return { agreement };

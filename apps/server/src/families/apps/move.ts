@@ -54,7 +54,7 @@ export class AppMover {
       const mediaIds = await versionsRepo.moveApp(tx, appId, targetTeamId);
       await filesRepo.moveToTeam(tx, [...fileIds, ...mediaIds], caller.teamId!, targetTeamId);
       for (const teamId of [caller.teamId, targetTeamId]) {
-        await writeAudit(tx, clock, { action: 'app.move', teamId, actorId: caller.userId, targetType: 'app', targetId: appId, data: { from: caller.teamId, to: targetTeamId, projectId: targetProjectId } });
+        await writeAudit(tx, clock, { action: 'app.move', teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: appId, data: { from: caller.teamId, to: targetTeamId, projectId: targetProjectId } });
       }
       return appOut(moved);
     });

@@ -53,7 +53,7 @@ export class AppSeries {
           const joining = [...(current ? [] : [app.id]), ...wanted.filter((id) => !currentMembers.some((m) => m.id === id))];
           await appsRepo.joinSeries(tx, joining.map((id) => ({ appId: id, seriesId: seriesId!, teamId: app.teamId, createdAt: now })));
         }
-        await writeAudit(tx, clock, { action: 'app.series', teamId: caller.teamId, actorId: caller.userId, targetType: 'app', targetId: app.id, data: { seriesId: current ?? seriesId, members: wanted } });
+        await writeAudit(tx, clock, { action: 'app.series', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: app.id, data: { seriesId: current ?? seriesId, members: wanted } });
         const members = seriesId ? (await appsRepo.seriesMembers(tx, seriesId)).filter((a) => a.id !== app.id) : [];
         return { seriesId, members };
       })

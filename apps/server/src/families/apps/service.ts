@@ -85,7 +85,7 @@ export class AppsService {
           }
           throw err;
         });
-      await writeAudit(tx, clock, { action: 'app.create', teamId: caller.teamId, actorId: caller.userId, targetType: 'app', targetId: row.id, data: { name: row.name, packageName: row.packageName, platform: row.platform } });
+      await writeAudit(tx, clock, { action: 'app.create', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: row.id, data: { name: row.name, packageName: row.packageName, platform: row.platform } });
       return appOut(row);
     });
   }
@@ -109,7 +109,7 @@ export class AppsService {
         ...(set.supportPhone !== undefined ? { supportPhone: set.supportPhone } : {}),
         updatedAt: clock.now(),
       });
-      await writeAudit(tx, clock, { action: 'app.update', teamId: caller.teamId, actorId: caller.userId, targetType: 'app', targetId: appId, data: { fields: Object.keys(set) } });
+      await writeAudit(tx, clock, { action: 'app.update', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: appId, data: { fields: Object.keys(set) } });
       return appOut(updated);
     });
   }
@@ -123,7 +123,7 @@ export class AppsService {
     await db.transaction(async (tx) => {
       await appsRepo.remove(tx, appId);
       await versionsRepo.removeApp(tx, appId, clock.now());
-      await writeAudit(tx, clock, { action: 'app.delete', teamId: caller.teamId, actorId: caller.userId, targetType: 'app', targetId: appId, data: { name: row.name, packageName: row.packageName } });
+      await writeAudit(tx, clock, { action: 'app.delete', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: appId, data: { name: row.name, packageName: row.packageName } });
     });
   }
 
@@ -136,7 +136,7 @@ export class AppsService {
     await this.assertUsable(row.platform as Platform, packageName, null, row.id);
     return db.transaction(async (tx) => {
       const updated = await appsRepo.update(tx, appId, { packageName, updatedAt: clock.now() });
-      await writeAudit(tx, clock, { action: 'app.packageName', teamId: caller.teamId, actorId: caller.userId, targetType: 'app', targetId: appId, data: { before: row.packageName, after: packageName } });
+      await writeAudit(tx, clock, { action: 'app.packageName', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: appId, data: { before: row.packageName, after: packageName } });
       return appOut(updated);
     });
   }
@@ -146,7 +146,7 @@ export class AppsService {
     const row = await this.get(caller, appId);
     return db.transaction(async (tx) => {
       const updated = await appsRepo.update(tx, appId, { developStatus, updatedAt: clock.now() });
-      await writeAudit(tx, clock, { action: 'app.developStatus', teamId: caller.teamId, actorId: caller.userId, targetType: 'app', targetId: appId, data: { before: row.developStatus, after: developStatus } });
+      await writeAudit(tx, clock, { action: 'app.developStatus', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: appId, data: { before: row.developStatus, after: developStatus } });
       return appOut(updated);
     });
   }

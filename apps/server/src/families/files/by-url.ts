@@ -48,7 +48,7 @@ export class ByUrlUploads {
         createdBy: caller.userId!,
         createdAt: clock.now(),
       });
-      await writeAudit(tx, clock, { action: 'file.byUrl', teamId: caller.teamId, actorId: caller.userId, targetType: 'file', targetId: id, data: { url: url.toString() } });
+      await writeAudit(tx, clock, { action: 'file.byUrl', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'file', targetId: id, data: { url: url.toString() } });
     });
     await jobs.send(BY_URL_QUEUE, { fileId: id }, { retryLimit: 0 });
     return id;

@@ -58,7 +58,7 @@ export class FilesService {
         const ready = await filesRepo.markReady(tx, row.id, stored.size, stored.sha256);
         // Another attempt at the same fixed id took the row over meanwhile (see uploadOnce).
         if (!ready) throw conflict({ zh: '该文件正在由另一个请求写入，请稍后重试', en: 'Another request is writing this file; try again shortly' });
-        await writeAudit(tx, clock, { action: 'file.upload', teamId: caller.teamId, actorId: caller.userId, targetType: 'file', targetId: row.id, data: { fileName: meta.fileName, size: stored.size, bizTag } });
+        await writeAudit(tx, clock, { action: 'file.upload', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'file', targetId: row.id, data: { fileName: meta.fileName, size: stored.size, bizTag } });
         return fileOut(ready);
       });
     } catch (err) {
@@ -99,7 +99,7 @@ export class FilesService {
     for (const row of found) {
       await db.transaction(async (tx) => {
         await filesRepo.remove(tx, row.id);
-        await writeAudit(tx, clock, { action: 'file.delete', teamId: caller.teamId, actorId: caller.userId, targetType: 'file', targetId: row.id, data: { fileName: row.fileName } });
+        await writeAudit(tx, clock, { action: 'file.delete', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'file', targetId: row.id, data: { fileName: row.fileName } });
       });
       // The row goes first: a crash between leaves an orphan file, never a row without bytes.
       await storage.delete(row.storageKey);

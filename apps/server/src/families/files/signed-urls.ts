@@ -66,7 +66,7 @@ export class SignedUrls {
           expiresAt,
         })),
       );
-      await writeAudit(tx, clock, { action: 'file.uploadUrl', teamId: caller.teamId, actorId: caller.userId, targetType: 'file', targetId: null, data: { tickets: rows.map((r) => r.id), zone: zoneOfSite(siteId), exact: o.exact } });
+      await writeAudit(tx, clock, { action: 'file.uploadUrl', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'file', targetId: null, data: { tickets: rows.map((r) => r.id), zone: zoneOfSite(siteId), exact: o.exact } });
       return rows;
     });
     return Promise.all(
@@ -80,8 +80,8 @@ export class SignedUrls {
     );
   }
 
-  /** The PUT a signed URL points at. One file per URL: a second PUT is refused. */
-  async receive(ticketId: string, expires: number, sig: string, body: Readable): Promise<FileObject> {
+  /** The PUT a signed URL points at (from `ip`). One file per URL: a second PUT is refused. */
+  async receive(ticketId: string, expires: number, sig: string, body: Readable, ip: string | null): Promise<FileObject> {
     const { db, clock } = this.deps;
     if (!(await this.signer.verify(uploadKey(ticketId), expires, sig))) throw linkRefused();
     const ticket = await filesRepo.ticket(db, ticketId);
@@ -90,7 +90,7 @@ export class SignedUrls {
     if (!(await filesRepo.useTicket(db, ticket.id, ticket.id))) {
       throw new AppError('conflict', { zh: '该上传链接已使用过', en: 'This upload link has already been used' });
     }
-    const caller = { teamId: ticket.teamId, userId: ticket.createdBy } as Caller;
+    const caller = { teamId: ticket.teamId, userId: ticket.createdBy, ip } as Caller;
     let object: FileObject;
     try {
       object = await this.files.upload(caller, body, { fileName: ticket.fileName, contentType: ticket.contentType, bizTag: ticket.bizTag, siteId: ticket.siteId, maxBytes: ticket.maxBytes });

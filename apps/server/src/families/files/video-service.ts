@@ -32,7 +32,7 @@ export class VideoService {
     const file = await this.files.get(caller, objectId);
     const row = await db.transaction(async (tx) => {
       const created = await filesRepo.insertVideoParse(tx, { teamId: caller.teamId!, fileId: file.id, state: 'parsing', createdBy: caller.userId!, createdAt: clock.now() });
-      await writeAudit(tx, clock, { action: 'file.videoParse', teamId: caller.teamId, actorId: caller.userId, targetType: 'file', targetId: file.id, data: { taskId: created.id } });
+      await writeAudit(tx, clock, { action: 'file.videoParse', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'file', targetId: file.id, data: { taskId: created.id } });
       return created;
     });
     await jobs.send(VIDEO_QUEUE, { taskId: row.id });

@@ -158,7 +158,7 @@ export class ImmersiveService {
       const now = clock.now();
       const created = await immersiveRepo.insert(tx, { appId: app.id, teamId: app.teamId, ...fields, state: 'draft', createdAt: now, updatedAt: now, updatedBy: caller.userId });
       if (!created) throw conflict({ zh: '该应用已有沉浸式信息，请修改它', en: 'The app has immersive info already; edit it instead' });
-      await writeAudit(tx, clock, { action: 'immersive.create', teamId: app.teamId, actorId: caller.userId, targetType: 'app', targetId: app.id, data: { imageObjectId: fields.imageObjectId, color: fields.color } });
+      await writeAudit(tx, clock, { action: 'immersive.create', teamId: app.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: app.id, data: { imageObjectId: fields.imageObjectId, color: fields.color } });
       return created;
     });
     return { info: infoOut(row) };
@@ -181,7 +181,7 @@ export class ImmersiveService {
     const fields = await this.fields(caller, app, d);
     const row = await this.change(caller, d.appId, 'edit', async (tx, was) => {
       const updated = await immersiveRepo.update(tx, d.appId, { ...fields, state: 'draft', rejection: null, updatedAt: clock.now(), updatedBy: caller.userId });
-      await writeAudit(tx, clock, { action: 'immersive.update', teamId: app.teamId, actorId: caller.userId, targetType: 'app', targetId: app.id, data: { fromState: was.state, imageObjectId: fields.imageObjectId, color: fields.color } });
+      await writeAudit(tx, clock, { action: 'immersive.update', teamId: app.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: app.id, data: { fromState: was.state, imageObjectId: fields.imageObjectId, color: fields.color } });
       return updated;
     });
     return { info: infoOut(row) };
@@ -191,7 +191,7 @@ export class ImmersiveService {
     const { clock } = this.deps;
     await this.change(caller, appId, 'delete', async (tx, was, app) => {
       await immersiveRepo.remove(tx, appId);
-      await writeAudit(tx, clock, { action: 'immersive.delete', teamId: app.teamId, actorId: caller.userId, targetType: 'app', targetId: appId, data: { fromState: was.state } });
+      await writeAudit(tx, clock, { action: 'immersive.delete', teamId: app.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: appId, data: { fromState: was.state } });
     });
     return {};
   }
@@ -203,7 +203,7 @@ export class ImmersiveService {
       const snapshot: ImmersiveSnapshot = { imageObjectId: was.imageObjectId, color: was.color, texts: was.texts };
       const task = await immersiveRepo.insertTask(tx, { appId, teamId: app.teamId, snapshot, submittedBy: caller.userId, submittedAt: now });
       const row = await immersiveRepo.update(tx, appId, { state: 'review', rejection: null, updatedAt: now, updatedBy: caller.userId });
-      await writeAudit(tx, clock, { action: 'immersive.submit', teamId: app.teamId, actorId: caller.userId, targetType: 'app', targetId: appId, data: { taskId: task.id, fromState: was.state } });
+      await writeAudit(tx, clock, { action: 'immersive.submit', teamId: app.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: appId, data: { taskId: task.id, fromState: was.state } });
       return { info: infoOut(row), taskId: task.id };
     });
   }
@@ -215,7 +215,7 @@ export class ImmersiveService {
       const task = await immersiveRepo.openTask(tx, appId);
       if (task) await immersiveRepo.closeTask(tx, task.id, { state: 'withdrawn', decidedAt: now });
       const row = await immersiveRepo.update(tx, appId, { state: 'draft', updatedAt: now, updatedBy: caller.userId });
-      await writeAudit(tx, clock, { action: 'immersive.cancel', teamId: app.teamId, actorId: caller.userId, targetType: 'app', targetId: appId, data: { taskId: task?.id ?? null } });
+      await writeAudit(tx, clock, { action: 'immersive.cancel', teamId: app.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: appId, data: { taskId: task?.id ?? null } });
       return { info: infoOut(row) };
     });
   }
@@ -259,7 +259,7 @@ export class ImmersiveService {
         open.appId,
         approved ? { state: 'approved', published: open.snapshot, rejection: null, updatedAt: now } : { state: 'rejected', rejection: { comment: d.comment ?? '', at: now.toISOString() }, updatedAt: now },
       );
-      await writeAudit(tx, clock, { action: approved ? 'immersive.approve' : 'immersive.reject', teamId: open.teamId, actorId: caller.userId, actorKind: 'operator', targetType: 'app', targetId: open.appId, data: { taskId: open.id, comment: d.comment ?? null } });
+      await writeAudit(tx, clock, { action: approved ? 'immersive.approve' : 'immersive.reject', teamId: open.teamId, actorId: caller.userId, ip: caller.ip, actorKind: 'operator', targetType: 'app', targetId: open.appId, data: { taskId: open.id, comment: d.comment ?? null } });
       return closed;
     });
     return { task: (await this.tasksOut([task]))[0]! };

@@ -98,7 +98,7 @@ export class ClaimsService {
           createdBy: caller.userId!,
           createdAt: clock.now(),
         });
-        await writeAudit(tx, clock, { action: 'package.claim', teamId: caller.teamId, actorId: caller.userId, targetType: 'packageClaim', targetId: created.id, data: { appId: app.id, packageName: input.packageName } });
+        await writeAudit(tx, clock, { action: 'package.claim', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'packageClaim', targetId: created.id, data: { appId: app.id, packageName: input.packageName } });
         return created;
       })
       .catch((err: unknown) => {
@@ -132,7 +132,7 @@ export class ClaimsService {
     return db.transaction(async (tx) => {
       const moved = await packagesRepo.moveClaim(tx, row.id, OPEN, { state: 'withdrawn', decidedAt: clock.now(), decidedBy: caller.userId });
       if (!moved) throw stateConflict(row.state);
-      await writeAudit(tx, clock, { action: 'package.claimWithdrawn', teamId: caller.teamId, actorId: caller.userId, targetType: 'packageClaim', targetId: row.id, data: { packageName: row.packageName } });
+      await writeAudit(tx, clock, { action: 'package.claimWithdrawn', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'packageClaim', targetId: row.id, data: { packageName: row.packageName } });
       return moved;
     });
   }
@@ -144,11 +144,11 @@ export class ClaimsService {
     if (!row) throw notFound();
     if (row.state !== 'pending') throw stateConflict(row.state);
     return db.transaction(async (tx) => {
-      if (approve) return this.transfer(tx, row, ['pending'], operator.userId);
+      if (approve) return this.transfer(tx, row, ['pending'], operator);
       const text = reason ? { zh: reason, en: reason } : { zh: '审核人员驳回了认领', en: 'A reviewer rejected the claim' };
       const moved = await packagesRepo.moveClaim(tx, row.id, ['pending'], { state: 'rejected', reason: text, decidedAt: clock.now(), decidedBy: operator.userId });
       if (!moved) throw stateConflict('changed');
-      await writeAudit(tx, clock, { action: 'package.claimRejected', teamId: row.teamId, actorId: operator.userId, actorKind: 'operator', targetType: 'packageClaim', targetId: row.id, data: { reason: text.en } });
+      await writeAudit(tx, clock, { action: 'package.claimRejected', teamId: row.teamId, actorId: operator.userId, ip: operator.ip, actorKind: 'operator', targetType: 'packageClaim', targetId: row.id, data: { reason: text.en } });
       return moved;
     });
   }
@@ -197,8 +197,10 @@ export class ClaimsService {
    * Moves the package name: the holder app gets a placeholder name it can change (its
    * packages stay as history), then the claimant's app takes the name.
    */
-  private async transfer(tx: DbOrTx, row: ClaimRow, from: string[], decidedBy: string | null): Promise<ClaimRow> {
+  private async transfer(tx: DbOrTx, row: ClaimRow, from: string[], decider: Caller | null): Promise<ClaimRow> {
     const { clock } = this.deps;
+    const decidedBy = decider?.userId ?? null;
+    const ip = decider?.ip ?? null;
     const now = clock.now();
     const holder = await appsRepo.byId(tx, row.holderTeamId, row.holderAppId);
     const claimant = await appsRepo.byId(tx, row.teamId, row.appId);
@@ -207,7 +209,7 @@ export class ClaimsService {
       const reason = { zh: '认领期间应用发生了变化（包名已释放或应用已锁定包名）', en: 'The apps changed while the claim was open (the name was released, or the app fixed its package name)' };
       const moved = await packagesRepo.moveClaim(tx, row.id, from, { state: 'rejected', reason, decidedAt: now, decidedBy });
       if (!moved) throw stateConflict('changed');
-      await writeAudit(tx, clock, { action: 'package.claimRejected', teamId: row.teamId, actorKind: decidedBy ? 'operator' : 'system', actorId: decidedBy, targetType: 'packageClaim', targetId: row.id, data: { reason: reason.en } });
+      await writeAudit(tx, clock, { action: 'package.claimRejected', teamId: row.teamId, actorKind: decidedBy ? 'operator' : 'system', actorId: decidedBy, ip, targetType: 'packageClaim', targetId: row.id, data: { reason: reason.en } });
       return moved;
     }
     const moved = await packagesRepo.moveClaim(tx, row.id, from, { state: 'approved', reason: null, decidedAt: now, decidedBy });
@@ -215,8 +217,8 @@ export class ClaimsService {
     const placeholder = `${row.packageName}.claimed${row.id.replace(/-/g, '').slice(0, 12)}`;
     await appsRepo.update(tx, holder.id, { packageName: placeholder, packageNameLocked: false, updatedAt: now });
     await appsRepo.update(tx, claimant.id, { packageName: row.packageName, updatedAt: now });
-    await writeAudit(tx, clock, { action: 'app.packageNameClaimed', teamId: holder.teamId, actorKind: decidedBy ? 'operator' : 'system', actorId: decidedBy, targetType: 'app', targetId: holder.id, data: { packageName: row.packageName, placeholder, claimId: row.id } });
-    await writeAudit(tx, clock, { action: 'package.claimApproved', teamId: row.teamId, actorKind: decidedBy ? 'operator' : 'system', actorId: decidedBy, targetType: 'packageClaim', targetId: row.id, data: { appId: claimant.id, packageName: row.packageName } });
+    await writeAudit(tx, clock, { action: 'app.packageNameClaimed', teamId: holder.teamId, actorKind: decidedBy ? 'operator' : 'system', actorId: decidedBy, ip, targetType: 'app', targetId: holder.id, data: { packageName: row.packageName, placeholder, claimId: row.id } });
+    await writeAudit(tx, clock, { action: 'package.claimApproved', teamId: row.teamId, actorKind: decidedBy ? 'operator' : 'system', actorId: decidedBy, ip, targetType: 'packageClaim', targetId: row.id, data: { appId: claimant.id, packageName: row.packageName } });
     return moved;
   }
 }

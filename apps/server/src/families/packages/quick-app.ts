@@ -90,7 +90,7 @@ export class QuickAppPackages {
         parsedAt: now,
       });
       if (!app.packageNameLocked) await appsRepo.update(tx, app.id, { packageNameLocked: true, updatedAt: now });
-      await writeAudit(tx, clock, { action: 'package.addH5', teamId: caller.teamId, actorId: caller.userId, targetType: 'package', targetId: created.id, data: { appId: app.id, url: input.url, versionCode: input.versionCode } });
+      await writeAudit(tx, clock, { action: 'package.addH5', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'package', targetId: created.id, data: { appId: app.id, url: input.url, versionCode: input.versionCode } });
       return created;
     });
   }

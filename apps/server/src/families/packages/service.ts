@@ -85,7 +85,7 @@ export class PackagesService {
         createdBy: caller.userId!,
         createdAt: clock.now(),
       });
-      await writeAudit(tx, clock, { action: 'package.add', teamId: caller.teamId, actorId: caller.userId, targetType: 'package', targetId: created.id, data: { appId: input.appId, fileName: file.fileName, ...(submittedAs ? { submittedAs } : {}) } });
+      await writeAudit(tx, clock, { action: 'package.add', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'package', targetId: created.id, data: { appId: input.appId, fileName: file.fileName, ...(submittedAs ? { submittedAs } : {}) } });
       return created;
     });
   }
@@ -113,7 +113,7 @@ export class PackagesService {
         throw conflict({ zh: `该软件包已被版本 ${name} 使用，不能删除`, en: `Version ${name} uses this package, so it cannot be deleted` });
       }
       await packagesRepo.remove(tx, row.id);
-      await writeAudit(tx, clock, { action: 'package.delete', teamId: caller.teamId, actorId: caller.userId, targetType: 'package', targetId: row.id, data: { appId, fileName: row.fileName } });
+      await writeAudit(tx, clock, { action: 'package.delete', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'package', targetId: row.id, data: { appId, fileName: row.fileName } });
     });
   }
 

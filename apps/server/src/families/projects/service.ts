@@ -30,7 +30,7 @@ export class ProjectsService {
       const team = (await teamsRepo.byId(tx, caller.teamId!))!;
       const dataLocation = input.dataLocation ?? zoneOfSite(team.siteId);
       const row = await projectsRepo.insert(tx, { teamId: caller.teamId!, name: input.name, dataLocation, createdAt: now, updatedAt: now });
-      await writeAudit(tx, clock, { action: 'project.create', teamId: caller.teamId, actorId: caller.userId, targetType: 'project', targetId: row.id, data: { name: row.name, dataLocation } });
+      await writeAudit(tx, clock, { action: 'project.create', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'project', targetId: row.id, data: { name: row.name, dataLocation } });
       return projectOut(row);
     });
   }
@@ -65,7 +65,7 @@ export class ProjectsService {
       const other = await projectsRepo.byName(tx, caller.teamId!, name);
       if (other && other.id !== projectId) throw nameTaken();
       const updated = await projectsRepo.rename(tx, projectId, name, clock.now());
-      await writeAudit(tx, clock, { action: 'project.rename', teamId: caller.teamId, actorId: caller.userId, targetType: 'project', targetId: projectId, data: { before: row.name, after: name } });
+      await writeAudit(tx, clock, { action: 'project.rename', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'project', targetId: projectId, data: { before: row.name, after: name } });
       return projectOut(updated);
     });
   }
@@ -80,7 +80,7 @@ export class ProjectsService {
         throw new AppError('conflict', { zh: `项目中还有 ${apps} 个应用，请先删除或移走应用`, en: `The project still holds ${apps} app(s); delete or move them first` });
       }
       await projectsRepo.remove(tx, projectId);
-      await writeAudit(tx, clock, { action: 'project.delete', teamId: caller.teamId, actorId: caller.userId, targetType: 'project', targetId: projectId, data: { name: row.name } });
+      await writeAudit(tx, clock, { action: 'project.delete', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'project', targetId: projectId, data: { name: row.name } });
     });
   }
 

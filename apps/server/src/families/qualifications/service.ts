@@ -101,7 +101,7 @@ export class QualificationsService {
     const row = await db.transaction(async (tx) => {
       const now = clock.now();
       const created = await qualificationsRepo.insert(tx, { teamId: app.teamId, appId: app.id, kind: d.kind, objectIds: d.objectIds, remarks: d.remarks, submittedBy: caller.userId, submittedAt: now, updatedAt: now });
-      await writeAudit(tx, clock, { action: 'qualification.submit', teamId: app.teamId, actorId: caller.userId, targetType: 'qualification', targetId: created.id, data: { appId: app.id, kind: d.kind, files: d.objectIds.length } });
+      await writeAudit(tx, clock, { action: 'qualification.submit', teamId: app.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'qualification', targetId: created.id, data: { appId: app.id, kind: d.kind, files: d.objectIds.length } });
       return created;
     });
     return { task: (await this.out([row], app))[0]! };
@@ -136,7 +136,7 @@ export class QualificationsService {
     if (d.objectIds) await this.assertFiles(caller.teamId!, d.objectIds);
     return this.change(caller, d.appId, d.taskId, 'edit', async (tx, row) => {
       const updated = await qualificationsRepo.update(tx, row.id, { kind: d.kind ?? row.kind, objectIds: d.objectIds ?? row.objectIds, remarks: d.remarks ?? row.remarks, updatedAt: clock.now() });
-      await writeAudit(tx, clock, { action: 'qualification.update', teamId: row.teamId, actorId: caller.userId, targetType: 'qualification', targetId: row.id, data: { appId: row.appId, kind: updated.kind, files: updated.objectIds.length } });
+      await writeAudit(tx, clock, { action: 'qualification.update', teamId: row.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'qualification', targetId: row.id, data: { appId: row.appId, kind: updated.kind, files: updated.objectIds.length } });
       return updated;
     }) as Promise<{ task: QualificationTask }>;
   }
@@ -146,7 +146,7 @@ export class QualificationsService {
     return this.change(caller, appId, taskId, 'cancel', async (tx, row) => {
       const now = clock.now();
       const updated = await qualificationsRepo.update(tx, row.id, { state: 'cancelled', updatedAt: now });
-      await writeAudit(tx, clock, { action: 'qualification.cancel', teamId: row.teamId, actorId: caller.userId, targetType: 'qualification', targetId: row.id, data: { appId: row.appId } });
+      await writeAudit(tx, clock, { action: 'qualification.cancel', teamId: row.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'qualification', targetId: row.id, data: { appId: row.appId } });
       return updated;
     }) as Promise<{ task: QualificationTask }>;
   }
@@ -155,7 +155,7 @@ export class QualificationsService {
     const { clock } = this.deps;
     await this.change(caller, appId, taskId, 'delete', async (tx, row) => {
       await qualificationsRepo.remove(tx, row.id);
-      await writeAudit(tx, clock, { action: 'qualification.delete', teamId: row.teamId, actorId: caller.userId, targetType: 'qualification', targetId: row.id, data: { appId: row.appId, state: row.state } });
+      await writeAudit(tx, clock, { action: 'qualification.delete', teamId: row.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'qualification', targetId: row.id, data: { appId: row.appId, state: row.state } });
       return null;
     });
     return {};
@@ -177,7 +177,7 @@ export class QualificationsService {
       if (locked.state !== 'pending') throw conflict(refusal(locked.state as State));
       const now = clock.now();
       const updated = await qualificationsRepo.update(tx, locked.id, { state: d.status, reason: d.reason ?? null, reviewerId: caller.userId, decidedAt: now, updatedAt: now });
-      await writeAudit(tx, clock, { action: d.status === 'approved' ? 'qualification.approve' : 'qualification.reject', teamId: locked.teamId, actorId: caller.userId, actorKind: 'operator', targetType: 'qualification', targetId: locked.id, data: { appId: locked.appId, reason: d.reason ?? null } });
+      await writeAudit(tx, clock, { action: d.status === 'approved' ? 'qualification.approve' : 'qualification.reject', teamId: locked.teamId, actorId: caller.userId, ip: caller.ip, actorKind: 'operator', targetType: 'qualification', targetId: locked.id, data: { appId: locked.appId, reason: d.reason ?? null } });
       return updated;
     });
     return { task: (await this.out([row]))[0]! };

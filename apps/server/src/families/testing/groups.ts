@@ -34,7 +34,7 @@ export class GroupsService {
   }
 
   private audit(tx: Tx, caller: Caller, action: string, targetType: string, targetId: string, data: Record<string, unknown> = {}) {
-    return writeAudit(tx, this.deps.clock, { action, teamId: caller.teamId, actorId: caller.userId, targetType, targetId, data });
+    return writeAudit(tx, this.deps.clock, { action, teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType, targetId, data });
   }
 
   async check(caller: Caller, raw: string): Promise<{ available: boolean; reason: 'taken' | 'invalid' | null }> {

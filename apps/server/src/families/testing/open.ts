@@ -99,7 +99,7 @@ export class OpenTestService {
    * every group its holder joined); a listed address takes its row. One admission per
    * person and group, counted under the invitation's lock.
    */
-  async join(input: { code: string; email?: string | undefined; testerToken?: string | undefined }) {
+  async join(input: { code: string; email?: string | undefined; testerToken?: string | undefined }, ip: string | null) {
     const { db, clock } = this.deps;
     const now = clock.now();
     const result = await db.transaction(async (tx) => {
@@ -121,7 +121,7 @@ export class OpenTestService {
         tester = await testingRepo.insertTester(tx, { groupId: inv.groupId, teamId: inv.teamId, email: listed ? null : (input.email ?? null), source: 'invitation', tokenHash, invitationId: inv.id, joinedAt: now, createdAt: now });
       }
       const counted = await testingRepo.updateInvitation(tx, inv.id, { admissions: inv.admissions + 1 });
-      await writeAudit(tx, clock, { action: 'tester.join', teamId: inv.teamId, actorKind: 'device', targetType: 'tester', targetId: tester.id, data: { groupId: inv.groupId, invitationId: inv.id } });
+      await writeAudit(tx, clock, { action: 'tester.join', teamId: inv.teamId, actorKind: 'device', ip, targetType: 'tester', targetId: tester.id, data: { groupId: inv.groupId, invitationId: inv.id } });
       return { token, inv: counted };
     });
     return { testerToken: result.token, listing: await this.listing(db, result.inv.teamId, result.inv.groupId, result.token) };

@@ -18,6 +18,7 @@ const endKey = (id: string) => `test-end:${id}`;
 export interface TestActor {
   kind: 'user' | 'operator' | 'system';
   id: string | null;
+  ip: string | null;
 }
 
 export interface TestVersionInput {
@@ -57,6 +58,7 @@ export async function moveTest(
     teamId: locked.teamId,
     actorId: actor.id,
     actorKind: actor.kind,
+    ip: actor.ip,
     targetType: 'testVersion',
     targetId: locked.id,
     data: { appId: locked.appId, from, to, ...opts.data },
@@ -107,7 +109,7 @@ export async function decideTestTask(
 export async function fireTestWindow(deps: Deps, tx: Tx, testVersionId: string, action: 'start' | 'end'): Promise<void> {
   const row = await testingRepo.lockTestVersion(tx, testVersionId);
   if (!row || !testTransition(testStateOf(row), action)) return;
-  const moved = await moveTest(deps, tx, row, action, { kind: 'system', id: null }, action === 'end' ? { set: { endedAt: row.endAt } } : {});
+  const moved = await moveTest(deps, tx, row, action, { kind: 'system', id: null, ip: null }, action === 'end' ? { set: { endedAt: row.endAt } } : {});
   if (action === 'end') await cancelWindow(deps, tx, moved.id);
 }
 
@@ -189,7 +191,7 @@ export class TestVersionsService {
           createdAt: now,
           updatedAt: now,
         });
-        await writeAudit(tx, clock, { action: 'testVersion.create', teamId: app.teamId, actorId: caller.userId, targetType: 'testVersion', targetId: created.id, data: { appId, versionCode: pkg.versionCode, groupIds } });
+        await writeAudit(tx, clock, { action: 'testVersion.create', teamId: app.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'testVersion', targetId: created.id, data: { appId, versionCode: pkg.versionCode, groupIds } });
         return created;
       });
       return { testVersion: await this.out(row, lang) };
@@ -217,7 +219,7 @@ export class TestVersionsService {
       set.installCap = input.installCap;
     }
     const updated = await db.transaction(async (tx) => {
-      const moved = await moveTest(this.deps, tx, row, live ? 'changeWindow' : 'edit', { kind: 'user', id: caller.userId }, { set, data: { fields: Object.keys(set) } });
+      const moved = await moveTest(this.deps, tx, row, live ? 'changeWindow' : 'edit', { kind: 'user', id: caller.userId, ip: caller.ip }, { set, data: { fields: Object.keys(set) } });
       if (live) await scheduleWindow(this.deps, tx, moved);
       return moved;
     });
@@ -227,7 +229,7 @@ export class TestVersionsService {
   async release(caller: Caller, appId: string, testVersionId: string, action: 'submit' | 'withdraw' | 'stop', lang: Lang) {
     const { db, clock, config } = this.deps;
     const { row } = await this.find(caller, appId, testVersionId);
-    const actor: TestActor = { kind: 'user', id: caller.userId };
+    const actor: TestActor = { kind: 'user', id: caller.userId, ip: caller.ip };
     const now = clock.now();
     const updated = await db.transaction(async (tx) => {
       switch (action) {
@@ -236,7 +238,7 @@ export class TestVersionsService {
           const moved = await moveTest(this.deps, tx, row, 'submit', actor, { set: { rejection: null } });
           const task = await versionsRepo.insertTask(tx, { versionId: row.id, appId, teamId: row.teamId, kind: 'testVersion', submittedAt: now });
           if (!config.autoApprove) return moved;
-          await decideTestTask(this.deps, tx, task, { decision: 'approve', reasons: [] }, { kind: 'system', id: null });
+          await decideTestTask(this.deps, tx, task, { decision: 'approve', reasons: [] }, { kind: 'system', id: null, ip: null });
           return (await testingRepo.testVersionAnyApp(tx, row.id))!;
         }
         case 'withdraw': {

@@ -52,7 +52,7 @@ export class PhasedService {
 
   async change(caller: Caller, appId: string, versionId: string, c: PhaseChange): Promise<{ phasedRelease: PhasedRelease }> {
     const { row } = await this.versions.find(caller, appId, versionId);
-    const actor: Actor = { kind: 'user', id: caller.userId };
+    const actor: Actor = { kind: 'user', id: caller.userId, ip: caller.ip };
     const phase = await this.deps.db.transaction(async (tx) => {
       const locked = (await versionsRepo.lock(tx, row.id))!;
       const current = await versionsRepo.phase(tx, row.id);
@@ -162,7 +162,7 @@ export class PhasedService {
     const row = await versionsRepo.lock(tx, versionId);
     const phase = row ? await versionsRepo.phase(tx, versionId) : undefined;
     if (!row || !phase || !isLive(row) || !phaseTransition(phase.state as PhaseState, action)) return;
-    await this.apply(tx, row, phase, action, { kind: 'system', id: null });
+    await this.apply(tx, row, phase, action, { kind: 'system', id: null, ip: null });
   }
 
   private async record(tx: Tx, row: VersionRow, action: PhaseAction, from: string | null, to: PhaseRow, actor: Actor): Promise<void> {

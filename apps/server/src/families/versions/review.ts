@@ -84,7 +84,7 @@ export class ReviewService {
   }
 
   async submit(caller: Caller, d: { taskId: string; decision: 'approve' | 'reject'; releaseAt?: string | undefined; reasons: string[]; comment?: string | undefined }) {
-    const actor = { kind: 'operator' as const, id: caller.userId };
+    const actor = { kind: 'operator' as const, id: caller.userId, ip: caller.ip };
     const { task } = await this.deps.db.transaction(async (tx) => {
       const found = await versionsRepo.task(tx, d.taskId);
       // A test version has its own machine; the other kinds are the release machine's.

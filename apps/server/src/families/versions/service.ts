@@ -24,9 +24,11 @@ export const releaseKey = (versionId: string) => `version-release:${versionId}`;
 export interface Actor {
   kind: 'user' | 'operator' | 'system';
   id: string | null;
+  /** Where the request came from; null for the system's own actions. */
+  ip: string | null;
 }
 
-export const SYSTEM: Actor = { kind: 'system', id: null };
+export const SYSTEM: Actor = { kind: 'system', id: null, ip: null };
 
 export interface VersionEdit {
   pkgId?: string | null | undefined;
@@ -63,7 +65,7 @@ export interface Completeness {
   versionCodeWarning: boolean;
 }
 
-const actorOf = (caller: Caller): Actor => ({ kind: caller.kind === 'operator' ? 'operator' : 'user', id: caller.userId });
+const actorOf = (caller: Caller): Actor => ({ kind: caller.kind === 'operator' ? 'operator' : 'user', id: caller.userId, ip: caller.ip });
 
 /**
  * Versions of an app and every change of their release state. Each change is one
@@ -210,6 +212,7 @@ export class VersionsService {
       teamId: row.teamId,
       actorId: actor.id,
       actorKind: actor.kind,
+      ip: actor.ip,
       targetType: 'version',
       targetId: row.id,
       data: { appId: row.appId, from, to, ...data },
@@ -416,7 +419,7 @@ export class VersionsService {
       const r = transition(locked.releaseState as ReleaseState, 'delete', { rollbackPending: false, firstRelease: false, releaseTimeAhead: false });
       if (!r.ok || locked.supersededAt) throw conflict(stateRefusal(locked));
       await versionsRepo.remove(tx, row.id);
-      await writeAudit(tx, clock, { action: 'version.delete', teamId: row.teamId, actorId: caller.userId, targetType: 'version', targetId: row.id, data: { appId, from: locked.releaseState } });
+      await writeAudit(tx, clock, { action: 'version.delete', teamId: row.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'version', targetId: row.id, data: { appId, from: locked.releaseState } });
     });
   }
 

@@ -381,6 +381,18 @@ describe('refused callers', () => {
   });
 });
 
+describe('the audit trail of the matrix', () => {
+  it("records the request's address for every change a person or device made (system actions have none)", async () => {
+    const { rows } = await s.t.deps.database.executeSql(
+      `select distinct action from audit_events where id > $1 and actor_kind <> 'system' and ip is null order by action`,
+      [seedMark],
+    );
+    expect(rows).toEqual([]);
+    const { rows: withIp } = await s.t.deps.database.executeSql(`select count(distinct action)::int as n from audit_events where id > $1 and ip = '127.0.0.1'`, [seedMark]);
+    expect(Number((withIp[0] as { n: number }).n)).toBeGreaterThan(40);
+  });
+});
+
 describe("team B's own resources combined with A's ids", () => {
   /**
    * B names its own app, version or group and slips in one id of A (a package, a file, an

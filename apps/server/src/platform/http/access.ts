@@ -23,6 +23,8 @@ export interface Caller {
   userType: number;
   /** Facts of the current team that most calls need, resolved with the session. */
   team: { mainUserId: string; userType: number } | null;
+  /** The request's address (behind the configured proxies), for the audit trail; null outside a request. */
+  ip: string | null;
 }
 
 export const ANONYMOUS: Caller = Object.freeze({
@@ -37,6 +39,7 @@ export const ANONYMOUS: Caller = Object.freeze({
   accountStatus: 1,
   userType: 0,
   team: null,
+  ip: null,
 });
 
 /**
@@ -44,13 +47,20 @@ export const ANONYMOUS: Caller = Object.freeze({
  * accounts family provides the real one (sessions, teams, roles); until a session exists,
  * every level that needs one is refused as "no session".
  */
-export type AccessResolver = (req: FastifyRequest, endpoint: Endpoint) => Promise<Caller>;
+export type AccessResolver = (req: FastifyRequest, endpoint: Endpoint) => Caller | Promise<Caller>;
 
-export const sessionlessResolver: AccessResolver = async (_req, endpoint) => {
+export const DEVICE: Caller = Object.freeze({ ...ANONYMOUS, kind: 'device' });
+
+/** The levels that need no session, answered at once (no promise: they are the hot paths). */
+export function sessionFree(endpoint: Endpoint): Caller | null {
   const { kind } = parseAccess(endpoint.access);
-  if (kind === 'anonymous') return ANONYMOUS;
-  if (kind === 'device') return { ...ANONYMOUS, kind: 'device' };
-  throw new AppError('sessionInvalid');
+  return kind === 'anonymous' ? ANONYMOUS : kind === 'device' ? DEVICE : null;
+}
+
+export const sessionlessResolver: AccessResolver = (_req, endpoint) => {
+  const free = sessionFree(endpoint);
+  if (!free) throw new AppError('sessionInvalid');
+  return free;
 };
 
 declare module 'fastify' {

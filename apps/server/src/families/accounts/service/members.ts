@@ -129,7 +129,7 @@ export class MembersService {
       const row = await invitationsRepo.byId(tx, caller.teamId!, invitationId);
       if (!row || row.acceptedAt || row.revokedAt) throw notFound();
       await invitationsRepo.revoke(tx, row.id, clock.now());
-      await writeAudit(tx, clock, { action: 'member.inviteRevoked', teamId: caller.teamId, actorId: caller.userId, targetType: 'invitation', targetId: row.id, data: { email: row.email } });
+      await writeAudit(tx, clock, { action: 'member.inviteRevoked', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'invitation', targetId: row.id, data: { email: row.email } });
     });
   }
 
@@ -188,7 +188,7 @@ export class MembersService {
       if (userId === team.mainUserId) throw new AppError('forbidden', { zh: '不能修改账号持有者的角色', en: "The account holder's roles cannot be changed" });
       const checked = await checkAssignment(tx, caller, team.mainUserId === caller.userId, input, now);
       await teamsRepo.updateMembership(tx, teamId, userId, checked);
-      await writeAudit(tx, clock, { action: 'member.rolesChanged', teamId, actorId: caller.userId, targetType: 'user', targetId: userId, data: { before: membership.roles, after: checked.roles, appIds: checked.appIds, expiresAt: checked.expiresAt } });
+      await writeAudit(tx, clock, { action: 'member.rolesChanged', teamId, actorId: caller.userId, ip: caller.ip, targetType: 'user', targetId: userId, data: { before: membership.roles, after: checked.roles, appIds: checked.appIds, expiresAt: checked.expiresAt } });
       const user = (await usersRepo.byId(tx, userId))!;
       return memberOut({ ...membership, ...checked }, user, team.mainUserId, now);
     }).finally(() => this.cache.clear());
@@ -201,7 +201,7 @@ export class MembersService {
       const team = (await teamsRepo.byId(tx, teamId))!;
       if (userId === team.mainUserId) throw new AppError('forbidden', { zh: '不能移除账号持有者', en: 'The account holder cannot be removed' });
       if (!(await teamsRepo.removeMember(tx, teamId, userId))) throw notFound();
-      await writeAudit(tx, clock, { action: 'member.remove', teamId, actorId: caller.userId, targetType: 'user', targetId: userId });
+      await writeAudit(tx, clock, { action: 'member.remove', teamId, actorId: caller.userId, ip: caller.ip, targetType: 'user', targetId: userId });
     });
     this.cache.clear();
   }

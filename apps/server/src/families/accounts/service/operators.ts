@@ -50,7 +50,7 @@ export class OperatorsService {
       const user = await usersRepo.byEmail(tx, email);
       if (!user) throw notFound({ zh: '没有使用该邮箱的账号', en: 'No account uses this email' });
       if (!user.operatorRoles.includes(role)) await usersRepo.setOperatorRoles(tx, user.id, [...user.operatorRoles, role]);
-      await writeAudit(tx, clock, { action: 'operator.grant', actorId: caller.userId, actorKind: 'operator', targetType: 'user', targetId: user.id, data: { role } });
+      await writeAudit(tx, clock, { action: 'operator.grant', actorId: caller.userId, ip: caller.ip, actorKind: 'operator', targetType: 'user', targetId: user.id, data: { role } });
       return user.id;
     }).finally(() => this.cache.clear());
   }
@@ -64,7 +64,7 @@ export class OperatorsService {
         throw new AppError('conflict', { zh: '至少保留一名平台管理员', en: 'The platform needs at least one administrator' });
       }
       await usersRepo.setOperatorRoles(tx, userId, user.operatorRoles.filter((r) => r !== role));
-      await writeAudit(tx, clock, { action: 'operator.revoke', actorId: caller.userId, actorKind: 'operator', targetType: 'user', targetId: userId, data: { role } });
+      await writeAudit(tx, clock, { action: 'operator.revoke', actorId: caller.userId, ip: caller.ip, actorKind: 'operator', targetType: 'user', targetId: userId, data: { role } });
     });
     this.cache.clear();
   }

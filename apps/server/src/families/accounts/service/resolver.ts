@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { parseAccess, type Endpoint } from '@wharf/contract';
 import { ACCOUNT_STATUS_FORCE_RELOGIN } from '@wharf/rules';
 import type { Deps } from '../../../platform/deps';
-import { ANONYMOUS, type AccessResolver, type Caller } from '../../../platform/http/access';
+import { ANONYMOUS, sessionFree, type AccessResolver, type Caller } from '../../../platform/http/access';
 import { AppError } from '../../../platform/http/errors';
 import { sessionsRepo, type SessionLookup } from '../repo/sessions';
 import { hashToken } from '../tokens';
@@ -29,10 +29,10 @@ export function isForcedRelogin(found: SessionLookup): boolean {
  * read. Team and app calls name their team in the `teamId` header.
  */
 export function accountsResolver(deps: Deps, cache: SessionCache): AccessResolver {
-  return async (req: FastifyRequest, endpoint: Endpoint): Promise<Caller> => {
+  return (req: FastifyRequest, endpoint: Endpoint): Caller | Promise<Caller> => sessionFree(endpoint) ?? signedIn(req, endpoint);
+
+  async function signedIn(req: FastifyRequest, endpoint: Endpoint): Promise<Caller> {
     const { kind, requirement } = parseAccess(endpoint.access);
-    if (kind === 'anonymous') return ANONYMOUS;
-    if (kind === 'device') return { ...ANONYMOUS, kind: 'device' };
 
     const token = req.cookies[SESSION_COOKIE];
     if (!token || token.length > 200) throw new AppError('sessionInvalid');
@@ -86,5 +86,5 @@ export function accountsResolver(deps: Deps, cache: SessionCache): AccessResolve
       appScope: scoped ? membership.appIds : null,
       team: { mainUserId: found.team.mainUserId, userType: found.team.userType },
     };
-  };
+  }
 }

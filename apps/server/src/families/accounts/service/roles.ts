@@ -66,7 +66,7 @@ export class RolesService {
       this.assertFreeName(existing, input.name);
       const now = clock.now();
       const row = await teamsRepo.insertCustomRole(tx, { teamId, name: input.name, permissions: unique(input.permissions), createdAt: now, updatedAt: now });
-      await writeAudit(tx, clock, { action: 'role.create', teamId, actorId: caller.userId, targetType: 'role', targetId: row.id, data: { name: row.name, permissions: row.permissions } });
+      await writeAudit(tx, clock, { action: 'role.create', teamId, actorId: caller.userId, ip: caller.ip, targetType: 'role', targetId: row.id, data: { name: row.name, permissions: row.permissions } });
       return customRoleOut(row, new Map());
     });
   }
@@ -79,7 +79,7 @@ export class RolesService {
       if (!row) throw notFound();
       this.assertFreeName((await teamsRepo.customRoles(tx, teamId)).filter((r) => r.id !== roleId), input.name);
       const updated = await teamsRepo.updateCustomRole(tx, roleId, { name: input.name, permissions: unique(input.permissions), updatedAt: clock.now() });
-      await writeAudit(tx, clock, { action: 'role.update', teamId, actorId: caller.userId, targetType: 'role', targetId: roleId, data: { before: row.permissions, after: updated.permissions, name: updated.name } });
+      await writeAudit(tx, clock, { action: 'role.update', teamId, actorId: caller.userId, ip: caller.ip, targetType: 'role', targetId: roleId, data: { before: row.permissions, after: updated.permissions, name: updated.name } });
       return customRoleOut(updated, await teamsRepo.roleCounts(tx, teamId));
     }).finally(() => this.cache.clear());
   }
@@ -95,7 +95,7 @@ export class RolesService {
         throw new AppError('conflict', { zh: `仍有 ${held} 名成员拥有该角色，请先调整他们的角色`, en: `${held} member(s) still hold this role; change their roles first` });
       }
       await teamsRepo.deleteCustomRole(tx, roleId);
-      await writeAudit(tx, clock, { action: 'role.delete', teamId, actorId: caller.userId, targetType: 'role', targetId: roleId, data: { name: row.name } });
+      await writeAudit(tx, clock, { action: 'role.delete', teamId, actorId: caller.userId, ip: caller.ip, targetType: 'role', targetId: roleId, data: { name: row.name } });
     });
   }
 

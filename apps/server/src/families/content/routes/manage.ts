@@ -4,6 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { contentApi, type Endpoint } from '@wharf/contract';
 import { writeAudit } from '../../../platform/audit';
 import type { Deps } from '../../../platform/deps';
+import type { Caller } from '../../../platform/http/access';
 import { notFound } from '../../../platform/http/errors';
 import { registerEndpoint, type CallHandler } from '../../../platform/http/register';
 import { billboardOut, discountOut, newsDetailOut } from '../present';
@@ -30,8 +31,8 @@ function crud<Row extends { id: string }>(
   values: (body: Record<string, unknown>, callerId: string, now: Date, creating: boolean) => Record<string, unknown>,
   out: (row: Row) => unknown,
 ): void {
-  const audit = (tx: Parameters<typeof writeAudit>[0], action: string, id: string, actorId: string | null) =>
-    writeAudit(tx, clock, { action: `content.${kind}.${action}`, actorId, actorKind: 'operator', targetType: kind, targetId: id });
+  const audit = (tx: Parameters<typeof writeAudit>[0], action: string, id: string, actor: Caller) =>
+    writeAudit(tx, clock, { action: `content.${kind}.${action}`, actorId: actor.userId, ip: actor.ip, actorKind: 'operator', targetType: kind, targetId: id });
   const handle = <E extends Endpoint>(endpoint: E, handler: (input: Parameters<CallHandler<Endpoint>>[0]) => Promise<unknown>) =>
     registerEndpoint(app, endpoint, handler as unknown as CallHandler<E>);
   const anyDb = db as unknown as { select(): { from(t: Table): Promise<Row[]> } };
@@ -41,7 +42,7 @@ function crud<Row extends { id: string }>(
     db.transaction(async (tx) => {
       const rows = (await tx.insert(table).values(values(body as Record<string, unknown>, caller.userId!, clock.now(), true) as never).returning()) as Row[];
       const row = rows[0]!;
-      await audit(tx, 'create', row.id, caller.userId);
+      await audit(tx, 'create', row.id, caller);
       return { item: out(row) };
     }),
   );
@@ -50,7 +51,7 @@ function crud<Row extends { id: string }>(
       const id = (params as { id: string }).id;
       const rows = (await tx.update(table).set(values(body as Record<string, unknown>, caller.userId!, clock.now(), false) as never).where(eq(table.id, id)).returning()) as Row[];
       if (!rows[0]) throw notFound();
-      await audit(tx, 'update', id, caller.userId);
+      await audit(tx, 'update', id, caller);
       return { item: out(rows[0]) };
     }),
   );
@@ -58,7 +59,7 @@ function crud<Row extends { id: string }>(
     db.transaction(async (tx) => {
       const id = (params as { id: string }).id;
       if (!(await tx.delete(table).where(eq(table.id, id)).returning()).length) throw notFound();
-      await audit(tx, 'delete', id, caller.userId);
+      await audit(tx, 'delete', id, caller);
       return {};
     }),
   );

@@ -16,6 +16,6 @@ export function urlRoutes(app: FastifyInstance, s: SignedUrls, idleMs: number): 
   registerEndpoint(app, fileApi.uploadObjectsUrl, async ({ caller, body }) => ({
     urlsInfo: await s.issue(caller, body.objects, { zoneId: body.zoneId, expiresInSeconds: body.expiresInSeconds, exact: false }),
   }));
-  registerEndpoint(app, fileApi.uploadSigned, async ({ params, query, req }) => ({ object: await s.receive(params.ticketId, query.expires, query.sig, bodyStream(req.body, idleMs)) }));
+  registerEndpoint(app, fileApi.uploadSigned, async ({ params, query, req, caller }) => ({ object: await s.receive(params.ticketId, query.expires, query.sig, bodyStream(req.body, idleMs), caller.ip) }));
   registerEndpoint(app, fileApi.downloadObjectsUrl, ({ caller, body }) => s.downloads(caller, body.objectIds, body.expiresInSeconds));
 }
