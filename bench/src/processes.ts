@@ -48,7 +48,16 @@ export function startBare(): Promise<Started> {
 export function startWharf(env: Record<string, string>): Promise<Started> {
   return startProcess(
     // The memory probe (and --expose-gc for it) lets the mixed run read the live heap.
-    ['--expose-gc', '--import', 'tsx', '--import', path.join(ROOT, 'bench/src/memory-probe.ts'), 'src/main.ts'],
+    [
+      '--expose-gc',
+      // BENCH_CPU_PROF=dir writes a .cpuprofile of each Wharf server there when it stops.
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_CPU_PROF)] : []),
+      '--import',
+      'tsx',
+      '--import',
+      path.join(ROOT, 'bench/src/memory-probe.ts'),
+      'src/main.ts',
+    ],
     // The flood brake is off: the bench is the flood, and one address sends it all.
     { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', RATE_LIMIT_PER_MINUTE: '0', ...env },
     /Wharf console: (http:\/\/[^/\s]+)\//,

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { buildPath, versionApi } from '@wharf/contract';
+import type { z } from 'zod';
 import type { Deps } from '../../platform/deps';
 import { notFound } from '../../platform/http/errors';
 import { appsRepo } from '../apps/repo';
@@ -36,7 +36,14 @@ interface Offer {
   size: number;
   sha256: string;
   expansion: Array<{ slot: 'main' | 'patch'; fileName: string; size: number; sha256: string }>;
+  /** What a device offered this version is told. */
+  answer: UpdateAnswer;
 }
+
+type UpdateAnswer = Omit<z.output<typeof versionApi.updateCheck.response>, 'ret'>;
+
+/** The answer of every device with nothing to install; one object, so it is prepared once. */
+const NO_UPDATE: UpdateAnswer = Object.freeze({ update: null });
 
 export interface ReleaseSnapshot {
   current: Offer | null;
@@ -107,7 +114,8 @@ export class DistributionService {
         const obb = await packagesRepo.byId(db, app.id, e.packageId);
         if (obb) expansion.push({ slot: e.slot as 'main' | 'patch', fileName: obb.fileName, size: obb.size, sha256: obb.sha256 });
       }
-      return { version: v, size: pkg.size, sha256: pkg.sha256, expansion };
+      const facts = { version: v, size: pkg.size, sha256: pkg.sha256, expansion };
+      return { ...facts, answer: DistributionService.#answerOf(facts) };
     };
     return { current: await offer(live), phase: phasing, fallback: phasing ? await offer(await versionsRepo.previousOnShelf(db, app.id, live.id)) : null };
   }
@@ -118,7 +126,7 @@ export class DistributionService {
    * nothing more than "no update"). A phasing version goes to the devices in its bucket;
    * the others keep the version before it.
    */
-  async updateFor(q: { packageName: string; versionCode: number; deviceId: string; country?: string | undefined; platform: string; testerToken?: string | undefined }) {
+  async updateFor(q: { packageName: string; versionCode: number; deviceId: string; country?: string | undefined; platform: string; testerToken?: string | undefined }): Promise<UpdateAnswer> {
     const store = await this.storeUpdateFor(q);
     if (!q.testerToken) return store;
     // A tester gets the test version unless the store already offers as new a version.
@@ -127,33 +135,34 @@ export class DistributionService {
     return store;
   }
 
-  private async storeUpdateFor(q: { packageName: string; versionCode: number; deviceId: string; country?: string | undefined; platform: string }) {
+  private async storeUpdateFor(q: { packageName: string; versionCode: number; deviceId: string; country?: string | undefined; platform: string }): Promise<UpdateAnswer> {
     const snap = await this.snapshot(q.platform, q.packageName);
     const current = snap.current;
-    if (!current) return { update: null };
+    if (!current) return NO_UPDATE;
     const inPhase = !snap.phase || (snap.phase.state === 'active' && bucketOf(current.version.appId, current.version.id, q.deviceId) < snap.phase.percentBp);
     const served = inPhase ? current : snap.fallback;
-    if (!served || served.version.versionCode! <= q.versionCode) return { update: null };
+    if (!served || served.version.versionCode! <= q.versionCode) return NO_UPDATE;
     const { version } = served;
-    if (q.country && version.countries.length && !version.countries.includes(q.country)) return { update: null };
+    if (q.country && version.countries.length && !version.countries.includes(q.country)) return NO_UPDATE;
+    return served.answer;
+  }
+
+  /** The answer offering a version: built once per snapshot, so its serialised form can be kept with it. */
+  static #answerOf(offer: Omit<Offer, 'answer'>): UpdateAnswer {
+    const { version } = offer;
     return {
       update: {
         versionId: version.id,
         versionCode: version.versionCode!,
         versionName: version.versionName,
-        size: served.size,
-        sha256: served.sha256,
+        size: offer.size,
+        sha256: offer.sha256,
         downloadUrl: buildPath(versionApi.download, { versionId: version.id }),
-        ...(served.expansion.length
-          ? { expansionFiles: served.expansion.map((e) => ({ ...e, downloadUrl: buildPath(versionApi.downloadExpansion, { versionId: version.id, slot: e.slot }) })) }
+        ...(offer.expansion.length
+          ? { expansionFiles: offer.expansion.map((e) => ({ ...e, downloadUrl: buildPath(versionApi.downloadExpansion, { versionId: version.id, slot: e.slot }) })) }
           : {}),
       },
     };
-  }
-
-  /** A strong validator of an answer: equal answers share it, so devices can revalidate cheaply. */
-  static etagOf(answer: unknown): string {
-    return `"${createHash('sha256').update(JSON.stringify(answer)).digest('base64url').slice(0, 27)}"`;
   }
 
   /** The stored file of a version on shelf now, or of one of its expansion files; anything else is "not found". */

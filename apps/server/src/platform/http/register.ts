@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -24,6 +25,36 @@ export type CallResult<E extends Endpoint> = Omit<Out<E['response']>, 'ret'>;
 export type CallHandler<E extends Endpoint> = (input: CallInput<E>) => Promise<CallResult<E> | typeof STREAMED>;
 
 const SUCCESS = { code: RET_CODES.success.code, msg: RET_CODES.success.en };
+
+export interface PreparedAnswer {
+  endpoint: Endpoint;
+  body: string;
+  /** A strong validator of the body: equal answers share it, so clients revalidate cheaply. */
+  etag: string;
+}
+
+const PREPARED = new WeakMap<object, PreparedAnswer>();
+
+/**
+ * An answer sent many times unchanged (the same update offered to every device of an
+ * app): enveloped, checked against the endpoint's schema, serialised and hashed once per
+ * answer object instead of once per request. Callers keep the object for as long as the
+ * answer holds.
+ */
+export function prepareAnswer<E extends Endpoint>(endpoint: E, data: CallResult<E>): PreparedAnswer {
+  const known = PREPARED.get(data);
+  if (known?.endpoint === endpoint) return known;
+  const body = JSON.stringify(endpoint.response.parse({ ret: SUCCESS, ...data }));
+  const prepared = { endpoint, body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+  PREPARED.set(data, prepared);
+  return prepared;
+}
+
+/** Sends a prepared answer's bytes as they are (a JSON string skips the per-request serialiser). */
+export function sendPrepared(reply: FastifyReply, prepared: PreparedAnswer): typeof STREAMED {
+  reply.type('application/json; charset=utf-8').send(prepared.body);
+  return STREAMED;
+}
 
 /** Calls the contract lists twice (under a second family's path), by the id of the one they repeat. */
 const ALIASES = new Map<string, Endpoint[]>();
