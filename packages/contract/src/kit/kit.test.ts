@@ -74,6 +74,16 @@ describe('permissions and roles', () => {
     expect(map['app.manage']).toBe('N');
     expect(Object.keys(map)).toHaveLength(PERMISSIONS.length);
   });
+
+  it('maps a kept set once, and another set of the same names on its own', () => {
+    const granted = new Set(['app.read', 'team.read'] as const);
+    const first = userPermissionMap(granted);
+    expect(userPermissionMap(granted)).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    const other = userPermissionMap(new Set(['app.read'] as const));
+    expect(other).not.toBe(first);
+    expect(other['team.read']).toBe('N');
+  });
 });
 
 describe('ret codes', () => {

@@ -75,10 +75,14 @@ export function isPermissionName(value: string): value is PermissionName {
 }
 
 /** The `userPermission` map the console reads: every known name, "Y" or "N". */
+const MAPS = new WeakMap<object, Record<PermissionName, 'Y' | 'N'>>();
+
+/** Every permission to "Y" or "N". A set kept by the caller (a cached session's) maps once. */
 export function userPermissionMap(granted: Iterable<PermissionName>): Record<PermissionName, 'Y' | 'N'> {
+  const known = MAPS.get(granted);
+  if (known) return known;
   const set = new Set(granted);
-  return Object.fromEntries(PERMISSIONS.map((p) => [p, set.has(p) ? 'Y' : 'N'])) as Record<
-    PermissionName,
-    'Y' | 'N'
-  >;
+  const map = Object.freeze(Object.fromEntries(PERMISSIONS.map((p) => [p, set.has(p) ? 'Y' : 'N'])) as Record<PermissionName, 'Y' | 'N'>);
+  MAPS.set(granted, map);
+  return map;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
 import { listQuery, listShape } from '../../kit/list';
+import { PERMISSIONS } from '../../kit/permissions';
 import { member, permissionName, role } from './schemas';
 
 const PREFIX = 'user-permission-service/v1';
@@ -15,7 +16,9 @@ export const userPermission = defineEndpoint({
   summary: "The caller's permissions in the current team (name to Y or N) and roles",
   response: okResponse({
     teamId: z.string(),
-    userPermission: z.record(z.string(), z.enum(['Y', 'N'])),
+    // Every permission by name: an object of known keys, which zod checks in compiled code
+    // (a record is walked key by key, and this answer goes out on every console page load).
+    userPermission: z.object(Object.fromEntries(PERMISSIONS.map((p) => [p, z.enum(['Y', 'N'])])) as Record<(typeof PERMISSIONS)[number], z.ZodEnum<{ Y: 'Y'; N: 'N' }>>),
     userRoles: z.array(z.object({ key: z.string(), name: z.string(), builtIn: z.boolean() })),
     appIds: z.array(z.string()),
     isTeamLeader: z.boolean(),
