@@ -176,8 +176,12 @@ describe('custom roles', () => {
     u.teamId = holder.teamId;
     expect((await u.call(teamApi.userPermission)).json().userPermission['version.release']).toBe('Y');
     const roleId = key.slice('custom:'.length);
-    await holder.call(teamApi.updateRole, { params: { roleId }, body: { name: 'Release manager', permissions: ['app.read'] } });
-    expect((await u.call(teamApi.userPermission)).json().userPermission['version.release']).toBe('N');
+    expect((await u.call(teamApi.userPermission)).json().userRoles).toEqual([{ key, name: 'Release manager', builtIn: false }]);
+    await holder.call(teamApi.updateRole, { params: { roleId }, body: { name: 'Release lead', permissions: ['app.read'] } });
+    // The member's kept answer goes with the change: new permissions and the new name at once.
+    const after = (await u.call(teamApi.userPermission)).json();
+    expect(after.userPermission['version.release']).toBe('N');
+    expect(after.userRoles).toEqual([{ key, name: 'Release lead', builtIn: false }]);
     const roles = (await holder.call(teamApi.roleList)).json().roles;
     expect(roles.find((r: { key: string }) => r.key === key)).toMatchObject({ memberCount: 1, builtIn: false });
     expect((await holder.call(teamApi.deleteRole, { params: { roleId } })).statusCode).toBe(409);

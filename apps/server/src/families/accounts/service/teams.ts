@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { TEAMS_PER_USER_LIMIT, userPermissionMap, type TeamSummary } from '@wharf/contract';
+import { TEAMS_PER_USER_LIMIT, userPermissionMap, type teamApi, type TeamSummary } from '@wharf/contract';
+import type { z } from 'zod';
 import { effectiveTeamUserType, siteIdOfZone, zoneOfCountry, type Zone } from '@wharf/rules';
 import { writeAudit } from '../../../platform/audit';
 import type { Deps } from '../../../platform/deps';
@@ -11,6 +12,8 @@ import { usersRepo } from '../repo/users';
 import type { RolesService } from './roles';
 import type { SessionCache } from './session-cache';
 import { answerWithSession, isGrey } from './sessions';
+
+type UserPermissionAnswer = Omit<z.output<typeof teamApi.userPermission.response>, 'ret'>;
 
 export function teamSummaryOf(team: TeamRow, membership: MembershipRow): TeamSummary {
   return {
@@ -72,8 +75,25 @@ export class TeamsService {
     }).finally(() => this.cache.clear());
   }
 
-  async userPermission(caller: Caller) {
-    // Everything comes with the caller: this call runs on every console page load.
+  /**
+   * The caller's permissions and roles. Runs on every console page load, so the answer is
+   * kept with the cached session it comes from (keyed by that entry's permission set, made
+   * once per entry): the same object again, which the route sends as prepared bytes.
+   */
+  userPermission(caller: Caller): Promise<UserPermissionAnswer> {
+    const key = caller.permissions;
+    const known = this.#permissionAnswers.get(key);
+    if (known) return known;
+    const answer = this.#userPermission(caller);
+    this.#permissionAnswers.set(key, answer);
+    answer.catch(() => this.#permissionAnswers.delete(key));
+    return answer;
+  }
+
+  readonly #permissionAnswers = new WeakMap<object, Promise<UserPermissionAnswer>>();
+
+  async #userPermission(caller: Caller): Promise<UserPermissionAnswer> {
+    // Everything comes with the caller: no database round trip for built-in roles.
     const teamId = caller.teamId!;
     const holder = caller.team!.mainUserId === caller.userId;
     return {
