@@ -16,7 +16,7 @@ import { parseObbName } from '../packages/parsers';
 import { packagesRepo } from '../packages/repo';
 import { PhasedService } from './phased';
 import { noRollbackRefusal, stateRefusal, versionOut, type ExpansionOut, type Lang } from './present';
-import { versionsRepo, type VersionRow } from './repo';
+import { versionsRepo, type ListingRow, type VersionRow } from './repo';
 
 export const RELEASE_KIND = 'versions.release';
 export const releaseKey = (versionId: string) => `version-release:${versionId}`;
@@ -85,11 +85,17 @@ export class VersionsService {
 
   // ---- reading ----
 
-  async present(db: Deps['db'] | Tx, row: VersionRow, lang: Lang, app?: AppRow): Promise<Version> {
+  async present(db: Deps['db'] | Tx, row: VersionRow, lang: Lang, app?: AppRow, listings?: ListingRow[]): Promise<Version> {
     const a = app ?? (await appsRepo.byId(db, row.teamId, row.appId));
     const task = await versionsRepo.openTask(db, row.id);
     const expansion = await this.expansionOf(db, row.appId, [row.id]);
-    return versionOut(row, await versionsRepo.listings(db, [row.id]), lang, !(a?.everOnShelf ?? false), task?.urgedAt ?? null, expansion.get(row.id));
+    return versionOut(row, listings ?? (await versionsRepo.listings(db, [row.id])), lang, !(a?.everOnShelf ?? false), task?.urgedAt ?? null, expansion.get(row.id));
+  }
+
+  /** A version and what it still lacks, as the version page shows them; its listings are read once for both. */
+  async withCompleteness(db: Deps['db'], row: VersionRow, lang: Lang, app: AppRow): Promise<{ version: Version; completeness: Completeness }> {
+    const listings = await versionsRepo.listings(db, [row.id]);
+    return { version: await this.present(db, row, lang, app, listings), completeness: await this.completeness(row, app, listings) };
   }
 
   /** Expansion files of versions of one app, with their packages' names and sizes. */
@@ -112,16 +118,16 @@ export class VersionsService {
 
   async get(caller: Caller, appId: string, versionId: string, lang: Lang) {
     const { app, row } = await this.find(caller, appId, versionId);
-    return { version: await this.present(this.deps.db, row, lang, app), completeness: await this.completeness(row, app) };
+    return this.withCompleteness(this.deps.db, row, lang, app);
   }
 
-  async completeness(row: VersionRow, app: AppRow): Promise<Completeness> {
+  async completeness(row: VersionRow, app: AppRow, read?: ListingRow[]): Promise<Completeness> {
     const { db } = this.deps;
     const missing: Completeness['missing'] = [];
     if (!row.packageId && !row.noPackage) missing.push({ field: 'package' });
     if (!row.countries.length) missing.push({ field: 'countries' });
     if (!row.ageRating) missing.push({ field: 'ageRating' });
-    const listings = await versionsRepo.listings(db, [row.id]);
+    const listings = read ?? (await versionsRepo.listings(db, [row.id]));
     if (!listings.some((l) => l.language === app.defaultLanguage)) missing.push({ field: 'defaultListing', language: app.defaultLanguage });
     for (const l of listings) {
       for (const field of ['name', 'brief', 'description'] as const) if (!l[field].trim()) missing.push({ field, language: l.language });
@@ -159,7 +165,7 @@ export class VersionsService {
     const app = await this.apps.get(caller, appId);
     const row = await versionsRepo.unreleased(this.deps.db, appId);
     if (!row) return { version: null, completeness: null };
-    return { version: await this.present(this.deps.db, row, lang, app), completeness: await this.completeness(row, app) };
+    return this.withCompleteness(this.deps.db, row, lang, app);
   }
 
   async history(caller: Caller, appId: string, versionId: string, lang: Lang) {
@@ -334,7 +340,7 @@ export class VersionsService {
       }
       return moved;
     });
-    return { version: await this.present(db, updated, lang, app), completeness: await this.completeness(updated, app) };
+    return this.withCompleteness(db, updated, lang, app);
   }
 
   /** Listing media are uploaded files of the app's team, finished, and images or videos as their place needs. */
@@ -431,7 +437,7 @@ export class VersionsService {
       if (!(await versionsRepo.removeListing(tx, row.id, language))) throw notFound({ zh: `该版本没有 ${language} 语言的信息`, en: `The version has no ${language} listing` });
       return moved;
     });
-    return { version: await this.present(db, updated, lang, app), completeness: await this.completeness(updated, app) };
+    return this.withCompleteness(db, updated, lang, app);
   }
 
   // ---- developer transitions ----
