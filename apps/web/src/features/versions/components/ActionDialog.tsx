@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DatePicker, Form, Input, Modal, Typography } from 'antd';
+import { Alert, DatePicker, Form, Input, Modal, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { pickerFormat } from '../display';
@@ -9,6 +9,8 @@ export interface ActionDialogProps {
   title: string;
   text: string;
   okText: string;
+  /** A consequence to read before confirming, shown as a warning. */
+  warning?: string;
   danger?: boolean;
   /** What the dialog asks for besides the confirmation. */
   ask?: 'reason' | 'time';
@@ -18,7 +20,7 @@ export interface ActionDialogProps {
 }
 
 /** A confirmation before a state change, asking for a reason or a time when the change needs one. */
-export function ActionDialog({ open, title, text, okText, danger, ask, onOk, onClose }: ActionDialogProps) {
+export function ActionDialog({ open, title, text, okText, warning, danger, ask, onOk, onClose }: ActionDialogProps) {
   const { t, i18n } = useTranslation('versions');
   const [form] = Form.useForm<{ reason?: string; time?: Dayjs }>();
   const [busy, setBusy] = useState(false);
@@ -52,6 +54,7 @@ export function ActionDialog({ open, title, text, okText, danger, ask, onOk, onC
       destroyOnHidden
     >
       <Typography.Paragraph>{text}</Typography.Paragraph>
+      {warning && <Alert type="warning" showIcon title={warning} style={{ marginBottom: 16 }} />}
       <Form form={form} layout="vertical" preserve={false}>
         {ask === 'reason' && (
           <Form.Item name="reason" label={t('actions.reason')} rules={[{ required: true, whitespace: true, message: t('actions.reasonRequired') }]}>

@@ -5,7 +5,7 @@ import { REVIEW_REASONS, type Version } from '@wharf/contract';
 import { allowedActions, isReleaseState, type DeveloperAction } from '@wharf/rules';
 import { usePermissions } from '../../team/hooks';
 import { stateColor, useStateLabel, useVersionDisplay } from '../display';
-import { useCancelOnShelf, useCancelRollback, useCancelShelfOff, useDeleteVersion, useOnShelfTime, useRollback, useShelfOff, useUrge } from '../hooks';
+import { useCancelOnShelf, useCancelRollback, useCancelShelfOff, useDeleteVersion, useOnShelfTime, useRollback, useShelfOff, useUrge, useVersions } from '../hooks';
 import { ActionDialog, type ActionDialogProps } from './ActionDialog';
 
 /** The buttons of the status area, in this order; edit and submit live in the editor. */
@@ -18,6 +18,13 @@ export function actionsOf(version: Version): DeveloperAction[] {
 }
 
 type Dialog = Omit<ActionDialogProps, 'open' | 'onClose'>;
+
+/** The version a rollback brings back: the history version that was on shelf last. */
+export function rollbackTargetOf(versions: readonly Version[]): Version | null {
+  const history = versions.filter((v) => v.superseded && v.onShelfAt);
+  history.sort((a, b) => b.onShelfAt!.localeCompare(a.onShelfAt!));
+  return history[0] ?? null;
+}
 
 /** A version's state in words, its review result, and exactly the buttons its state allows. */
 export function ReleaseStatus({ version, complete, phased }: { version: Version; complete?: boolean; phased?: boolean }) {
@@ -37,6 +44,8 @@ export function ReleaseStatus({ version, complete, phased }: { version: Version;
   const remove = useDeleteVersion(ref);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const state = version.releaseState;
+  // The version page has read the app's versions already: the same query, no new request.
+  const target = rollbackTargetOf(useVersions(version.appId).data?.items ?? []);
   const done = (text: string) => () => void message.success(text);
 
   const dialogs: Record<string, Dialog> = {
@@ -64,7 +73,10 @@ export function ReleaseStatus({ version, complete, phased }: { version: Version;
     cancelShelfOff: { title: t('actions.cancelShelfOff.title'), text: t('actions.cancelShelfOff.text'), okText: t('actions.cancelShelfOff.ok'), onOk: () => cancelShelfOff.mutateAsync().then(done(t('actions.cancelShelfOff.done'))) },
     requestRollback: {
       title: t('actions.requestRollback.title'),
-      text: t('actions.requestRollback.text'),
+      text: target
+        ? t('actions.requestRollback.textTo', { version: target.noPackage ? t('actions.requestRollback.preRegistrationPage') : `${target.versionName ?? ''} (${display.number(target.versionCode)})` })
+        : t('actions.requestRollback.text'),
+      ...(target?.noPackage ? { warning: t('actions.requestRollback.preRegistrationWarning') } : {}),
       okText: t('actions.requestRollback.ok'),
       danger: true,
       ask: 'reason',

@@ -542,10 +542,30 @@ describe('Version information', () => {
     expect(within(list).getByText('1.4.1 (1,041)')).toBeTruthy();
     fireEvent.click(button('Version rollback'));
     const dialog = (await screen.findByText('Roll back to the previous version')).closest('.ant-modal') as HTMLElement;
+    // The dialog names what devices get back: the history version on shelf last.
+    expect(within(dialog).getByText('Devices get 1.4.1 (1,041) again once the rollback is approved. Only one step back is possible.')).toBeTruthy();
+    expect(dialog.querySelector('.ant-alert-warning')).toBeNull();
     fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Crashes on start' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Request rollback' }));
     expect(await screen.findByText('The rollback was requested.')).toBeTruthy();
     expect(callsTo(callEndpoint, versionApi.rollback)[0]?.body).toEqual({ appId: APP_ID, versionId: LIVE_ID, reason: 'Crashes on start' });
+  });
+
+  it('a rollback to a pre-registration page warns that devices get no package and points to removal', async () => {
+    const live = version({ versionId: LIVE_ID, releaseState: 0, onShelfAt: '2026-03-12T09:00:00.000Z' });
+    const page = version({ versionId: VERSION_ID, releaseState: 0, superseded: true, noPackage: true, versionCode: null, versionName: null, onShelfAt: '2026-02-01T09:00:00.000Z' });
+    answerCalls(
+      callEndpoint,
+      handlers(null, {
+        [versionApi.versionList.id]: () => ({ ret: OK, items: [live, page], nextCursor: null }),
+        [versionApi.historyVersion.id]: () => ({ ret: OK, version: live, events: [] }),
+      }, live),
+    );
+    renderApp('en', `#/apps/${APP_ID}/version`);
+    fireEvent.click(await screen.findByText('Version rollback'));
+    const dialog = (await screen.findByText('Roll back to the previous version')).closest('.ant-modal') as HTMLElement;
+    expect(within(dialog).getByText('Devices get the pre-registration page (no package) again once the rollback is approved. Only one step back is possible.')).toBeTruthy();
+    expect(within(dialog).getByText(/shows "Coming soon" again and devices get no package at all/)).toBeTruthy();
   });
 
   it('rollback under review: the extra label, urge, and no second request', async () => {
