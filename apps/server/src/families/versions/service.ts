@@ -273,6 +273,10 @@ export class VersionsService {
       for (const l of base ? await versionsRepo.listings(tx, [base.id]) : []) {
         await versionsRepo.upsertListing(tx, { ...l, versionId: row.id, updatedAt: now });
       }
+      // And keeps its expansion files, as Play Console offers to: they go with the next APK
+      // (choosing an AAB drops them, and the package card can change them).
+      const obbs = base ? await versionsRepo.expansionFiles(tx, [base.id]) : [];
+      if (obbs.length) await versionsRepo.setExpansionFiles(tx, row.id, obbs.map((e) => ({ slot: e.slot, packageId: e.packageId })));
       await this.record(tx, row, 'create', actorOf(caller), null, 7, base ? { from: base.id } : {});
       return row;
     });

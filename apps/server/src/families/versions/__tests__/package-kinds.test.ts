@@ -133,11 +133,15 @@ describe('expansion files (OBB)', () => {
     const counted = await t.deps.database.executeSql(`select count(*)::int as n from download_counts where version_id = $1`, [versionId]);
     expect(counted.rows).toEqual([{ n: 0 }]);
 
-    // The next version built as an AAB carries no expansion files.
-    const next = (await u.call(versionApi.createVersion, { body: { appId: app.appId } })).json().version.versionId as string;
+    // The next version keeps the released one's expansion files, and with its new APK too.
+    const created = (await u.call(versionApi.createVersion, { body: { appId: app.appId } })).json().version;
+    const next = created.versionId as string;
+    expect(created.expansionFiles.map((e: { pkgId: string }) => e.pkgId)).toEqual([main, patch]);
     const { pkgId: apk21 } = await parsedPackage(t, u, app.appId, 21);
-    await u.call(versionApi.packageApk, { body: { appId: app.appId, versionId: next, pkgId: apk21 } });
+    const withApk = await u.call(versionApi.packageApk, { body: { appId: app.appId, versionId: next, pkgId: apk21 } });
+    expect(withApk.json().version.expansionFiles.map((e: { pkgId: string }) => e.pkgId)).toEqual([main, patch]);
     expect((await u.call(versionApi.packageObb, { body: { appId: app.appId, versionId: next, main, patch: null } })).json().version.expansionFiles).toHaveLength(1);
+    // Built as an AAB instead, it carries no expansion files.
     const { pkgId: aab } = await parsedPackage(t, u, app.appId, 22, undefined, { kind: 'aab', fileName: 'app.aab' });
     const toAab = await u.call(versionApi.packageApk, { body: { appId: app.appId, versionId: next, pkgId: aab } });
     expect(toAab.json().version.expansionFiles).toEqual([]);
