@@ -86,16 +86,21 @@ export class VersionsService {
   // ---- reading ----
 
   async present(db: Deps['db'] | Tx, row: VersionRow, lang: Lang, app?: AppRow, listings?: ListingRow[]): Promise<Version> {
-    const a = app ?? (await appsRepo.byId(db, row.teamId, row.appId));
-    const task = await versionsRepo.openTask(db, row.id);
-    const expansion = await this.expansionOf(db, row.appId, [row.id]);
-    return versionOut(row, listings ?? (await versionsRepo.listings(db, [row.id])), lang, !(a?.everOnShelf ?? false), task?.urgedAt ?? null, expansion.get(row.id));
+    // Independent reads together: on the pool they overlap; a transaction's client takes them in turn.
+    const [a, task, expansion, read] = await Promise.all([
+      app ?? appsRepo.byId(db, row.teamId, row.appId),
+      versionsRepo.openTask(db, row.id),
+      this.expansionOf(db, row.appId, [row.id]),
+      listings ?? versionsRepo.listings(db, [row.id]),
+    ]);
+    return versionOut(row, read, lang, !(a?.everOnShelf ?? false), task?.urgedAt ?? null, expansion.get(row.id));
   }
 
   /** A version and what it still lacks, as the version page shows them; its listings are read once for both. */
   async withCompleteness(db: Deps['db'], row: VersionRow, lang: Lang, app: AppRow): Promise<{ version: Version; completeness: Completeness }> {
     const listings = await versionsRepo.listings(db, [row.id]);
-    return { version: await this.present(db, row, lang, app, listings), completeness: await this.completeness(row, app, listings) };
+    const [version, completeness] = await Promise.all([this.present(db, row, lang, app, listings), this.completeness(row, app, listings)]);
+    return { version, completeness };
   }
 
   /** Expansion files of versions of one app, with their packages' names and sizes. */
@@ -127,15 +132,18 @@ export class VersionsService {
     if (!row.packageId && !row.noPackage) missing.push({ field: 'package' });
     if (!row.countries.length) missing.push({ field: 'countries' });
     if (!row.ageRating) missing.push({ field: 'ageRating' });
-    const listings = read ?? (await versionsRepo.listings(db, [row.id]));
+    const [listings, phase, current] = await Promise.all([
+      read ?? versionsRepo.listings(db, [row.id]),
+      row.releaseType === 'phased' ? versionsRepo.phase(db, row.id) : undefined,
+      versionsRepo.current(db, row.appId),
+    ]);
     if (!listings.some((l) => l.language === app.defaultLanguage)) missing.push({ field: 'defaultListing', language: app.defaultLanguage });
     for (const l of listings) {
       for (const field of ['name', 'brief', 'description'] as const) if (!l[field].trim()) missing.push({ field, language: l.language });
       if (!l.iconObjectId) missing.push({ field: 'icon', language: l.language });
       if (l.screenshotObjectIds.length < LISTING_MEDIA.screenshotsMin) missing.push({ field: 'screenshots', language: l.language });
     }
-    if (row.releaseType === 'phased' && !(await versionsRepo.phase(db, row.id))) missing.push({ field: 'phasedRelease' });
-    const current = await versionsRepo.current(db, row.appId);
+    if (row.releaseType === 'phased' && !phase) missing.push({ field: 'phasedRelease' });
     const versionCodeWarning = !!current && current.id !== row.id && row.versionCode !== null && row.versionCode === current.versionCode;
     return { complete: missing.length === 0, missing, versionCodeWarning };
   }
