@@ -150,7 +150,8 @@ export class DistributionService {
   /** The answer offering a version: built once per snapshot, so its serialised form can be kept with it. */
   static #answerOf(offer: Omit<Offer, 'answer'>): UpdateAnswer {
     const { version } = offer;
-    return {
+    // Frozen: its prepared bytes are kept with it (prepareAnswer), so it must not change.
+    return Object.freeze({
       update: {
         versionId: version.id,
         versionCode: version.versionCode!,
@@ -162,7 +163,7 @@ export class DistributionService {
           ? { expansionFiles: offer.expansion.map((e) => ({ ...e, downloadUrl: buildPath(versionApi.downloadExpansion, { versionId: version.id, slot: e.slot }) })) }
           : {}),
       },
-    };
+    });
   }
 
   /** The stored file of a version on shelf now, or of one of its expansion files; anything else is "not found". */

@@ -96,14 +96,15 @@ export class TeamsService {
     // Everything comes with the caller: no database round trip for built-in roles.
     const teamId = caller.teamId!;
     const holder = caller.team!.mainUserId === caller.userId;
-    return {
+    // Frozen: its prepared bytes are kept with it (prepareAnswer), so it must not change.
+    return Object.freeze({
       teamId,
       userPermission: userPermissionMap(caller.permissions as Set<never>),
       userRoles: await this.roles.names(teamId, holder ? ['accountHolder', ...caller.roles.filter((r) => r !== 'accountHolder')] : caller.roles),
       appIds: caller.appScope ? [...caller.appScope] : [],
       isTeamLeader: holder,
       teamUserType: effectiveTeamUserType(caller.team!.userType, caller.userType),
-    };
+    });
   }
 
   async userInfo(caller: Caller) {
