@@ -12,7 +12,7 @@ import { REAL_APK, realApkPath } from '../../apps/server/src/families/packages/p
 import { browserAvailability } from '../support/browser';
 import { fill, journeyEnvironment } from '../support/journey';
 import { en, fillSignUp, openPage, screenshot, type Person } from '../support/console';
-import { ROOT_DIR } from '../support/paths';
+import { journeyApk } from '../support/packages';
 
 // Projects, apps and packages as a developer uses them, in Chromium against the real
 // server (background parsing on) and the built console: sign up, create a project and an
@@ -22,8 +22,8 @@ import { ROOT_DIR } from '../support/paths';
 // connection is tested against the real server in apps/web/src/upload.)
 
 const chromium = browserAvailability();
-const FIXTURES = path.resolve(ROOT_DIR, '..', 'shared', 'fixtures', 'packages');
-const OTHER_APPS_PACKAGE = path.join(FIXTURES, 'tipsy-release.aab'); // com.dhruv.tipsy (fixtures README)
+// A signed release build of another app (com.dhruv.tipsy), built here.
+const OTHER_APPS_PACKAGE = journeyApk({ packageName: 'com.dhruv.tipsy', versionCode: 1, versionName: '1.0', label: 'Tipsy' }).path;
 
 it.runIf(chromium.mustFail)('has Chromium to run the browser tests', () => {
   throw new Error(chromium.missingMessage);

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
 import { versionApi } from '@wharf/contract';
@@ -8,7 +6,7 @@ import testingEn from '../../apps/web/src/features/testing/locales/en.json';
 import { browserAvailability } from '../support/browser';
 import { fill, journeyEnvironment } from '../support/journey';
 import { openPage, screenshot, signIn, type Person } from '../support/console';
-import { ROOT_DIR } from '../support/paths';
+import { journeyApk } from '../support/packages';
 import { newDeveloperWithApp } from '../support/publishing';
 
 // The open-test journey in Chromium against the real server: a developer uploads a build,
@@ -19,7 +17,7 @@ import { newDeveloperWithApp } from '../support/publishing';
 // tester in the group.
 
 const chromium = browserAvailability();
-const PACKAGE = path.resolve(ROOT_DIR, '..', 'shared', 'fixtures', 'packages', 'tipsy-release.aab'); // com.dhruv.tipsy, versionCode 1
+const PACKAGE = journeyApk({ packageName: 'com.dhruv.tipsy', versionCode: 1, versionName: '1.0', label: 'Tipsy' });
 
 it.runIf(chromium.mustFail)('has Chromium to run the browser tests', () => {
   throw new Error(chromium.missingMessage);
@@ -48,7 +46,7 @@ describe.skipIf(!chromium.available)('open testing in the browser (Chromium)', (
       for (const [i, p] of open.entries()) await screenshot(p, `testing-failure-${i}`).catch(() => undefined);
     });
 
-    await newDeveloperWithApp(page, origin, developer, { project: 'Beta', name: 'Tipsy', packageName: 'com.dhruv.tipsy', packageFile: PACKAGE });
+    await newDeveloperWithApp(page, origin, developer, { project: 'Beta', name: 'Tipsy', packageName: 'com.dhruv.tipsy', packageFile: PACKAGE.path });
 
     // App testing: a group with an invitation code.
     await page.getByRole('menuitem', { name: 'App testing' }).click();
@@ -77,7 +75,7 @@ describe.skipIf(!chromium.available)('open testing in the browser (Chromium)', (
     const create = page.getByRole('dialog', { name: tx.dialog.createTitle });
     await create.getByLabel(tx.dialog.name, { exact: true }).fill('Spring beta');
     await create.getByLabel(tx.dialog.package).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'tipsy-release.aab' }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: PACKAGE.fileName }).click();
     await create.getByLabel(tx.dialog.groups).click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Friends' }).click();
     await page.keyboard.press('Escape');
@@ -128,7 +126,7 @@ describe.skipIf(!chromium.available)('open testing in the browser (Chromium)', (
     expect(href).toContain('testerToken=');
     const download = await fetch(new URL(href!, origin));
     expect(download.status).toBe(200);
-    expect(Buffer.from(await download.arrayBuffer()).equals(fs.readFileSync(PACKAGE))).toBe(true);
+    expect(Buffer.from(await download.arrayBuffer()).equals(PACKAGE.bytes)).toBe(true);
 
     // A device with the tester token is offered the test build; without it, nothing (the app is not on shelf).
     const check = (extra: string) => fetch(`${origin}${versionApi.updateCheck.fullPath}?packageName=com.dhruv.tipsy&versionCode=0&deviceId=device-t${extra}`).then((res) => res.json() as Promise<{ update: { versionCode: number } | null }>);

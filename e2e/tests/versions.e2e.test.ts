@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
 import { versionApi } from '@wharf/contract';
@@ -11,8 +9,8 @@ import versionsRu from '../../apps/web/src/features/versions/locales/ru.json';
 import { browserAvailability } from '../support/browser';
 import { fill, journeyEnvironment } from '../support/journey';
 import { chooseOption, openPage, screenshot, signIn, type Person } from '../support/console';
+import { journeyApk } from '../support/packages';
 import { newDeveloperWithApp } from '../support/publishing';
-import { ROOT_DIR } from '../support/paths';
 
 // The publishing journey in Chromium against the real server (background parsing on, a
 // test clock): a new developer creates an app, uploads its package, writes the listing
@@ -24,7 +22,7 @@ import { ROOT_DIR } from '../support/paths';
 // end takes it off the store page.
 
 const chromium = browserAvailability();
-const PACKAGE = path.resolve(ROOT_DIR, '..', 'shared', 'fixtures', 'packages', 'tipsy-release.aab'); // com.dhruv.tipsy, versionCode 1, versionName 1.0
+const PACKAGE = journeyApk({ packageName: 'com.dhruv.tipsy', versionCode: 1, versionName: '1.0', label: 'Tipsy' });
 
 it.runIf(chromium.mustFail)('has Chromium to run the browser tests', () => {
   throw new Error(chromium.missingMessage);
@@ -85,7 +83,7 @@ describe.skipIf(!chromium.available)('versions, review and distribution in the b
     });
 
     // A new developer signs up, creates a project and an app, and uploads its package.
-    const appId = await newDeveloperWithApp(page, origin, developer, { project: 'Drinks', name: 'Tipsy', packageName: 'com.dhruv.tipsy', packageFile: PACKAGE });
+    const appId = await newDeveloperWithApp(page, origin, developer, { project: 'Drinks', name: 'Tipsy', packageName: 'com.dhruv.tipsy', packageFile: PACKAGE.path });
 
     // Version information, from the app's menu: nothing yet, then a new version.
     await page.getByRole('menuitem', { name: v.page.title }).click();
@@ -94,8 +92,8 @@ describe.skipIf(!chromium.available)('versions, review and distribution in the b
     await page.getByRole('button', { name: v.create.button }).click();
     await page.getByText(v.state['7'], { exact: true }).first().waitFor();
     await page.getByLabel(v.package.choose).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'tipsy-release.aab' }).click();
-    await page.getByText(fill(v.package.facts, { packageName: 'com.dhruv.tipsy', versionCode: 1, size: '3.14 MB' })).waitFor();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: PACKAGE.fileName }).click();
+    await page.getByText(fill(v.package.facts, { packageName: 'com.dhruv.tipsy', versionCode: 1, size: PACKAGE.sizeText })).waitFor();
 
     // The listing in English (the app's default language) and Russian.
     await activeTab(page).getByLabel(v.listing.name).fill('Tipsy');
@@ -149,7 +147,7 @@ describe.skipIf(!chromium.available)('versions, review and distribution in the b
     await screenshot(reviewer, 'review-queue');
     await reviewer.getByRole('link', { name: fill(r.queue.openOf, { app: 'Tipsy' }) }).click();
     await reviewer.getByRole('heading', { name: 'Tipsy' }).waitFor();
-    await reviewer.getByText('tipsy-release.aab').waitFor();
+    await reviewer.getByText(PACKAGE.fileName).waitFor();
     await reviewer.getByText(r.task.firstRelease).waitFor();
     await screenshot(reviewer, 'review-task');
     await reviewer.getByRole('button', { name: r.decide.reject }).click();
@@ -205,7 +203,7 @@ describe.skipIf(!chromium.available)('versions, review and distribution in the b
     // A device asks for updates and downloads the package: the uploaded file, byte for byte.
     const answer = (await (await fetch(check)).json()) as { update: { versionCode: number; sha256: string; size: number; downloadUrl: string } | null };
     expect(answer.update).toMatchObject({ versionCode: 1, versionName: '1.0' });
-    const uploaded = fs.readFileSync(PACKAGE);
+    const uploaded = PACKAGE.bytes;
     const download = await fetch(`${origin}${answer.update!.downloadUrl}?deviceId=device-1&country=DE`);
     expect(download.status).toBe(200);
     const bytes = Buffer.from(await download.arrayBuffer());
@@ -236,7 +234,7 @@ describe.skipIf(!chromium.available)('versions, review and distribution in the b
     await page.getByRole('button', { name: v.create.upgrade }).click();
     await page.getByText(v.create.upgraded).waitFor();
     await page.getByLabel(v.package.choose).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'tipsy-release.aab' }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: PACKAGE.fileName }).click();
     await page.getByText(v.package.sameCode).first().waitFor();
     await page.getByRole('radio', { name: v.releaseType.phased }).check();
     await page.getByLabel(v.phasedSetup.percent).fill('10');

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appApi, buildPath, versionApi } from '@wharf/contract';
 import { createTestApp, type TestApp } from '../../../testing';
 import { demoFamily } from '..';
+import { describeWithRealBuilds, REAL_BUILDS_DIR } from '../../../testing/real-builds';
 
-/** The shared samples beside the checkout (see shared/fixtures/packages/README.md). */
-const SAMPLES = path.resolve(import.meta.dirname, '../../../../../../../shared/fixtures/packages');
+const SAMPLES = REAL_BUILDS_DIR;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,13 +17,18 @@ afterAll(() => t.close());
 const rows = async (sql: string, params: unknown[] = []) => (await t.deps.database.executeSql(sql, params)).rows as Array<Record<string, unknown>>;
 
 describe('the demo releases', () => {
-  it('are left out without the package samples, and added on a later start that has them, once', async () => {
+  it('are left out without the package samples', async () => {
     await demoFamily.onStart!(t.deps, () => undefined);
     expect(await rows('select id from app_versions')).toEqual([]);
     const demo = (await t.app.inject({ url: appApi.demoProject.fullPath })).json();
     const tipsy = demo.apps.find((a: { packageName: string }) => a.packageName === 'com.dhruv.tipsy');
     expect((await t.app.inject({ url: buildPath(versionApi.storeApp, { appId: tipsy.appId }) })).statusCode).toBe(404);
+  });
+});
 
+// After the test above: the same platform starts again, now with the samples.
+describeWithRealBuilds('the demo releases', () => {
+  it('are added on a later start that has the package samples, once', async () => {
     (t.deps.config as { demoPackagesDir: string }).demoPackagesDir = SAMPLES;
     await demoFamily.onStart!(t.deps, () => undefined);
     await demoFamily.onStart!(t.deps, () => undefined);

@@ -1,14 +1,11 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appApi, fileApi, packageApi, projectApi } from '@wharf/contract';
 import { createTestApp, TestUser, type TestApp } from '../../../testing';
+import { describeWithRealBuilds, REAL_AAB, REAL_HAP } from '../../../testing/real-builds';
 
-/** Real builds shared beside the repository (see ../shared/fixtures/packages/README.md). */
-const FIXTURES = path.resolve(import.meta.dirname, '../../../../../../../shared/fixtures/packages');
-const AAB = path.join(FIXTURES, 'tipsy-release.aab');
-const HAP = path.join(FIXTURES, 'arktscalc-debug-signed.hap');
-const haveFixtures = fs.existsSync(AAB) && fs.existsSync(HAP);
+const AAB = REAL_AAB;
+const HAP = REAL_HAP;
 
 let t: TestApp;
 let u: TestUser;
@@ -41,7 +38,7 @@ async function settled(appId: string, pkgId: string, headers: Record<string, str
   throw new Error('parse did not finish');
 }
 
-describe.skipIf(!haveFixtures)('packages parsed in the background', () => {
+describeWithRealBuilds('packages parsed in the background', () => {
   it('parses a release AAB of the app and locks the package name', async () => {
     const app = await newApp('android', 'com.dhruv.tipsy');
     const pkgId = await uploadAndAdd(app.appId, fs.readFileSync(AAB), 'tipsy-release.aab');

@@ -1,23 +1,18 @@
 // Parser tests on real build outputs: the HAP and AAB from ../shared/fixtures/packages (see its
 // README for their origin and facts) and an APK from the npm registry (see ../__fixtures__/real-apk.ts).
 
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectKind, parsePackage } from '../index';
 import { REAL_APK, realApkPath } from '../__fixtures__/real-apk';
 import { packInfo } from '../__fixtures__/packages';
 import { buildZip } from '../__fixtures__/zip-writer';
+import { describeWithRealBuilds, REAL_AAB, REAL_HAP } from '../../../../testing/real-builds';
 
-const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../../../../..');
-const sharedFixtures = resolve(repoRoot, '../shared/fixtures/packages');
-const HAP = join(sharedFixtures, 'arktscalc-debug-signed.hap');
-const AAB = join(sharedFixtures, 'tipsy-release.aab');
-const haveShared = existsSync(HAP) && existsSync(AAB);
-if (!haveShared) console.warn(`[parsers] skipping real HAP/AAB tests: ${sharedFixtures} is absent (CI has ../shared beside the checkout)`);
+const HAP = REAL_HAP;
+const AAB = REAL_AAB;
 
 let dir: string;
 beforeAll(async () => {
@@ -27,7 +22,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe.skipIf(!haveShared)('real HAP (arktscalc-debug-signed.hap)', () => {
+describeWithRealBuilds('real HAP (arktscalc-debug-signed.hap)', () => {
   it('reads the module.json facts the fixture README lists', async () => {
     expect(await detectKind(HAP)).toBe('hap');
     const hap = await parsePackage(HAP);
@@ -94,7 +89,7 @@ describe.skipIf(!haveShared)('real HAP (arktscalc-debug-signed.hap)', () => {
   });
 });
 
-describe.skipIf(!haveShared)('real AAB (tipsy-release.aab)', () => {
+describeWithRealBuilds('real AAB (tipsy-release.aab)', () => {
   it('reads the protobuf manifest facts the fixture README lists', async () => {
     expect(await detectKind(AAB)).toBe('aab');
     const aab = await parsePackage(AAB);
