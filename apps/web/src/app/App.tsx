@@ -17,6 +17,7 @@ import { SignUpPage } from '../features/accounts/pages/SignUpPage';
 import { AgreementsPage } from '../features/agreements/pages/AgreementsPage';
 import { UsersPage } from '../features/team/pages/UsersPage';
 import { PlatformPage } from '../features/platform/pages/PlatformPage';
+import type { FamilyPages } from '../ui/family-pages';
 import { createI18n, LANGUAGES } from './i18n';
 import { createQueryClient } from './query-client';
 import { HomePage } from './pages/HomePage';
@@ -47,6 +48,12 @@ import { RequestUiBridge } from './shell/RequestUiBridge';
 import { RequireSession } from './shell/RequireSession';
 import { RouteReporter } from './shell/RouteReporter';
 
+/** Pages families declare in `features/<family>/routes.tsx` (see ui/family-pages.ts). */
+const FAMILY_PAGES: readonly FamilyPages[] = Object.values(import.meta.glob<FamilyPages>('../features/*/routes.tsx', { eager: true }));
+
+const familyRoutes = (kind: keyof FamilyPages) =>
+  FAMILY_PAGES.flatMap((pages) => pages[kind] ?? []).map((page) => <Route key={page.path} path={page.path} element={page.element} />);
+
 const ANTD_LOCALE: Readonly<Record<Language, ConfigProviderProps['locale']>> = { cn: zhCN, en: enUS, ru: ruRU };
 
 export interface AppProps {
@@ -68,6 +75,7 @@ function appPageRoutes() {
     <Route key="immersive" path="immersive" element={<ImmersivePage />} />,
     <Route key="qualifications" path="qualifications" element={<QualificationsPage />} />,
     <Route key="testing" path="testing" element={<TestingPage />} />,
+    ...familyRoutes('appPages'),
   ];
 }
 
@@ -127,6 +135,7 @@ export function ConsoleRoutes() {
         <Route path="/projects/:projectId" element={<ProjectLayout />}>
           <Route index element={<Navigate to="settings" replace />} />
           <Route path="settings" element={<ProjectSettingsPage />} />
+          {familyRoutes('projectPages')}
         </Route>
         <Route path="/apps/:appId" element={<AppLayout />}>
           {appPageRoutes()}

@@ -1,0 +1,4 @@
+// What other families may use of projects: nothing else of this folder.
+
+/** The projects table, for the foreign keys of a project's own data (cascade on delete). */
+export { projects } from './tables';
