@@ -7,7 +7,6 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { EmbeddedDatabaseUnreadableError, lockDataDir } from './data-dir-lock';
 import { MIGRATIONS_DIR, MIGRATION_LOCK } from './migrate';
-import * as schema from './schema';
 import type { Database, Db } from './types';
 
 export async function openPglite(dir: string, options: { onRecoveredLock?: (pid: number) => void } = {}): Promise<Database> {
@@ -21,7 +20,7 @@ export async function openPglite(dir: string, options: { onRecoveredLock?: (pid:
     await lock.release();
     throw new EmbeddedDatabaseUnreadableError(dir, err);
   }
-  const drizzleDb = drizzlePglite({ client, schema });
+  const drizzleDb = drizzlePglite({ client });
   return {
     kind: 'pglite',
     db: drizzleDb as unknown as Db,
@@ -49,7 +48,7 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: pool }) as unknown as Db;
   let closed = false;
   return {
     kind: 'postgres',
