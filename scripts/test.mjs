@@ -75,6 +75,10 @@ const serverTests = TEST_DATABASE_URL ? 'embedded-subset' : 'all';
 const embedded = { ...withoutPg, TEST_DATABASE_URL: '', WHARF_SERVER_TESTS: serverTests };
 const unitProjects = ['rules', 'contract', 'server', 'web'].flatMap((p) => ['--project', p]);
 vitest(`unit and API tests (embedded database${TEST_DATABASE_URL ? ', server subset' : ''})`, unitProjects, embedded);
+// A family made by `npm run new:family` passes lint, types and its tests (in a copy of the
+// tree): one test of the scaffold as a whole.
+if (run('scaffold check (npm run new:family)', process.execPath, ['scripts/check-scaffold.mjs'], embedded)) passed += 1;
+else failed += 1;
 // The browser tests in a run of their own: inside the run above vitest kept them until the
 // end anyway (one file at a time), and beside the PostgreSQL suite the two cores made a
 // browser journey miss its step timeout.

@@ -15,7 +15,7 @@ describe('the call catalogue', () => {
     expect(ALL_ENDPOINTS.length).toBeGreaterThan(0);
     for (const e of ALL_ENDPOINTS) {
       const { kind, requirement } = parseAccess(e.access);
-      if (kind === 'team' || kind === 'app') expect(isPermissionName(requirement ?? '')).toBe(true);
+      if (kind === 'team' || kind === 'project' || kind === 'app') expect(isPermissionName(requirement ?? '')).toBe(true);
       else if (kind === 'operator') expect(['reviewer', 'admin']).toContain(requirement);
       else expect(['anonymous', 'device', 'session']).toContain(kind);
     }

@@ -11,10 +11,18 @@ export type Access =
   | 'device'
   | 'session'
   | `team:${PermissionName}`
+  | `project:${PermissionName}`
   | `app:${PermissionName}`
   | `operator:${OperatorRole}`;
 
-export type AccessKind = 'anonymous' | 'device' | 'session' | 'team' | 'app' | 'operator';
+export type AccessKind = 'anonymous' | 'device' | 'session' | 'team' | 'project' | 'app' | 'operator';
+
+/**
+ * The levels that act in one team (its id in the `teamId` header) and need a permission
+ * there. A `project:` call also names one project of that team, as `projectId` in its
+ * path or query string, where the check reads it before the body.
+ */
+export const TEAM_SCOPED_KINDS: readonly AccessKind[] = ['team', 'project', 'app'];
 
 export interface ParsedAccess {
   kind: AccessKind;

@@ -5,6 +5,12 @@ import { projects } from './tables';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
+/** The team that owns a project, or null when there is no such project. */
+export async function projectTeamOf(db: DbOrTx, projectId: string): Promise<string | null> {
+  const [row] = await db.select({ teamId: projects.teamId }).from(projects).where(eq(projects.id, projectId)).limit(1);
+  return row?.teamId ?? null;
+}
+
 export const projectsRepo = {
   async insert(db: DbOrTx, row: typeof projects.$inferInsert): Promise<ProjectRow> {
     const [created] = await db.insert(projects).values(row).returning();

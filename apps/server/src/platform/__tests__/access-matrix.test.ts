@@ -118,7 +118,7 @@ describe('access matrix', () => {
     const b: Builder = builderOf(e)!;
     const access = parseAccess(e.access);
     const kind = access.kind;
-    const scoped = kind === 'team' || kind === 'app';
+    const scoped = kind === 'team' || kind === 'project' || kind === 'app';
     const needed = access.requirement ?? '';
 
     describe(e.id, () => {

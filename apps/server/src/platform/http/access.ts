@@ -10,6 +10,8 @@ export interface Caller {
   kind: 'anonymous' | 'device' | 'user' | 'operator';
   userId: string | null;
   teamId: string | null;
+  /** The project a `project:` call acts in, checked to be the team's. */
+  projectId: string | null;
   permissions: ReadonlySet<string>;
   /** Role keys held in the team. */
   roles: readonly string[];
@@ -31,6 +33,7 @@ export const ANONYMOUS: Caller = Object.freeze({
   kind: 'anonymous',
   userId: null,
   teamId: null,
+  projectId: null,
   permissions: new Set<string>(),
   roles: [],
   appScope: null,

@@ -1,9 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { parseAccess, type Endpoint } from '@wharf/contract';
+import { parseAccess, TEAM_SCOPED_KINDS, type Endpoint } from '@wharf/contract';
 import { ACCOUNT_STATUS_FORCE_RELOGIN } from '@wharf/rules';
 import type { Deps } from '../../../platform/deps';
 import { ANONYMOUS, sessionFree, type AccessResolver, type Caller } from '../../../platform/http/access';
-import { AppError } from '../../../platform/http/errors';
+import { AppError, notFound } from '../../../platform/http/errors';
+import { projectHoldsAnyApp } from '../../apps/public';
+import { projectTeamOf } from '../../projects/public';
 import { sessionsRepo, type SessionLookup } from '../repo/sessions';
 import { hashToken } from '../tokens';
 import { SESSION_COOKIE } from './cookies';
@@ -31,12 +33,25 @@ export function isForcedRelogin(found: SessionLookup): boolean {
 export function accountsResolver(deps: Deps, cache: SessionCache): AccessResolver {
   return (req: FastifyRequest, endpoint: Endpoint): Caller | Promise<Caller> => sessionFree(endpoint) ?? signedIn(req, endpoint);
 
+  /**
+   * The project a `project:` call names (path, else query string), when it is the team's;
+   * a member limited to some apps reaches only the projects that hold one of them.
+   */
+  async function teamProject(req: FastifyRequest, teamId: string, appScope: readonly string[] | null): Promise<string> {
+    const raw = (req.params as Record<string, unknown> | undefined)?.projectId ?? (req.query as Record<string, unknown> | undefined)?.projectId;
+    if (typeof raw !== 'string' || !UUID.test(raw)) throw new AppError('invalidInput', { zh: '参数不合法：projectId（项目 ID）', en: 'Invalid input: projectId (the project)' });
+    const projectId = raw.toLowerCase();
+    if ((await projectTeamOf(deps.db, projectId)) !== teamId) throw notFound({ zh: '项目不存在', en: 'No such project' });
+    if (appScope && !(await projectHoldsAnyApp(deps.db, projectId, appScope))) throw new AppError('forbidden');
+    return projectId;
+  }
+
   async function signedIn(req: FastifyRequest, endpoint: Endpoint): Promise<Caller> {
     const { kind, requirement } = parseAccess(endpoint.access);
 
     const token = req.cookies[SESSION_COOKIE];
     if (!token || token.length > 200) throw new AppError('sessionInvalid');
-    const teamId = kind === 'team' || kind === 'app' ? teamIdHeader(req) : null;
+    const teamId = TEAM_SCOPED_KINDS.includes(kind) ? teamIdHeader(req) : null;
     const tokenHash = hashToken(token);
     const key = `${tokenHash}:${teamId ?? ''}`;
     const cached = cache.get(key) ?? (await cache.load(key, () => sessionsRepo.lookup(deps.db, tokenHash, teamId)));
@@ -78,9 +93,11 @@ export function accountsResolver(deps: Deps, cache: SessionCache): AccessResolve
     const permissions = cached.permissions;
     if (!permissions.has(requirement as never)) throw new AppError('forbidden');
     const scoped = !isHolder && membership.roles.includes('appAdministrator') && !membership.roles.includes('administrator');
+    const projectId = kind === 'project' ? await teamProject(req, teamId, scoped ? membership.appIds : null) : null;
     return {
       ...base,
       teamId,
+      projectId,
       permissions,
       roles: membership.roles,
       appScope: scoped ? membership.appIds : null,
