@@ -11,6 +11,7 @@ export default defineConfig({
       'apps/server',
       'apps/web',
       'e2e',
+      'eslint-rules',
     ],
   },
 });

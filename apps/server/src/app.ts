@@ -14,7 +14,7 @@ import type { Config } from './config';
 import { FAMILIES } from './families';
 import { OffsetClock, systemClock, type Clock } from './platform/clock';
 import type { Database } from './platform/db/types';
-import type { Deps, Family } from './platform/deps';
+import type { Deps, Family, ProjectScopes } from './platform/deps';
 import { DueActions } from './platform/due-actions';
 import { sessionlessResolver, ANONYMOUS, type AccessResolver, type Caller } from './platform/http/access';
 import { frameworkErrorHandler, installErrorHandling } from './platform/http/error-handler';
@@ -46,6 +46,9 @@ export interface BuiltApp {
   /** Every route registered, with the contract endpoint it serves (if any). */
   routes: RouteInfo[];
 }
+
+/** Without the projects family (tests of other parts) no project exists. */
+const NO_PROJECTS: ProjectScopes = { teamOf: async () => null, holdsAnyApp: async () => false };
 
 /** Secrets never reach the log, whatever a later family adds to a request. */
 export const LOG_REDACT = [
@@ -87,7 +90,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const mailer = new Mailer({ db: database.db, clock, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const families = options.families ?? FAMILIES;
   const services = families.flatMap((f) => f.services ?? []);
-  const deps: Deps = { config, clock, database, db: database.db, storage, jobs, dueActions, mailer, log: app.log, services };
+  const deps: Deps = { config, clock, database, db: database.db, storage, jobs, dueActions, mailer, log: app.log, services, projectScopes: NO_PROJECTS };
+  const scopes = families.find((f) => f.projectScopes)?.projectScopes;
+  if (scopes) deps.projectScopes = scopes(deps);
 
   await installSecurityHeaders(app, config);
   await app.register(fastifyCookie);

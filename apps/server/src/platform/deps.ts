@@ -22,6 +22,19 @@ export interface Deps {
   log: FastifyBaseLogger;
   /** The services the families offer: the console's catalogue (serviceMap). */
   services: readonly ServiceEntry[];
+  /** What the access check of `project:` calls needs to know of projects. */
+  projectScopes: ProjectScopes;
+}
+
+/**
+ * Projects as the access layer sees them, given by the family that owns them (so the
+ * access check, in accounts, imports no other family).
+ */
+export interface ProjectScopes {
+  /** The team that owns the project; null when there is none. */
+  teamOf(projectId: string): Promise<string | null>;
+  /** Whether any of the apps is in the project (an App administrator's reach). */
+  holdsAnyApp(projectId: string, appIds: readonly string[]): Promise<boolean>;
 }
 
 /** A family registers its routes, due-action handlers and job workers; nothing else is shared. */
@@ -32,6 +45,8 @@ export interface Family {
   accessResolver?: (deps: Deps) => AccessResolver;
   /** Runs once when a server starts (not when tests build an app): seeding, bootstrap. */
   onStart?(deps: Deps, print: (text: string) => void): Promise<void>;
+  /** The family that owns projects tells the access layer about them. */
+  projectScopes?: (deps: Deps) => ProjectScopes;
   /** Entries this family adds to the console's service catalogue. */
   services?: readonly ServiceEntry[];
 }

@@ -1,5 +1,7 @@
 import type { Family } from '../../platform/deps';
 import { accountsServices } from '../accounts/routes/context';
+import { projectHoldsAnyApp } from '../apps/public';
+import { projectTeamOf } from './repo';
 import { projectDetailRoutes } from './routes/details';
 import { projectRoutes } from './routes/projects';
 import { ProjectsService } from './service';
@@ -17,6 +19,10 @@ export const projectsFamily: Family = {
       scope: 'team',
     },
   ],
+  projectScopes: (deps) => ({
+    teamOf: (projectId) => projectTeamOf(deps.db, projectId),
+    holdsAnyApp: (projectId, appIds) => projectHoldsAnyApp(deps.db, projectId, appIds),
+  }),
   register(app, deps) {
     const s = new ProjectsService(deps);
     projectRoutes(app, s);

@@ -2,5 +2,3 @@
 
 /** The projects table, for the foreign keys of a project's own data (cascade on delete). */
 export { projects } from './tables';
-
-export { projectTeamOf } from './repo';

@@ -4,8 +4,6 @@ import { ACCOUNT_STATUS_FORCE_RELOGIN } from '@wharf/rules';
 import type { Deps } from '../../../platform/deps';
 import { ANONYMOUS, sessionFree, type AccessResolver, type Caller } from '../../../platform/http/access';
 import { AppError, notFound } from '../../../platform/http/errors';
-import { projectHoldsAnyApp } from '../../apps/public';
-import { projectTeamOf } from '../../projects/public';
 import { sessionsRepo, type SessionLookup } from '../repo/sessions';
 import { hashToken } from '../tokens';
 import { SESSION_COOKIE } from './cookies';
@@ -41,8 +39,8 @@ export function accountsResolver(deps: Deps, cache: SessionCache): AccessResolve
     const raw = (req.params as Record<string, unknown> | undefined)?.projectId ?? (req.query as Record<string, unknown> | undefined)?.projectId;
     if (typeof raw !== 'string' || !UUID.test(raw)) throw new AppError('invalidInput', { zh: '参数不合法：projectId（项目 ID）', en: 'Invalid input: projectId (the project)' });
     const projectId = raw.toLowerCase();
-    if ((await projectTeamOf(deps.db, projectId)) !== teamId) throw notFound({ zh: '项目不存在', en: 'No such project' });
-    if (appScope && !(await projectHoldsAnyApp(deps.db, projectId, appScope))) throw new AppError('forbidden');
+    if ((await deps.projectScopes.teamOf(projectId)) !== teamId) throw notFound({ zh: '项目不存在', en: 'No such project' });
+    if (appScope && !(await deps.projectScopes.holdsAnyApp(projectId, appScope))) throw new AppError('forbidden');
     return projectId;
   }
 

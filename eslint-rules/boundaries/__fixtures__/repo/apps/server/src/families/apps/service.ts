@@ -1,0 +1,3 @@
+import { versionsSummary } from '../versions/public';
+
+export const appSummary = () => versionsSummary();

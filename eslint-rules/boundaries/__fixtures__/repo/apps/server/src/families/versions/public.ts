@@ -1,0 +1,3 @@
+import { testingSummary } from '../testing/public';
+
+export const versionsSummary = () => testingSummary();

@@ -1,0 +1,3 @@
+import { testers } from '../testing/repo';
+
+export const releaseFor = () => testers();

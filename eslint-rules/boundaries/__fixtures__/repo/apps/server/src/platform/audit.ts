@@ -1,0 +1,3 @@
+import { testingSummary } from '../families/testing/public';
+
+export const audit = () => testingSummary();
