@@ -22,6 +22,7 @@ import { registerTestClock } from './platform/http/test-clock';
 import { serveWeb } from './platform/http/web';
 import { Jobs } from './platform/jobs';
 import { Mailer } from './platform/mail';
+import { loadKeyring, Secrets, type Keyring } from './platform/secrets';
 import { LocalStorage, S3Storage, type ObjectStorage } from './platform/storage';
 import { SERVER_VERSION } from './version';
 
@@ -31,6 +32,8 @@ export interface BuildOptions {
   clock?: Clock;
   storage?: ObjectStorage;
   families?: readonly Family[];
+  /** Tests rotating keys pass their own; otherwise from configuration. */
+  keyring?: Keyring;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -58,6 +61,10 @@ export const LOG_REDACT = [
   'res.headers["set-cookie"]',
   '*.password',
   '*.token',
+  '*.secret',
+  '*.clientSecret',
+  '*.client_secret',
+  '*.apiKey',
 ];
 
 /**
@@ -88,9 +95,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const jobs = new Jobs(database, app.log, config.jobs, config.jobExpireSeconds);
   const dueActions = new DueActions(database.db, clock, app.log);
   const mailer = new Mailer({ db: database.db, clock, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const secrets = new Secrets({ db: database.db, clock }, options.keyring ?? loadKeyring(config));
   const families = options.families ?? FAMILIES;
   const services = families.flatMap((f) => f.services ?? []);
-  const deps: Deps = { config, clock, database, db: database.db, storage, jobs, dueActions, mailer, log: app.log, services, projectScopes: NO_PROJECTS };
+  const deps: Deps = { config, clock, database, db: database.db, storage, jobs, dueActions, mailer, secrets, log: app.log, services, projectScopes: NO_PROJECTS };
   const scopes = families.find((f) => f.projectScopes)?.projectScopes;
   if (scopes) deps.projectScopes = scopes(deps);
 

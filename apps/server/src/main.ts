@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   try {
     server = await startServer(config);
   } catch (err) {
-    if (err instanceof DataDirInUseError || err instanceof EmbeddedDatabaseUnreadableError) {
+    if (err instanceof DataDirInUseError || err instanceof EmbeddedDatabaseUnreadableError || err instanceof ConfigError) {
       console.error(err.message);
       process.exit(2);
     }

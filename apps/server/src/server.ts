@@ -33,6 +33,12 @@ export async function startServer(config: Config, print: (text: string) => void 
   app.addHook('onClose', async () => {
     await database.close();
   });
+  const keySource = deps.secrets.keySource;
+  if (keySource !== 'config') {
+    const where = `${keySource === 'new file' ? 'a new key file' : 'the key file'} ${config.secrets.keyFile}`;
+    // Instances of one PostgreSQL must seal with one key; a key file is per machine.
+    print(config.database.kind === 'postgres' ? `  Secrets are sealed with ${where}: give every instance the same SECRETS_KEY.\n` : `  Secrets are sealed with ${where} (keep it out of shared backups).\n`);
+  }
   for (const family of FAMILIES) await family.onStart?.(deps, print);
   await deps.jobs.start();
   deps.dueActions.start(config.dueActionsTickMs);

@@ -69,6 +69,8 @@ const envSchema = z.object({
   MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).default(4 * 1024 ** 3),
   UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   FILE_URL_SECRET: z.string().min(32).optional(),
+  SECRETS_KEY: z.string().optional(),
+  SECRETS_OLD_KEYS: z.string().default(''),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -120,6 +122,11 @@ export interface Config {
     | { kind: 's3'; endpoint?: string; region: string; bucket: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
   /** Signs download URLs; without one, a secret is generated once and kept in the database. */
   fileUrlSecret: string | null;
+  /**
+   * Encrypts secrets at rest (base64 of 32 bytes); null: a key file under DATA_DIR. Old
+   * keys still decrypt what they encrypted until it is re-encrypted (key rotation).
+   */
+  secrets: { key: string | null; oldKeys: string[]; keyFile: string };
   /** Hosts upload-by-URL may fetch from (exact names, or `.example.com` for subdomains). */
   uploadUrlAllow: string[];
   uploadUrlTimeoutMs: number;
@@ -214,6 +221,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadIdleTimeoutMs: e.UPLOAD_IDLE_TIMEOUT_MS,
     storage: storageOf(e),
     fileUrlSecret: e.FILE_URL_SECRET ?? null,
+    secrets: { key: e.SECRETS_KEY || null, oldKeys: e.SECRETS_OLD_KEYS.split(',').map((k) => k.trim()).filter(Boolean), keyFile: path.join(dataDir, 'secrets.key') },
     uploadUrlAllow: e.UPLOAD_URL_ALLOW.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     uploadUrlTimeoutMs: e.UPLOAD_URL_TIMEOUT_MS,
     storageDir: path.join(dataDir, 'files'),

@@ -7,6 +7,7 @@ import type { DueActions } from './due-actions';
 import type { AccessResolver } from './http/access';
 import type { Jobs } from './jobs';
 import type { Mailer } from './mail';
+import type { Secrets } from './secrets';
 import type { ObjectStorage } from './storage';
 
 /** Everything a family may use, passed in explicitly: no module-level singletons. */
@@ -19,6 +20,8 @@ export interface Deps {
   jobs: Jobs;
   dueActions: DueActions;
   mailer: Mailer;
+  /** Secrets at rest: sealed or hashed, never logged, shown once (docs/kernel/secrets.md). */
+  secrets: Secrets;
   log: FastifyBaseLogger;
   /** The services the families offer: the console's catalogue (serviceMap). */
   services: readonly ServiceEntry[];

@@ -1,0 +1,137 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Clock } from '../clock';
+import type { Db, DbOrTx } from '../db/types';
+import { digest, matches, open, seal, SecretUnreadableError } from './crypto';
+import type { Keyring } from './keyring';
+import { secrets } from './tables';
+import { SecretValue } from './value';
+
+export { SecretValue } from './value';
+export { SecretUnreadableError } from './crypto';
+export { loadKeyring, SecretsKeyError, type Keyring } from './keyring';
+
+export type SecretScope = 'team' | 'project' | 'app';
+export type SecretKind = 'revealable' | 'verifiable';
+
+export interface SecretOwner {
+  scope: SecretScope;
+  scopeId: string;
+  name: string;
+}
+
+/** What may be shown of a secret: never its text. */
+export interface SecretFacts extends SecretOwner {
+  id: string;
+  kind: SecretKind;
+  hint: string;
+  createdAt: Date;
+  rotatedAt: Date | null;
+}
+
+const HINT_LENGTH = 4;
+const hintOf = (text: string) => (text.length > HINT_LENGTH * 2 ? text.slice(-HINT_LENGTH) : '');
+/** 256 random bits, URL-safe: what a generated client secret is. */
+export const generateSecret = () => randomBytes(32).toString('base64url');
+
+type Row = typeof secrets.$inferSelect;
+const facts = (r: Row): SecretFacts => ({ id: r.id, scope: r.scope as SecretScope, scopeId: r.scopeId, name: r.name, kind: r.kind as SecretKind, hint: r.hint, createdAt: r.createdAt, rotatedAt: r.rotatedAt });
+
+/**
+ * The secrets port (docs/kernel/secrets.md). Writes run in the caller's transaction, with
+ * the owner's audit event beside them; the text is returned once, when it is made.
+ */
+export class Secrets {
+  constructor(
+    private readonly deps: { db: Db; clock: Clock },
+    private readonly keyring: Keyring,
+  ) {}
+
+  get keySource(): Keyring['source'] {
+    return this.keyring.source;
+  }
+
+  #store(kind: SecretKind, text: string, id: string): { stored: string; keyId: string } {
+    const key = this.keyring.current;
+    return { stored: kind === 'revealable' ? seal(key, text, id) : digest(key, text, id), keyId: key.id };
+  }
+
+  /** Keeps a secret; without `value` one is generated. The value is answered here only. */
+  async create(tx: DbOrTx, owner: SecretOwner & { kind: SecretKind; value?: string }): Promise<{ secret: SecretFacts; value: SecretValue }> {
+    const text = owner.value ?? generateSecret();
+    const id = randomUUID();
+    const [row] = await tx
+      .insert(secrets)
+      .values({ id, scope: owner.scope, scopeId: owner.scopeId, name: owner.name, kind: owner.kind, ...this.#store(owner.kind, text, id), hint: hintOf(text), createdAt: this.deps.clock.now() })
+      .returning();
+    return { secret: facts(row!), value: new SecretValue(text) };
+  }
+
+  async describe(db: DbOrTx, id: string): Promise<SecretFacts | null> {
+    const [row] = await db.select().from(secrets).where(eq(secrets.id, id)).limit(1);
+    return row ? facts(row) : null;
+  }
+
+  async find(db: DbOrTx, owner: SecretOwner): Promise<SecretFacts | null> {
+    const [row] = await db.select().from(secrets).where(and(eq(secrets.scope, owner.scope), eq(secrets.scopeId, owner.scopeId), eq(secrets.name, owner.name))).limit(1);
+    return row ? facts(row) : null;
+  }
+
+  /** The text of a revealable secret, for the server's own use (never for an answer). */
+  async reveal(db: DbOrTx, id: string): Promise<SecretValue> {
+    const [row] = await db.select().from(secrets).where(eq(secrets.id, id)).limit(1);
+    if (!row) throw new SecretUnreadableError('no such secret');
+    if (row.kind !== 'revealable') throw new SecretUnreadableError('a verifiable secret is kept as a hash and cannot be revealed');
+    return new SecretValue(open(this.keyring, row.stored, row.id));
+  }
+
+  /** Whether `candidate` is the secret, compared in constant time. */
+  async verify(db: DbOrTx, id: string, candidate: string): Promise<boolean> {
+    const [row] = await db.select().from(secrets).where(eq(secrets.id, id)).limit(1);
+    if (!row) return false;
+    if (row.kind === 'verifiable') return matches(this.keyring, row.stored, candidate, row.id);
+    // Compared as digests of equal length, so the time taken says nothing of the text.
+    const hash = (text: string) => createHash('sha256').update(text).digest();
+    return timingSafeEqual(hash(open(this.keyring, row.stored, row.id)), hash(candidate));
+  }
+
+  /** A new value for the same secret (generated without `value`), answered once. */
+  async rotateValue(tx: DbOrTx, id: string, value?: string): Promise<{ secret: SecretFacts; value: SecretValue } | null> {
+    const [current] = await tx.select().from(secrets).where(eq(secrets.id, id)).limit(1).for('update');
+    if (!current) return null;
+    const text = value ?? generateSecret();
+    const [row] = await tx
+      .update(secrets)
+      .set({ ...this.#store(current.kind as SecretKind, text, id), hint: hintOf(text), rotatedAt: this.deps.clock.now() })
+      .where(eq(secrets.id, id))
+      .returning();
+    return { secret: facts(row!), value: new SecretValue(text) };
+  }
+
+  async remove(tx: DbOrTx, id: string): Promise<boolean> {
+    return (await tx.delete(secrets).where(eq(secrets.id, id)).returning({ id: secrets.id })).length > 0;
+  }
+
+  /**
+   * Seals every revealable secret again under the current key (after SECRETS_KEY changed,
+   * with the old one in SECRETS_OLD_KEYS). Verifiable ones cannot be re-hashed without their
+   * text: they are counted, and their old key must stay until they are rotated or deleted.
+   */
+  async reencryptAll(): Promise<{ reencrypted: number; verifiableOnOldKeys: number }> {
+    const { db } = this.deps;
+    const current = this.keyring.current.id;
+    let reencrypted = 0;
+    const old = await db.select({ id: secrets.id }).from(secrets).where(and(ne(secrets.keyId, current), eq(secrets.kind, 'revealable')));
+    for (const { id } of old) {
+      await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(secrets).where(eq(secrets.id, id)).limit(1).for('update');
+        if (!row || row.keyId === current) return;
+        const text = open(this.keyring, row.stored, row.id);
+        await tx.update(secrets).set({ stored: seal(this.keyring.current, text, row.id), keyId: current }).where(eq(secrets.id, id));
+        reencrypted += 1;
+      });
+    }
+    const verifiable = await db.select({ id: secrets.id }).from(secrets).where(and(ne(secrets.keyId, current), eq(secrets.kind, 'verifiable')));
+    return { reencrypted, verifiableOnOldKeys: verifiable.length };
+  }
+}
