@@ -22,6 +22,8 @@ import { registerTestClock } from './platform/http/test-clock';
 import { serveWeb } from './platform/http/web';
 import { Jobs } from './platform/jobs';
 import { Mailer } from './platform/mail';
+import { RateLimiter } from './platform/rate-limit';
+import { enforceRateLimit } from './platform/rate-limit/http';
 import { loadKeyring, Secrets, type Keyring } from './platform/secrets';
 import { LocalStorage, S3Storage, type ObjectStorage } from './platform/storage';
 import { SERVER_VERSION } from './version';
@@ -86,6 +88,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const routes: RouteInfo[] = [];
   app.addHook('onRoute', (r) => {
     routes.push({ method: r.method, url: r.url, endpoint: r.config?.endpoint });
+    const limited = r.config?.endpoint?.rateLimit;
+    if (limited && !config.rateLimits[limited.class]) throw new Error(`${r.config!.endpoint!.id} is limited as "${limited.class}", a class RATE_LIMITS does not define`);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -95,10 +99,11 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const jobs = new Jobs(database, app.log, config.jobs, config.jobExpireSeconds);
   const dueActions = new DueActions(database.db, clock, app.log);
   const mailer = new Mailer({ db: database.db, clock, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const rateLimits = new RateLimiter({ db: database.db, clock });
   const secrets = new Secrets({ db: database.db, clock }, options.keyring ?? loadKeyring(config));
   const families = options.families ?? FAMILIES;
   const services = families.flatMap((f) => f.services ?? []);
-  const deps: Deps = { config, clock, database, db: database.db, storage, jobs, dueActions, mailer, secrets, log: app.log, services, projectScopes: NO_PROJECTS };
+  const deps: Deps = { config, clock, database, db: database.db, storage, jobs, dueActions, mailer, secrets, rateLimits, log: app.log, services, projectScopes: NO_PROJECTS };
   const scopes = families.find((f) => f.projectScopes)?.projectScopes;
   if (scopes) deps.projectScopes = scopes(deps);
 
@@ -123,13 +128,14 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   app.decorateRequest('caller', null as unknown as Caller);
   // Before the body is read: a refused upload costs nothing. A callback hook, so calls
   // that need no session (device update checks) pass without a promise.
-  app.addHook('onRequest', (req, _reply, done) => {
+  app.addHook('onRequest', (req, reply, done) => {
     const endpoint = req.routeOptions.config.endpoint;
     // The address rides on the caller to the audit writer: passed, not found in an
     // async-local store, whose promise hooks would cost every request.
     const settle = (caller: Caller) => {
       req.caller = { ...caller, ip: req.ip ?? null };
-      done();
+      if (!endpoint?.rateLimit) done();
+      else enforceRateLimit(rateLimits, config.rateLimits, endpoint, req, reply).then(() => done(), done);
     };
     let resolved: Caller | Promise<Caller>;
     try {
@@ -165,7 +171,11 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     if (closing) reply.header('Connection', 'close');
     done(null, payload);
   });
+  // Ended windows are swept now and then by whichever instance gets there.
+  const sweeper = setInterval(() => rateLimits.sweep().catch((err: unknown) => app.log.warn({ err }, 'rate limit sweep failed')), 60_000);
+  sweeper.unref();
   app.addHook('onClose', async () => {
+    clearInterval(sweeper);
     await dueActions.stop();
     await jobs.stop();
   });

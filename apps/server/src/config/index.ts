@@ -55,6 +55,7 @@ const envSchema = z.object({
   RISK_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   RISK_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
+  RATE_LIMITS: z.string().optional(),
   CANARY_PERCENT: z.coerce.number().min(0).max(100).default(0),
   COOKIE_SECURE: z.enum(['auto', 'always', 'never']).default('auto'),
   TRUST_PROXY: bool,
@@ -148,6 +149,8 @@ export interface Config {
   risk: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowMs: number };
   /** Requests per minute per address; 0 switches the general limit off. */
   rateLimitPerMinute: number;
+  /** Policies of the shared limits endpoints declare by class (RATE_LIMITS overrides, per class). */
+  rateLimits: Record<string, { limit: number; windowMs: number }>;
   /** Share of users (0–100) who get the canary (x-hd-grey) cookie. */
   canaryPercent: number;
   cookieSecure: 'auto' | 'always' | 'never';
@@ -235,12 +238,34 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       windowMs: e.RISK_WINDOW_MINUTES * 60_000,
     },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    rateLimits: rateLimitsOf(e.RATE_LIMITS),
     canaryPercent: e.CANARY_PERCENT,
     cookieSecure: e.COOKIE_SECURE,
     trustProxy: e.TRUST_PROXY,
     frameAncestors: e.FRAME_ANCESTORS,
     operatorBootstrap: { email: e.WHARF_OPERATOR_EMAIL ?? null, password: e.WHARF_OPERATOR_PASSWORD ?? null },
   };
+}
+
+/**
+ * The classes calls of devices and apps are counted in, per minute unless said otherwise:
+ * what one device, app or address may ask of every instance together.
+ */
+export const DEFAULT_RATE_LIMITS: Readonly<Record<string, { limit: number; windowMs: number }>> = {
+  device: { limit: 600, windowMs: 60_000 },
+  appClient: { limit: 3000, windowMs: 60_000 },
+  apiClient: { limit: 1200, windowMs: 60_000 },
+  signIn: { limit: 20, windowMs: 60_000 },
+  verificationCode: { limit: 5, windowMs: 3_600_000 },
+};
+
+const ratePolicies = z.record(z.string().regex(/^\w+$/), z.object({ limit: z.number().int().min(1), windowMs: z.number().int().min(1000).max(86_400_000) }).strict());
+
+function rateLimitsOf(raw: string | undefined): Config['rateLimits'] {
+  if (!raw) return { ...DEFAULT_RATE_LIMITS };
+  const parsed = ratePolicies.safeParse(safeJson(raw));
+  if (!parsed.success) throw new ConfigError('RATE_LIMITS must be a JSON object of class to {"limit": n, "windowMs": ms}, e.g. {"device":{"limit":600,"windowMs":60000}}');
+  return { ...DEFAULT_RATE_LIMITS, ...parsed.data };
 }
 
 function storageOf(e: z.infer<typeof envSchema>): Config['storage'] {

@@ -7,6 +7,7 @@ import type { DueActions } from './due-actions';
 import type { AccessResolver } from './http/access';
 import type { Jobs } from './jobs';
 import type { Mailer } from './mail';
+import type { RateLimiter } from './rate-limit';
 import type { Secrets } from './secrets';
 import type { ObjectStorage } from './storage';
 
@@ -22,6 +23,8 @@ export interface Deps {
   mailer: Mailer;
   /** Secrets at rest: sealed or hashed, never logged, shown once (docs/kernel/secrets.md). */
   secrets: Secrets;
+  /** Limits shared by every instance; services count their own things too (docs/kernel/rate-limits.md). */
+  rateLimits: RateLimiter;
   log: FastifyBaseLogger;
   /** The services the families offer: the console's catalogue (serviceMap). */
   services: readonly ServiceEntry[];

@@ -88,8 +88,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const owned = options.database ? null : await openTestDatabase();
   const database = options.database ?? owned!.database;
   const clock = options.clock ?? new ManualClock(new Date('2026-01-15T08:00:00Z'));
-  const built = await buildApp({ config, database, clock, ...(options.families ? { families: options.families } : {}) });
-  await built.app.ready();
+  let built: BuiltApp;
+  try {
+    built = await buildApp({ config, database, clock, ...(options.families ? { families: options.families } : {}) });
+    await built.app.ready();
+  } catch (err) {
+    // A test of a refused start leaves no database behind.
+    await owned?.destroy();
+    await fs.rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
   // Queues exist so calls can enqueue; workers run only with WHARF_JOBS=on.
   await built.deps.jobs.start();
   return {

@@ -1,6 +1,15 @@
 import type { z } from 'zod';
 import type { Access } from './access';
 
+/** Whose calls a limit counts together. */
+export type RateLimitBy = 'ip' | 'caller' | 'device' | 'app';
+
+export interface RateLimitDecl {
+  /** The policy's name in the server's RATE_LIMITS (e.g. `device`, `signIn`). */
+  class: string;
+  by: RateLimitBy;
+}
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 /** The common root of every call, as in the specification: `/agc/edge/<prefix>/...`. */
@@ -26,6 +35,11 @@ export interface EndpointDef<
    */
   sessionGrace?: boolean;
   summary: string;
+  /**
+   * Counted against a limit shared by every instance (the class's policy comes from the
+   * server's configuration), per the caller, app, device or address the call comes from.
+   */
+  rateLimit?: RateLimitDecl;
   /** Another path to the same call (the distribution family's names for version calls): same schemas, access and handler. */
   aliasOf?: string;
   params?: P;
