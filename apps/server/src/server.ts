@@ -42,6 +42,10 @@ export async function startServer(config: Config, print: (text: string) => void 
   for (const family of FAMILIES) await family.onStart?.(deps, print);
   await deps.jobs.start();
   deps.dueActions.start(config.dueActionsTickMs);
+  deps.events.start(config.events.pollMs);
+  const pruneTimer = setInterval(() => deps.events.prune().catch((err: unknown) => deps.log.warn({ err }, 'event pruning failed')), 3_600_000);
+  pruneTimer.unref();
+  app.addHook('onClose', async () => clearInterval(pruneTimer));
   const mailTimer = startMailDelivery(deps);
   app.addHook('onClose', async () => clearInterval(mailTimer));
   const address = await app.listen({ port: config.port, host: config.host });

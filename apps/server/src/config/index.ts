@@ -56,6 +56,8 @@ const envSchema = z.object({
   RISK_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   RATE_LIMITS: z.string().optional(),
+  EVENTS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  EVENTS_RETENTION_DAYS: z.coerce.number().min(0.01).max(365).default(7),
   CANARY_PERCENT: z.coerce.number().min(0).max(100).default(0),
   COOKIE_SECURE: z.enum(['auto', 'always', 'never']).default('auto'),
   TRUST_PROXY: bool,
@@ -151,6 +153,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Policies of the shared limits endpoints declare by class (RATE_LIMITS overrides, per class). */
   rateLimits: Record<string, { limit: number; windowMs: number }>;
+  /** The event bus: how often each instance looks for due deliveries, and how long settled events are kept. */
+  events: { pollMs: number; retentionMs: number };
   /** Share of users (0–100) who get the canary (x-hd-grey) cookie. */
   canaryPercent: number;
   cookieSecure: 'auto' | 'always' | 'never';
@@ -239,6 +243,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     rateLimits: rateLimitsOf(e.RATE_LIMITS),
+    events: { pollMs: e.EVENTS_POLL_MS, retentionMs: Math.round(e.EVENTS_RETENTION_DAYS * 86_400_000) },
     canaryPercent: e.CANARY_PERCENT,
     cookieSecure: e.COOKIE_SECURE,
     trustProxy: e.TRUST_PROXY,

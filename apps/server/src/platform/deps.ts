@@ -7,6 +7,8 @@ import type { DueActions } from './due-actions';
 import type { AccessResolver } from './http/access';
 import type { Jobs } from './jobs';
 import type { Mailer } from './mail';
+import type { EventBus, Subscription } from './events';
+import type { PubSub } from './pubsub';
 import type { RateLimiter } from './rate-limit';
 import type { Secrets } from './secrets';
 import type { ObjectStorage } from './storage';
@@ -25,6 +27,10 @@ export interface Deps {
   secrets: Secrets;
   /** Limits shared by every instance; services count their own things too (docs/kernel/rate-limits.md). */
   rateLimits: RateLimiter;
+  /** Events published with a change, delivered to subscribers at least once (docs/kernel/events.md). */
+  events: EventBus;
+  /** Messages between instances, not stored (cache invalidation, live updates). */
+  pubsub: PubSub;
   log: FastifyBaseLogger;
   /** The services the families offer: the console's catalogue (serviceMap). */
   services: readonly ServiceEntry[];
@@ -51,6 +57,8 @@ export interface Family {
   accessResolver?: (deps: Deps) => AccessResolver;
   /** Runs once when a server starts (not when tests build an app): seeding, bootstrap. */
   onStart?(deps: Deps, print: (text: string) => void): Promise<void>;
+  /** Handlers of other families' (or its own) events. */
+  subscriptions?: readonly Subscription[];
   /** The family that owns projects tells the access layer about them. */
   projectScopes?: (deps: Deps) => ProjectScopes;
   /** Entries this family adds to the console's service catalogue. */

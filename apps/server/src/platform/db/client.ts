@@ -52,6 +52,7 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
   let closed = false;
   return {
     kind: 'postgres',
+    url,
     db,
     executeSql: (text, values) => pool.query(text, values as unknown[]),
     async migrate() {

@@ -13,6 +13,8 @@ export type DbOrTx = Db | Tx;
 
 export interface Database {
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL's connection string, for what needs a connection of its own (LISTEN). */
+  url?: string;
   db: Db;
   /** Raw SQL for pg-boss: parameterless multi-statement text must go through exec on PGlite. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
