@@ -9,13 +9,14 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import type { Endpoint } from '@wharf/contract';
+import { parseAccess, type Endpoint } from '@wharf/contract';
 import type { Config } from './config';
 import { FAMILIES } from './families';
 import { OffsetClock, systemClock, type Clock } from './platform/clock';
 import type { Database } from './platform/db/types';
 import type { Deps, Family, ProjectScopes } from './platform/deps';
 import { DueActions } from './platform/due-actions';
+import { credentialResolvers } from './platform/http/credentials';
 import { sessionlessResolver, ANONYMOUS, type AccessResolver, type Caller } from './platform/http/access';
 import { frameworkErrorHandler, installErrorHandling } from './platform/http/error-handler';
 import { registerTestClock } from './platform/http/test-clock';
@@ -129,7 +130,12 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   installErrorHandling(app);
 
   const resolverFactory = families.find((f) => f.accessResolver)?.accessResolver;
-  const resolve: AccessResolver = resolverFactory ? resolverFactory(deps) : sessionlessResolver;
+  const sessions: AccessResolver = resolverFactory ? resolverFactory(deps) : sessionlessResolver;
+  const credentials = credentialResolvers(families, deps);
+  const resolve: AccessResolver = (req, endpoint) => {
+    const { kind, requirement } = parseAccess(endpoint.access);
+    return kind === 'app-client' || kind === 'api-client' ? credentials[kind](req, requirement) : sessions(req, endpoint);
+  };
   app.decorateRequest('caller', null as unknown as Caller);
   // Before the body is read: a refused upload costs nothing. A callback hook, so calls
   // that need no session (device update checks) pass without a promise.

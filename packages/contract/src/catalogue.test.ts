@@ -17,7 +17,8 @@ describe('the call catalogue', () => {
       const { kind, requirement } = parseAccess(e.access);
       if (kind === 'team' || kind === 'project' || kind === 'app') expect(isPermissionName(requirement ?? '')).toBe(true);
       else if (kind === 'operator') expect(['reviewer', 'admin']).toContain(requirement);
-      else expect(['anonymous', 'device', 'session']).toContain(kind);
+      else if (kind === 'api-client') expect(requirement === null || /^[a-z][\w.-]*$/.test(requirement)).toBe(true);
+      else expect(['anonymous', 'device', 'session', 'app-client']).toContain(kind);
     }
   });
 });

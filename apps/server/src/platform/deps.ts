@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import type { Clock } from './clock';
 import type { Database, Db } from './db/types';
 import type { DueActions } from './due-actions';
-import type { AccessResolver } from './http/access';
+import type { AccessResolver, CredentialResolver } from './http/access';
 import type { Jobs } from './jobs';
 import type { Mailer } from './mail';
 import type { EventBus, Subscription } from './events';
@@ -57,6 +57,8 @@ export interface Family {
   accessResolver?: (deps: Deps) => AccessResolver;
   /** Runs once when a server starts (not when tests build an app): seeding, bootstrap. */
   onStart?(deps: Deps, print: (text: string) => void): Promise<void>;
+  /** The family that issues app keys or API clients checks them for their access level. */
+  credentials?: Partial<Record<'app-client' | 'api-client', (deps: Deps) => CredentialResolver>>;
   /** Handlers of other families' (or its own) events. */
   subscriptions?: readonly Subscription[];
   /** The family that owns projects tells the access layer about them. */

@@ -13,9 +13,20 @@ export type Access =
   | `team:${PermissionName}`
   | `project:${PermissionName}`
   | `app:${PermissionName}`
-  | `operator:${OperatorRole}`;
+  | `operator:${OperatorRole}`
+  | 'app-client'
+  | 'api-client'
+  | `api-client:${string}`;
 
-export type AccessKind = 'anonymous' | 'device' | 'session' | 'team' | 'project' | 'app' | 'operator';
+export type AccessKind = 'anonymous' | 'device' | 'session' | 'team' | 'project' | 'app' | 'operator' | 'app-client' | 'api-client';
+
+/**
+ * Calls made with credentials instead of a console session: an app on a device (its
+ * client ID and API key from the configuration file, headers `client_id` and `api_key`)
+ * and an API client of a team (a bearer token, optionally with a named scope:
+ * `api-client:<scope>`). The families that issue the credentials check them.
+ */
+export const CREDENTIAL_KINDS: readonly AccessKind[] = ['app-client', 'api-client'];
 
 /**
  * The levels that act in one team (its id in the `teamId` header) and need a permission

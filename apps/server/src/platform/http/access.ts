@@ -7,7 +7,7 @@ import { AppError } from './errors';
  * `req.caller`; it is filled before the body is read, so a refused upload costs nothing.
  */
 export interface Caller {
-  kind: 'anonymous' | 'device' | 'user' | 'operator';
+  kind: 'anonymous' | 'device' | 'user' | 'operator' | 'app-client' | 'api-client';
   userId: string | null;
   teamId: string | null;
   /** The project a `project:` call acts in, checked to be the team's. */
@@ -27,6 +27,14 @@ export interface Caller {
   team: { mainUserId: string; userType: number } | null;
   /** The request's address (behind the configured proxies), for the audit trail; null outside a request. */
   ip: string | null;
+  /** An app client's app, or the app an API client acts for; null otherwise. */
+  appId: string | null;
+  /** The app user signed in on an app client's device (a later family issues their tokens). */
+  appUserId: string | null;
+  /** The client ID of an app client or an API client. */
+  clientId: string | null;
+  /** What an API client was granted (`api-client:<scope>` calls need theirs). */
+  scopes: readonly string[];
 }
 
 export const ANONYMOUS: Caller = Object.freeze({
@@ -43,6 +51,10 @@ export const ANONYMOUS: Caller = Object.freeze({
   userType: 0,
   team: null,
   ip: null,
+  appId: null,
+  appUserId: null,
+  clientId: null,
+  scopes: [],
 });
 
 /**
@@ -51,6 +63,20 @@ export const ANONYMOUS: Caller = Object.freeze({
  * every level that needs one is refused as "no session".
  */
 export type AccessResolver = (req: FastifyRequest, endpoint: Endpoint) => Caller | Promise<Caller>;
+
+/**
+ * Establishes an app client or API client from the request's credentials, or throws the
+ * refusal; given by the family that issues them (see `Family.credentials`). `requirement`
+ * is the scope an `api-client:<scope>` call names.
+ */
+export type CredentialResolver = (req: FastifyRequest, requirement: string | null) => Promise<Caller>;
+
+/** Without the family that issues them, every call of the level is refused, clearly. */
+export function refuseCredentials(kind: 'app-client' | 'api-client'): CredentialResolver {
+  return async () => {
+    throw new AppError(kind === 'app-client' ? 'appCredentialsInvalid' : 'apiClientInvalid');
+  };
+}
 
 export const DEVICE: Caller = Object.freeze({ ...ANONYMOUS, kind: 'device' });
 

@@ -10,7 +10,7 @@ const released = defineTopic('probe.released', z.object({ version: z.number().in
 type Released = z.infer<typeof released.schema>;
 
 /** What each subscriber saw, and how it should behave, per test. */
-const seen: Record<string, Array<DeliveredEvent<Released>>> = { steady: [], flaky: [], broken: [] };
+const seen: Record<'steady' | 'flaky' | 'broken', Array<DeliveredEvent<Released>>> = { steady: [], flaky: [], broken: [] };
 const failures = new Map<string, number>();
 let brokenFails = true;
 
@@ -18,7 +18,7 @@ const probe: Family = {
   name: 'event-probe',
   register() {},
   subscriptions: [
-    subscribe({ name: 'probe.steady', topic: released, handle: async (e) => void seen.steady!.push(e) }),
+    subscribe({ name: 'probe.steady', topic: released, handle: async (e) => void seen.steady.push(e) }),
     subscribe({
       name: 'probe.flaky',
       topic: released,
@@ -29,7 +29,7 @@ const probe: Family = {
           failures.set(`${e.key}:${e.payload.version}`, left - 1);
           throw new Error(`flaky ${e.key}:${e.payload.version}`);
         }
-        seen.flaky!.push(e);
+        seen.flaky.push(e);
       },
     }),
     subscribe({
@@ -38,7 +38,7 @@ const probe: Family = {
       maxAttempts: 3,
       async handle(e) {
         if (brokenFails) throw new Error('always broken');
-        seen.broken!.push(e);
+        seen.broken.push(e);
       },
     }),
   ],
