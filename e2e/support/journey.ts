@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
+import type { Family } from '@wharf/server';
 import { launchBrowser } from './browser';
 import { SCREENSHOTS_DIR } from './paths';
 import { startE2eServer, type E2eServer } from './server';
@@ -9,11 +10,11 @@ import { startE2eServer, type E2eServer } from './server';
  * A journey file's Chromium and server: started before its tests (the server with these
  * environment variables), closed after them.
  */
-export function journeyEnvironment(env: Record<string, string> = {}): { readonly browser: Browser; readonly server: E2eServer } {
+export function journeyEnvironment(env: Record<string, string> = {}, extraFamilies: readonly Family[] = []): { readonly browser: Browser; readonly server: E2eServer } {
   const state: { browser?: Browser; server?: E2eServer } = {};
   beforeAll(async () => {
     state.browser = await launchBrowser();
-    state.server = await startE2eServer(env);
+    state.server = await startE2eServer(env, extraFamilies);
     fs.mkdirSync(SCREENSHOTS_DIR, { recursive: true });
   });
   afterAll(async () => {

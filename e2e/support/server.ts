@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig, startServer } from '@wharf/server';
+import { loadConfig, startServer, type Family } from '@wharf/server';
 import { WEB_DIST_DIR } from './paths';
 
 export interface E2eServer {
   /** `http://127.0.0.1:<port>` */
   address: string;
+  /** Where user-written content is served: `http://usercontent.localhost:<port>`. */
+  userContentOrigin: string;
   /** Raw SQL on the server's database (tests read the mail outbox, never the log). */
   sql<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
@@ -27,7 +29,7 @@ const TEST_ENV: Record<string, string> = {
  * The real server, in this process, on a free port, with a fresh embedded database in a
  * temporary directory (removed on close) and the built console.
  */
-export async function startE2eServer(env: Record<string, string> = {}): Promise<E2eServer> {
+export async function startE2eServer(env: Record<string, string> = {}, extraFamilies: readonly Family[] = []): Promise<E2eServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wharf-e2e-'));
   try {
     const server = await startServer(
@@ -42,9 +44,11 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
         ...env,
       }),
       () => undefined,
+      { extraFamilies },
     );
     return {
       address: server.address,
+      userContentOrigin: server.deps.userContent.origin,
       async sql<T>(text: string, values: unknown[] = []) {
         return (await server.deps.database.executeSql(text, values)).rows as T[];
       },

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuiltApp } from './app';
 import type { Config } from './config';
 import { openDatabase } from './platform/db';
-import type { Deps } from './platform/deps';
+import type { Deps, Family } from './platform/deps';
 import { FAMILIES } from './families';
 
 export interface RunningServer extends BuiltApp {
@@ -17,14 +17,20 @@ const MAIL_INTERVAL_MS = 5000;
  * listens. Closing stops accepting, lets in-flight requests finish, stops the workers and
  * closes the database last.
  */
-export async function startServer(config: Config, print: (text: string) => void = (t) => console.log(t)): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  print: (text: string) => void = (t) => console.log(t),
+  /** Browser tests add families of their own (e.g. a page on the user-content origin). */
+  options: { extraFamilies?: readonly Family[] } = {},
+): Promise<RunningServer> {
+  const families = [...FAMILIES, ...(options.extraFamilies ?? [])];
   const database = await openDatabase(config, (pid) =>
     print(`  The embedded database was left locked by process ${pid}, which is no longer running: lock recovered.\n`),
   );
   let built: BuiltApp;
   try {
     await database.migrate();
-    built = await buildApp({ config, database });
+    built = await buildApp({ config, database, families });
   } catch (err) {
     await database.close();
     throw err;
@@ -39,7 +45,7 @@ export async function startServer(config: Config, print: (text: string) => void 
     // Instances of one PostgreSQL must seal with one key; a key file is per machine.
     print(config.database.kind === 'postgres' ? `  Secrets are sealed with ${where}: give every instance the same SECRETS_KEY.\n` : `  Secrets are sealed with ${where} (keep it out of shared backups).\n`);
   }
-  for (const family of FAMILIES) await family.onStart?.(deps, print);
+  for (const family of families) await family.onStart?.(deps, print);
   await deps.jobs.start();
   deps.dueActions.start(config.dueActionsTickMs);
   deps.events.start(config.events.pollMs);
@@ -49,6 +55,8 @@ export async function startServer(config: Config, print: (text: string) => void 
   const mailTimer = startMailDelivery(deps);
   app.addHook('onClose', async () => clearInterval(mailTimer));
   const address = await app.listen({ port: config.port, host: config.host });
+  const userContentOrigin = await deps.userContent.listen(config.host);
+  print(`  User content (hosted sites, function URLs, storage downloads): ${userContentOrigin}/\n`);
   let closing: Promise<void> | null = null;
   return {
     app,

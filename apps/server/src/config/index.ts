@@ -28,6 +28,11 @@ const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
+  USER_CONTENT_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  USER_CONTENT_ORIGIN: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^https?:\/\/[^\s/]+$/.test(v), 'an origin such as https://usercontent.example.com, without a path'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
@@ -93,6 +98,11 @@ export interface Config {
   env: 'production' | 'development' | 'test';
   port: number;
   host: string;
+  /**
+   * The second origin user-written content is served from (hosted sites, function URLs,
+   * storage downloads), on a listener of its own; null: http://usercontent.localhost:<port>.
+   */
+  userContent: { port: number; origin: string | null };
   dataDir: string;
   database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string; poolSize: number };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -199,6 +209,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     env: mode,
     port: e.PORT,
     host: e.HOST,
+    // The port after the console's by default; any free one when the console's is (tests, bench).
+    userContent: { port: e.USER_CONTENT_PORT ?? (e.PORT === 0 ? 0 : Math.min(e.PORT + 1, 65535)), origin: e.USER_CONTENT_ORIGIN ?? null },
     dataDir,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }

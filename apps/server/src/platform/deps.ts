@@ -11,6 +11,7 @@ import type { EventBus, Subscription } from './events';
 import type { PubSub } from './pubsub';
 import type { RateLimiter } from './rate-limit';
 import type { Secrets } from './secrets';
+import type { UserContent } from './user-content';
 import type { ObjectStorage } from './storage';
 
 /** Everything a family may use, passed in explicitly: no module-level singletons. */
@@ -31,6 +32,8 @@ export interface Deps {
   events: EventBus;
   /** Messages between instances, not stored (cache invalidation, live updates). */
   pubsub: PubSub;
+  /** The second origin user-written content is served from; families add routes to its `app`. */
+  userContent: UserContent;
   log: FastifyBaseLogger;
   /** The services the families offer: the console's catalogue (serviceMap). */
   services: readonly ServiceEntry[];

@@ -78,7 +78,7 @@ describe('credential access levels', () => {
   it("let an app in with its client ID and API key, as that app, and refuse anything else before reading the body", async () => {
     expect((await app(t, { client_id: 'client-a', api_key: 'key-a' })).json()).toMatchObject({ kind: 'app-client', appId: 'app-a', clientId: 'client-a' });
     const before = bodiesRead;
-    for (const headers of [{}, { client_id: 'client-a' }, { client_id: 'client-a', api_key: 'key-b' }, { client_id: 'client-b', api_key: 'key-a' }]) {
+    for (const headers of [{}, { client_id: 'client-a' }, { client_id: 'client-a', api_key: 'key-b' }, { client_id: 'client-b', api_key: 'key-a' }] as Array<Record<string, string>>) {
       expect(verdict(await app(t, headers))).toEqual([401, RET_CODES.appCredentialsInvalid.code]);
     }
     // A console session is not an app's credential.

@@ -1,0 +1,58 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+
+/**
+ * What every answer of the user-content origin carries. What a user's site may load or
+ * call is its own business (it may call its functions or any API); what it must not do is
+ * be framed by others, be sniffed into another type, or embed plugins.
+ */
+const USER_CONTENT_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "frame-ancestors 'self'; base-uri 'self'; object-src 'none'",
+  'x-content-type-options': 'nosniff',
+  'cross-origin-resource-policy': 'cross-origin',
+  'referrer-policy': 'no-referrer',
+};
+
+/**
+ * The user-content origin (docs/kernel/user-content-origin.md): a listener of its own,
+ * whose routes families add to `app`, and nothing of the console. A page served here
+ * cannot read the console's cookies or act with its session.
+ */
+export class UserContent {
+  readonly app: FastifyInstance;
+  #origin: string | null;
+
+  constructor(private readonly config: Pick<Config, 'userContent' | 'logLevel' | 'trustProxy'>) {
+    this.#origin = config.userContent.origin;
+    this.app = Fastify({ logger: { level: config.logLevel }, bodyLimit: 1024 * 1024, forceCloseConnections: 'idle', trustProxy: config.trustProxy });
+    this.app.addHook('onSend', (_req, reply, payload, done) => {
+      for (const [name, value] of Object.entries(USER_CONTENT_HEADERS)) if (!reply.hasHeader(name)) reply.header(name, value);
+      // A family's handler must not plant cookies on this origin either.
+      reply.removeHeader('set-cookie');
+      done(null, payload);
+    });
+    this.app.setNotFoundHandler((_req, reply) => reply.status(404).type('text/plain; charset=utf-8').send('Not found'));
+  }
+
+  /** Where it is reached from outside; known once it listens when not configured. */
+  get origin(): string {
+    return this.#origin ?? `http://usercontent.localhost:${this.config.userContent.port}`;
+  }
+
+  /** An absolute link to a path on the user-content origin. */
+  url(path: string): string {
+    return new URL(path, this.origin).toString();
+  }
+
+  async listen(host: string): Promise<string> {
+    await this.app.listen({ port: this.config.userContent.port, host });
+    const address = this.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : this.config.userContent.port;
+    this.#origin ??= `http://usercontent.localhost:${port}`;
+    return this.#origin;
+  }
+
+  async close(): Promise<void> {
+    await this.app.close();
+  }
+}
