@@ -24,6 +24,8 @@ export default defineConfig({
         // across deploys. (Later families add their own lazy chunks per route.)
         codeSplitting: {
           groups: [
+            // Only the first chart drawn fetches it (ui/chart/load.ts).
+            { name: 'echarts', test: /node_modules[\\/](echarts|zrender)[\\/]/, priority: 4 },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
             { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|stylis|@emotion|dayjs)[\\/]/, priority: 2 },
             { name: 'vendor', test: /node_modules/, priority: 1 },

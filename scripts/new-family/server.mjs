@@ -194,6 +194,7 @@ const audits = async (action: string) => (await t.deps.database.executeSql(\`sel
 describe('${n.human}', () => {
   it('are created, listed newest first and deleted, each change with an audit event', async () => {
     const first = (await create('First')).json().${n.item};
+    t.clock.advance(1000);
     const second = (await create('Second')).json().${n.item};
     expect((await list()).json()).toMatchObject({ total: 2, items: [{ name: 'Second' }, { name: 'First' }], nextCursor: null });
     expect(await audits('${n.family}.create')).toHaveLength(2);
