@@ -60,7 +60,7 @@ try {
     step('tests', dir, [
       ...vitest,
       '--project', 'server', '--project', 'web', '--project', 'contract',
-      `apps/server/src/families/${NAME}`, 'apps/server/src/platform/__tests__/access-matrix.test.ts', `apps/web/src/features/${NAME}`, 'packages/contract/src/catalogue.test.ts',
+      `apps/server/src/families/${NAME}`, 'apps/server/src/platform/__tests__/access-matrix.test.ts', `apps/web/src/features/${NAME}`, 'apps/web/src/request/field-labels.test.ts', 'apps/web/src/app/locales.test.ts', 'packages/contract/src/catalogue.test.ts',
     ], { TEST_DATABASE_URL: '' });
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });

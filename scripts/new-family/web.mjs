@@ -128,9 +128,9 @@ export { ${n.camel}Keys } from './api/keys';
 
 function locales(n, dir) {
   const strings = {
-    cn: { page: { title: n.Pascal }, fields: { name: '名称', nameRequired: '请输入名称', createdAt: '创建时间', actions: '操作' }, actions: { create: '创建', delete: '删除', deleteConfirm: '删除“{{name}}”？' }, empty: '还没有任何对象。在上方输入名称并点击“创建”。', count: '共 {{count}} 个' },
-    en: { page: { title: n.Pascal }, fields: { name: 'Name', nameRequired: 'Enter a name', createdAt: 'Created', actions: 'Actions' }, actions: { create: 'Create', delete: 'Delete', deleteConfirm: 'Delete "{{name}}"?' }, empty: 'Nothing here yet. Enter a name above and choose Create.', count_one: '{{count}} in all', count_other: '{{count}} in all' },
-    ru: { page: { title: n.Pascal }, fields: { name: 'Название', nameRequired: 'Введите название', createdAt: 'Создано', actions: 'Действия' }, actions: { create: 'Создать', delete: 'Удалить', deleteConfirm: 'Удалить «{{name}}»?' }, empty: 'Здесь пока пусто. Введите название выше и нажмите «Создать».', count_one: 'Всего {{count}}', count_few: 'Всего {{count}}', count_many: 'Всего {{count}}', count_other: 'Всего {{count}}' },
+    cn: { page: { title: n.Pascal }, fields: { [`${n.item}Id`]: n.Item, name: '名称', nameRequired: '请输入名称', createdAt: '创建时间', actions: '操作' }, actions: { create: '创建', delete: '删除', deleteConfirm: '删除“{{name}}”？' }, empty: '还没有任何对象。在上方输入名称并点击“创建”。', count: '共 {{count}} 个' },
+    en: { page: { title: n.Pascal }, fields: { [`${n.item}Id`]: n.Item, name: 'Name', nameRequired: 'Enter a name', createdAt: 'Created', actions: 'Actions' }, actions: { create: 'Create', delete: 'Delete', deleteConfirm: 'Delete "{{name}}"?' }, empty: 'Nothing here yet. Enter a name above and choose Create.', count: '{{count}} in all' },
+    ru: { page: { title: n.Pascal }, fields: { [`${n.item}Id`]: n.Item, name: 'Название', nameRequired: 'Введите название', createdAt: 'Создано', actions: 'Действия' }, actions: { create: 'Создать', delete: 'Удалить', deleteConfirm: 'Удалить «{{name}}»?' }, empty: 'Здесь пока пусто. Введите название выше и нажмите «Создать».', count: 'Всего: {{count}}' },
   };
   return Object.fromEntries(Object.entries(strings).map(([lang, s]) => [`${dir}/locales/${lang}.json`, `${JSON.stringify(s, null, 2)}\n`]));
 }

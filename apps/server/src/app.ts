@@ -4,11 +4,8 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { installSecurityHeaders } from './platform/http/security-headers';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { guardAddress, validatorCompiler } from './platform/http/validation';
 import { parseAccess, type Endpoint } from '@wharf/contract';
 import type { Config } from './config';
 import { FAMILIES } from './families';
@@ -20,7 +17,7 @@ import { credentialResolvers } from './platform/http/credentials';
 import { sessionlessResolver, ANONYMOUS, type AccessResolver, type Caller } from './platform/http/access';
 import { frameworkErrorHandler, installErrorHandling } from './platform/http/error-handler';
 import { registerTestClock } from './platform/http/test-clock';
-import { serveWeb } from './platform/http/web';
+import { sendNotFoundPage, serveWeb } from './platform/http/web';
 import { Jobs } from './platform/jobs';
 import { EventBus } from './platform/events';
 import { Mailer } from './platform/mail';
@@ -96,6 +93,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     if (limited && !config.rateLimits[limited.class]) throw new Error(`${r.config!.endpoint!.id} is limited as "${limited.class}", a class RATE_LIMITS does not define`);
   });
   app.setValidatorCompiler(validatorCompiler);
+  app.addHook('preValidation', guardAddress);
   app.setSerializerCompiler(serializerCompiler);
 
   const storage =
@@ -129,7 +127,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
-  installErrorHandling(app);
+  installErrorHandling(app, (req, reply) => sendNotFoundPage(req, reply, config.webDistDir));
 
   const resolverFactory = families.find((f) => f.accessResolver)?.accessResolver;
   const sessions: AccessResolver = resolverFactory ? resolverFactory(deps) : sessionlessResolver;

@@ -23,6 +23,7 @@ export * from './kit/envelope';
 export * from './kit/list';
 export * from './kit/endpoint';
 export * from './kit/headers';
+export * from './kit/field-errors';
 export * as consoleApi from './families/console';
 export type { ClientConfig, FeatureSwitches } from './families/console';
 export * as authApi from './families/auth';

@@ -40,6 +40,10 @@ function buildResources(): Resource {
   return resources;
 }
 
+function familyNamespaces(): string[] {
+  return [...new Set(Object.keys(featureLocales).map((file) => /features\/([^/]+)\/locales\//.exec(file)?.[1]).filter((f): f is string => !!f))];
+}
+
 /**
  * A fresh i18next instance for one display language, initialised synchronously (the
  * strings are bundled), so the first render is already translated. Following the
@@ -55,6 +59,8 @@ export function createI18n(language: Language): I18n {
     supportedLngs: [...LANGUAGES],
     ns: [DEFAULT_NS],
     defaultNS: DEFAULT_NS,
+    // A family's own field labels (`fields.<name>`) are found from anywhere.
+    fallbackNS: familyNamespaces(),
     initAsync: false,
     interpolation: { escapeValue: false },
   });

@@ -32,7 +32,7 @@ import {
   forgetSession,
 } from '../session/session';
 import { getSessionValue, readProductRegion } from '../session/store';
-import { ApiError, errorText, isRiskRefusal, isSessionInvalid, type Translate } from './errors';
+import { ApiError, errorText, fieldErrorsOf, isRiskRefusal, isSessionInvalid, type Translate } from './errors';
 import { forwardClientError } from './error-report';
 import { baseUrlForCall, callKindOf } from './routing';
 
@@ -243,6 +243,7 @@ export class RequestClient {
       const error = ret
         ? new ApiError(ret.msg || `ret.code ${ret.code}`, endpoint.id, response.status, ret.code, ret.msg, response.statusText)
         : new ApiError('The answer carries no ret', endpoint.id, response.status, null, null, response.statusText);
+      error.fieldErrors = fieldErrorsOf(response.data);
       await this.#handleFailure(error, { notRefresh, notAuth, silent: options.silent === true });
       throw error;
     }
@@ -367,7 +368,7 @@ function toApiError(err: unknown, endpointId: string): ApiError {
   }
   if (axios.isAxiosError(err)) {
     const ret = retOf(err.response?.data);
-    return new ApiError(
+    const error = new ApiError(
       ret?.msg || err.message,
       endpointId,
       err.response?.status ?? null,
@@ -376,6 +377,8 @@ function toApiError(err: unknown, endpointId: string): ApiError {
       err.response?.statusText ?? '',
       err.message,
     );
+    error.fieldErrors = fieldErrorsOf(err.response?.data);
+    return error;
   }
   return new ApiError(err instanceof Error ? err.message : String(err), endpointId, null, null, null);
 }

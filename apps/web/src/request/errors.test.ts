@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RET_CODES } from '@wharf/contract';
 import { createI18n } from '../app/i18n';
-import { ApiError, clientErrorText, errorText, isRiskRefusal, isSessionInvalid, type Translate } from './errors';
+import { ApiError, clientErrorText, errorText, fieldErrorText, fieldErrorsOf, isRiskRefusal, isSessionInvalid, type Translate } from './errors';
 
 const tOf = (language: 'cn' | 'en' | 'ru'): Translate => {
   const i18n = createI18n(language);
@@ -58,5 +58,38 @@ describe('kinds of refusals', () => {
   it('recognises the risk control refusal only as HTTP 400', () => {
     expect(isRiskRefusal(error({ status: 400, code: 205524998 }))).toBe(true);
     expect(isRiskRefusal(error({ status: 200, code: 205524998 }))).toBe(false);
+  });
+});
+
+describe('refused fields', () => {
+  const refused = (fieldErrors: ApiError['fieldErrors']) => {
+    const e = error({ status: 400, code: RET_CODES.invalidInput.code, msg: 'Invalid input: listings.0.brief takes at most 80 characters' });
+    e.fieldErrors = fieldErrors;
+    return e;
+  };
+
+  it('are said in the display language with the field as forms label it, never its path', () => {
+    const e = refused([{ in: 'body', field: 'listings.0.brief', name: 'brief', rule: 'tooLong', max: 80 }]);
+    expect(errorText(e, en, 'en')).toBe('Short description: at most 80 characters.');
+    expect(errorText(e, ru, 'ru')).toBe('«Краткое описание»: не длиннее 80 симв.');
+    expect(errorText(e, cn, 'cn')).toBe('“一句话简介”最多 80 个字符。');
+  });
+
+  it('say control characters, formats and the contract reasons in words', () => {
+    expect(errorText(refused([{ in: 'body', field: 'name', name: 'name', rule: 'controlCharacter', character: 'U+0000' }]), ru, 'ru')).toBe(
+      'Поле «Название» содержит невидимый управляющий символ (U+0000). Удалите его и повторите попытку.',
+    );
+    expect(errorText(refused([{ in: 'body', field: 'supportEmail', name: 'supportEmail', rule: 'format', format: 'email' }]), en, 'en')).toBe('Support email is not an email address.');
+    expect(errorText(refused([{ in: 'body', field: 'endsAt', name: 'endsAt', rule: 'invalid', reason: 'endAfterStart' }]), ru, 'ru')).toBe('«Время окончания» должно быть позже начала.');
+    expect(errorText(refused([{ in: 'body', field: 'x', name: 'unheardOf', rule: 'required' }]), en, 'en')).toBe('A field is required.');
+  });
+
+  it('take the form’s own label first', () => {
+    expect(fieldErrorText({ in: 'body', field: 'name', name: 'name', rule: 'required' }, en, { name: 'Project name' })).toBe('Project name is required.');
+  });
+
+  it('are read from the answer, ignoring malformed entries', () => {
+    expect(fieldErrorsOf({ errors: [{ field: 'a', name: 'a', in: 'body', rule: 'required' }, { nope: 1 }, 'x'] })).toHaveLength(1);
+    expect(fieldErrorsOf({ ret: {} })).toEqual([]);
   });
 });

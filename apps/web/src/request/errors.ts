@@ -1,4 +1,4 @@
-import { RET_CODES, retCodeByNumber } from '@wharf/contract';
+import { RET_CODES, retCodeByNumber, type FieldError } from '@wharf/contract';
 import { isRiskControlRefusal, type Language } from '@wharf/rules';
 
 /**
@@ -24,6 +24,42 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+
+  /** What a 400 answer said about each refused field (`errors` beside `ret`). */
+  fieldErrors: readonly FieldError[] = [];
+}
+
+/** The `errors` of an answer, keeping only well-formed entries. */
+export function fieldErrorsOf(data: unknown): FieldError[] {
+  const errors = (data as { errors?: unknown } | null)?.errors;
+  if (!Array.isArray(errors)) return [];
+  return errors.filter((e): e is FieldError => typeof e === 'object' && e !== null && typeof (e as FieldError).rule === 'string' && typeof (e as FieldError).name === 'string');
+}
+
+/** A field's label as forms show it (`fields.<name>` in the locale files). */
+export function fieldLabel(name: string, t: Translate): string {
+  const key = `fields.${name}`;
+  const label = name ? t(key, { defaultValue: '' }) : '';
+  return label && label !== key ? label : t('fields._');
+}
+
+/**
+ * One refused field as a sentence in the display language, naming the field as the form
+ * labels it (`labels` first, e.g. a form's own label for the field, then `fields.<name>`).
+ */
+export function fieldErrorText(error: FieldError, t: Translate, labels: Readonly<Record<string, string>> = {}): string {
+  const vars = { field: labels[error.name] ?? fieldLabel(error.name, t), min: error.min, max: error.max, character: error.character };
+  if (error.rule === 'format' && error.format) {
+    const key = `errors.format.${error.format}`;
+    const text = t(key, { ...vars, defaultValue: '' });
+    if (text && text !== key) return text;
+  }
+  if (error.rule === 'invalid' && error.reason) {
+    const key = `errors.reason.${error.reason}`;
+    const text = t(key, { ...vars, defaultValue: '' });
+    if (text && text !== key) return text;
+  }
+  return t(`errors.rule.${error.rule}`, vars);
 }
 
 const SESSION_INVALID_TEXTS = ['getTokenInfo return null', 'accessToken invalid'];
@@ -65,6 +101,7 @@ export function clientErrorText(message: string, t: Translate): string | null {
 export function errorText(error: ApiError, t: Translate, language: Language): string {
   if (error.code !== null && error.code !== 0) {
     const name = retCodeByNumber(error.code);
+    if (name === 'invalidInput' && error.fieldErrors.length) return error.fieldErrors.map((e) => fieldErrorText(e, t)).join(' ');
     if (name && name !== 'success') {
       const known = t(`errors.code.${name}`);
       const msg = error.msg?.trim() ?? '';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { z } from 'zod';
-import { ALL_ENDPOINTS, type Endpoint } from '@wharf/contract';
+import { ALL_ENDPOINTS, appApi, projectApi, type Endpoint } from '@wharf/contract';
 import { createTestApp, TestUser, type TestApp } from '../../testing';
 
 /**
@@ -109,4 +109,50 @@ describe('input fuzzing of every call', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty('polluted');
   });
+});
+
+/**
+ * Characters no text may hold (NUL, other C0 controls, broken surrogates), put into every
+ * field of every call in turn, while the ids the call needs are the caller's own (so the
+ * access check lets it through to validation): refused with 400 naming the field, never
+ * a 5xx, never a success.
+ */
+const POISON = ['a\u0000b', 'a\u001bb', 'a\ud800b', '\udfffa'];
+describe('control characters in every field of every call', () => {
+  it('are refused below 500, never accepted', async () => {
+    const u = await TestUser.register(t);
+    const project = (await u.call(projectApi.createProject, { body: { name: 'Poison' } })).json().project;
+    const created = await u.call(appApi.createApp, { body: { projectId: project.projectId, platform: 'android', name: 'Poison', packageName: 'com.wharf.fuzz.poison', category: 'app', defaultLanguage: 'enUS' } });
+    expect(created.statusCode, created.body).toBe(200);
+    const app = created.json().app;
+    const ids: Record<string, string> = { appId: app.appId, projectId: project.projectId, teamId: u.teamId };
+    let refusedByName = 0;
+    let sent = 0;
+    for (const e of ALL_ENDPOINTS) {
+      const params = Object.fromEntries([...e.fullPath.matchAll(/:(\w+)/g)].map((m) => [m[1]!, ids[m[1]!] ?? '00000000-0000-4000-8000-000000000000']));
+      const parts = { body: fieldNames(e.body as z.ZodType | undefined), query: fieldNames(e.query as z.ZodType | undefined) };
+      const base = (names: string[]) => Object.fromEntries(names.filter((n) => ids[n]).map((n) => [n, ids[n]!]));
+      for (const [part, names] of Object.entries(parts) as Array<['body' | 'query', string[]]>) {
+        if (part === 'body' && (e.method === 'GET' || e.method === 'DELETE')) continue;
+        for (const name of names) {
+          // An address cannot carry a broken surrogate: its bytes decode to U+FFFD, which is text.
+          for (const bad of part === 'query' ? POISON.slice(0, 2) : POISON) {
+            const value = { ...base(names), [name]: bad };
+            const res = await u.call(e, {
+              params,
+              ...(part === 'query' ? { query: value } : { query: base(parts.query), body: value }),
+            });
+            sent += 1;
+            expect(res.statusCode, `${e.id} ${part}.${name}=${JSON.stringify(bad)} → ${res.statusCode} ${res.body.slice(0, 200)}`).toBeLessThan(500);
+            expect(res.statusCode, `${e.id} ${part}.${name}=${JSON.stringify(bad)} was accepted`).toBeGreaterThanOrEqual(400);
+            const errors = res.statusCode === 400 ? ((res.json() as { errors?: Array<{ rule: string; name: string }> }).errors ?? []) : [];
+            if (errors.some((x) => x.rule === 'controlCharacter' && x.name === name)) refusedByName += 1;
+          }
+        }
+      }
+    }
+    console.log(`control characters: ${sent} requests, ${refusedByName} refused naming the field`);
+    // The guard runs before each call's schema: wherever the access check let the call through, it names the field.
+    expect(refusedByName).toBeGreaterThan(sent / 2);
+  }, 300_000);
 });

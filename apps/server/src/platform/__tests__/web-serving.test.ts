@@ -32,6 +32,27 @@ describe('serving the console', () => {
     expect(res.headers.location).toBe('/ru/');
   });
 
+  it("shows a browser the console's not-found page at an unknown address, and keeps JSON for everything else", async () => {
+    const page = await t.app.inject({ url: '/en/nope', headers: { accept: 'text/html,application/xhtml+xml' } });
+    expect(page.statusCode).toBe(404);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('<title>console</title>');
+    const api = await t.app.inject({ url: '/agc/edge/nope', headers: { accept: 'text/html' } });
+    expect([api.statusCode, api.json().ret.code]).toEqual([404, 100405]);
+    const script = await t.app.inject({ url: '/assets/missing.js', headers: { accept: '*/*' } });
+    expect(script.headers['content-type']).toMatch(/json/);
+    const post = await t.app.inject({ method: 'POST', url: '/en/nope', headers: { accept: 'text/html' } });
+    expect(post.headers['content-type']).toMatch(/json/);
+  });
+
+  it('reaches the API reference from each site', async () => {
+    for (const url of ['/en/docs', '/ru/docs', '/ru/docs/']) {
+      const res = await t.app.inject({ url });
+      expect([res.statusCode, res.headers.location], url).toEqual([302, '/docs']);
+    }
+    expect((await t.app.inject({ url: '/docs', headers: { accept: 'text/html' } })).statusCode).toBeLessThan(400);
+  });
+
   it('caches hashed assets for a year', async () => {
     const res = await t.app.inject({ url: '/assets/index-abc123.js' });
     expect(res.statusCode).toBe(200);

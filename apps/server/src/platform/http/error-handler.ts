@@ -1,36 +1,16 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { RET_CODES, type RetCodeName } from '@wharf/contract';
+import { RET_CODES, type FieldError, type RetCodeName } from '@wharf/contract';
+import { describeFieldErrors, fieldErrorsOf } from './field-errors';
 import { AppError } from './errors';
 import { messageLanguage } from './language';
 
-function send(reply: FastifyReply, req: FastifyRequest, name: RetCodeName, detail?: { zh: string; en: string }) {
+function send(reply: FastifyReply, req: FastifyRequest, name: RetCodeName, detail?: { zh: string; en: string }, errors?: FieldError[]) {
   const entry = RET_CODES[name];
   const lang = messageLanguage(req);
   const msg = detail ? detail[lang] : entry[lang];
   // Clients that read only the status text (the console's 401 rule) find it there too.
   if (name === 'sessionInvalid') reply.raw.statusMessage = 'Unauthorized: accessToken invalid';
-  return reply.status(entry.status).send({ ret: { code: entry.code, msg } });
-}
-
-interface ZodIssueLike {
-  instancePath?: string;
-  message?: string;
-  params?: { issue?: { path?: PropertyKey[]; message?: string } };
-}
-
-/** "body.name: Too small" — names the field, as the console shows ret.msg as is. */
-function describeValidation(err: FastifyError): { zh: string; en: string } {
-  const raw = (err as { validationContext?: string }).validationContext ?? 'input';
-  const context = raw === 'querystring' ? 'query' : raw;
-  const issues = ((err as { validation?: ZodIssueLike[] }).validation ?? []).slice(0, 3);
-  const parts = issues.map((i) => {
-    const path = i.params?.issue?.path?.map(String).join('.') || i.instancePath?.replace(/^\//, '').replace(/\//g, '.') || '';
-    const message = i.params?.issue?.message ?? i.message ?? 'invalid';
-    return `${context}${path ? `.${path}` : ''}: ${message}`;
-  });
-  const text = parts.join('; ') || `${context}: invalid`;
-  return { zh: `参数不合法：${text}`, en: `Invalid input: ${text}` };
+  return reply.status(entry.status).send({ ret: { code: entry.code, msg }, ...(errors?.length ? { errors } : {}) });
 }
 
 const STATUS_TO_RET: Record<number, RetCodeName> = {
@@ -45,14 +25,16 @@ const STATUS_TO_RET: Record<number, RetCodeName> = {
   503: 'unavailable',
 };
 
-export function installErrorHandling(app: FastifyInstance): void {
+/** `notFoundPage` answers a browser's page navigation to an unknown address, when it can. */
+export function installErrorHandling(app: FastifyInstance, notFoundPage?: (req: FastifyRequest, reply: FastifyReply) => boolean): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       reply.headers(err.headers);
       return send(reply, req, err.retName, err.text ?? undefined);
     }
-    if (hasZodFastifySchemaValidationErrors(err) || err.validation) {
-      return send(reply, req, 'invalidInput', describeValidation(err));
+    if (err.validation) {
+      const errors = fieldErrorsOf(err);
+      return send(reply, req, 'invalidInput', describeFieldErrors(errors), errors);
     }
     const status = err.statusCode ?? 500;
     if (status === 400 && /JSON/i.test(err.message)) {
@@ -65,7 +47,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     return send(reply, req, status === 503 ? 'unavailable' : 'internal');
   });
 
-  app.setNotFoundHandler((req, reply) => send(reply, req, 'routeNotFound'));
+  app.setNotFoundHandler((req, reply) => (notFoundPage?.(req, reply) ? reply : send(reply, req, 'routeNotFound')));
 }
 
 /**

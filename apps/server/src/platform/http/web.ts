@@ -1,21 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ENTRY_PATHS } from '@wharf/rules';
 
-/**
- * The entry points: the site variants (the path decides the site), AppGallery-Connect-style
- * addresses (which also set the reporting region) and the embedded entries (hap, cis).
- * The same app answers all of them.
- */
-export const SITE_PATHS = [
-  '/',
-  '/en/',
-  '/ru/',
-  ...['cn', 'en', 'ru'].map((site) => `/consumer/${site}/service/josp/agc/index.html`),
-  '/hap/',
-  '/cis/',
-];
+/** The same app answers every entry point (`@wharf/rules` ENTRY_PATHS). */
+export const SITE_PATHS = ENTRY_PATHS;
+
+/** A browser asking for a page (not a script, an image or an API call). */
+export const wantsPage = (req: FastifyRequest) =>
+  req.method === 'GET' && !req.url.startsWith('/agc/edge/') && String(req.headers.accept ?? '').includes('text/html');
 
 /**
  * Serves the built console. Hashed assets are cached for a year; index.html never, so a
@@ -39,6 +33,11 @@ export async function serveWeb(app: FastifyInstance, distDir: string): Promise<v
       },
     });
   }
+  // `/docs` is the API reference; each site reaches it under its own path too.
+  for (const site of ['en', 'ru']) {
+    app.get(`/${site}/docs`, { schema: { hide: true } }, async (_req, reply) => reply.redirect('/docs', 302));
+    app.get(`/${site}/docs/`, { schema: { hide: true } }, async (_req, reply) => reply.redirect('/docs', 302));
+  }
   for (const url of [...SITE_PATHS, '/en', '/ru', '/hap', '/cis']) {
     app.get(url, { schema: { hide: true } }, async (req, reply) => {
       if (!url.endsWith('/') && !url.endsWith('.html')) return reply.redirect(`${url}/`, 301);
@@ -52,4 +51,15 @@ export async function serveWeb(app: FastifyInstance, distDir: string): Promise<v
       return reply.sendFile('index.html');
     });
   }
+}
+
+/**
+ * An address that is not the console's, asked for by a browser: the console's own "not
+ * found" page (the web app shows it for any path that is not an entry point), with 404.
+ * False when the console is not built or the request is not a page navigation.
+ */
+export function sendNotFoundPage(req: FastifyRequest, reply: FastifyReply, distDir: string): boolean {
+  if (!wantsPage(req) || typeof reply.sendFile !== 'function' || !fs.existsSync(path.join(distDir, 'index.html'))) return false;
+  void reply.status(404).header('Cache-Control', 'no-cache').sendFile('index.html');
+  return true;
 }

@@ -3,10 +3,11 @@ import { defineEndpoint } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
 import { listQuery, listShape } from '../../kit/list';
 import { app, APP_CATEGORIES, appKind, appLocation, appName, checkReason, DEVELOP_STATUSES, languageKey, packageName, platform } from './schemas';
+import { refused } from '../../kit/field-errors';
 
 const PREFIX = 'amis/app-manage/v1';
 const appQuery = z.object({ appId: z.uuid() });
-const optionalUrl = z.string().url().max(500).refine((v) => /^https?:\/\//i.test(v), 'an http or https link').nullable();
+const optionalUrl = z.string().url().max(500).refine((v) => /^https?:\/\//i.test(v), refused('httpLink')).nullable();
 
 export const createApp = defineEndpoint({
   id: 'app.create',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refused } from '../../kit/field-errors';
 
 /** A text in each display language; all three are required, as every string is. */
 export const localized = z.object({
@@ -10,7 +11,7 @@ export type Localized = z.infer<typeof localized>;
 
 const shortText = z.object({ cn: z.string().trim().min(1).max(200), en: z.string().trim().min(1).max(200), ru: z.string().trim().min(1).max(200) });
 const longText = z.object({ cn: z.string().trim().min(1).max(20_000), en: z.string().trim().min(1).max(20_000), ru: z.string().trim().min(1).max(20_000) });
-const link = z.string().url().max(2000).refine((v) => /^https?:\/\//i.test(v), 'an http or https link');
+const link = z.string().url().max(2000).refine((v) => /^https?:\/\//i.test(v), refused('httpLink'));
 
 export const NEWS_CATEGORIES = ['release', 'service', 'policy', 'event'] as const;
 
@@ -49,7 +50,7 @@ const window = {
 
 export const billboardInput = z
   .object({ title: shortText, link: link.nullable().default(null), sort: z.number().int().min(0).max(1000).default(0), ...window })
-  .refine((v) => v.endsAt > v.startsAt, { message: 'must end after it starts', path: ['endsAt'] });
+  .refine((v) => v.endsAt > v.startsAt, refused('endAfterStart', ['endsAt']));
 
 export const discountActivity = z.object({
   id: z.string(),
@@ -71,7 +72,7 @@ export const discountInput = z
     link: link.nullable().default(null),
     ...window,
   })
-  .refine((v) => v.endsAt > v.startsAt, { message: 'must end after it starts', path: ['endsAt'] });
+  .refine((v) => v.endsAt > v.startsAt, refused('endAfterStart', ['endsAt']));
 
 /** One service of the console's catalogue, as the home page groups them (serviceMap). */
 export const serviceEntry = z.object({

@@ -3,6 +3,7 @@ import { STREAM_CHUNK_BYTES } from '@wharf/rules';
 import { defineEndpoint } from '../../kit/endpoint';
 import { bizTag, contentType, fileName, fileObject } from './schemas';
 import { okResponse } from '../../kit/envelope';
+import { refused } from '../../kit/field-errors';
 
 const PREFIX = 'cfs/file_service/v1';
 
@@ -125,7 +126,7 @@ export const uploadByUrl = defineEndpoint({
   access: 'team:file.upload',
   summary: 'Fetch a file from an http(s) address on the allow-list, in the background',
   body: z.object({
-    url: z.string().url().max(2000).refine((v) => /^https?:\/\//i.test(v), 'an http or https address'),
+    url: z.string().url().max(2000).refine((v) => /^https?:\/\//i.test(v), refused('httpLink')),
     fileName: fileName.optional(),
     bizTag: bizTag.optional(),
   }),

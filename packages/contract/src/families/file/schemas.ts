@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refused } from '../../kit/field-errors';
 
 export const BIZ_TAGS = ['apk', 'img', 'video', 'zip', 'file'] as const;
 export const bizTag = z.enum(BIZ_TAGS);
@@ -19,5 +20,5 @@ export const fileName = z
   .trim()
   .min(1)
   .max(255)
-  .refine((v) => !/[/\\]/.test(v) && !v.includes(String.fromCharCode(0)), 'a file name without slashes');
+  .refine((v) => !/[/\\]/.test(v) && !v.includes(String.fromCharCode(0)), refused('fileName'));
 export const contentType = z.string().max(128).regex(/^[\w.+-]+\/[\w.+-]+$/, 'a MIME type').default('application/octet-stream');

@@ -3,6 +3,7 @@ import { defineEndpoint } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
 import { listShape } from '../../kit/list';
 import { hexColor, IMMERSIVE_TASK_STATES, immersiveInfo, immersiveTask, immersiveText } from './schemas';
+import { refused } from '../../kit/field-errors';
 
 /** The distribution prefix, as the specification spells it. */
 const PREFIX = 'cds/app-distirbution/v1/all';
@@ -27,7 +28,7 @@ const editable = z.object({
     .array(immersiveText)
     .min(1)
     .max(80)
-    .refine((t) => new Set(t.map((x) => x.language)).size === t.length, { message: 'one text per language' }),
+    .refine((t) => new Set(t.map((x) => x.language)).size === t.length, refused('oneTextPerLanguage')),
 });
 
 export const getImmersiveInfo = defineEndpoint({
@@ -131,6 +132,6 @@ export const decideImmersiveReview = defineEndpoint({
   summary: 'Approve (the snapshot becomes the published one) or reject with a comment',
   body: z
     .object({ taskId: z.uuid(), decision: z.enum(['approve', 'reject']), comment: z.string().trim().max(2000).optional() })
-    .refine((b) => b.decision === 'approve' || (b.comment ?? '') !== '', { message: 'a rejection needs a comment', path: ['comment'] }),
+    .refine((b) => b.decision === 'approve' || (b.comment ?? '') !== '', refused('rejectionNeedsComment', ['comment'])),
   response: okResponse({ task: immersiveTask }),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
+import { refused } from '../../kit/field-errors';
 
 const PREFIX = 'amis/package-manage/v1';
 
@@ -53,7 +54,7 @@ export const getClaim = defineEndpoint({
   summary: "The state of a package-name claim (poll while it is verifying): by claimId, or an app's newest claim",
   query: z
     .object({ claimId: z.uuid().optional(), appId: z.uuid().optional() })
-    .refine((q) => (q.claimId === undefined) !== (q.appId === undefined), 'either claimId or appId'),
+    .refine((q) => (q.claimId === undefined) !== (q.appId === undefined), refused('claimOrApp')),
   response: okResponse({ claim: packageClaim }),
 });
 

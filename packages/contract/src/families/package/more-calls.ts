@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
 import { packageSchema } from './schemas';
+import { refused } from '../../kit/field-errors';
 
 const PREFIX = 'amis/package-manage/v1';
 
@@ -19,7 +20,7 @@ export const registerH5 = defineEndpoint({
   summary: 'Register a quick-app H5 version: the quick app opens this web address',
   body: z.object({
     appId: z.uuid(),
-    url: z.url().max(2000).refine((v) => /^https:\/\//i.test(v), 'an https address'),
+    url: z.url().max(2000).refine((v) => /^https:\/\//i.test(v), refused('httpsLink')),
     versionName: z.string().trim().min(1).max(64),
     versionCode: z.number().int().min(1).max(2_147_483_647),
     /** The quick app platform version the H5 shell needs (1070 is the first with H5 quick apps). */

@@ -3,6 +3,7 @@ import { defineEndpoint } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
 import { listShape } from '../../kit/list';
 import { QUALIFICATION_FILES_MAX, QUALIFICATION_KINDS, QUALIFICATION_REMARKS_MAX, QUALIFICATION_STATES, qualificationTask } from './schemas';
+import { refused } from '../../kit/field-errors';
 
 const PREFIX = 'amis/qualification-manage/v1';
 
@@ -10,7 +11,7 @@ const objectIds = z
   .array(z.uuid())
   .min(1)
   .max(QUALIFICATION_FILES_MAX)
-  .refine((ids) => new Set(ids).size === ids.length, { message: 'each file once' });
+  .refine((ids) => new Set(ids).size === ids.length, refused('eachFileOnce'));
 
 export const createQualificationTask = defineEndpoint({
   id: 'qualification.create',
@@ -98,7 +99,7 @@ export const setQualificationStatus = defineEndpoint({
   summary: 'A reviewer approves or rejects (with a reason) a pending qualification',
   body: z
     .object({ taskId: z.uuid(), status: z.enum(['approved', 'rejected']), reason: z.string().trim().max(2000).optional() })
-    .refine((b) => b.status === 'approved' || (b.reason ?? '') !== '', { message: 'a rejection needs a reason', path: ['reason'] }),
+    .refine((b) => b.status === 'approved' || (b.reason ?? '') !== '', refused('rejectionNeedsReason', ['reason'])),
   response: okResponse({ task: qualificationTask }),
 });
 

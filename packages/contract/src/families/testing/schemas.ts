@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { isEmailAddress, TEST_DEVELOPER_ACTIONS, TEST_STATES, TESTING_LIMITS } from '@wharf/rules';
+import { refused } from '../../kit/field-errors';
 
 export const email = z
   .string()
   .trim()
   .toLowerCase()
   .max(254)
-  .refine((s) => isEmailAddress(s), 'an email address');
+  .refine((s) => isEmailAddress(s), refused('emailAddress'));
 
 export const groupName = z.string().trim().min(1).max(TESTING_LIMITS.groupName);
 

@@ -3,6 +3,7 @@ import { TESTING_LIMITS } from '@wharf/rules';
 import { defineEndpoint } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
 import { TEST_KINDS, testVersion } from './schemas';
+import { refused } from '../../kit/field-errors';
 
 const PREFIX = 'amis/version-manage/v1';
 const when = z.iso.datetime({ offset: true });
@@ -27,10 +28,7 @@ export const openTest = defineEndpoint({
       endAt: when.optional(),
       installCap: z.number().int().min(1).max(TESTING_LIMITS.installCap).optional(),
     })
-    .refine((b) => b.testVersionId !== undefined || (b.name !== undefined && b.pkgId !== undefined && b.groupIds !== undefined && b.startAt !== undefined && b.endAt !== undefined), {
-      message: 'a new test version needs name, pkgId, groupIds, startAt and endAt',
-      path: ['testVersionId'],
-    }),
+    .refine((b) => b.testVersionId !== undefined || (b.name !== undefined && b.pkgId !== undefined && b.groupIds !== undefined && b.startAt !== undefined && b.endAt !== undefined), refused('newTestVersionFields', ['testVersionId'])),
   response: okResponse({ testVersion }),
 });
 

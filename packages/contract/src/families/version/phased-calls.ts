@@ -3,6 +3,7 @@ import { PHASE_ACTIONS, PHASE_STATES } from '@wharf/rules';
 import { defineEndpoint } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
 import { versionRef } from './schemas';
+import { refused } from '../../kit/field-errors';
 
 const PREFIX = 'amis/version-manage/v1';
 
@@ -11,7 +12,7 @@ export const phasePercent = z
   .number()
   .gt(0)
   .lt(100)
-  .refine((p) => Math.abs(Math.round(p * 100) - p * 100) < 1e-6, 'at most two decimals');
+  .refine((p) => Math.abs(Math.round(p * 100) - p * 100) < 1e-6, refused('twoDecimals'));
 
 export const phasedRelease = z.object({
   versionId: z.string(),

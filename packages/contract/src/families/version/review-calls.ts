@@ -4,6 +4,7 @@ import { okResponse } from '../../kit/envelope';
 import { listShape } from '../../kit/list';
 import { testVersion } from '../testing/schemas';
 import { completeness, REVIEW_REASON_KEYS, REVIEW_TASK_KINDS, REVIEW_TASK_STATES, reviewTask, version } from './schemas';
+import { refused } from '../../kit/field-errors';
 
 const PREFIX = 'amis/version-manage/v1';
 
@@ -67,6 +68,6 @@ export const submitReview = defineEndpoint({
       reasons: z.array(z.enum(REVIEW_REASON_KEYS)).max(REVIEW_REASON_KEYS.length).default([]),
       comment: z.string().trim().max(2000).optional(),
     })
-    .refine((b) => b.decision === 'approve' || b.reasons.length > 0 || (b.comment ?? '') !== '', { message: 'a rejection needs a reason or a comment', path: ['reasons'] }),
+    .refine((b) => b.decision === 'approve' || b.reasons.length > 0 || (b.comment ?? '') !== '', refused('rejectionNeedsReasonOrComment', ['reasons'])),
   response: okResponse({ task: reviewTask }),
 });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { AGE_RATINGS, DEVELOPER_ACTIONS, LISTING_LIMITS, LISTING_MEDIA, RELEASE_STATES } from '@wharf/rules';
 import { languageKey } from '../app/schemas';
+import { refused } from '../../kit/field-errors';
 
 export const RELEASE_TYPES = ['full', 'phased'] as const;
-export const releaseState = z.number().int().refine((n) => (RELEASE_STATES as readonly number[]).includes(n));
+export const releaseState = z.number().int().refine((n) => (RELEASE_STATES as readonly number[]).includes(n), refused('releaseState'));
 
 /** A listing as written: every text optional while drafting; the completeness check says what is missing. */
 export const listingInput = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
 import { version, versionRef } from './schemas';
+import { refused } from '../../kit/field-errors';
 
 const PREFIX = 'amis/version-manage/v1';
 const reason = z.string().trim().min(1).max(500);
@@ -35,10 +36,7 @@ export const onShelfTime = defineEndpoint({
   path: '/version/on-shelf/time',
   access: 'app:version.release',
   summary: 'Change the release time of an approved version waiting for it, or release it now',
-  body: versionRef.extend({ releaseAt: z.iso.datetime({ offset: true }).optional(), now: z.boolean().optional() }).refine((b) => (b.releaseAt === undefined) !== (b.now !== true), {
-    message: 'give either releaseAt or now: true',
-    path: ['releaseAt'],
-  }),
+  body: versionRef.extend({ releaseAt: z.iso.datetime({ offset: true }).optional(), now: z.boolean().optional() }).refine((b) => (b.releaseAt === undefined) !== (b.now !== true), refused('releaseAtOrNow', ['releaseAt'])),
   response: okResponse({ version }),
 });
 

@@ -59,7 +59,8 @@ describe('service news', () => {
   it('needs every text in all three languages', async () => {
     const res = await op.call(contentApi.manageNews.create, { body: { category: 'release', title: { cn: '标题', en: 'Title' }, summary: text('s'), body: text('b'), publishedAt: at(0) } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().ret.msg).toContain('body.title.ru');
+    expect(res.json().errors).toEqual([expect.objectContaining({ in: 'body', field: 'title.ru', name: 'ru', rule: 'required' })]);
+    expect(res.json().ret.msg).toBe('Invalid input: title.ru is required');
   });
 
   it('lets the operator edit and delete news, audited', async () => {

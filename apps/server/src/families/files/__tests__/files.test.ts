@@ -49,7 +49,8 @@ describe('uploading', () => {
   it('refuses a file name with a path in it', async () => {
     const res = await upload(Buffer.from('x'), '../../etc/passwd');
     expect(res.statusCode).toBe(400);
-    expect(res.json().ret.msg).toContain('query.fileName');
+    expect(res.json().errors).toEqual([expect.objectContaining({ in: 'query', field: 'fileName', rule: 'invalid', reason: 'fileName' })]);
+    expect(res.json().ret.msg).toBe('Invalid input: fileName: a file name without slashes');
   });
 });
 

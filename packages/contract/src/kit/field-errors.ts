@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/**
+ * What a 400 answer says about each field it refused, beside `ret`: which field, which
+ * rule and its limits, so that clients say it in their own language and name the field
+ * as their form labels it (the console never shows a path such as `listings.0.iconObjectId`).
+ */
+export const FIELD_RULES = [
+  'required', // missing or empty
+  'type', // a number where text belongs, and the like
+  'tooShort', // text: fewer than `min` characters
+  'tooLong', // text: more than `max` characters
+  'tooSmall', // number: below `min`
+  'tooLarge', // number: above `max`
+  'tooFew', // list: fewer than `min` items
+  'tooMany', // list: more than `max` items
+  'format', // not a valid `format` (email, uuid, url, date-time, pattern…)
+  'oneOf', // not one of `values`
+  'unknownKeys', // fields the call does not take
+  'controlCharacter', // NUL, another control character or a broken surrogate (`character`)
+  'invalid', // any other refusal
+] as const;
+export type FieldRule = (typeof FIELD_RULES)[number];
+
+export const fieldErrorSchema = z.object({
+  /** The field's path, dot-separated (`listings.0.iconObjectId`); empty for the whole part. */
+  field: z.string(),
+  /** The field's last named segment (`iconObjectId`), which labels are looked up by. */
+  name: z.string(),
+  in: z.enum(['body', 'query', 'params', 'headers']),
+  rule: z.enum(FIELD_RULES),
+  min: z.number().optional(),
+  max: z.number().optional(),
+  format: z.string().optional(),
+  values: z.array(z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  character: z.string().optional(),
+  /** For `invalid`: the contract's refinement that refused it (`REFINEMENTS`). */
+  reason: z.string().optional(),
+});
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+/** The last path segment that is a name, not a list index. */
+export function fieldName(path: ReadonlyArray<string | number>): string {
+  for (let i = path.length - 1; i >= 0; i -= 1) {
+    const part = path[i];
+    if (typeof part === 'string' && !/^\d+$/.test(part)) return part;
+  }
+  return '';
+}
+
+/**
+ * The contract's own cross-field rules, by key: a schema refines with `refused('key')`
+ * and clients say the key's text (the console's locale files hold one per key; a test checks).
+ */
+export const REFINEMENTS = {
+  endAfterStart: { zh: '结束时间须晚于开始时间', en: 'must end after it starts' },
+  oneTextPerLanguage: { zh: '每种语言只能有一条文本', en: 'one text per language' },
+  rejectionNeedsComment: { zh: '驳回时须填写意见', en: 'a rejection needs a comment' },
+  rejectionNeedsReason: { zh: '驳回时须填写原因', en: 'a rejection needs a reason' },
+  rejectionNeedsReasonOrComment: { zh: '驳回时须选择原因或填写意见', en: 'a rejection needs a reason or a comment' },
+  eachFileOnce: { zh: '每个文件只能出现一次', en: 'each file once' },
+  releaseAtOrNow: { zh: '请指定发布时间或立即发布，二者选一', en: 'give either releaseAt or now: true' },
+  twoDecimals: { zh: '最多两位小数', en: 'at most two decimals' },
+  claimOrApp: { zh: '请指定 claimId 或 appId，二者选一', en: 'either claimId or appId' },
+  releaseState: { zh: '不是已知的发布状态', en: 'not a known release state' },
+  httpLink: { zh: '须为 http 或 https 链接', en: 'an http or https link' },
+  httpsLink: { zh: '须为 https 链接', en: 'an https link' },
+  fileName: { zh: '文件名不能包含斜杠', en: 'a file name without slashes' },
+  emailAddress: { zh: '须为邮箱地址', en: 'an email address' },
+  newTestVersionFields: { zh: '新建测试版本须填写名称、软件包、测试群组、开始和结束时间', en: 'a new test version needs name, pkgId, groupIds, startAt and endAt' },
+} as const;
+export type RefinementKey = keyof typeof REFINEMENTS;
+
+/** A refinement's options: its key is the message, which the validator reports as `reason`. */
+export const refused = (key: RefinementKey, path?: PropertyKey[]) => ({ message: key, ...(path ? { path } : {}) });
