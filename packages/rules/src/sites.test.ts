@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reportingRegionOfPath, siteOfPath } from './sites';
+import { apiReferencePath, isEntryPath, reportingRegionOfPath, siteOfPath, siteRootOf } from './sites';
 
 describe('siteOfPath', () => {
   it('selects the site from /en/ and /ru/, else the Chinese site', () => {
@@ -49,5 +49,20 @@ describe('reportingRegionOfPath', () => {
     expect(reportingRegionOfPath('')).toBeNull();
     expect(reportingRegionOfPath(undefined)).toBeNull();
     expect(reportingRegionOfPath(null)).toBeNull();
+  });
+});
+
+describe('entry paths', () => {
+  it('are the site variants, the AppGallery-style addresses and the embedded entries', () => {
+    for (const p of ['/', '/en/', '/ru/', '/consumer/ru/service/josp/agc/index.html', '/hap/', '/cis/']) expect(isEntryPath(p), p).toBe(true);
+    for (const p of ['/en/nope', '/nope', '/ru/docs/x', '/en', '/consumer/de/service/josp/agc/index.html']) expect(isEntryPath(p), p).toBe(false);
+  });
+
+  it('lead back to the root of the address’s site', () => {
+    expect(siteRootOf('/en/nope')).toBe('/en/');
+    expect(siteRootOf('/ru')).toBe('/ru/');
+    expect(siteRootOf('/nope/deeper')).toBe('/');
+    expect(apiReferencePath('/ru/')).toBe('/ru/docs');
+    expect(apiReferencePath('/')).toBe('/docs');
   });
 });

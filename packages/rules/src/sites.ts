@@ -26,3 +26,31 @@ export function reportingRegionOfPath(path: string | null | undefined): Reportin
   if (path.includes('consumer/ru/service/josp/agc')) return 'russia';
   return null;
 }
+
+/**
+ * The console's entry points: the site variants (the path decides the site),
+ * AppGallery-Connect-style addresses (which also set the reporting region) and the
+ * embedded entries. Any other page address is not the console's: a browser is shown the
+ * console's "not found" page there, in the path's site language.
+ */
+export const ENTRY_PATHS: readonly string[] = [
+  '/',
+  '/en/',
+  '/ru/',
+  ...['cn', 'en', 'ru'].map((site) => `/consumer/${site}/service/josp/agc/index.html`),
+  '/hap/',
+  '/cis/',
+];
+
+export function isEntryPath(pathname: string): boolean {
+  return ENTRY_PATHS.includes(pathname) || pathname === '/index.html';
+}
+
+/** Where "back to the console" leads from an address on a site: that site's root. */
+export function siteRootOf(pathname: string): string {
+  const site = siteOfPath(pathname.endsWith('/') ? pathname : `${pathname}/`);
+  return site === 'cn' ? '/' : `/${site}/`;
+}
+
+/** The API reference as each site links it (`/docs`, `/en/docs`, `/ru/docs`: one page). */
+export const apiReferencePath = (pathname: string) => `${siteRootOf(pathname)}docs`;

@@ -7,6 +7,7 @@ import zhCN from 'antd/locale/zh_CN';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { HashRouter, Navigate, Route, Routes } from 'react-router';
+import { isEntryPath, siteRootOf } from '@wharf/rules';
 import type { Language } from '../session/language';
 import type { BehaviourReporter } from '../report/behaviour';
 import { ForgotPasswordPage } from '../features/accounts/pages/ForgotPasswordPage';
@@ -85,6 +86,17 @@ function appPageRoutes() {
  * mode (#/app/...) has its own minimal frame; #/app/openTest is public.
  */
 export function ConsoleRoutes() {
+  // An address that is not one of the console's entry points (`/en/nope`): the server
+  // answered 404 with this page, which says so in the address's site language.
+  if (!isEntryPath(window.location.pathname)) {
+    return (
+      <Routes>
+        <Route element={<VisitorOrConsoleLayout />}>
+          <Route path="*" element={<NotFoundPage home={siteRootOf(window.location.pathname)} />} />
+        </Route>
+      </Routes>
+    );
+  }
   return (
     <Routes>
       <Route element={<PublicLayout />}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTENT_RATINGS, COUNTRIES, contentRatingOf, countryById } from './countries';
+import { CONTENT_RATINGS, COUNTRIES, contentRatingOf, countryById, sortByCountryName } from './countries';
 import { regionOfCountry } from './regions';
 
 describe('COUNTRIES', () => {
@@ -81,5 +81,14 @@ describe('contentRatingOf', () => {
     expect(contentRatingOf('de')).toBe('USK');
     expect(contentRatingOf('fr')).toBe('PEGI');
     expect(contentRatingOf('XX')).toBe('Generic');
+  });
+});
+
+describe('countries by name', () => {
+  it('sort by the name in the page language, not by code', () => {
+    const codes = ['AT', 'DE', 'RU', 'CN', 'GB', 'ZZ'];
+    expect(sortByCountryName(codes, 'ru')).toEqual(['AT', 'GB', 'DE', 'CN', 'RU', 'ZZ']); // Австрия, Великобритания, Германия, Китай, Россия
+    expect(sortByCountryName(codes, 'en')).toEqual(['AT', 'CN', 'DE', 'RU', 'GB', 'ZZ']);
+    expect(sortByCountryName(codes, 'cn')).toEqual(['AT', 'DE', 'RU', 'GB', 'CN', 'ZZ']); // ào, dé, é, yīng, zhōng
   });
 });

@@ -1,4 +1,4 @@
-import type { LocalizedNames } from '../language';
+import type { Language, LocalizedNames } from '../language';
 import { COUNTRY_DATA } from './countries.data';
 import { freezeDeep } from './freeze';
 import { regionOfCountry } from './regions';
@@ -58,4 +58,20 @@ const BY_ID: ReadonlyMap<string, Country> = new Map(COUNTRIES.map((country) => [
 export function countryById(code: string | null | undefined): Country | null {
   if (typeof code !== 'string') return null;
   return BY_ID.get(code.trim().toUpperCase()) ?? null;
+}
+
+const COLLATION_LOCALE: Readonly<Record<Language, string>> = { cn: 'zh-CN', en: 'en', ru: 'ru' };
+
+/**
+ * Country codes in the order a person looks for them: by name in the page's language
+ * (Chinese by pinyin, as ICU collates it), not by ISO code. Unknown codes go last.
+ */
+export function sortByCountryName(codes: readonly string[], language: Language): string[] {
+  const collator = new Intl.Collator(COLLATION_LOCALE[language]);
+  const name = (c: string) => countryById(c)?.names[language];
+  return [...codes].sort((a, b) => {
+    const [x, y] = [name(a), name(b)];
+    if (x === undefined || y === undefined) return x === y ? a.localeCompare(b) : x === undefined ? 1 : -1;
+    return collator.compare(x, y);
+  });
 }

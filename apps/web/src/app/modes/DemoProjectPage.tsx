@@ -12,6 +12,7 @@ import { requestClient, callEndpoint } from '../../request/call';
 import { useSessionVersion } from '../../session/changes';
 import { isSignedIn } from '../../session/session';
 import { localTimeZone, type Language } from '../../session/language';
+import { StatusResult } from '../../ui/StatusResult';
 
 const DEMO_KEY = ['app', appApi.demoProject.id] as const;
 
@@ -71,7 +72,7 @@ export function DemoProjectPage() {
           </Button>
         </Link>
       )}
-      {appId ? app ? <DemoApp app={app} editable={editable} /> : <Result status="404" title={t('demo.appMissing')} /> : <DemoApps apps={apps} />}
+      {appId ? app ? <DemoApp app={app} editable={editable} /> : <StatusResult status="404" title={t('demo.appMissing')} /> : <DemoApps apps={apps} />}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { authApi, consoleApi, contentApi, projectApi, teamApi } from '@wharf/contract';
 import dayjs from 'dayjs';
 import { answerCalls, callsTo, CONFIG, me, permissionsOf } from '../../test/fixtures';
@@ -84,12 +84,14 @@ describe('home page', () => {
     expect(dayjs.locale()).toBe('ru');
   });
 
-  it('leads from the empty state to the project list', async () => {
+  it('leads from the empty state straight to the create-project dialog', async () => {
     answerCalls(callEndpoint, homeCalls({ [projectApi.projectList.id]: () => ({ items: [], nextCursor: null, total: 0 }) }));
     renderApp('en');
     fireEvent.click(await screen.findByRole('button', { name: 'Create your first project' }));
     await act(async () => undefined);
-    expect(window.location.hash).toBe('#/projects');
+    expect(window.location.hash).toBe('#/projects?create=1');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Project name')).toBeTruthy();
   });
 
   it('lists the projects there are instead, with their data location', async () => {

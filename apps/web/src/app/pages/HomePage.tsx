@@ -62,7 +62,7 @@ function GettingStarted() {
     return (
       <Card>
         <Empty description={t('home.start.empty')}>
-          <Button type="primary" onClick={() => void navigate('/projects')}>
+          <Button type="primary" onClick={() => void navigate('/projects?create=1')}>
             {t('home.start.createProject')}
           </Button>
         </Empty>

@@ -1,19 +1,21 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageLayout } from './PageLayout';
+import { StatusResult } from '../../ui/StatusResult';
 
-export function NotFoundPage() {
+/** `home`: an address outside the console's routes leads back to its site's root. */
+export function NotFoundPage({ home }: { home?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
     <PageLayout>
-      <Result
+      <StatusResult
         status="404"
         title={t('notFound.title')}
         subTitle={t('notFound.subtitle')}
         extra={
-          <Button type="primary" onClick={() => void navigate('/')}>
+          <Button type="primary" onClick={() => (home ? window.location.assign(home) : void navigate('/'))}>
             {t('notFound.backHome')}
           </Button>
         }

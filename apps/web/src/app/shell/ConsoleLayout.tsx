@@ -6,6 +6,7 @@ import { AccountMenu } from '../../features/accounts/components/AccountMenu';
 import { useMe } from '../../features/accounts/hooks';
 import { usePermissions } from '../../features/team/hooks';
 import { canAny, USERS_PAGE_PERMISSIONS } from '../../features/team/permissions';
+import { apiReferencePath } from '@wharf/rules';
 import { HeaderBrand } from './HeaderBrand';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
@@ -57,8 +58,11 @@ function ConsoleFooter() {
   return (
     <Layout.Footer style={{ textAlign: 'center', padding: '12px 24px' }}>
       <Typography.Text type="secondary">
-        {t('app.name')} · {t('config.serverVersion')} <span>{config.data?.serverVersion ?? '…'}</span>
+        {t('app.name')} · {t('config.serverVersion')} <span>{config.data?.serverVersion ?? '…'}</span> ·{' '}
       </Typography.Text>
+      <Typography.Link href={apiReferencePath(window.location.pathname)} target="_blank" rel="noopener noreferrer">
+        {t('app.apiReference')}
+      </Typography.Link>
     </Layout.Footer>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { App as AntApp, Avatar, Button, Dropdown, Space, Typography, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { apiReferencePath } from '@wharf/rules';
 import { useMe, useSignOut, useSwitchTeam } from '../hooks';
 import { CreateTeamDialog } from './CreateTeamDialog';
 
@@ -55,6 +56,14 @@ export function AccountMenu() {
     },
     { key: 'create', label: t('menu.createTeam') },
     { key: 'agreements', label: t('menu.agreements') },
+    {
+      key: 'apiReference',
+      label: (
+        <a href={apiReferencePath(window.location.pathname)} target="_blank" rel="noopener noreferrer">
+          {t('menu.apiReference')}
+        </a>
+      ),
+    },
     { type: 'divider' },
     { key: 'signOut', label: t('menu.signOut'), danger: true },
   ];
@@ -75,7 +84,8 @@ export function AccountMenu() {
               {(data?.displayName ?? '?').slice(0, 1).toUpperCase()}
             </Avatar>
             <span>{data?.displayName ?? ''}</span>
-            {current && <Typography.Text style={{ color: 'rgba(255,255,255,0.65)' }}>· {current.name}</Typography.Text>}
+            {/* A personal team carries the person's name: saying it twice says nothing. */}
+            {current && current.name !== data?.displayName && <Typography.Text style={{ color: 'rgba(255,255,255,0.65)' }}>· {current.name}</Typography.Text>}
           </Space>
         </Button>
       </Dropdown>

@@ -30,7 +30,7 @@ function handlers() {
 
 async function openMenu() {
   const trigger = await screen.findByLabelText('Account menu');
-  await within(trigger).findByText('· Ada Admin');
+  await within(trigger).findByText('Ada Admin');
   fireEvent.click(trigger);
   return waitFor(() => {
     const menu = document.querySelector<HTMLElement>('.ant-dropdown .ant-dropdown-menu');
@@ -53,10 +53,15 @@ describe('account menu', () => {
     answerCalls(callEndpoint, handlers());
     renderApp('en');
     const menu = await openMenu();
+    // Her personal team bears her name: the header says it once.
+    expect(within(screen.getByLabelText('Account menu')).queryByText('· Ada Admin')).toBeNull();
     expect(within(menu).getByText('ada@example.com')).toBeTruthy();
     expect(within(menu).getByText('Current team: Ada Admin')).toBeTruthy();
     expect(within(menu).getByText('Create a company team')).toBeTruthy();
     expect(within(menu).getByText('Sign out')).toBeTruthy();
+    const reference = within(menu).getByText('API reference').closest('a');
+    expect(reference?.getAttribute('href')).toBe('/docs');
+    expect(reference?.getAttribute('target')).toBe('_blank');
   });
 
   it('switches to another team', async () => {

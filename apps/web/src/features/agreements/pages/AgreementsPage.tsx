@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Collapse, Flex, Result, Skeleton, Tag, Typography } from 'antd';
+import { Button, Card, Collapse, Flex, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AgreementState } from '@wharf/contract';
 import { useVersionDisplay } from '../../versions/display';
@@ -7,6 +7,7 @@ import { usePermissions } from '../../team/hooks';
 import { useAgreements } from '../hooks';
 import { AgreementText } from '../components/AgreementText';
 import { SignAgreementDialog } from '../components/SignAgreementDialog';
+import { StatusResult } from '../../../ui/StatusResult';
 
 /** The platform's agreements, whether the team signed each (and who, when), and signing. */
 export function AgreementsPage() {
@@ -16,7 +17,7 @@ export function AgreementsPage() {
   const display = useVersionDisplay();
   const [signing, setSigning] = useState<AgreementState | null>(null);
   if (list.isPending || permissions.loading) return <Skeleton active />;
-  if (!list.data) return <Result status="403" title={t('page.noAccess')} />;
+  if (!list.data) return <StatusResult status="403" title={t('page.noAccess')} />;
   const canSign = permissions.can('agreement.sign');
   return (
     <>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { App as AntApp, Alert, Button, Card, ColorPicker, Flex, Form, Input, Popconfirm, Result, Skeleton, Space, Tag, Typography, Upload } from 'antd';
+import { App as AntApp, Alert, Button, Card, ColorPicker, Flex, Form, Input, Popconfirm, Skeleton, Space, Tag, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { App, ImmersiveInfo } from '@wharf/contract';
 import { PageLayout } from '../../../app/pages/PageLayout';
@@ -9,6 +9,7 @@ import { useIconUrl } from '../../packages/hooks';
 import { usePermissions } from '../../team/hooks';
 import { useUploadImage } from '../../versions/hooks';
 import { useImageColor, useImmersiveAction, useImmersiveInfo, useSaveImmersive } from '../hooks';
+import { StatusResult } from '../../../ui/StatusResult';
 
 const STATE_COLORS: Record<ImmersiveInfo['state'], string> = { draft: 'default', review: 'blue', approved: 'green', rejected: 'red' };
 
@@ -19,7 +20,7 @@ export function ImmersivePage() {
   const app = useApp(appId);
   const info = useImmersiveInfo(appId);
   if (app.isPending || info.isPending) return <Skeleton active />;
-  if (!app.data) return <Result status="404" title={t('page.notFound')} />;
+  if (!app.data) return <StatusResult status="404" title={t('page.notFound')} />;
   return <Immersive app={app.data} info={info.data?.info ?? null} />;
 }
 

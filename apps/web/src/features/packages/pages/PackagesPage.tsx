@@ -1,5 +1,5 @@
 import { useMemo, useState, type Key } from 'react';
-import { App as AntApp, Button, Empty, Flex, Popconfirm, Result, Skeleton, Space, Table, Typography, Upload } from 'antd';
+import { App as AntApp, Button, Empty, Flex, Popconfirm, Skeleton, Space, Table, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PARSE_STATE, type App, type PackageInfo } from '@wharf/contract';
 import { PageLayout } from '../../../app/pages/PageLayout';
@@ -13,6 +13,7 @@ import { useDeletePackage, usePackages, usePackageState, useParseWatch } from '.
 import { EXTENSIONS_OF_PLATFORM } from '../reasons';
 import { usePackageUpload } from '../use-package-upload';
 import { ShowMore } from '../../../ui/ShowMore';
+import { StatusResult } from '../../../ui/StatusResult';
 
 /** Package management: upload (resumable, with progress), parse results, delete. */
 export function PackagesPage() {
@@ -20,7 +21,7 @@ export function PackagesPage() {
   const { t } = useTranslation('packages');
   const app = useApp(appId);
   if (app.isPending) return <Skeleton active />;
-  if (!app.data) return <Result status="404" title={t('page.notFound')} />;
+  if (!app.data) return <StatusResult status="404" title={t('page.notFound')} />;
   return <Packages app={app.data} />;
 }
 

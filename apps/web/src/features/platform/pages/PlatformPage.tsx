@@ -1,9 +1,10 @@
-import { Result, Skeleton, Tabs, Typography } from 'antd';
+import { Skeleton, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useMe } from '../../accounts/hooks';
 import { ContentTab } from '../components/ContentTab';
 import { OperatorsTab } from '../components/OperatorsTab';
+import { StatusResult } from '../../../ui/StatusResult';
 
 const TABS = ['news', 'billboard', 'discounts', 'operators'] as const;
 
@@ -15,7 +16,7 @@ export function PlatformPage() {
   const tab = TABS.find((x) => x === search.get('tab')) ?? 'news';
   // Nothing is asked of the server before it is known who asks.
   if (!me.data) return <Skeleton active />;
-  if (!me.data.operatorRoles.includes('admin')) return <Result status="403" title={t('forbidden')} />;
+  if (!me.data.operatorRoles.includes('admin')) return <StatusResult status="403" title={t('forbidden')} />;
   return (
     <>
       <Typography.Title level={2}>{t('title')}</Typography.Title>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App as AntApp, Button, Card, Descriptions, Empty, Flex, Popconfirm, Result, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { App as AntApp, Button, Card, Descriptions, Empty, Flex, Popconfirm, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { App, Member, Project } from '@wharf/contract';
@@ -12,6 +12,7 @@ import { ProjectFormDialog } from '../components/ProjectFormDialog';
 import { useDisplay } from '../display';
 import { useDeleteProject, useFetchConfigFile, useProject, useProjectMembers } from '../hooks';
 import { useDataLocations } from '../zones';
+import { StatusResult } from '../../../ui/StatusResult';
 
 /** Project settings: general information, the project's apps, its members, the configuration file. */
 export function ProjectSettingsPage() {
@@ -19,7 +20,7 @@ export function ProjectSettingsPage() {
   const { t } = useTranslation('projects');
   const project = useProject(projectId);
   if (project.isPending) return <Skeleton active />;
-  if (!project.data) return <Result status="404" title={t('settings.notFound')} extra={<Link to="/projects">{t('settings.backToList')}</Link>} />;
+  if (!project.data) return <StatusResult status="404" title={t('settings.notFound')} extra={<Link to="/projects">{t('settings.backToList')}</Link>} />;
   return <ProjectSettings project={project.data} />;
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App as AntApp, Button, Empty, Flex, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Project } from '@wharf/contract';
 import { PageLayout } from '../../../app/pages/PageLayout';
 import { usePermissions } from '../../team/hooks';
@@ -21,7 +21,13 @@ export function ProjectsPage() {
   const permissions = usePermissions();
   const canManage = permissions.can('project.manage');
   const [search, setSearch] = useState('');
-  const [creating, setCreating] = useState(false);
+  // `?create=1` (the home page's "Create your first project") opens the dialog at once.
+  const [params, setParams] = useSearchParams();
+  const [creating, setCreatingState] = useState(() => params.get('create') === '1');
+  const setCreating = (open: boolean) => {
+    setCreatingState(open);
+    if (!open && params.has('create')) setParams((p) => (p.delete('create'), p), { replace: true });
+  };
   const [renaming, setRenaming] = useState<Project | null>(null);
   const projects = useProjects(search);
   const remove = useDeleteProject();
@@ -124,7 +130,7 @@ export function ProjectsPage() {
       />
       <ShowMore list={projects}>{t('list.more')}</ShowMore>
       <ProjectFormDialog
-        open={creating}
+        open={creating && canManage}
         onClose={() => setCreating(false)}
         onSaved={(p) => void navigate(`/projects/${encodeURIComponent(p.projectId)}/settings`)}
       />

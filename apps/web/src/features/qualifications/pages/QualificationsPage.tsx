@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { App as AntApp, Button, Card, Empty, Flex, Form, Input, Popconfirm, Result, Select, Skeleton, Space, Table, Tag, Typography, Upload } from 'antd';
+import { App as AntApp, Button, Card, Empty, Flex, Form, Input, Popconfirm, Select, Skeleton, Space, Table, Tag, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { QUALIFICATION_KINDS, type App, type QualificationTask } from '@wharf/contract';
 import { PageLayout } from '../../../app/pages/PageLayout';
@@ -9,6 +9,7 @@ import { useVersionDisplay } from '../../versions/display';
 import { usePermissions } from '../../team/hooks';
 import { ShowMore } from '../../../ui/ShowMore';
 import { useCancelQualification, useDeleteQualification, useQualifications, useSubmitQualification, useUploadDocument } from '../hooks';
+import { StatusResult } from '../../../ui/StatusResult';
 
 type Kind = (typeof QUALIFICATION_KINDS)[number];
 
@@ -20,7 +21,7 @@ export function QualificationsPage() {
   const { t } = useTranslation('qualifications');
   const app = useApp(appId);
   if (app.isPending) return <Skeleton active />;
-  if (!app.data) return <Result status="404" title={t('page.notFound')} />;
+  if (!app.data) return <StatusResult status="404" title={t('page.notFound')} />;
   return <Qualifications app={app.data} />;
 }
 

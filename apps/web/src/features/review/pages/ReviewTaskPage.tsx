@@ -1,14 +1,15 @@
 import { useState } from 'react';
-import { Alert, App as AntApp, Button, Card, Checkbox, DatePicker, Descriptions, Empty, Flex, Form, Input, Modal, Result, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
+import { Alert, App as AntApp, Button, Card, Checkbox, DatePicker, Descriptions, Empty, Flex, Form, Input, Modal, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { versionApi, type ResponseOf, type Version } from '@wharf/contract';
-import { countryById, REGIONS, type Language } from '@wharf/rules';
+import { countryById, type Language, REGIONS, sortByCountryName } from '@wharf/rules';
 import { languageName } from '../../versions/components/ListingEditor';
 import { pickerFormat, useVersionDisplay } from '../../versions/display';
 import { useDecide, useReviewTask } from '../hooks';
 import { kindColor } from './ReviewQueuePage';
+import { StatusResult } from '../../../ui/StatusResult';
 
 type Detail = ResponseOf<typeof versionApi.reviewTaskDetail>;
 const FIELDS = ['name', 'brief', 'description', 'newFeatures'] as const;
@@ -20,7 +21,7 @@ export function ReviewTaskPage() {
   const { t } = useTranslation('review');
   const detail = useReviewTask(taskId);
   if (detail.isPending) return <Skeleton active />;
-  if (!detail.data) return <Result status="404" title={t('task.notFound')} extra={<Link to="/review">{t('task.back')}</Link>} />;
+  if (!detail.data) return <StatusResult status="404" title={t('task.notFound')} extra={<Link to="/review">{t('task.back')}</Link>} />;
   return <Task detail={detail.data} />;
 }
 
@@ -112,7 +113,7 @@ function ReleaseTask({ detail }: { detail: ReleaseDetail }) {
     const chosen = new Set(codes);
     const whole = REGIONS.filter((r) => r.countries.every((c) => chosen.has(c)));
     const covered = new Set(whole.flatMap((r) => r.countries));
-    return [...whole.map((r) => t('task.wholeRegion', { region: r.names[language], count: r.countries.length })), ...codes.filter((c) => !covered.has(c)).map((c) => countryById(c)?.names[language] ?? c)].join(', ');
+    return [...whole.map((r) => t('task.wholeRegion', { region: r.names[language], count: r.countries.length })), ...sortByCountryName(codes.filter((c) => !covered.has(c)), language).map((c) => countryById(c)?.names[language] ?? c)].join(', ');
   };
   // What changes against the version on shelf, as the server works it out.
   const diff = detail.diff;

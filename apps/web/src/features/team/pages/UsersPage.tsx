@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Flex, Result, Skeleton, Tabs, Typography } from 'antd';
+import { Button, Flex, Skeleton, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AuditLogTab } from '../components/AuditLogTab';
@@ -9,6 +9,7 @@ import { MembersTab } from '../components/MembersTab';
 import { RolesTab } from '../components/RolesTab';
 import { usePermissions, useRoles } from '../hooks';
 import { canAny, USERS_PAGE_PERMISSIONS } from '../permissions';
+import { StatusResult } from '../../../ui/StatusResult';
 
 /** Users and permissions: members, pending invitations and roles of the current team. */
 export function UsersPage() {
@@ -20,7 +21,7 @@ export function UsersPage() {
 
   if (permissions.loading) return <Skeleton active />;
   if (!canAny(permissions.map, USERS_PAGE_PERMISSIONS)) {
-    return <Result status="403" title={t('page.noAccessTitle')} subTitle={t('page.noAccess')} />;
+    return <StatusResult status="403" title={t('page.noAccessTitle')} subTitle={t('page.noAccess')} />;
   }
   const manageMembers = permissions.can('team.members.manage');
   const manageRoles = permissions.can('team.roles.manage');

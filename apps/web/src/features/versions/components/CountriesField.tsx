@@ -1,6 +1,6 @@
 import { Checkbox, Flex, TreeSelect, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { countryById, REGIONS, type Language } from '@wharf/rules';
+import { countryById, REGIONS, sortByCountryName, type Language } from '@wharf/rules';
 
 /** Countries and regions: a region at a time (the eight regions), or country by country. */
 export function CountriesField({ value, disabled, onChange }: { value: string[]; disabled: boolean; onChange: (countries: string[]) => void }) {
@@ -10,7 +10,7 @@ export function CountriesField({ value, disabled, onChange }: { value: string[];
   const tree = REGIONS.map((r) => ({
     value: `region:${r.id}`,
     title: r.names[language],
-    children: r.countries.map((c) => ({ value: c, title: countryById(c)?.names[language] ?? c })),
+    children: sortByCountryName(r.countries, language).map((c) => ({ value: c, title: countryById(c)?.names[language] ?? c })),
   }));
   const toggleRegion = (countries: readonly string[], on: boolean) => {
     const next = new Set(chosen);

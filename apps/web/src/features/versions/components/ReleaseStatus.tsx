@@ -5,7 +5,7 @@ import { REVIEW_REASONS, type Version } from '@wharf/contract';
 import { allowedActions, isReleaseState, type DeveloperAction } from '@wharf/rules';
 import { usePermissions } from '../../team/hooks';
 import { stateColor, useStateLabel, useVersionDisplay } from '../display';
-import { useCancelOnShelf, useCancelRollback, useCancelShelfOff, useDeleteVersion, useOnShelfTime, useRollback, useShelfOff, useUrge, useVersions } from '../hooks';
+import { useCancelOnShelf, useCancelRollback, useCancelShelfOff, useDeleteVersion, useOnShelfTime, usePhasedRelease, useRollback, useShelfOff, useUrge, useVersions } from '../hooks';
 import { ActionDialog, type ActionDialogProps } from './ActionDialog';
 
 /** The buttons of the status area, in this order; edit and submit live in the editor. */
@@ -47,6 +47,10 @@ export function ReleaseStatus({ version, complete, phased }: { version: Version;
   // The version page has read the app's versions already: the same query, no new request.
   const target = rollbackTargetOf(useVersions(version.appId).data?.items ?? []);
   const done = (text: string) => () => void message.success(text);
+  // An approved phased version is on shelf for the database, but until its phase starts
+  // nobody gets it: say that, not "released".
+  const phase = usePhasedRelease(ref, !!phased && state === 0 && !version.superseded);
+  const waitingPhase = phased && state === 0 && phase.data?.phasedRelease?.state === 'pending' ? phase.data.phasedRelease : null;
 
   const dialogs: Record<string, Dialog> = {
     cancelOnShelf:
@@ -99,7 +103,7 @@ export function ReleaseStatus({ version, complete, phased }: { version: Version;
     <Flex vertical gap="middle">
       <Descriptions size="small" column={{ xs: 1, md: 3 }}>
         <Descriptions.Item label={t('status.state')}>
-          <Tag color={stateColor(state)}>{stateLabel(version, complete)}</Tag>
+          {waitingPhase ? <Tag color="gold">{t('status.phasedWaiting', { date: display.dateTime(waitingPhase.startAt) })}</Tag> : <Tag color={stateColor(state)}>{stateLabel(version, complete)}</Tag>}
         </Descriptions.Item>
         <Descriptions.Item label={t('status.version')}>
           {version.versionName || version.versionCode !== null ? `${version.versionName ?? ''} (${display.number(version.versionCode)})` : t('status.noPackage')}
@@ -109,7 +113,7 @@ export function ReleaseStatus({ version, complete, phased }: { version: Version;
         {(state === 3 || (version.releaseAt && !version.onShelfAt)) && (
           <Descriptions.Item label={t('status.releaseAt')}>{version.releaseAt ? display.dateTime(version.releaseAt) : t('release.immediately')}</Descriptions.Item>
         )}
-        {version.onShelfAt && <Descriptions.Item label={t('status.onShelfAt')}>{display.dateTime(version.onShelfAt)}</Descriptions.Item>}
+        {version.onShelfAt && !waitingPhase && <Descriptions.Item label={t('status.onShelfAt')}>{display.dateTime(version.onShelfAt)}</Descriptions.Item>}
         {version.urgedAt && <Descriptions.Item label={t('status.urgedAt')}>{display.dateTime(version.urgedAt)}</Descriptions.Item>}
       </Descriptions>
       {version.rejection && (state === 1 || state === 8 || state === 7) && (
@@ -128,6 +132,7 @@ export function ReleaseStatus({ version, complete, phased }: { version: Version;
           }
         />
       )}
+      {waitingPhase && <Alert type="info" showIcon title={t('status.phasedWaitingHint')} />}
       {state === 0 && version.rollbackPending && <Alert type="info" showIcon title={t('status.rollbackPendingHint')} />}
       {state === 6 && <Alert type="info" showIcon title={t('status.shelfOffPendingHint')} />}
       {(state === 4 || state === 5) && <Alert type="info" showIcon title={t('status.underReviewHint')} />}

@@ -29,7 +29,8 @@ interface Draft extends PackageDraft {
   listings: Record<string, ListingDraft>;
 }
 
-function draftOf(version: Version, defaultLanguage: string): Draft {
+/** A listing not written yet starts with the app's name: most apps keep it in the store. */
+function draftOf(version: Version, defaultLanguage: string, appName: string): Draft {
   const listings = Object.fromEntries(
     version.listings.map((l) => [l.language, { name: l.name, brief: l.brief, description: l.description, newFeatures: l.newFeatures, iconObjectId: l.iconObjectId, screenshotObjectIds: l.screenshotObjectIds }]),
   );
@@ -51,7 +52,7 @@ function draftOf(version: Version, defaultLanguage: string): Draft {
     account: version.testAccount?.account ?? '',
     password: version.testAccount?.password ?? '',
     languages: ordered,
-    listings: { [defaultLanguage]: EMPTY_LISTING, ...listings },
+    listings: { [defaultLanguage]: { ...EMPTY_LISTING, name: appName }, ...listings },
   };
 }
 
@@ -69,11 +70,15 @@ interface Props {
 }
 
 /** Version information: package, listing per language, countries and regions, release settings, review notes. */
+/** The share a phased release may start with: above 0 and below 100 (the server refuses the rest). */
+const PHASE_PERCENT = { min: 0.01, max: 99.99 };
+const percentOutOfRange = (p: number | null) => p !== null && (p < PHASE_PERCENT.min || p > PHASE_PERCENT.max);
+
 export function VersionEditor({ app, version, live, editable, canSubmit, activeLanguage, onActiveLanguage, onSubmitRequest }: Props) {
   const { t, i18n } = useTranslation('versions');
   const { message } = AntApp.useApp();
   const ref = { appId: version.appId, versionId: version.versionId };
-  const initial = useMemo(() => draftOf(version, app.defaultLanguage), [version, app.defaultLanguage]);
+  const initial = useMemo(() => draftOf(version, app.defaultLanguage, app.name), [version, app.defaultLanguage, app.name]);
   const [draft, setDraft] = useState<Draft>(initial);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const phase = usePhasedRelease(ref, draft.releaseType === 'phased');
@@ -115,6 +120,10 @@ export function VersionEditor({ app, version, live, editable, canSubmit, activeL
     try {
       if (draft.releaseType === 'phased' && phaseEdit) {
         const [start, end] = phaseEdit.period ?? [null, null];
+        if (percentOutOfRange(phaseEdit.percent)) {
+          void message.warning(t('phasedSetup.percentRange', { min: PHASE_PERCENT.min, max: PHASE_PERCENT.max }));
+          return false;
+        }
         if (phaseEdit.percent === null || !start || !end || !phaseEdit.description.trim()) {
           void message.warning(t('phasedSetup.incomplete'));
           return false;
@@ -150,7 +159,7 @@ export function VersionEditor({ app, version, live, editable, canSubmit, activeL
           onActive={onActiveLanguage}
           onChange={(language, update) => setDraft((d) => ({ ...d, listings: { ...d.listings, [language]: update(d.listings[language] ?? EMPTY_LISTING) } }))}
           onAdd={(language) => {
-            setDraft((d) => ({ ...d, languages: [...d.languages, language], listings: { ...d.listings, [language]: d.listings[language] ?? EMPTY_LISTING } }));
+            setDraft((d) => ({ ...d, languages: [...d.languages, language], listings: { ...d.listings, [language]: d.listings[language] ?? { ...EMPTY_LISTING, name: app.name } } }));
             onActiveLanguage(language);
           }}
           onRemove={(language) => {
@@ -182,11 +191,14 @@ export function VersionEditor({ app, version, live, editable, canSubmit, activeL
           </Form.Item>
           {draft.releaseType === 'phased' && (
             <Flex vertical gap={0} style={{ paddingInlineStart: 16, borderInlineStart: '2px solid #f0f0f0', marginBottom: 16 }}>
-              <Form.Item label={t('phasedSetup.percent')} extra={t('phasedSetup.percentHint')}>
+              <Form.Item
+                label={t('phasedSetup.percent')}
+                required
+                extra={t('phasedSetup.percentHint')}
+                {...(percentOutOfRange(phaseDraft.percent) ? { validateStatus: 'error' as const, help: t('phasedSetup.percentRange', { min: PHASE_PERCENT.min, max: PHASE_PERCENT.max }) } : {})}
+              >
                 <InputNumber
                   aria-label={t('phasedSetup.percent')}
-                  min={0.01}
-                  max={99.99}
                   step={0.01}
                   precision={2}
                   suffix="%"
@@ -194,7 +206,7 @@ export function VersionEditor({ app, version, live, editable, canSubmit, activeL
                   onChange={(percent) => setPhaseEdit({ ...phaseDraft, percent })}
                 />
               </Form.Item>
-              <Form.Item label={t('phasedSetup.period')} extra={t('phasedSetup.periodHint', { days: PHASE_MAX_DAYS })}>
+              <Form.Item label={t('phasedSetup.period')} required extra={t('phasedSetup.periodHint', { days: PHASE_MAX_DAYS })}>
                 <DatePicker.RangePicker
                   showTime={{ format: 'HH:mm' }}
                   format={pickerFormat(i18n.language)}
@@ -202,7 +214,7 @@ export function VersionEditor({ app, version, live, editable, canSubmit, activeL
                   onChange={(period) => setPhaseEdit({ ...phaseDraft, period: period as PhaseDraft['period'] })}
                 />
               </Form.Item>
-              <Form.Item label={t('phasedSetup.note')}>
+              <Form.Item label={t('phasedSetup.note')} required>
                 <Input.TextArea rows={2} maxLength={500} showCount value={phaseDraft.description} onChange={(e) => setPhaseEdit({ ...phaseDraft, description: e.target.value })} aria-label={t('phasedSetup.note')} />
               </Form.Item>
             </Flex>

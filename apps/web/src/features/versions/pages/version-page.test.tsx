@@ -190,7 +190,9 @@ describe('Version information', () => {
     fireEvent.mouseDown(picker);
     fireEvent.change(picker, { target: { value: 'Russian' } });
     fireEvent.click(await screen.findByText('Russian (Russia)', { selector: '.ant-select-item-option-content' }));
-    expect(await screen.findByText('0 of 5 filled')).toBeTruthy();
+    // A new language starts with the app's name, the rest to fill.
+    expect(await screen.findByText('1 of 5 filled')).toBeTruthy();
+    expect((screen.getAllByLabelText('App name').at(-1) as HTMLInputElement).value).toBe('Field Notes'); // the app's name
     expect(screen.getByText('Screenshots: 0 (from 3 to 5)')).toBeTruthy();
     const png = (name: string) => new File([new Uint8Array(100)], name, { type: 'image/png' });
     fireEvent.change(fileInput('icon-upload-ruRU'), { target: { files: [png('icon.png')] } });
@@ -599,6 +601,24 @@ describe('Version information', () => {
     expect(callsTo(callEndpoint, versionApi.rollbackCancel)[0]?.query).toEqual({ appId: APP_ID, versionId: LIVE_ID });
   });
 
+  it('approved in phases, before its start: one state, when it starts, and who gets what until then', async () => {
+    const live = version({ versionId: LIVE_ID, releaseState: 0, releaseType: 'phased', onShelfAt: '2026-03-12T09:00:00.000Z' });
+    const phase = { versionId: LIVE_ID, state: 'pending', percent: 10, startAt: '2026-03-25T00:00:00.000Z', endAt: '2026-04-12T09:00:00.000Z', description: 'First tenth', updatedAt: '2026-03-12T09:00:00.000Z' };
+    answerCalls(
+      callEndpoint,
+      handlers(null, {
+        [versionApi.historyVersion.id]: () => ({ ret: OK, version: live, events: [] }),
+        [versionApi.phasedReleaseHistory.id]: () => ({ ret: OK, phasedRelease: phase, items: [] }),
+        [versionApi.downloadStats.id]: ({ query }) => ({ ret: OK, ...(query as object), total: 0, versions: [], days: [], countries: [] }),
+      }, live),
+    );
+    renderApp('en', `#/apps/${APP_ID}/version`);
+    expect(await screen.findByText(/^Approved, phased release starts /)).toBeTruthy();
+    expect(screen.queryByText('Released')).toBeNull();
+    expect(screen.queryByText('On shelf since')).toBeNull();
+    expect(screen.getByText('Until the phased release starts, users get the previous version.')).toBeTruthy();
+  });
+
   it('works in embedded app mode, the app from the address', async () => {
     answerCalls(callEndpoint, handlers(version()));
     renderApp('en', `#/app/version?appId=${APP_ID}`);
@@ -623,7 +643,13 @@ describe('Version information', () => {
     );
     renderApp('en', `#/apps/${APP_ID}/version`);
     fireEvent.click(await screen.findByLabelText('Phased release'));
+    // Share, period and note are marked required; a share out of range is refused in words, not changed.
+    for (const label of ['Share of users', 'Period', 'Note']) expect(screen.getByText(label, { selector: 'label' }).className).toContain('required');
+    fireEvent.change(await screen.findByLabelText('Share of users'), { target: { value: '150' } });
+    expect(await screen.findByText('Enter a share from 0.01% to 99.99%.')).toBeTruthy();
+    expect((screen.getByLabelText('Share of users') as HTMLInputElement).value).toMatch(/^150(\.00)?$/);
     fireEvent.change(await screen.findByLabelText('Share of users'), { target: { value: '12.5' } });
+    await waitFor(() => expect(screen.queryByText('Enter a share from 0.01% to 99.99%.')).toBeNull());
     fireEvent.change(screen.getByLabelText('Note'), { target: { value: 'An eighth' } });
     // Without a period the server is not asked.
     fireEvent.click(button('Save'));
