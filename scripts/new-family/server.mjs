@@ -238,10 +238,10 @@ import type { Builders } from '../types';
 export function ${n.camel}Builders(): Builders {
   return {
     '${n.camel}.list': { build: (s) => ({ query: { projectId: s.a.projectId } }) },
-    '${n.camel}.create': { build: (s) => ({ query: { projectId: s.a.projectId }, body: { name: \`\${s.marker} \${Math.random()}\` } }) },
+    '${n.camel}.create': { build: (s) => ({ query: { projectId: s.a.projectId }, body: { name: \`\${s.marker} \${Math.random().toString(36).slice(2, 8)}\` } }) },
     '${n.camel}.delete': {
       build: async (s) => {
-        const created = await s.a.holder.call(${api}.create${n.Item}, { query: { projectId: s.a.projectId }, body: { name: \`to delete \${Math.random()}\` } });
+        const created = await s.a.holder.call(${api}.create${n.Item}, { query: { projectId: s.a.projectId }, body: { name: \`to delete \${Math.random().toString(36).slice(2, 8)}\` } });
         return { params: { ${n.item}Id: created.json().${n.item}.${n.item}Id as string }, query: { projectId: s.a.projectId } };
       },
     },
