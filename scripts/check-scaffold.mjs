@@ -56,12 +56,12 @@ try {
   ok =
     step('generate', dir, ['scripts/new-family/index.mjs', NAME, '--item', 'scaffold-gadget']) &&
     step('lint', dir, ['node_modules/eslint/bin/eslint.js', ...files, 'packages/contract/src/index.ts', 'apps/server/src/families/index.ts', 'apps/server/src/platform']) &&
-    step('types (contract, server, web)', dir, ['scripts/typecheck.mjs', 'packages/contract', 'apps/server', 'apps/web']) &&
+    step('types (contract, server, web: the family and the lists it joined)', dir, ['scripts/typecheck.mjs', `--files=${NAME}/,contract/src/index.ts,server/src/families/index.ts`, 'packages/contract', 'apps/server', 'apps/web']) &&
     step('tests', dir, [
       ...vitest,
       '--project', 'server', '--project', 'web', '--project', 'contract',
       `apps/server/src/families/${NAME}`, 'apps/server/src/platform/__tests__/access-matrix.test.ts', `apps/web/src/features/${NAME}`, 'apps/web/src/request/field-labels.test.ts', 'apps/web/src/app/locales.test.ts', 'packages/contract/src/catalogue.test.ts',
-    ], { TEST_DATABASE_URL: '' });
+    ], { TEST_DATABASE_URL: '', MATRIX_ONLY: 'scaffoldGadgets' });
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -1,7 +1,7 @@
 // `npm test`: lint, type-check, every vitest project (server on PGlite), the server suite
 // again on PostgreSQL when TEST_DATABASE_URL is set, and the browser tests. Ends with the
 // line `N passed, N failed` that CI reads.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -16,11 +16,44 @@ const problems = [];
 const NEEDS_REAL_BUILDS = '(needs ../shared/fixtures/packages)';
 const skippedForRealBuilds = new Map();
 
+const started = Date.now();
+const timings = [];
+const seconds = (ms) => `${Math.round(ms / 1000)} s`;
+
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label}`);
+  const at = Date.now();
   const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  timings.push([label, Date.now() - at]);
   if (res.status !== 0) problems.push(label);
   return res.status === 0;
+}
+
+/**
+ * Lint and the type-checks are single-threaded: run them two at a time, the longest first,
+ * each one's output printed whole when it ends.
+ */
+async function runChecks(label, jobs) {
+  console.log(`\n=== ${label}`);
+  const at = Date.now();
+  const queue = [...jobs];
+  const one = ([name, args]) =>
+    new Promise((resolve) => {
+      const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.stderr.on('data', (d) => (out += d));
+      child.on('close', (code) => {
+        if (out.trim()) process.stdout.write(out.endsWith('\n') ? out : `${out}\n`);
+        console.log(`${name}: ${code === 0 ? 'ok' : 'FAILED'}`);
+        if (code !== 0) problems.push(name);
+        resolve();
+      });
+    });
+  await Promise.all([0, 1].map(async () => {
+    while (queue.length) await one(queue.shift());
+  }));
+  timings.push([label, Date.now() - at]);
 }
 
 function vitestArgs(label) {
@@ -66,8 +99,16 @@ if (!fs.existsSync(chromium)) {
   }
 }
 
-run('lint', process.execPath, ['node_modules/eslint/bin/eslint.js', '.']);
-run('typecheck', process.execPath, ['scripts/typecheck.mjs']);
+const tsc = (project) => [`typecheck ${project}`, ['node_modules/typescript/bin/tsc', '-p', project]];
+await runChecks('lint and typecheck', [
+  tsc('apps/server'),
+  tsc('e2e'),
+  tsc('apps/web'),
+  ['lint', ['node_modules/eslint/bin/eslint.js', '.']],
+  tsc('bench'),
+  tsc('packages/contract'),
+  tsc('packages/rules'),
+]);
 const { TEST_DATABASE_URL, ...withoutPg } = process.env;
 // With PostgreSQL at hand the server suite runs there in full, and on PGlite only where
 // the engine matters (see apps/server/vitest.config.ts).
@@ -93,6 +134,7 @@ if (skippedForRealBuilds.size) {
   console.log(`\nSkipped: the real builds are not at ../shared/fixtures/packages beside this clone (CI has them), so these tests did not run:`);
   for (const [file, n] of skippedForRealBuilds) console.log(`  ${file}: ${n} test${n === 1 ? '' : 's'}`);
 }
+console.log(`\nTime: ${timings.map(([label, ms]) => `${label} ${seconds(ms)}`).join(', ')}; in all ${seconds(Date.now() - started)}`);
 if (problems.length) console.error(`\nFailed steps: ${problems.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(problems.length || failed ? 1 : 0);

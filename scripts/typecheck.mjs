@@ -4,13 +4,18 @@
 import { spawn } from 'node:child_process';
 
 const ALL = ['apps/web', 'apps/server', 'e2e', 'bench', 'packages/contract', 'packages/rules'];
-// `node scripts/typecheck.mjs apps/server ...` checks only those (the scaffold check does).
-const projects = process.argv.length > 2 ? process.argv.slice(2) : ALL;
+// `node scripts/typecheck.mjs apps/server ...` checks only those projects; with
+// `--files=<fragment>,...` only the files whose path contains one (the scaffold check).
+const args = process.argv.slice(2);
+const files = args.find((a) => a.startsWith('--files='))?.slice('--files='.length).split(',');
+const named = args.filter((a) => !a.startsWith('--'));
+const projects = named.length ? named : ALL;
 const PARALLEL = 2;
 
 function check(p) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['node_modules/typescript/bin/tsc', '-p', p], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const command = files ? ['scripts/typecheck-files.mjs', p, ...files] : ['node_modules/typescript/bin/tsc', '-p', p];
+    const child = spawn(process.execPath, command, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /// <reference types="node" />
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

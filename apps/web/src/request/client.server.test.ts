@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /// <reference types="node" />
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authApi, consoleApi, RET_CODES, teamApi, type ClientConfig } from '@wharf/contract';

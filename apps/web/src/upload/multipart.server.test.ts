@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /// <reference types="node" />
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

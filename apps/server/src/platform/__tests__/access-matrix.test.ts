@@ -102,7 +102,10 @@ function defaultCaller(s: Seed, kind: string): TestUser | null {
 
 /** An alias (the same call under a second family's path) is built as the call it repeats. */
 const builderOf = (e: Endpoint): Builder | undefined => BUILDERS[e.id] ?? (e.aliasOf ? BUILDERS[e.aliasOf] : undefined);
-const covered = ALL_ENDPOINTS.filter((e) => builderOf(e));
+// The scaffold check (scripts/check-scaffold.mjs) calls only the new family's endpoints;
+// the coverage test below still sees them all.
+const only = process.env.MATRIX_ONLY;
+const covered = ALL_ENDPOINTS.filter((e) => builderOf(e) && (!only || e.id.startsWith(`${only}.`)));
 
 describe('access matrix', () => {
   it('has a request builder for every endpoint of the contract', () => {
@@ -377,7 +380,7 @@ describe('refused callers', () => {
     expect(rows).toEqual([]);
     // The query does see the matrix's own changes: the correct callers' are there.
     const mine = await s.t.deps.database.executeSql('select count(*)::int as n from audit_events where id > $1 and actor_id = $2 and team_id = $3', [seedMark, s.a.holder.userId, s.a.teamId]);
-    expect(Number((mine.rows[0] as { n: number }).n)).toBeGreaterThan(20);
+    if (!only) expect(Number((mine.rows[0] as { n: number }).n)).toBeGreaterThan(20);
   });
 });
 
@@ -389,7 +392,7 @@ describe('the audit trail of the matrix', () => {
     );
     expect(rows).toEqual([]);
     const { rows: withIp } = await s.t.deps.database.executeSql(`select count(distinct action)::int as n from audit_events where id > $1 and ip = '127.0.0.1'`, [seedMark]);
-    expect(Number((withIp[0] as { n: number }).n)).toBeGreaterThan(40);
+    if (!only) expect(Number((withIp[0] as { n: number }).n)).toBeGreaterThan(40);
   });
 });
 

@@ -19,7 +19,7 @@ describe('an address that is not the console', () => {
     answerCalls(callEndpoint, { [consoleApi.getConfig.id]: () => CONFIG, [contentApi.serviceList.id]: () => ({ items: [] }) });
     window.history.replaceState(null, '', '/ru/nope');
     const assign = vi.fn();
-    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, pathname: '/ru/nope', assign });
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, href: window.location.href, origin: window.location.origin, hash: '', search: '', pathname: '/ru/nope', assign });
     renderApp('ru');
     expect(await screen.findByText('Страница не найдена')).toBeTruthy();
     expect(document.querySelectorAll('svg > title')).toHaveLength(0); // antd's picture said "No Found"

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /// <reference types="node" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
