@@ -12,7 +12,7 @@ export default defineProject({
     environmentOptions: { happyDOM: { url: 'http://localhost:3000/' } },
     setupFiles: ['src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
-    // antd pages in jsdom are slow when the machine is busy (two workers, a real server).
+    // antd pages are slow to render when the machine is busy (two workers, a real server).
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },
