@@ -1,12 +1,10 @@
 import { defineConfig } from 'vitest/config';
-import { SlowFirstSequencer } from './vitest.sequencer';
 
 // One runner for every workspace. The server and e2e projects open databases and
 // browsers, so the whole run is kept to two workers (the CI machines have 2 cores).
 export default defineConfig({
   test: {
     maxWorkers: 2,
-    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       'packages/rules',
       'packages/contract',
