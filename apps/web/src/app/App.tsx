@@ -6,7 +6,7 @@ import ruRU from 'antd/locale/ru_RU';
 import zhCN from 'antd/locale/zh_CN';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { HashRouter, Navigate, Route, Routes } from 'react-router';
+import { createHashRouter, Navigate, Route, RouterProvider, Routes } from 'react-router';
 import { isEntryPath, siteRootOf } from '@wharf/rules';
 import type { Language } from '../session/language';
 import type { BehaviourReporter } from '../report/behaviour';
@@ -161,12 +161,24 @@ export function ConsoleRoutes() {
 export function App({ language, i18n, queryClient, reporter }: AppProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   const [strings] = useState(() => i18n ?? createI18n(language));
+  // A data router (one catch-all route around the console's own <Routes>), so that a page
+  // with unsaved edits can hold a navigation (useBlocker) and ask first.
+  const [router] = useState(() =>
+    createHashRouter([
+      {
+        path: '*',
+        element: (
+          <>
+            <RouteReporter reporter={reporter} />
+            <ConsoleRoutes />
+          </>
+        ),
+      },
+    ]),
+  );
   return (
     <Providers i18n={strings} queryClient={client} language={language}>
-      <HashRouter>
-        <RouteReporter reporter={reporter} />
-        <ConsoleRoutes />
-      </HashRouter>
+      <RouterProvider router={router} />
     </Providers>
   );
 }

@@ -1,60 +1,16 @@
-import { useMemo, useState } from 'react';
-import { App as AntApp, Button, Card, DatePicker, Flex, Form, Input, InputNumber, Radio, Select, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, App as AntApp, Button, Card, DatePicker, Flex, Form, Input, InputNumber, Radio, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { App, Version } from '@wharf/contract';
 import { AGE_RATINGS, PHASE_MAX_DAYS } from '@wharf/rules';
-import { pickerFormat } from '../display';
+import { pickerFormat, useVersionDisplay } from '../display';
+import { useUnsavedGuard } from '../../../ui/unsaved';
 import { useChangePhasedRelease, useDeleteVersionLanguage, usePackageCalls, usePhasedRelease, useUpdateVersion, type VersionEdit } from '../hooks';
 import { CountriesField } from './CountriesField';
-import { PackageCard, type PackageDraft } from './PackageCard';
-import { EMPTY_LISTING, ListingEditor, type ListingDraft } from './ListingEditor';
-
-interface PhaseDraft {
-  percent: number | null;
-  period: [Dayjs | null, Dayjs | null] | null;
-  description: string;
-}
-
-interface Draft extends PackageDraft {
-  countries: string[];
-  releaseType: Version['releaseType'];
-  releaseMode: 'approval' | 'at';
-  releaseAt: Dayjs | null;
-  ageRating: Version['ageRating'];
-  reviewNotes: string;
-  account: string;
-  password: string;
-  languages: string[];
-  listings: Record<string, ListingDraft>;
-}
-
-/** A listing not written yet starts with the app's name: most apps keep it in the store. */
-function draftOf(version: Version, defaultLanguage: string, appName: string): Draft {
-  const listings = Object.fromEntries(
-    version.listings.map((l) => [l.language, { name: l.name, brief: l.brief, description: l.description, newFeatures: l.newFeatures, iconObjectId: l.iconObjectId, screenshotObjectIds: l.screenshotObjectIds }]),
-  );
-  const languages = version.listings.map((l) => l.language);
-  // The app's default language comes first, and is there to fill from the start.
-  const ordered = [defaultLanguage, ...languages.filter((l) => l !== defaultLanguage)];
-  return {
-    pkgId: version.pkgId,
-    noPackage: version.noPackage,
-    exeVersionCode: version.pkgId ? version.versionCode : null,
-    obbMain: version.expansionFiles.find((e) => e.slot === 'main')?.pkgId ?? null,
-    obbPatch: version.expansionFiles.find((e) => e.slot === 'patch')?.pkgId ?? null,
-    countries: version.countries,
-    releaseType: version.releaseType,
-    releaseMode: version.releaseAt ? 'at' : 'approval',
-    releaseAt: version.releaseAt ? dayjs(version.releaseAt) : null,
-    ageRating: version.ageRating,
-    reviewNotes: version.reviewNotes ?? '',
-    account: version.testAccount?.account ?? '',
-    password: version.testAccount?.password ?? '',
-    languages: ordered,
-    listings: { [defaultLanguage]: { ...EMPTY_LISTING, name: appName }, ...listings },
-  };
-}
+import { PackageCard } from './PackageCard';
+import { EMPTY_LISTING, ListingEditor } from './ListingEditor';
+import { draftOf, dropKeptDraft, keepDraft, readKeptDraft, sameDraft, type Draft, type KeptDraft, type PhaseDraft } from './editor-draft';
 
 interface Props {
   app: App;
@@ -79,7 +35,11 @@ export function VersionEditor({ app, version, live, editable, canSubmit, activeL
   const { message } = AntApp.useApp();
   const ref = { appId: version.appId, versionId: version.versionId };
   const initial = useMemo(() => draftOf(version, app.defaultLanguage, app.name), [version, app.defaultLanguage, app.name]);
+  // The server's version the draft started from; a newer one (saved here or elsewhere) is
+  // followed unless something is typed, so a refetch never wipes what the person wrote.
+  const [base, setBase] = useState(initial);
   const [draft, setDraft] = useState<Draft>(initial);
+  const [adoptNext, setAdoptNext] = useState(false);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const phase = usePhasedRelease(ref, draft.releaseType === 'phased');
   const savedPhase = phase.data?.phasedRelease ?? null;
@@ -87,12 +47,19 @@ export function VersionEditor({ app, version, live, editable, canSubmit, activeL
     ? { percent: savedPhase.percent, period: [dayjs(savedPhase.startAt), dayjs(savedPhase.endAt)], description: savedPhase.description }
     : { percent: null, period: null, description: '' };
   const [phaseEdit, setPhaseEdit] = useState<PhaseDraft | null>(null);
+  if (initial !== base) {
+    setBase(initial);
+    setAdoptNext(false);
+    if (adoptNext || (sameDraft(draft, base) && phaseEdit === null)) setDraft(initial);
+  }
   const phaseDraft = phaseEdit ?? initialPhase;
   const update = useUpdateVersion(ref);
   const packageCalls = usePackageCalls(ref);
   const changePhase = useChangePhasedRelease(ref);
   const removeLanguage = useDeleteVersionLanguage(ref);
-  const dirty = JSON.stringify(draft) !== JSON.stringify(initial) || phaseEdit !== null;
+  const dirty = editable && (!sameDraft(draft, base) || phaseEdit !== null);
+  const kept = useKeptDraft(version.versionId, editable, initial, draft, phaseEdit, dirty);
+  useUnsavedGuard(dirty);
   const liveCode = live && live.versionId !== version.versionId ? live.versionCode : null;
 
   const save = async (): Promise<boolean> => {
@@ -136,6 +103,8 @@ export function VersionEditor({ app, version, live, editable, canSubmit, activeL
         await update.mutateAsync(edit);
         if (Object.keys(calls).length) await packageCalls.mutateAsync(calls);
       }
+      setAdoptNext(true);
+      dropKeptDraft(version.versionId);
       return true;
     } catch {
       // The request layer showed the server's reason.
@@ -147,6 +116,32 @@ export function VersionEditor({ app, version, live, editable, canSubmit, activeL
 
   return (
     <Flex vertical gap="middle">
+      {kept.offer && (
+        <Alert
+          type="info"
+          showIcon
+          title={t('editor.kept', { time: kept.time })}
+          action={
+            <Flex gap="small">
+              <Button
+                size="small"
+                type="primary"
+                onClick={() => {
+                  const offer = kept.offer!;
+                  setDraft((d) => ({ ...offer.draft, password: d.password }));
+                  setPhaseEdit(offer.phase);
+                  kept.close();
+                }}
+              >
+                {t('editor.restore')}
+              </Button>
+              <Button size="small" onClick={kept.discard}>
+                {t('editor.discard')}
+              </Button>
+            </Flex>
+          }
+        />
+      )}
       <PackageCard app={app} draft={draft} onChange={(change) => setDraft((d) => ({ ...d, ...change }))} editable={editable} liveCode={liveCode} />
 
       <Card title={t('listing.title')} size="small">
@@ -298,4 +293,35 @@ export function VersionEditor({ app, version, live, editable, canSubmit, activeL
       )}
     </Flex>
   );
+}
+
+/**
+ * The draft kept on this device: an earlier unsaved one is offered back once (when it
+ * differs from the saved version), and while the form is dirty it is written there.
+ */
+function useKeptDraft(versionId: string, editable: boolean, initial: Draft, draft: Draft, phaseEdit: PhaseDraft | null, dirty: boolean) {
+  const display = useVersionDisplay();
+  const [offer, setOffer] = useState<KeptDraft | null>(() => {
+    const found = editable ? readKeptDraft(versionId) : null;
+    return found && !(sameDraft({ ...found.draft, password: '' }, { ...initial, password: '' }) && found.phase === null) ? found : null;
+  });
+  useEffect(() => {
+    // While an earlier draft is offered, it stays until the person chooses.
+    if (offer || !editable) return;
+    if (!dirty) {
+      dropKeptDraft(versionId);
+      return;
+    }
+    const timer = setTimeout(() => keepDraft(versionId, draft, phaseEdit), 300);
+    return () => clearTimeout(timer);
+  }, [offer, editable, dirty, versionId, draft, phaseEdit]);
+  return {
+    offer,
+    time: offer ? display.dateTime(offer.savedAt) : '',
+    close: () => setOffer(null),
+    discard: () => {
+      dropKeptDraft(versionId);
+      setOffer(null);
+    },
+  };
 }

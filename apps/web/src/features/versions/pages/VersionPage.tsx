@@ -136,7 +136,7 @@ function Workspace({ app, versionId, live }: { app: App; versionId: string; live
         )}
       </Card>
       <VersionEditor
-        key={version.updatedAt}
+        key={version.versionId}
         app={app}
         version={version}
         live={live}
