@@ -60,6 +60,7 @@ export type { Localized, ServiceEntry } from './families/content';
 export type { TeamSummary } from './families/auth';
 export type { Member, Role, Invitation, RoleKey } from './families/team';
 export { INVITATION_TTL_DAYS, TEAM_MEMBER_LIMIT, TEAMS_PER_USER_LIMIT } from './families/team';
+export { AUDIT_ACTIONS, type AuditAction, type VersionRecordAction } from './families/team';
 
 function isEndpoint(v: unknown): v is Endpoint {
   return typeof v === 'object' && v !== null && 'fullPath' in v && 'access' in v;

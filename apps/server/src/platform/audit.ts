@@ -1,10 +1,12 @@
 import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AuditAction } from '@wharf/contract';
 import type { Clock } from './clock';
 import { auditEvents } from './db/tables';
 import type { DbOrTx } from './db/types';
 
 export interface AuditEvent {
-  action: string;
+  /** One of the contract's catalogue, which the console words in three languages. */
+  action: AuditAction;
   teamId?: string | null;
   actorId?: string | null;
   actorKind?: 'user' | 'operator' | 'system' | 'device';

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@wharf/contract';
 import { randomInt } from 'node:crypto';
 import { DAY_MS, INVITATION_CODE_ALPHABET, INVITATION_CODE_LENGTH, TESTING_LIMITS } from '@wharf/rules';
 import { writeAudit } from '../../platform/audit';
@@ -33,7 +34,7 @@ export class GroupsService {
     return g;
   }
 
-  private audit(tx: Tx, caller: Caller, action: string, targetType: string, targetId: string, data: Record<string, unknown> = {}) {
+  private audit(tx: Tx, caller: Caller, action: AuditAction, targetType: string, targetId: string, data: Record<string, unknown> = {}) {
     return writeAudit(tx, this.deps.clock, { action, teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType, targetId, data });
   }
 

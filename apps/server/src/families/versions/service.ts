@@ -1,4 +1,4 @@
-import type { Version } from '@wharf/contract';
+import type { Version, VersionRecordAction } from '@wharf/contract';
 import { briefLimitOf, countryById, type AgeRating, languageByKey, LISTING_MEDIA, regionById, textLength, transition, URGE_INTERVAL_MS, type ReleaseState, type VersionAction } from '@wharf/rules';
 import { writeAudit } from '../../platform/audit';
 import { faultPoint } from '../../platform/fault-points';
@@ -218,7 +218,7 @@ export class VersionsService {
     return updated;
   }
 
-  async record(tx: Tx, row: VersionRow, action: string, actor: Actor, from: number | null, to: number | null, data: Record<string, unknown> = {}): Promise<void> {
+  async record(tx: Tx, row: VersionRow, action: VersionRecordAction, actor: Actor, from: number | null, to: number | null, data: Record<string, unknown> = {}): Promise<void> {
     const { clock } = this.deps;
     await versionsRepo.addEvent(tx, { versionId: row.id, appId: row.appId, action, fromState: from, toState: to, actorKind: actor.kind, actorId: actor.id, at: clock.now(), data });
     await writeAudit(tx, clock, {

@@ -3,3 +3,4 @@ export * from './permission-calls';
 export * from './member-calls';
 export * from './team-calls';
 export * from './audit-calls';
+export * from './audit-actions';

@@ -25,13 +25,13 @@ interface CrudSet {
 function crud<Row extends { id: string }>(
   app: FastifyInstance,
   { db, clock }: Deps,
-  kind: string,
+  kind: 'news' | 'billboard' | 'discount',
   set: CrudSet,
   table: Table,
   values: (body: Record<string, unknown>, callerId: string, now: Date, creating: boolean) => Record<string, unknown>,
   out: (row: Row) => unknown,
 ): void {
-  const audit = (tx: Parameters<typeof writeAudit>[0], action: string, id: string, actor: Caller) =>
+  const audit = (tx: Parameters<typeof writeAudit>[0], action: 'create' | 'update' | 'delete', id: string, actor: Caller) =>
     writeAudit(tx, clock, { action: `content.${kind}.${action}`, actorId: actor.userId, ip: actor.ip, actorKind: 'operator', targetType: kind, targetId: id });
   const handle = <E extends Endpoint>(endpoint: E, handler: (input: Parameters<CallHandler<Endpoint>>[0]) => Promise<unknown>) =>
     registerEndpoint(app, endpoint, handler as unknown as CallHandler<E>);

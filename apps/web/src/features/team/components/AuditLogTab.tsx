@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { App as AntApp, Button, DatePicker, Empty, Flex, Input, Progress, Table, Tooltip, Typography } from 'antd';
+import { App as AntApp, Button, DatePicker, Empty, Flex, Progress, Select, Table, Tooltip, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatNumber } from '@wharf/rules';
+import { AUDIT_ACTIONS } from '@wharf/contract';
+import { formatDate, formatNumber, intlLocaleOf } from '@wharf/rules';
 import { localTimeZone, type Language } from '../../../session/language';
 import { AUDIT_EXPORT_MAX, exportAuditCsv, useAuditLog, type AuditEvent, type AuditFilter } from '../audit';
 import { ShowMore } from '../../../ui/ShowMore';
@@ -35,8 +36,12 @@ export function AuditLogTab() {
 
   const when = (at: string) => {
     const d = new Date(at);
-    return `${formatDate(d, language, localTimeZone())} ${d.toLocaleTimeString(language === 'cn' ? 'zh-CN' : language, { hour: '2-digit', minute: '2-digit', second: '2-digit' })}`;
+    // 24-hour times on every site, as the rest of the console writes them.
+    return `${formatDate(d, language, localTimeZone())} ${d.toLocaleTimeString(intlLocaleOf(language), { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZone: localTimeZone() })}`;
   };
+  // Actions and object types in words; the key stays at hand (tooltip) for those who script against the log.
+  const actionWord = (key: string) => t(`audit.action.${key}`, { defaultValue: key });
+  const targetWord = (type: string) => t(`audit.target.${type}`, { defaultValue: type });
   const runExport = async () => {
     setExported(0);
     try {
@@ -52,7 +57,16 @@ export function AuditLogTab() {
   return (
     <>
       <Flex gap="middle" wrap align="center" style={{ marginBottom: 16 }}>
-        <Input.Search allowClear placeholder={t('audit.actionPlaceholder')} aria-label={t('audit.columns.action')} onSearch={setAction} style={{ width: 260 }} />
+        <Select
+          showSearch={{ optionFilterProp: 'label' }}
+          allowClear
+          placeholder={t('audit.actionPlaceholder')}
+          aria-label={t('audit.columns.action')}
+          value={action || undefined}
+          onChange={(value?: string) => setAction(value ?? '')}
+          style={{ width: 320 }}
+          options={AUDIT_ACTIONS.map((key) => ({ value: key, label: actionWord(key) }))}
+        />
         <DatePicker.RangePicker aria-label={t('audit.period')} value={range} onChange={(value) => setRange(value as [Dayjs | null, Dayjs | null] | null)} />
         <Button onClick={() => void runExport()} loading={exported !== null} disabled={rows.length === 0}>
           {t('audit.export')}
@@ -78,8 +92,16 @@ export function AuditLogTab() {
             title: t('audit.columns.actor'),
             render: (_, e) => (e.actorName ? <Tooltip title={e.actorEmail}>{e.actorName}</Tooltip> : t(`audit.actorKind.${e.actorKind}`, { defaultValue: e.actorKind })),
           },
-          { key: 'action', title: t('audit.columns.action'), render: (_, e) => <Typography.Text code>{e.action}</Typography.Text> },
-          { key: 'target', title: t('audit.columns.target'), render: (_, e) => (e.targetType ? `${e.targetType} ${e.targetId ?? ''}` : '') },
+          {
+            key: 'action',
+            title: t('audit.columns.action'),
+            render: (_, e) => (
+              <Tooltip title={e.action}>
+                <span>{actionWord(e.action)}</span>
+              </Tooltip>
+            ),
+          },
+          { key: 'target', title: t('audit.columns.target'), render: (_, e) => (e.targetType ? `${targetWord(e.targetType)} ${e.targetId ?? ''}` : '') },
           { key: 'ip', title: t('audit.columns.ip'), render: (_, e) => e.ip ?? '—' },
         ]}
       />

@@ -1,0 +1,40 @@
+import { PHASE_ACTIONS, TEST_ACTIONS, VERSION_ACTIONS, type PhaseAction, type TestAction, type VersionAction } from '@wharf/rules';
+
+/**
+ * Every action an audit event can record: the server's writer takes no other (a type), and
+ * the console words each one in three languages (a test walks the list). A new audited
+ * change adds its action here first.
+ */
+const FIXED = [
+  'agreement.sign',
+  'app.create', 'app.delete', 'app.developStatus', 'app.move', 'app.packageName', 'app.packageNameClaimed', 'app.series', 'app.update',
+  'auth.passwordReset', 'auth.passwordResetRequested', 'auth.register', 'auth.signIn', 'auth.signInFailed', 'auth.signOut',
+  'content.news.create', 'content.news.update', 'content.news.delete',
+  'content.billboard.create', 'content.billboard.update', 'content.billboard.delete',
+  'content.discount.create', 'content.discount.update', 'content.discount.delete',
+  'file.byUrl', 'file.delete', 'file.upload', 'file.uploadUrl', 'file.videoParse', 'file.videoParsed', 'file.videoParseFailed',
+  'immersive.approve', 'immersive.cancel', 'immersive.create', 'immersive.delete', 'immersive.reject', 'immersive.submit', 'immersive.update',
+  'member.invite', 'member.inviteRevoked', 'member.join', 'member.remove', 'member.rolesChanged',
+  'operator.bootstrap', 'operator.grant', 'operator.revoke',
+  'package.add', 'package.addH5', 'package.claim', 'package.claimApproved', 'package.claimPending', 'package.claimRejected', 'package.claimWithdrawn', 'package.delete', 'package.parsed', 'package.rejected',
+  'project.create', 'project.delete', 'project.rename',
+  'qualification.approve', 'qualification.cancel', 'qualification.delete', 'qualification.reject', 'qualification.submit', 'qualification.update',
+  'role.create', 'role.delete', 'role.update',
+  'team.create', 'team.switch',
+  'test.released', 'tester.join', 'testVersion.create',
+  'testGroup.addMembers', 'testGroup.create', 'testGroup.delete', 'testGroup.import', 'testGroup.removeMember', 'testGroup.rename',
+  'testInvitation.create', 'testInvitation.email', 'testInvitation.expire',
+  'version.create', 'version.superseded', 'version.restoredByRollback', 'version.restoredByPhaseRollback',
+] as const;
+
+/** What a version's history records besides its state machine's actions. */
+export type VersionRecordAction = VersionAction | 'create' | 'superseded' | 'restoredByRollback' | 'restoredByPhaseRollback' | `phased.${PhaseAction}`;
+
+export type AuditAction = (typeof FIXED)[number] | `version.${VersionRecordAction}` | `testVersion.${TestAction}`;
+
+export const AUDIT_ACTIONS: readonly AuditAction[] = Object.freeze([
+  ...FIXED,
+  ...VERSION_ACTIONS.map((a) => `version.${a}` as const),
+  ...PHASE_ACTIONS.map((a) => `version.phased.${a}` as const),
+  ...TEST_ACTIONS.map((a) => `testVersion.${a}` as const),
+]);
