@@ -31,7 +31,7 @@ describe('the distribution agreement', () => {
     expect(refused.json().ret).toMatchObject({ code: RET_CODES.agreementUnsigned.code });
     expect(refused.json().ret.msg).toContain('Distribution Service Agreement');
     const zh = await u.call(versionApi.submitVersion, { body: { appId, versionId }, headers: { [HEADERS.language]: 'zh' } });
-    expect(zh.json().ret.msg).toContain('《AppGallery Connect 分发服务协议》');
+    expect(zh.json().ret.msg).toContain('《Wharf 分发服务协议》');
     expect((await u.call(versionApi.getVersion, { query: { appId, versionId } })).json().version.releaseState).toBe(RELEASE_STATE.draft);
     expect(await openTasks(versionId)).toBe(0);
 

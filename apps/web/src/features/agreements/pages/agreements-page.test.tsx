@@ -46,7 +46,7 @@ describe('Agreements', () => {
   it('the account holder reads the text and signs for the team; the page then says who signed and when', async () => {
     serve('accountHolder', unsigned());
     renderApp('en', '#/team/agreements');
-    const card = (await screen.findByText('AppGallery Connect Distribution Service Agreement')).closest('.ant-card') as HTMLElement;
+    const card = (await screen.findByText('Wharf Distribution Service Agreement')).closest('.ant-card') as HTMLElement;
     expect(within(card).getByText('Not signed')).toBeTruthy();
     expect(within(card).getByText('Needed before any version can be submitted for release review.')).toBeTruthy();
     fireEvent.click(within(card).getByText('Read the agreement'));
@@ -64,7 +64,7 @@ describe('Agreements', () => {
   it('in Russian, a member without the Legal role sees that a new version awaits signing and whom to ask', async () => {
     serve('development', unsigned({ signedVersion: '2025-01', signedAt: '2025-02-01T08:00:00.000Z', signedByName: 'Old Legal' }));
     renderApp('ru', '#/team/agreements');
-    expect(await screen.findByText('Соглашение об услугах распространения AppGallery Connect')).toBeTruthy();
+    expect(await screen.findByText('Соглашение об услугах распространения Wharf')).toBeTruthy();
     expect(screen.getByText('Новая редакция к подписи')).toBeTruthy();
     expect(screen.getByText(/Подписал\(а\) Old Legal .* \(редакция 2025-01\)/)).toBeTruthy();
     expect(screen.getByText('Подписать может владелец аккаунта или участник с ролью «Юрист».')).toBeTruthy();

@@ -92,7 +92,7 @@ describe('My apps', () => {
     renderApp('en', '#/apps');
     const banner = await screen.findByTestId('publishing-readiness');
     expect(within(banner).getByText('Sign before you submit')).toBeTruthy();
-    expect(within(banner).getByText(/until the team signs: AppGallery Connect Distribution Service Agreement\./)).toBeTruthy();
+    expect(within(banner).getByText(/until the team signs: Wharf Distribution Service Agreement\./)).toBeTruthy();
     expect(within(banner).getByText('Agreements', { selector: 'a' }).getAttribute('href')).toBe('#/team/agreements');
   });
 

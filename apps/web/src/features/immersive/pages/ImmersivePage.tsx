@@ -5,6 +5,8 @@ import type { App, ImmersiveInfo } from '@wharf/contract';
 import { PageLayout } from '../../../app/pages/PageLayout';
 import { useRouteAppId } from '../../console';
 import { useApp } from '../../apps/hooks';
+import { languageName } from '../../apps/labels';
+import type { Language } from '@wharf/rules';
 import { useIconUrl } from '../../packages/hooks';
 import { usePermissions } from '../../team/hooks';
 import { useUploadImage } from '../../versions/hooks';
@@ -41,7 +43,7 @@ function Preview({ objectId, color, title, subtitle }: { objectId: string | null
 }
 
 function Immersive({ app, info }: { app: App; info: ImmersiveInfo | null }) {
-  const { t } = useTranslation('immersive');
+  const { t, i18n } = useTranslation('immersive');
   const { message } = AntApp.useApp();
   const permissions = usePermissions();
   const canManage = permissions.can('app.manage') && permissions.can('file.upload');
@@ -114,7 +116,7 @@ function Immersive({ app, info }: { app: App; info: ImmersiveInfo | null }) {
                 )}
               </Space>
             </Form.Item>
-            <Form.Item label={t('editor.heading', { language: app.defaultLanguage })} htmlFor="immersive-title">
+            <Form.Item label={t('editor.heading', { language: languageName(app.defaultLanguage, i18n.language as Language) })} htmlFor="immersive-title">
               <Input id="immersive-title" value={title} maxLength={20} showCount onChange={(e) => setTitle(e.target.value)} />
             </Form.Item>
             <Form.Item label={t('editor.subheading')} htmlFor="immersive-subtitle">

@@ -92,7 +92,7 @@ describe('Immersive banner page', () => {
     expect(await screen.findByText('#20a060')).toBeTruthy();
     expect(screen.getByText('taken from the picture')).toBeTruthy();
     expect(callsTo(callEndpoint, immersiveApi.imageColor)[0]!.body).toEqual({ objectId: NEW_IMAGE_ID });
-    fireEvent.change(screen.getByLabelText('Title (enUS)'), { target: { value: 'Summer sale' } });
+    fireEvent.change(screen.getByLabelText('Title in English (United States)'), { target: { value: 'Summer sale' } });
     fireEvent.change(screen.getByLabelText('Subtitle'), { target: { value: 'All levels free' } });
     expect(screen.getByTestId('immersive-preview').textContent).toContain('Summer sale');
     fireEvent.click(screen.getByText('Save', { selector: 'button span' }));

@@ -1,7 +1,8 @@
 import { Badge, Button, Empty, Flex, Form, Input, Popconfirm, Select, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { briefLimitOf, languageByKey, LANGUAGES, LISTING_LIMITS, LISTING_MEDIA, textLength, type Language } from '@wharf/rules';
+import { briefLimitOf, LANGUAGES, LISTING_LIMITS, LISTING_MEDIA, textLength, type Language } from '@wharf/rules';
 import { ListingMedia, type Media } from './ListingMedia';
+import { languageName } from '../../apps/labels';
 
 export interface ListingDraft {
   name: string;
@@ -25,10 +26,6 @@ export function filledCount(listing: ListingDraft): number {
 /** Counted as people count characters (an emoji is one), cut at the limit. */
 function counter(max: number) {
   return { show: true, max, strategy: textLength, exceedFormatter: (text: string, { max: m }: { max: number }) => [...text].slice(0, m).join('') };
-}
-
-export function languageName(key: string, language: Language): string {
-  return languageByKey(key)?.names[language] ?? key;
 }
 
 interface Props {

@@ -140,7 +140,7 @@ describe('Version information', () => {
     renderApp('en', `#/apps/${APP_ID}/version`);
     fireEvent.click(await waitFor(() => button('Submit for review')));
     const dialog = (await screen.findByText('Your team has not signed what submitting needs (1):')).closest('.ant-modal') as HTMLElement;
-    expect(within(dialog).getByText('AppGallery Connect Distribution Service Agreement')).toBeTruthy();
+    expect(within(dialog).getByText('Wharf Distribution Service Agreement')).toBeTruthy();
     expect((within(dialog).getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(within(dialog).getByText('Read and sign').closest('button')!);
     const signDialog = (await screen.findByText('I have read the agreement and accept it on behalf of my team')).closest('.ant-modal') as HTMLElement;
@@ -150,7 +150,7 @@ describe('Version information', () => {
     expect(signButton.disabled).toBe(true);
     fireEvent.click(within(signDialog).getByRole('checkbox'));
     fireEvent.click(signButton);
-    expect(await screen.findByText('Signed: AppGallery Connect Distribution Service Agreement')).toBeTruthy();
+    expect(await screen.findByText('Signed: Wharf Distribution Service Agreement')).toBeTruthy();
     expect(callsTo(callEndpoint, agreementApi.signAgreement)[0]?.body).toEqual({ agreementId: 'distribution', version: AGREEMENTS.distribution.version });
     await waitFor(() => expect((within(dialog).getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(false));
     expect(within(dialog).queryByText('Your team has not signed what submitting needs (1):')).toBeNull();
