@@ -5,7 +5,7 @@ import type { App, ImmersiveInfo } from '@wharf/contract';
 import { PageLayout } from '../../../app/pages/PageLayout';
 import { useRouteAppId } from '../../console';
 import { useApp } from '../../apps/hooks';
-import { languageName } from '../../apps/labels';
+import { languageName } from '../../apps/public';
 import type { Language } from '@wharf/rules';
 import { useIconUrl } from '../../packages/hooks';
 import { usePermissions } from '../../team/hooks';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { versionApi, type ResponseOf, type Version } from '@wharf/contract';
 import { countryById, type Language, REGIONS, sortByCountryName } from '@wharf/rules';
-import { languageName } from '../../apps/labels';
+import { languageName } from '../../apps/public';
 import { pickerFormat, useVersionDisplay } from '../../versions/display';
 import { useDecide, useReviewTask } from '../hooks';
 import { kindColor } from './ReviewQueuePage';

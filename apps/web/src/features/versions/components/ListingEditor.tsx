@@ -2,7 +2,7 @@ import { Badge, Button, Empty, Flex, Form, Input, Popconfirm, Select, Tabs, Typo
 import { useTranslation } from 'react-i18next';
 import { briefLimitOf, LANGUAGES, LISTING_LIMITS, LISTING_MEDIA, textLength, type Language } from '@wharf/rules';
 import { ListingMedia, type Media } from './ListingMedia';
-import { languageName } from '../../apps/labels';
+import { languageName } from '../../apps/public';
 
 export interface ListingDraft {
   name: string;

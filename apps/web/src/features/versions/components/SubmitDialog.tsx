@@ -7,7 +7,7 @@ import { MissingAgreements } from '../../agreements/components/MissingAgreements
 import { useAgreementCheck } from '../../agreements/hooks';
 import { useSubmitVersion } from '../hooks';
 import { useVersionDisplay } from '../display';
-import { languageName } from '../../apps/labels';
+import { languageName } from '../../apps/public';
 
 type Completeness = ResponseOf<typeof versionApi.getVersion>['completeness'];
 
