@@ -55,12 +55,12 @@ try {
   const vitest = ['node_modules/vitest/vitest.mjs', 'run', '--reporter=dot'];
   ok =
     step('generate', dir, ['scripts/new-family/index.mjs', NAME, '--item', 'scaffold-gadget']) &&
-    step('lint', dir, ['node_modules/eslint/bin/eslint.js', ...files, 'packages/contract/src/index.ts', 'apps/server/src/families/index.ts', 'apps/server/src/platform']) &&
-    step('types (contract, server, web: the family and the lists it joined)', dir, ['scripts/typecheck.mjs', `--files=${NAME}/,contract/src/index.ts,server/src/families/index.ts`, 'packages/contract', 'apps/server', 'apps/web']) &&
+    step('lint', dir, ['node_modules/eslint/bin/eslint.js', ...files, 'packages/contract/src/index.ts', 'packages/contract/src/families/team/audit-actions.ts', 'apps/server/src/families/index.ts', 'apps/server/src/platform']) &&
+    step('types (contract, server, web: the family and the lists it joined)', dir, ['scripts/typecheck.mjs', `--files=${NAME}/,contract/src/index.ts,contract/src/families/team/audit-actions.ts,server/src/families/index.ts`, 'packages/contract', 'apps/server', 'apps/web']) &&
     step('tests', dir, [
       ...vitest,
       '--project', 'server', '--project', 'web', '--project', 'contract',
-      `apps/server/src/families/${NAME}`, 'apps/server/src/platform/__tests__/access-matrix.test.ts', `apps/web/src/features/${NAME}`, 'apps/web/src/request/field-labels.test.ts', 'apps/web/src/app/locales.test.ts', 'packages/contract/src/catalogue.test.ts',
+      `apps/server/src/families/${NAME}`, 'apps/server/src/platform/__tests__/access-matrix.test.ts', `apps/web/src/features/${NAME}`, 'apps/web/src/request/field-labels.test.ts', 'apps/web/src/app/locales.test.ts', 'apps/web/src/features/team/audit-words.test.ts', 'packages/contract/src/catalogue.test.ts',
     ], { TEST_DATABASE_URL: '', MATRIX_ONLY: 'scaffoldGadgets' });
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });

@@ -33,6 +33,27 @@ function register(n) {
 
   insertLine('apps/server/src/families/index.ts', `import { ${n.camel}Family } from './${n.family}';`, { after: /^import / });
   insertLine('apps/server/src/families/index.ts', `  ${n.camel}Family,`, { before: /^\];/ });
+  registerAuditActions(n);
+}
+
+/**
+ * The family's audit actions join the contract's catalogue (the server's audit writer takes
+ * no other), and the team's audit log gets words for them in its three languages.
+ */
+function registerAuditActions(n) {
+  insertLine('packages/contract/src/families/team/audit-actions.ts', `  '${n.family}.create', '${n.family}.delete',`, { before: /^\] as const;$/ });
+  const words = {
+    cn: { create: `${n.Pascal}：已创建`, delete: `${n.Pascal}：已删除` },
+    en: { create: `${n.Pascal}: created`, delete: `${n.Pascal}: deleted` },
+    ru: { create: `${n.Pascal}: создано`, delete: `${n.Pascal}: удалено` },
+  };
+  for (const [language, action] of Object.entries(words)) {
+    const file = path.join(ROOT, `apps/web/src/features/team/locales/${language}.json`);
+    const strings = JSON.parse(fs.readFileSync(file, 'utf8'));
+    strings.audit.action[n.family] = action;
+    strings.audit.target[n.itemKebab] = n.Item;
+    fs.writeFileSync(file, `${JSON.stringify(strings, null, 2)}\n`);
+  }
 }
 
 function main(argv) {
