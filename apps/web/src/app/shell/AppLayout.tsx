@@ -1,6 +1,6 @@
 import { Breadcrumb, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { appApi } from '@wharf/contract';
+import { appApi, projectApi } from '@wharf/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useParams } from 'react-router';
 import { callEndpoint } from '../../request/call';
@@ -16,6 +16,13 @@ export function AppLayout() {
     enabled: Boolean(appId),
   });
   const data = app.data?.app;
+  // The breadcrumb names the app's project (the same query as the project's own pages).
+  const projectId = data?.projectId ?? '';
+  const project = useQuery({
+    queryKey: ['project', projectApi.getProject.id, projectId],
+    queryFn: ({ signal }) => callEndpoint(projectApi.getProject, { params: { projectId }, signal }),
+    enabled: Boolean(projectId),
+  });
   return (
     <SideMenuLayout
       scope="app"
@@ -25,7 +32,7 @@ export function AppLayout() {
         <Breadcrumb
           items={[
             { title: <Link to="/apps">{t('nav.myApps')}</Link> },
-            ...(data ? [{ title: <Link to={`/projects/${encodeURIComponent(data.projectId)}/settings`}>{t('nav.project')}</Link> }] : []),
+            ...(data ? [{ title: <Link to={`/projects/${encodeURIComponent(data.projectId)}/settings`}>{project.data?.project.name ?? t('nav.project')}</Link> }] : []),
             {
               title: (
                 <span>

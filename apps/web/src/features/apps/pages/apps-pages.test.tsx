@@ -200,6 +200,9 @@ describe('App information', () => {
     expect(within(facts).getByText('English (United States)')).toBeTruthy();
     expect(within(facts).getByText('2026-03-06')).toBeTruthy();
     expect(await within(facts).findByText('Field tools')).toBeTruthy();
+    // The breadcrumb names the app's project, linked to its settings.
+    const crumb = await waitFor(() => within(document.querySelector('.ant-breadcrumb') as HTMLElement).getByRole('link', { name: 'Field tools' }));
+    expect(crumb.getAttribute('href')).toBe(`#/projects/${PROJECT_ID}/settings`);
 
     await pick('Development status', 'In testing');
     expect(await screen.findByText('Development status: In testing.')).toBeTruthy();

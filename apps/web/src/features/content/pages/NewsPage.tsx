@@ -15,6 +15,7 @@ export function NewsPage() {
     <>
       <Typography.Title level={2}>{t('news.title')}</Typography.Title>
       <Segmented
+        aria-label={t('news.categoryFilter')}
         value={category}
         onChange={(value) => setCategory(value as NewsCategory | 'all')}
         options={[{ value: 'all', label: t('news.all') }, ...NEWS_CATEGORIES.map((c) => ({ value: c, label: t(`news.category.${c}`) }))]}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App as AntApp, Button, DatePicker, Empty, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { App as AntApp, Button, DatePicker, Empty, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@wharf/rules';
@@ -7,6 +7,7 @@ import { localTimeZone, type Language } from '../../../session/language';
 import { NEWS_CATEGORIES } from '../../content/hooks';
 import { useDeleteContent, useManagedContent, useSaveContent, type ContentKind } from '../hooks';
 import { LocalizedFields } from './LocalizedFields';
+import { NumberInput } from '../../../ui/NumberInput';
 
 type Localized = Record<Language, string>;
 interface Row {
@@ -119,12 +120,12 @@ export function ContentTab({ kind }: { kind: ContentKind }) {
           {kind === 'discounts' && <LocalizedFields name="description" label={t('fields.description')} max={20_000} multiline />}
           {kind === 'discounts' && (
             <Form.Item name="discountPercent" label={t('fields.discountPercent')} rules={[{ required: true }]}>
-              <InputNumber min={0.01} max={99.99} step={0.01} precision={2} />
+              <NumberInput min={0.01} max={99.99} step={0.01} precision={2} />
             </Form.Item>
           )}
           {kind === 'billboard' && (
             <Form.Item name="sort" label={t('fields.sort')}>
-              <InputNumber min={0} max={1000} precision={0} />
+              <NumberInput min={0} max={1000} precision={0} />
             </Form.Item>
           )}
           <Form.Item name="link" label={t('fields.link')} rules={[{ type: 'url', message: t('form.link') }, { pattern: /^https?:\/\//i, message: t('form.link') }]}>

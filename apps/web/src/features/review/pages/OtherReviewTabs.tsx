@@ -64,7 +64,7 @@ export function ImmersiveReviewTab() {
   ];
   return (
     <Flex vertical gap="middle">
-      <Segmented<ImmersiveQueueState> value={state} onChange={setState} options={(['open', 'approved', 'rejected', 'withdrawn'] as const).map((s) => ({ value: s, label: tr(`state.${s}`) }))} />
+      <Segmented<ImmersiveQueueState> aria-label={tr('queue.stateFilter')} value={state} onChange={setState} options={(['open', 'approved', 'rejected', 'withdrawn'] as const).map((s) => ({ value: s, label: tr(`state.${s}`) }))} />
       <Table<ImmersiveTask> rowKey="taskId" columns={columns} dataSource={rows} loading={queue.isPending} pagination={false} locale={{ emptyText: <Empty description={t('review.empty')} /> }} />
       <ShowMore list={queue}>{tr('queue.more')}</ShowMore>
     </Flex>
@@ -74,6 +74,7 @@ export function ImmersiveReviewTab() {
 /** Qualification documents of every team: read the documents, approve or reject with a reason. */
 export function QualificationReviewTab() {
   const { t } = useTranslation('qualifications');
+  const { t: tr } = useTranslation('review');
   const { message } = AntApp.useApp();
   const display = useVersionDisplay();
   const [state, setState] = useState<QueueState>('pending');
@@ -115,7 +116,7 @@ export function QualificationReviewTab() {
   ];
   return (
     <Flex vertical gap="middle">
-      <Segmented<QueueState> value={state} onChange={setState} options={(['pending', 'approved', 'rejected', 'cancelled'] as const).map((s) => ({ value: s, label: t(`state.${s}`) }))} />
+      <Segmented<QueueState> aria-label={tr('queue.stateFilter')} value={state} onChange={setState} options={(['pending', 'approved', 'rejected', 'cancelled'] as const).map((s) => ({ value: s, label: t(`state.${s}`) }))} />
       <Table<QualificationTask> rowKey="taskId" columns={columns} dataSource={rows} loading={queue.isPending} pagination={false} locale={{ emptyText: <Empty description={t('review.empty')} /> }} />
       <ShowMore list={queue}>{t('list.more')}</ShowMore>
     </Flex>

@@ -82,7 +82,7 @@ export function ReviewQueuePage() {
             children: (
               <>
             <Flex gap="middle" wrap align="center" style={{ marginBottom: 16 }}>
-              <Segmented<TaskState> value={state} onChange={setState} options={STATES.map((s) => ({ value: s, label: t(`state.${s}`) }))} />
+              <Segmented<TaskState> aria-label={t('queue.stateFilter')} value={state} onChange={setState} options={STATES.map((s) => ({ value: s, label: t(`state.${s}`) }))} />
               <Select
                 allowClear
                 aria-label={t('queue.kind')}

@@ -160,6 +160,8 @@ describe('Review console', () => {
     answerCalls(callEndpoint, handlers({ [versionApi.reviewTaskQueue.id]: () => ({ ret: OK, items: [], nextCursor: null }) }));
     renderApp('ru', '#/review');
     expect(await screen.findByText('Проверять нечего. Новые версии и запросы появятся здесь, сначала самые старые.')).toBeTruthy();
+    // The state filter is named for screen readers in Russian, not antd's "segmented control".
+    expect(screen.getByRole('radiogroup', { name: 'Задачи по состоянию' })).toBeTruthy();
   });
 
   it('shows the listing against the version on shelf and the package facts, and rejects with reasons and a comment', async () => {

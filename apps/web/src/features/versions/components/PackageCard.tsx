@@ -1,9 +1,10 @@
-import { Alert, Card, Checkbox, Flex, Form, InputNumber, Select, Typography } from 'antd';
+import { Alert, Card, Checkbox, Flex, Form, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { PARSE_STATE, type App, type PackageInfo } from '@wharf/contract';
 import { usePackages } from '../../packages/hooks';
 import { useVersionDisplay } from '../display';
+import { NumberInput } from '../../../ui/NumberInput';
 
 export interface PackageDraft {
   pkgId: string | null;
@@ -98,7 +99,7 @@ export function PackageCard({ app, draft, onChange, editable, liveCode }: Props)
             />
             {pc && (
               <Form.Item label={t('package.exeVersionCode')} htmlFor="exe-version-code" extra={t('package.exeVersionCodeHint')} style={{ marginBottom: 0 }}>
-                <InputNumber id="exe-version-code" min={Math.max(1, liveCode ?? 1)} precision={0} disabled={!editable || !draft.pkgId} value={draft.exeVersionCode} onChange={(v) => onChange({ exeVersionCode: typeof v === 'number' ? v : null })} />
+                <NumberInput id="exe-version-code" min={Math.max(1, liveCode ?? 1)} precision={0} disabled={!editable || !draft.pkgId} value={draft.exeVersionCode} onChange={(v) => onChange({ exeVersionCode: typeof v === 'number' ? v : null })} />
               </Form.Item>
             )}
             {chosen && (

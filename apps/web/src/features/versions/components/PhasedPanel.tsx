@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App as AntApp, Button, Descriptions, Empty, Flex, InputNumber, Progress, Skeleton, Slider, Space, Table, Tag, Typography } from 'antd';
+import { App as AntApp, Button, Descriptions, Empty, Flex, Progress, Skeleton, Slider, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { phaseTransition, type PhaseAction } from '@wharf/rules';
 import type { Version } from '@wharf/contract';
@@ -7,6 +7,7 @@ import { usePermissions } from '../../team/hooks';
 import { useVersionDisplay } from '../display';
 import { useChangePhasedRelease, usePhasedRelease } from '../hooks';
 import { ActionDialog, type ActionDialogProps } from './ActionDialog';
+import { NumberInput } from '../../../ui/NumberInput';
 
 const PHASE_COLOR: Record<string, string> = { pending: 'default', active: 'processing', paused: 'warning', completed: 'success', terminated: 'error' };
 const BUTTONS = ['SUSPEND', 'RESUME', 'RELEASE', 'ROLLBACK'] as const;
@@ -70,7 +71,7 @@ export function PhasedPanel({ version }: { version: Version }) {
         <Flex gap="middle" align="center" wrap>
           <Typography.Text>{t('phased.newPercent')}</Typography.Text>
           <Slider style={{ flex: 1, minWidth: 200 }} min={current.percent} max={99.99} step={0.01} value={target} onChange={(v) => setPercent(round2(v))} />
-          <InputNumber
+          <NumberInput
             aria-label={t('phased.newPercent')}
             min={current.percent}
             max={99.99}

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, App as AntApp, Button, Card, DatePicker, Flex, Form, Input, InputNumber, Radio, Select, Typography } from 'antd';
+import { Alert, App as AntApp, Button, Card, DatePicker, Flex, Form, Input, Radio, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { App, Version } from '@wharf/contract';
@@ -11,6 +11,7 @@ import { CountriesField } from './CountriesField';
 import { PackageCard } from './PackageCard';
 import { EMPTY_LISTING, ListingEditor } from './ListingEditor';
 import { draftOf, dropKeptDraft, keepDraft, readKeptDraft, sameDraft, type Draft, type KeptDraft, type PhaseDraft } from './editor-draft';
+import { NumberInput } from '../../../ui/NumberInput';
 
 interface Props {
   app: App;
@@ -192,7 +193,7 @@ export function VersionEditor({ app, version, live, editable, canSubmit, activeL
                 extra={t('phasedSetup.percentHint')}
                 {...(percentOutOfRange(phaseDraft.percent) ? { validateStatus: 'error' as const, help: t('phasedSetup.percentRange', { min: PHASE_PERCENT.min, max: PHASE_PERCENT.max }) } : {})}
               >
-                <InputNumber
+                <NumberInput
                   aria-label={t('phasedSetup.percent')}
                   step={0.01}
                   precision={2}
