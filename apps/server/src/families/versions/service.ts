@@ -249,7 +249,8 @@ export class VersionsService {
     const updated = await this.move(tx, row, action, actor, { set: { onShelfAt: now, rejection: null }, data });
     await this.deps.dueActions.cancel(tx, releaseKey(row.id));
     if (updated.releaseType === 'phased') await this.phased.onShelf(tx, updated, actor);
-    await appsRepo.update(tx, row.appId, { everOnShelf: true, listed: true, updatedAt: now });
+    // On shelf means released, whatever the development status said before.
+    await appsRepo.update(tx, row.appId, { everOnShelf: true, listed: true, developStatus: 'released', updatedAt: now });
     return updated;
   }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildPath, HEADERS, teamApi, versionApi } from '@wharf/contract';
+import { appApi, buildPath, HEADERS, teamApi, versionApi } from '@wharf/contract';
 import { RELEASE_STATE } from '@wharf/rules';
 import { TestUser, type TestApp } from '../../../testing';
 import { teamWithMember } from '../../accounts/__tests__/helpers';
@@ -75,8 +75,12 @@ describe('the app at a glance', () => {
     const app = await newApp(u);
     const glance = async () => (await u.call(versionApi.distributionApp, { query: { appId: app.appId } })).json();
     expect(await glance()).toMatchObject({ appId: app.appId, listed: false, everOnShelf: false, onShelf: null, preparing: null, downloads: { total: 0 } });
+    const developStatus = async () => (await u.call(appApi.getApp, { query: { appId: app.appId } })).json().app.developStatus;
+    expect(await developStatus()).toBe('developing');
 
     const v = await released(t, u, op, app.appId, 10);
+    // Its first release moves the app's development status to released.
+    expect(await developStatus()).toBe('released');
     for (let i = 0; i < 3; i += 1) expect((await t.app.inject({ method: 'GET', url: buildPath(versionApi.download, { versionId: v.versionId }) })).statusCode).toBe(200);
     const { versionId: draft } = await completeVersion(t, u, app.appId, 11);
     const now = await glance();

@@ -148,7 +148,21 @@ describe('Qualifications page', () => {
     fireEvent.change(screen.getByLabelText('Remarks'), { target: { value: 'Filed in 2025' } });
     fireEvent.click(submit);
     await waitFor(() => expect(callsTo(callEndpoint, qualificationApi.createQualificationTask)).toHaveLength(1));
-    expect(callsTo(callEndpoint, qualificationApi.createQualificationTask)[0]!.body).toEqual({ appId: APP_ID, kind: 'gameLicence', objectIds: [NEW_IMAGE_ID], remarks: 'Filed in 2025' });
+    // An app that is not a game starts from the software copyright certificate.
+    expect(callsTo(callEndpoint, qualificationApi.createQualificationTask)[0]!.body).toEqual({ appId: APP_ID, kind: 'copyrightCertificate', objectIds: [NEW_IMAGE_ID], remarks: 'Filed in 2025' });
+  });
+
+  it('starts a game from its publishing licence', async () => {
+    answerCalls(
+      callEndpoint,
+      handlers({
+        [appApi.getApp.id]: () => ({ ret: OK, app: app({ category: 'game' }) }),
+        [qualificationApi.qualificationTaskList.id]: () => ({ ret: OK, items: [], nextCursor: null }),
+      }),
+    );
+    renderApp('en', `#/apps/${APP_ID}/qualifications`);
+    const form = (await screen.findByLabelText('Kind')).closest('.ant-card') as HTMLElement;
+    expect(within(form).getByText('Game publishing licence')).toBeTruthy();
   });
 });
 

@@ -25,10 +25,12 @@ export function QualificationsPage() {
   return <Qualifications app={app.data} />;
 }
 
-function SubmitForm({ appId }: { appId: string }) {
+function SubmitForm({ app }: { app: App }) {
+  const appId = app.appId;
   const { t } = useTranslation('qualifications');
   const { message } = AntApp.useApp();
-  const [kind, setKind] = useState<Kind>('gameLicence');
+  // A game needs its publishing licence first; any other app most often its copyright certificate.
+  const [kind, setKind] = useState<Kind>(app.category === 'game' ? 'gameLicence' : 'copyrightCertificate');
   const [remarks, setRemarks] = useState('');
   const [files, setFiles] = useState<Array<{ objectId: string; name: string }>>([]);
   const upload = useUploadDocument();
@@ -133,7 +135,7 @@ function Qualifications({ app }: { app: App }) {
         {t('page.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('page.subtitle')}</Typography.Paragraph>
-      {canManage && <SubmitForm appId={app.appId} />}
+      {canManage && <SubmitForm app={app} />}
       <Flex vertical gap="small">
         <Table<QualificationTask> rowKey="taskId" columns={columns} dataSource={rows} loading={list.isPending} pagination={false} locale={{ emptyText: <Empty description={t('list.empty')} /> }} />
         <ShowMore list={list}>{t('list.more')}</ShowMore>
