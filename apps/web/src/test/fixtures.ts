@@ -88,7 +88,7 @@ export function member(over: Partial<Member> = {}): Member {
   };
 }
 
-type Handler = (options: { params?: unknown; query?: unknown; body?: unknown }) => unknown;
+export type Handler = (options: { params?: unknown; query?: unknown; body?: unknown }) => unknown;
 
 /** Makes the mocked callEndpoint answer per endpoint id; an unexpected call fails loudly. */
 export function answerCalls(callEndpoint: Mock, handlers: Record<string, Handler>): void {

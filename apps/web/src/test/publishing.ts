@@ -1,4 +1,5 @@
-import { PARSE_STATE, type App, type PackageInfo, type Project } from '@wharf/contract';
+import { appApi, authApi, consoleApi, contentApi, fileApi, packageApi, PARSE_STATE, projectApi, teamApi, type App, type PackageInfo, type Project } from '@wharf/contract';
+import { CONFIG, me, permissionsOf, type Handler } from './fixtures';
 
 /** Projects, apps and packages as the server answers them, for component tests. */
 
@@ -63,5 +64,24 @@ export function pkg(over: Partial<PackageInfo> = {}): PackageInfo {
     createdAt: '2026-03-08T10:00:00.000Z',
     parsedAt: '2026-03-08T10:00:05.000Z',
     ...over,
+  };
+}
+
+/**
+ * What every page inside an app asks first, answered: the console's configuration, the
+ * signed-in account holder, the service menu, the app, its project, its packages and the
+ * download address of an image.
+ */
+export function appShellHandlers({ app: theApp = app(), packages = [pkg()] }: { app?: App; packages?: PackageInfo[] } = {}): Record<string, Handler> {
+  const OK = { code: 0, msg: 'success' };
+  return {
+    [consoleApi.getConfig.id]: () => CONFIG,
+    [authApi.userInfo.id]: () => me(),
+    [teamApi.userPermission.id]: () => permissionsOf('accountHolder'),
+    [contentApi.serviceList.id]: () => ({ ret: OK, items: [] }),
+    [projectApi.getProject.id]: () => ({ ret: OK, project: project() }),
+    [appApi.getApp.id]: () => ({ ret: OK, app: theApp }),
+    [packageApi.packageList.id]: () => ({ ret: OK, items: packages, nextCursor: null }),
+    [fileApi.downloadUrl.id]: () => ({ ret: OK, url: 'data:image/png;base64,iVBORw0KGgo=', expiresAt: '2026-03-09T11:00:00.000Z' }),
   };
 }

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { appApi, authApi, consoleApi, contentApi, fileApi, packageApi, PARSE_STATE, projectApi, teamApi } from '@wharf/contract';
-import { answerCalls, callsTo, CONFIG, me, permissionsOf } from '../../../test/fixtures';
-import { app, APP_ID, OBJECT_ID, pkg, PKG_ID, project } from '../../../test/publishing';
+import { fileApi, packageApi, PARSE_STATE, teamApi } from '@wharf/contract';
+import { answerCalls, callsTo, permissionsOf } from '../../../test/fixtures';
+import { appShellHandlers, APP_ID, OBJECT_ID, pkg, PKG_ID } from '../../../test/publishing';
 import { renderApp } from '../../../test/render';
 import { clearSessionCookies, setSessionCookies } from '../../../test/session';
 
@@ -30,14 +30,7 @@ const REFUSED = pkg({
 
 function handlers(over: Record<string, Handler> = {}): Record<string, Handler> {
   return {
-    [consoleApi.getConfig.id]: () => CONFIG,
-    [authApi.userInfo.id]: () => me(),
-    [teamApi.userPermission.id]: () => permissionsOf('accountHolder'),
-    [contentApi.serviceList.id]: () => ({ ret: OK, items: [] }),
-    [projectApi.getProject.id]: () => ({ ret: OK, project: project() }),
-    [appApi.getApp.id]: () => ({ ret: OK, app: app() }),
-    [packageApi.packageList.id]: () => ({ ret: OK, items: [REFUSED, pkg()], nextCursor: null }),
-    [fileApi.downloadUrl.id]: () => ({ ret: OK, url: 'data:image/png;base64,iVBORw0KGgo=', expiresAt: '2026-03-09T11:00:00.000Z' }),
+    ...appShellHandlers({ packages: [REFUSED, pkg()] }),
     ...over,
   };
 }

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { appApi, authApi, consoleApi, contentApi, packageApi, projectApi, teamApi, testingApi, type TestVersion } from '@wharf/contract';
-import { answerCalls, callsTo, CONFIG, me, permissionsOf } from '../../../test/fixtures';
-import { app, APP_ID, pkg, project } from '../../../test/publishing';
+import { teamApi, testingApi, type TestVersion } from '@wharf/contract';
+import { answerCalls, callsTo, permissionsOf } from '../../../test/fixtures';
+import { appShellHandlers, APP_ID } from '../../../test/publishing';
 import { renderApp } from '../../../test/render';
 import { clearSessionCookies, setSessionCookies } from '../../../test/session';
 import { ApiError } from '../../../request/errors';
@@ -51,13 +51,7 @@ const GROUP = { groupId: GROUP_ID, name: 'Friends', memberCount: 2, createdAt: '
 
 function handlers(over: Record<string, Handler> = {}): Record<string, Handler> {
   return {
-    [consoleApi.getConfig.id]: () => CONFIG,
-    [authApi.userInfo.id]: () => me(),
-    [teamApi.userPermission.id]: () => permissionsOf('accountHolder'),
-    [contentApi.serviceList.id]: () => ({ ret: OK, items: [] }),
-    [projectApi.getProject.id]: () => ({ ret: OK, project: project() }),
-    [appApi.getApp.id]: () => ({ ret: OK, app: app() }),
-    [packageApi.packageList.id]: () => ({ ret: OK, items: [pkg()], nextCursor: null }),
+    ...appShellHandlers(),
     [testingApi.testVersionList.id]: () => ({ ret: OK, items: [testVersion()] }),
     [testingApi.groupList.id]: () => ({ ret: OK, items: [GROUP], nextCursor: null, total: 1 }),
     [testingApi.memberList.id]: () => ({ ret: OK, items: [], nextCursor: null, total: 0 }),

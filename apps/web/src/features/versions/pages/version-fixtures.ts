@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
 import { UNRELEASED_STATES } from '@wharf/rules';
-import { agreementApi, appApi, authApi, consoleApi, contentApi, fileApi, packageApi, projectApi, teamApi, versionApi, type Version } from '@wharf/contract';
-import { CONFIG, me, permissionsOf } from '../../../test/fixtures';
-import { app, APP_ID, pkg, PKG_ID, project } from '../../../test/publishing';
+import { agreementApi, versionApi, type Version } from '@wharf/contract';
+import { appShellHandlers, app, APP_ID, PKG_ID } from '../../../test/publishing';
 import { USER_ID } from '../../../test/session';
 
 /** The version page's server, answered call by call: a draft, the version on shelf, their listings. */
@@ -80,14 +79,7 @@ export const COMPLETE = { complete: true, missing: [], versionCodeWarning: false
 
 export function handlers(v: Version | null, over: Record<string, Handler> = {}, live: Version | null = null): Record<string, Handler> {
   return {
-    [consoleApi.getConfig.id]: () => CONFIG,
-    [authApi.userInfo.id]: () => me(),
-    [teamApi.userPermission.id]: () => permissionsOf('accountHolder'),
-    [contentApi.serviceList.id]: () => ({ ret: OK, items: [] }),
-    [projectApi.getProject.id]: () => ({ ret: OK, project: project() }),
-    [appApi.getApp.id]: () => ({ ret: OK, app: app({ everOnShelf: live !== null }) }),
-    [packageApi.packageList.id]: () => ({ ret: OK, items: [pkg()], nextCursor: null }),
-    [fileApi.downloadUrl.id]: () => ({ ret: OK, url: 'data:image/png;base64,iVBORw0KGgo=', expiresAt: '2026-03-09T11:00:00.000Z' }),
+    ...appShellHandlers({ app: app({ everOnShelf: live !== null }) }),
     [versionApi.versionList.id]: () => ({ ret: OK, items: [v, live].filter(Boolean), nextCursor: null }),
     [versionApi.lastOnShelf.id]: () => ({ ret: OK, version: live }),
     [versionApi.preparingVersion.id]: () => ({ ret: OK, version: v && !v.superseded && (UNRELEASED_STATES as readonly number[]).includes(v.releaseState) ? v : null, completeness: null }),
