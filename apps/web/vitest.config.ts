@@ -11,6 +11,12 @@ export default defineProject({
     environment: 'happy-dom',
     environmentOptions: { happyDOM: { url: 'http://localhost:3000/' } },
     setupFiles: ['src/test/setup.ts'],
+    // Files share their worker's loaded modules (antd, the contract, the console): importing
+    // them again for every file cost more than the tests. Module mocks are therefore made
+    // once, in the setup file (test/call-mock.ts, test/chart-mock.ts), and stubbed globals
+    // are put back after each test.
+    isolate: process.env.WHARF_ISOLATE === 'on',
+    unstubGlobals: true,
     include: ['src/**/*.test.{ts,tsx}'],
     // antd pages are slow to render when the machine is busy (two workers, a real server).
     testTimeout: 30_000,

@@ -137,15 +137,13 @@ function locales(n, dir) {
 
 function webTest(n) {
   const api = `${n.camel}Api`;
-  return `import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+  return `import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { authApi, consoleApi, contentApi, projectApi, teamApi, ${api}, type ${n.Item} } from '@wharf/contract';
+import { callEndpoint } from '../../../test/call-mock';
 import { answerCalls, callsTo, CONFIG, me, permissionsOf } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { clearSessionCookies, setSessionCookies } from '../../../test/session';
-
-const callEndpoint = vi.hoisted(() => vi.fn());
-vi.mock(import('../../../request/call'), async (original) => ({ ...(await original()), callEndpoint }));
 
 const OK = { code: 0, msg: 'success' };
 const PROJECT_ID = '00000000-0000-4000-8000-000000000001';

@@ -1,5 +1,24 @@
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { callEndpoint } from './call-mock';
+import { loadECharts } from './chart-mock';
+
+// Page tests answer the request layer's one door (call-mock.ts) and give charts a fake
+// ECharts (chart-mock.ts); between tests both go to the real modules again. Mocked here,
+// once, rather than per file: the project shares its loaded modules between files.
+const real = vi.hoisted(() => ({ callEndpoint: undefined as unknown, loadECharts: undefined as unknown }));
+vi.mock(import('../request/call'), async (original) => {
+  const module = await original();
+  real.callEndpoint = module.callEndpoint;
+  callEndpoint.mockImplementation(module.callEndpoint);
+  return { ...module, callEndpoint: callEndpoint as unknown as typeof module.callEndpoint };
+});
+vi.mock(import('../ui/chart/load'), async (original) => {
+  const module = await original();
+  real.loadECharts = module.loadECharts;
+  loadECharts.mockImplementation(module.loadECharts);
+  return { ...module, loadECharts: loadECharts as unknown as typeof module.loadECharts };
+});
 
 // Pages render antd in jsdom, which is slow on a busy machine: wait up to 10 s for them.
 configure({ asyncUtilTimeout: 10_000 });
@@ -40,4 +59,8 @@ window.getComputedStyle = (element: Element) => getComputedStyle(element);
 
 afterEach(() => {
   cleanup();
+  callEndpoint.mockReset();
+  if (real.callEndpoint) callEndpoint.mockImplementation(real.callEndpoint as never);
+  loadECharts.mockReset();
+  if (real.loadECharts) loadECharts.mockImplementation(real.loadECharts as never);
 });

@@ -1,13 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { appApi, authApi, consoleApi, contentApi, projectApi, teamApi, type App as AppRecord } from '@wharf/contract';
 import { answerCalls, callsTo, CONFIG, me, permissionsOf } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { clearSessionCookies, setSessionCookies } from '../../test/session';
+import { callEndpoint } from '../../test/call-mock';
 
 // The request layer is replaced at its module boundary; routes, layouts and pages are real.
-const callEndpoint = vi.hoisted(() => vi.fn());
-vi.mock(import('../../request/call'), async (original) => ({ ...(await original()), callEndpoint }));
 
 const PROJECT_ID = '77777777-7777-4777-8777-777777777777';
 const APP_ID = '88888888-8888-4888-8888-888888888888';

@@ -5,11 +5,10 @@ import dayjs from 'dayjs';
 import { answerCalls, callsTo, CONFIG, me, permissionsOf } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { clearSessionCookies, setSessionCookies } from '../../test/session';
+import { callEndpoint } from '../../test/call-mock';
 
 // The request layer is replaced at its module boundary: the page, the hook and the
 // providers are real.
-const callEndpoint = vi.hoisted(() => vi.fn());
-vi.mock(import('../../request/call'), async (original) => ({ ...(await original()), callEndpoint }));
 
 const SIGNED_IN = {
   [authApi.userInfo.id]: () => me(),

@@ -4,9 +4,8 @@ import { consoleApi, contentApi } from '@wharf/contract';
 import { answerCalls, CONFIG } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { clearSessionCookies } from '../../test/session';
+import { callEndpoint } from '../../test/call-mock';
 
-const callEndpoint = vi.hoisted(() => vi.fn());
-vi.mock(import('../../request/call'), async (original) => ({ ...(await original()), callEndpoint }));
 
 afterEach(() => {
   callEndpoint.mockReset();

@@ -1,17 +1,19 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '../../app/i18n';
 import type { Language } from '../../session/language';
 import { Chart } from './Chart';
 import type { ChartSpec } from './spec';
+import { loadECharts } from '../../test/chart-mock';
 
 // ECharts itself is not run in jsdom: the loader is replaced, and the test reads what the
 // component asks of it.
-const chart = vi.hoisted(() => ({ setOption: vi.fn(), resize: vi.fn(), dispose: vi.fn() }));
-const init = vi.hoisted(() => vi.fn(() => chart));
-const loadECharts = vi.hoisted(() => vi.fn(async () => ({ init })));
-vi.mock(import('./load'), () => ({ loadECharts: loadECharts as never }));
+const chart = { setOption: vi.fn(), resize: vi.fn(), dispose: vi.fn() };
+const init = vi.fn((..._args: unknown[]) => chart);
+beforeEach(() => {
+  loadECharts.mockImplementation(async () => ({ init }) as never);
+});
 
 const SPEC: ChartSpec = {
   kind: 'bar',

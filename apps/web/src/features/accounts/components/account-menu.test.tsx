@@ -5,9 +5,8 @@ import { requestClient } from '../../../request/call';
 import { answerCalls, callsTo, CONFIG, me, permissionsOf } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { clearSessionCookies, OTHER_TEAM_ID, setSessionCookies } from '../../../test/session';
+import { callEndpoint } from '../../../test/call-mock';
 
-const callEndpoint = vi.hoisted(() => vi.fn());
-vi.mock(import('../../../request/call'), async (original) => ({ ...(await original()), callEndpoint }));
 
 const OK = { code: 0, msg: 'success' };
 const NEW_TEAM = '77777777-7777-4777-8777-777777777777';

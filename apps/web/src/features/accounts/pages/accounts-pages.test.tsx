@@ -1,15 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { authApi, consoleApi, teamApi } from '@wharf/contract';
 import { pendingLoginState } from '../../../session/session';
 import { answerCalls, callsTo, CONFIG, me, permissionsOf } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { clearSessionCookies, OTHER_TEAM_ID, setSessionCookies } from '../../../test/session';
+import { callEndpoint } from '../../../test/call-mock';
 
 // The accounts screens with the real providers, router and forms; the request layer is
 // replaced at its module boundary.
-const callEndpoint = vi.hoisted(() => vi.fn());
-vi.mock(import('../../../request/call'), async (original) => ({ ...(await original()), callEndpoint }));
 
 const SIGNED_IN_PAGES = {
   [consoleApi.getConfig.id]: () => CONFIG,

@@ -1,15 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { appApi, authApi, consoleApi, contentApi, projectApi, teamApi, versionApi } from '@wharf/contract';
 import { answerCalls, callsTo, CONFIG, me, permissionsOf } from '../../../test/fixtures';
 import { app, APP_ID, project, PROJECT_ID } from '../../../test/publishing';
 import { renderApp } from '../../../test/render';
 import { clearSessionCookies, setSessionCookies } from '../../../test/session';
+import { callEndpoint } from '../../../test/call-mock';
 
 // My apps, the create-app dialog and app information with the real providers, router,
 // forms and dialogs; the request layer is replaced at its module boundary.
-const callEndpoint = vi.hoisted(() => vi.fn());
-vi.mock(import('../../../request/call'), async (original) => ({ ...(await original()), callEndpoint }));
 
 const OK = { code: 0, msg: 'success' };
 const NEW_PROJECT_ID = '13131313-1313-4313-8313-131313131313';

@@ -1,15 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { appApi, authApi, consoleApi, contentApi, fileApi, immersiveApi, projectApi, qualificationApi, teamApi, versionApi, type ImmersiveInfo, type QualificationTask } from '@wharf/contract';
 import { answerCalls, callsTo, CONFIG, me, permissionsOf } from '../../../test/fixtures';
 import { app, APP_ID, project } from '../../../test/publishing';
 import { renderApp } from '../../../test/render';
 import { clearSessionCookies, setSessionCookies, TEAM_ID } from '../../../test/session';
+import { callEndpoint } from '../../../test/call-mock';
 
 // The immersive banner page, the qualifications page and the reviewers' tabs for both,
 // with the real providers, router and antd; the request layer is replaced at its boundary.
-const callEndpoint = vi.hoisted(() => vi.fn());
-vi.mock(import('../../../request/call'), async (original) => ({ ...(await original()), callEndpoint }));
 
 const OK = { code: 0, msg: 'success' };
 const IMAGE_ID = 'f1f1f1f1-f1f1-4f1f-8f1f-f1f1f1f1f1f1';

@@ -1,16 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fileApi, packageApi, PARSE_STATE, teamApi } from '@wharf/contract';
 import { answerCalls, callsTo, permissionsOf } from '../../../test/fixtures';
 import { appShellHandlers, APP_ID, OBJECT_ID, pkg, PKG_ID } from '../../../test/publishing';
 import { renderApp } from '../../../test/render';
 import { clearSessionCookies, setSessionCookies } from '../../../test/session';
+import { callEndpoint } from '../../../test/call-mock';
 
 // Package management with the real providers, router, upload field and tables; the
 // request layer is replaced at its module boundary. (The multipart upload itself is tested
 // against the real server in src/upload.)
-const callEndpoint = vi.hoisted(() => vi.fn());
-vi.mock(import('../../../request/call'), async (original) => ({ ...(await original()), callEndpoint }));
 
 const OK = { code: 0, msg: 'success' };
 const UPLOAD_ID = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';

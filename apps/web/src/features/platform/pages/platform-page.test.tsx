@@ -1,12 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { authApi, consoleApi, contentApi, operatorApi, projectApi, teamApi } from '@wharf/contract';
 import { answerCalls, callsTo, CONFIG, me, permissionsOf } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { clearSessionCookies, setSessionCookies } from '../../../test/session';
+import { callEndpoint } from '../../../test/call-mock';
 
-const callEndpoint = vi.hoisted(() => vi.fn());
-vi.mock(import('../../../request/call'), async (original) => ({ ...(await original()), callEndpoint }));
 
 const text = (x: string) => ({ cn: `${x}（中）`, en: x, ru: `${x} (ру)` });
 const NEWS = { id: '55555555-5555-4555-8555-555555555555', category: 'policy', title: text('Old policy'), summary: text('s'), body: text('b'), link: null, publishedAt: '2026-03-01T08:00:00.000Z' };

@@ -5,11 +5,10 @@ import { answerCalls, callsTo, CONFIG, me, member, permissionsOf, roles } from '
 import { app, project, PROJECT_ID } from '../../../test/publishing';
 import { renderApp } from '../../../test/render';
 import { clearSessionCookies, setSessionCookies } from '../../../test/session';
+import { callEndpoint } from '../../../test/call-mock';
 
 // My projects and project settings with the real providers, router, tables and dialogs;
 // the request layer is replaced at its module boundary.
-const callEndpoint = vi.hoisted(() => vi.fn());
-vi.mock(import('../../../request/call'), async (original) => ({ ...(await original()), callEndpoint }));
 
 const OK = { code: 0, msg: 'success' };
 const SECOND_ID = '12121212-1212-4212-8212-121212121212';

@@ -1,15 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { authApi, consoleApi, contentApi, teamApi, versionApi, type ReviewTask, type Version } from '@wharf/contract';
 import { answerCalls, callsTo, CONFIG, me, permissionsOf } from '../../../test/fixtures';
 import { APP_ID, PKG_ID } from '../../../test/publishing';
 import { renderApp } from '../../../test/render';
 import { clearSessionCookies, setSessionCookies, TEAM_ID } from '../../../test/session';
+import { callEndpoint } from '../../../test/call-mock';
 
 // The reviewers' console with the real providers, router and antd; the request layer is
 // replaced at its module boundary.
-const callEndpoint = vi.hoisted(() => vi.fn());
-vi.mock(import('../../../request/call'), async (original) => ({ ...(await original()), callEndpoint }));
 
 const OK = { code: 0, msg: 'success' };
 const TASK_ID = 'abababab-abab-4bab-8bab-abababababab';

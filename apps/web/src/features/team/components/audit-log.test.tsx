@@ -4,9 +4,8 @@ import { authApi, consoleApi, teamApi } from '@wharf/contract';
 import { answerCalls, callsTo, CONFIG, me, permissionsOf, roles } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { clearSessionCookies, setSessionCookies } from '../../../test/session';
+import { callEndpoint } from '../../../test/call-mock';
 
-const callEndpoint = vi.hoisted(() => vi.fn());
-vi.mock(import('../../../request/call'), async (original) => ({ ...(await original()), callEndpoint }));
 
 function event(id: number, over: Record<string, unknown> = {}) {
   return {

@@ -1,14 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { authApi, consoleApi, teamApi, userPermissionMap } from '@wharf/contract';
 import { answerCalls, callsTo, CONFIG, CUSTOM_ROLE_KEY, me, member, permissionsOf, roles } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { clearSessionCookies, setSessionCookies } from '../../../test/session';
+import { callEndpoint } from '../../../test/call-mock';
 
 // Users and permissions with the real providers, router, tables and dialogs; the request
 // layer is replaced at its module boundary.
-const callEndpoint = vi.hoisted(() => vi.fn());
-vi.mock(import('../../../request/call'), async (original) => ({ ...(await original()), callEndpoint }));
 
 const OK = { code: 0, msg: 'success' };
 const OSKAR_ID = '55555555-5555-4555-8555-555555555555';

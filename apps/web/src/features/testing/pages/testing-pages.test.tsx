@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { teamApi, testingApi, type TestVersion } from '@wharf/contract';
 import { answerCalls, callsTo, permissionsOf } from '../../../test/fixtures';
@@ -7,12 +7,11 @@ import { renderApp } from '../../../test/render';
 import { clearSessionCookies, setSessionCookies } from '../../../test/session';
 import { ApiError } from '../../../request/errors';
 import { TESTER_TOKEN_KEY } from '../../../app/modes/OpenTestPage';
+import { callEndpoint } from '../../../test/call-mock';
 
 // The App testing page and the open-test page with the real providers, router and antd;
 // the request layer is replaced at its module boundary (the calls are tested against the
 // real server in apps/server/src/families/testing).
-const callEndpoint = vi.hoisted(() => vi.fn());
-vi.mock(import('../../../request/call'), async (original) => ({ ...(await original()), callEndpoint }));
 
 const OK = { code: 0, msg: 'success' };
 // Found by their text: jsdom's role query inside antd's table row takes minutes.

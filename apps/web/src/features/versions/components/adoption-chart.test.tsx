@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
@@ -6,12 +6,14 @@ import { versionApi } from '@wharf/contract';
 import { answerCalls, callsTo } from '../../../test/fixtures';
 import { createI18n } from '../../../app/i18n';
 import { AdoptionChart, adoptionRange } from './AdoptionChart';
+import { callEndpoint } from '../../../test/call-mock';
+import { loadECharts } from '../../../test/chart-mock';
 
-const callEndpoint = vi.hoisted(() => vi.fn());
-vi.mock(import('../../../request/call'), async (original) => ({ ...(await original()), callEndpoint }));
 // ECharts is not run in jsdom: the test reads what the chart is asked to draw.
-const setOption = vi.hoisted(() => vi.fn());
-vi.mock(import('../../../ui/chart/load'), () => ({ loadECharts: (async () => ({ init: () => ({ setOption, resize() {}, dispose() {} }) })) as never }));
+const setOption = vi.fn();
+beforeEach(() => {
+  loadECharts.mockImplementation(async () => ({ init: () => ({ setOption, resize() {}, dispose() {} }) }) as never);
+});
 
 const OK = { code: 0, msg: 'success' };
 const APP_ID = '88888888-8888-4888-8888-888888888888';

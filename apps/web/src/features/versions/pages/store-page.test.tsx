@@ -1,15 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { consoleApi, versionApi, type StoreListing } from '@wharf/contract';
 import { answerCalls, callsTo, CONFIG } from '../../../test/fixtures';
 import { APP_ID } from '../../../test/publishing';
 import { renderApp } from '../../../test/render';
 import { ApiError } from '../../../request/errors';
+import { callEndpoint } from '../../../test/call-mock';
 
 // The public store page with the real providers, router and antd, for a visitor without a
 // session; the request layer is replaced at its module boundary.
-const callEndpoint = vi.hoisted(() => vi.fn());
-vi.mock(import('../../../request/call'), async (original) => ({ ...(await original()), callEndpoint }));
 
 const OK = { code: 0, msg: 'success' };
 const VERSION_ID = 'dddddddd-dddd-4ddd-8ddd-dddddddddddd';

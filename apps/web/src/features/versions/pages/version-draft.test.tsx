@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { versionApi } from '@wharf/contract';
 import { answerCalls, callsTo } from '../../../test/fixtures';
@@ -6,11 +6,10 @@ import { APP_ID } from '../../../test/publishing';
 import { renderApp } from '../../../test/render';
 import { clearSessionCookies, setSessionCookies } from '../../../test/session';
 import { button, COMPLETE, handlers, listing, OK, version, VERSION_ID } from './version-fixtures';
+import { callEndpoint } from '../../../test/call-mock';
 
 // The version page is the longest form of the console: nothing typed there is lost to a
 // reload, a move to another page or a refetch of the version.
-const callEndpoint = vi.hoisted(() => vi.fn());
-vi.mock(import('../../../request/call'), async (original) => ({ ...(await original()), callEndpoint }));
 
 const KEY = `wharf.versionDraft.${VERSION_ID}`;
 const nameInput = () => screen.getByLabelText('App name') as HTMLInputElement;

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { agreementApi, AGREEMENTS, appApi, fileApi, packageApi, versionApi, type Version } from '@wharf/contract';
 import { answerCalls, callsTo } from '../../../test/fixtures';
@@ -6,11 +6,10 @@ import { app, APP_ID, pkg, PKG_ID } from '../../../test/publishing';
 import { renderApp } from '../../../test/render';
 import { clearSessionCookies, setSessionCookies } from '../../../test/session';
 import { OK, VERSION_ID, LIVE_ID, objectId, queryButton, button, fileInput, listing, version, INCOMPLETE, COMPLETE, handlers } from './version-fixtures';
+import { callEndpoint } from '../../../test/call-mock';
 
 // The version page with the real providers, router and antd; the request layer is
 // replaced at its module boundary.
-const callEndpoint = vi.hoisted(() => vi.fn());
-vi.mock(import('../../../request/call'), async (original) => ({ ...(await original()), callEndpoint }));
 
 beforeEach(() => {
   setSessionCookies({ siteId: 8 });
