@@ -12,7 +12,7 @@ let passed = 0;
 let failed = 0;
 const problems = [];
 // Suites that need the real builds beside the repository name themselves so
-// (apps/server/src/testing/real-builds.ts); a clone without ../shared skips them.
+// (apps/server/src/harness/real-builds.ts); a clone without ../shared skips them.
 const NEEDS_REAL_BUILDS = '(needs ../shared/fixtures/packages)';
 const skippedForRealBuilds = new Map();
 

@@ -24,7 +24,7 @@ export default defineProject({
   test: {
     name: process.env.TEST_DATABASE_URL ? 'server-postgres' : 'server',
     include: process.env.WHARF_SERVER_TESTS === 'embedded-subset' ? EMBEDDED_SUBSET : ['src/**/*.test.ts'],
-    globalSetup: ['src/testing/global-setup.ts'],
+    globalSetup: ['src/harness/global-setup.ts'],
     // Files share their worker's loaded modules (each test still builds its own app and
     // database): importing the server for every file cost more than the tests themselves
     // (310 s → 130 s on PostgreSQL). It also surfaces timers and errors a file leaves

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEndpoint, okResponse } from '@wharf/contract';
 import { registerEndpoint } from '../platform/http/register';
-import { createTestApp } from '../testing';
+import { createTestApp } from '../harness';
 import { FAMILIES } from '../families';
 import { openPglite } from '../platform/db/client';
 

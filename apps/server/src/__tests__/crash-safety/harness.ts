@@ -10,8 +10,8 @@ import { ManualClock } from '../../platform/clock';
 import { openPostgres } from '../../platform/db/client';
 import type { Database } from '../../platform/db/types';
 import type { FaultPointName } from '../../platform/fault-points';
-import { createTestApp, TestUser, type TestApp } from '../../testing';
-import { adminQuery, withDatabase, type TemplateInfo } from '../../testing/template';
+import { createTestApp, TestUser, type TestApp } from '../../harness';
+import { adminQuery, withDatabase, type TemplateInfo } from '../../harness/template';
 
 /*
  * Crash safety on PostgreSQL: the real server runs as a child process, kills itself with

@@ -6,7 +6,7 @@ import { fileApi, projectApi } from '@wharf/contract';
 import { loadConfig, type Config } from '../../config';
 import { openPglite } from '../../platform/db/client';
 import { DataDirInUseError, lockDataDir } from '../../platform/db/data-dir-lock';
-import { createTestApp, TestUser } from '../../testing';
+import { createTestApp, TestUser } from '../../harness';
 import { backupEmbedded, BackupError, restoreEmbedded } from '../backup';
 
 // A real embedded data directory (database and files), as `npm start` makes it.

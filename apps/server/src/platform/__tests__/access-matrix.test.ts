@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ENDPOINTS, ROLE_PERMISSIONS, appApi, authApi, buildPath, contentApi, fileApi, packageApi, parseAccess, teamApi, testingApi, versionApi, type Endpoint } from '@wharf/contract';
-import type { TestUser } from '../../testing';
+import type { TestUser } from '../../harness';
 import { BUILDERS } from './matrix/builders';
 import { testing } from './matrix/builders/testing';
 import { leaked, MATRIX_ROLES, seedMatrix, type Seed } from './matrix/seed';

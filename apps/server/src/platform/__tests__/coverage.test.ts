@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ENDPOINTS } from '@wharf/contract';
-import { createTestApp, type TestApp } from '../../testing';
+import { createTestApp, type TestApp } from '../../harness';
 
 /** Routes under the API root that are not calls of the catalogue, on purpose. */
 const NOT_CALLS = new Set(['/agc/edge/openapi.json']);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEndpoint, HEADERS, okResponse, projectApi, RET_CODES } from '@wharf/contract';
 import { FAMILIES } from '../../families';
-import { createTestApp, TestUser, type TestApp } from '../../testing';
+import { createTestApp, TestUser, type TestApp } from '../../harness';
 import type { Family } from '../deps';
 import { ANONYMOUS, type Caller } from '../http/access';
 import { AppError } from '../http/errors';

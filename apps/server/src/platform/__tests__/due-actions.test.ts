@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { auditEvents, dueActions } from '../db/tables';
 import { writeAudit } from '../audit';
-import { createTestApp, type TestApp } from '../../testing';
+import { createTestApp, type TestApp } from '../../harness';
 import { DueActions } from '../due-actions';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { z } from 'zod';
 import { ALL_ENDPOINTS, appApi, projectApi, type Endpoint } from '@wharf/contract';
-import { createTestApp, TestUser, type TestApp } from '../../testing';
+import { createTestApp, TestUser, type TestApp } from '../../harness';
 
 /**
  * Input fuzzing generated from the contract: every call gets bodies, queries and path

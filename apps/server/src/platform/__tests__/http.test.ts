@@ -4,7 +4,7 @@ import { defineEndpoint, okResponse } from '@wharf/contract';
 import type { Family } from '../deps';
 import { AppError } from '../http/errors';
 import { registerEndpoint } from '../http/register';
-import { createTestApp, type TestApp } from '../../testing';
+import { createTestApp, type TestApp } from '../../harness';
 import { FAMILIES } from '../../families';
 
 const echo = defineEndpoint({

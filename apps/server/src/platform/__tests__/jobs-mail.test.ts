@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer';
 import { mailOutbox } from '../db/tables';
 import { Jobs } from '../jobs';
 import { Mailer } from '../mail';
-import { createTestApp, type TestApp } from '../../testing';
+import { createTestApp, type TestApp } from '../../harness';
 
 let t: TestApp;
 beforeAll(async () => {

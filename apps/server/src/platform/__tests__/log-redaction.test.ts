@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authApi, buildPath } from '@wharf/contract';
 import { buildApp, LOG_REDACT, type BuiltApp } from '../../app';
 import { loadConfig } from '../../config';
-import { openTestDatabase, type TestDatabase } from '../../testing/test-app';
+import { openTestDatabase, type TestDatabase } from '../../harness/test-app';
 
 // The most talkative log level, a sign-up and sign-in with every secret a request can
 // carry: none of them may appear in what the server writes.

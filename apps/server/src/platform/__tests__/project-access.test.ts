@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { appApi, defineEndpoint, okResponse, projectApi, teamApi } from '@wharf/contract';
 import { FAMILIES } from '../../families';
 import { invitationToken, teamWithMember } from '../../families/accounts/__tests__/helpers';
-import { createTestApp, TestUser, type TestApp } from '../../testing';
+import { createTestApp, TestUser, type TestApp } from '../../harness';
 import type { Family } from '../deps';
 import { registerEndpoint } from '../http/register';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleApi, teamApi } from '@wharf/contract';
 import { loadConfig } from '../../config';
-import { createTestApp, type TestApp } from '../../testing';
+import { createTestApp, type TestApp } from '../../harness';
 
 let t: TestApp;
 let proxied: TestApp;

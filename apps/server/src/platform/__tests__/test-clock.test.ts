@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { OffsetClock } from '../clock';
-import { createTestApp } from '../../testing';
+import { createTestApp } from '../../harness';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { openTestDatabase } from '../../testing/test-app';
+import { openTestDatabase } from '../../harness/test-app';
 
 describe('the test clock route', () => {
   it('does not exist without the test flag', async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing';
+import { createTestApp, type TestApp } from '../../harness';
 
 let dist: string;
 let t: TestApp;

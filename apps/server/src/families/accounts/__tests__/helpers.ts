@@ -1,5 +1,5 @@
 import { teamApi } from '@wharf/contract';
-import { TestUser, type TestApp } from '../../../testing';
+import { TestUser, type TestApp } from '../../../harness';
 
 /** The token of the newest invitation mailed to an address. */
 export async function invitationToken(t: TestApp, email: string): Promise<string> {

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { teamApi, authApi } from '@wharf/contract';
-import { createTestApp, TestUser } from '../../../testing';
+import { createTestApp, TestUser } from '../../../harness';
 import { SessionCache } from '../service/session-cache';
 import type { CachedCaller } from '../service/session-cache';
 

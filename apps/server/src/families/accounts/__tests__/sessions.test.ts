@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { authApi, teamApi } from '@wharf/contract';
 import { auditEvents } from '../../../platform/db/tables';
-import { createTestApp, TestUser, type TestApp } from '../../../testing';
+import { createTestApp, TestUser, type TestApp } from '../../../harness';
 
 let t: TestApp;
 beforeAll(async () => {

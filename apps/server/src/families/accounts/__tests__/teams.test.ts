@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { PERMISSIONS, teamApi } from '@wharf/contract';
 import { auditEvents } from '../../../platform/db/tables';
-import { createTestApp, TestUser, type TestApp } from '../../../testing';
+import { createTestApp, TestUser, type TestApp } from '../../../harness';
 import { memberships } from '../tables';
 import { invitationToken, teamWithMember } from './helpers';
 

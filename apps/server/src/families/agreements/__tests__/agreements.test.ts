@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGREEMENTS, agreementApi, HEADERS, RET_CODES, versionApi } from '@wharf/contract';
 import { RELEASE_STATE } from '@wharf/rules';
-import { TestUser, type TestApp } from '../../../testing';
+import { TestUser, type TestApp } from '../../../harness';
 import { teamWithMember } from '../../accounts/__tests__/helpers';
 import { appWithOperator, completeVersion, newApp } from '../../versions/__tests__/helpers';
 

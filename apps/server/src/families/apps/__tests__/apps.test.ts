@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appApi, projectApi, teamApi } from '@wharf/contract';
-import { createTestApp, TestUser, type TestApp } from '../../../testing';
+import { createTestApp, TestUser, type TestApp } from '../../../harness';
 import { teamWithMember } from '../../accounts/__tests__/helpers';
 
 let t: TestApp;

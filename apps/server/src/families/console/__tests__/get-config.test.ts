@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleApi } from '@wharf/contract';
-import { createTestApp, type TestApp } from '../../../testing';
+import { createTestApp, type TestApp } from '../../../harness';
 
 let t: TestApp;
 beforeAll(async () => {

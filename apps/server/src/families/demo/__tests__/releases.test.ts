@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appApi, buildPath, versionApi } from '@wharf/contract';
-import { createTestApp, type TestApp } from '../../../testing';
+import { createTestApp, type TestApp } from '../../../harness';
 import { demoFamily } from '..';
-import { describeWithRealBuilds, REAL_BUILDS_DIR } from '../../../testing/real-builds';
+import { describeWithRealBuilds, REAL_BUILDS_DIR } from '../../../harness/real-builds';
 
 const SAMPLES = REAL_BUILDS_DIR;
 

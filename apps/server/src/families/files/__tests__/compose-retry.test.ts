@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileApi } from '@wharf/contract';
-import { createTestApp, TestUser, type TestApp } from '../../../testing';
+import { createTestApp, TestUser, type TestApp } from '../../../harness';
 
 let t: TestApp;
 let u: TestUser;

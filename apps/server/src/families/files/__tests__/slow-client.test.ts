@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, fileApi } from '@wharf/contract';
-import { createTestApp, TestUser, type TestApp } from '../../../testing';
+import { createTestApp, TestUser, type TestApp } from '../../../harness';
 
 // A real socket: a client that starts an upload and then goes quiet, or sends a byte now
 // and then, is refused once nothing arrived for the idle time, and nothing of it is kept.

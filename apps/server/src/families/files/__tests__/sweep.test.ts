@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileApi } from '@wharf/contract';
-import { createTestApp, TestUser, type TestApp } from '../../../testing';
+import { createTestApp, TestUser, type TestApp } from '../../../harness';
 import { filesFamily } from '..';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileApi } from '@wharf/contract';
-import { createTestApp, TestUser, type TestApp } from '../../../testing';
+import { createTestApp, TestUser, type TestApp } from '../../../harness';
 import { teamWithCustomMember } from '../../accounts/__tests__/helpers';
 
 /** 2 s of H.264 160x120 at 25 fps with AAC audio, moov after mdat (see __fixtures__/README.md). */

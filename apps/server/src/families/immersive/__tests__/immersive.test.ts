@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { fileApi, immersiveApi } from '@wharf/contract';
-import { TestUser, type TestApp } from '../../../testing';
+import { TestUser, type TestApp } from '../../../harness';
 import { teamWithMember } from '../../accounts/__tests__/helpers';
 import { appWithOperator, newApp, uploaded } from '../../versions/__tests__/helpers';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appApi, operatorApi, packageApi } from '@wharf/contract';
-import { createTestApp, TestUser, type TestApp } from '../../../testing';
+import { createTestApp, TestUser, type TestApp } from '../../../harness';
 import { accountsFamily } from '../../accounts';
 import { teamWithMember } from '../../accounts/__tests__/helpers';
 import { buildApk } from '../parsers/__fixtures__/packages';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageApi } from '@wharf/contract';
 import { Jobs } from '../../../platform/jobs';
-import { createTestApp, TestUser, type TestApp } from '../../../testing';
+import { createTestApp, TestUser, type TestApp } from '../../../harness';
 import { AppsService } from '../../apps/service';
 import { FilesService } from '../../files/service';
 import { buildApk } from '../parsers/__fixtures__/packages';

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { appApi, fileApi, packageApi, projectApi } from '@wharf/contract';
-import type { TestUser } from '../../../testing';
+import type { TestUser } from '../../../harness';
 
 export async function newProject(u: TestUser): Promise<string> {
   return (await u.call(projectApi.createProject, { body: { name: `Packages ${Math.random().toString(36).slice(2, 8)}` } })).json().project.projectId as string;

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appApi, fileApi, packageApi, projectApi } from '@wharf/contract';
-import { createTestApp, TestUser, type TestApp } from '../../../testing';
-import { describeWithRealBuilds, REAL_AAB, REAL_HAP } from '../../../testing/real-builds';
+import { createTestApp, TestUser, type TestApp } from '../../../harness';
+import { describeWithRealBuilds, REAL_AAB, REAL_HAP } from '../../../harness/real-builds';
 
 const AAB = REAL_AAB;
 const HAP = REAL_HAP;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appApi, fileApi, packageApi } from '@wharf/contract';
-import { createTestApp, TestUser, type TestApp } from '../../../testing';
+import { createTestApp, TestUser, type TestApp } from '../../../harness';
 import { teamWithCustomMember, teamWithMember } from '../../accounts/__tests__/helpers';
 import { buildApk, buildHap, stageModuleJson } from '../parsers/__fixtures__/packages';
 import { makeSigner, schemeSigner, signingBlock, v2Value, type TestSigner } from '../parsers/__fixtures__/signing-writer';

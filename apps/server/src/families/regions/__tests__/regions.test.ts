@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { regionApi, versionApi } from '@wharf/contract';
 import { COUNTRIES } from '@wharf/rules';
-import { TestUser, type TestApp } from '../../../testing';
+import { TestUser, type TestApp } from '../../../harness';
 import { teamWithMember } from '../../accounts/__tests__/helpers';
 import { appWithOperator, completeVersion, newApp, released } from '../../versions/__tests__/helpers';
 

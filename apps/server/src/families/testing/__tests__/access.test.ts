@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAccess, testingApi, type Endpoint } from '@wharf/contract';
-import { TestUser, type TestApp } from '../../../testing';
+import { TestUser, type TestApp } from '../../../harness';
 import { teamWithMember } from '../../accounts/__tests__/helpers';
 import { appWithOperator, newApp } from '../../versions/__tests__/helpers';
 import { draftTest, group, invitation } from './helpers';

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { buildPath, testingApi, versionApi, type Endpoint } from '@wharf/contract';
-import type { TestApp, TestUser } from '../../../testing';
+import type { TestApp, TestUser } from '../../../harness';
 import { openTaskOf, parsedPackage } from '../../versions/__tests__/helpers';
 
 export const HOUR = 60 * 60 * 1000;

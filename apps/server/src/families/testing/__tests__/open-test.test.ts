@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testingApi, versionApi } from '@wharf/contract';
-import { TestUser, type TestApp } from '../../../testing';
+import { TestUser, type TestApp } from '../../../harness';
 import { appWithOperator, newApp, released } from '../../versions/__tests__/helpers';
 import { anonymous, DAY, decideTest, draftTest, group, invitation } from './helpers';
 

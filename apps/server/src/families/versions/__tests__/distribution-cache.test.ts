@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { versionApi } from '@wharf/contract';
-import { TestUser, type TestApp } from '../../../testing';
+import { TestUser, type TestApp } from '../../../harness';
 import { appWithOperator, newApp, openTaskOf, released } from './helpers';
 
 // With a cache time, device checks are answered from an app's release facts read once;

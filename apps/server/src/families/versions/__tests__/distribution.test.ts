@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildPath, versionApi } from '@wharf/contract';
-import { TestUser, type TestApp } from '../../../testing';
+import { TestUser, type TestApp } from '../../../harness';
 import { countryOfAcceptLanguage } from '../distribution';
 import { appWithOperator, newApp, openTaskOf, released } from './helpers';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appApi, buildPath, projectApi, teamApi, versionApi } from '@wharf/contract';
-import { TestUser, type TestApp } from '../../../testing';
+import { TestUser, type TestApp } from '../../../harness';
 import { appWithOperator, completeVersion, newApp, openTaskOf, released } from './helpers';
 
 let t: TestApp;

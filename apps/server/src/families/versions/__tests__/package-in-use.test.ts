@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageApi, versionApi } from '@wharf/contract';
-import { TestUser, type TestApp } from '../../../testing';
+import { TestUser, type TestApp } from '../../../harness';
 import { appWithOperator, newApp, parsedPackage } from './helpers';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildPath, packageApi, versionApi } from '@wharf/contract';
 import { RELEASE_STATE } from '@wharf/rules';
-import { TestUser, type TestApp } from '../../../testing';
+import { TestUser, type TestApp } from '../../../harness';
 import { agreementsSigned, appWithOperator, completeVersion, fullListing, listingMedia, newApp, openTaskOf, parsedPackage, released } from './helpers';
 
 let t: TestApp;

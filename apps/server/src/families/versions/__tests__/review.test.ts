@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appApi, operatorApi, versionApi } from '@wharf/contract';
-import { TestUser, type TestApp } from '../../../testing';
+import { TestUser, type TestApp } from '../../../harness';
 import { appWithOperator, completeVersion, newApp, openTaskOf, released, stateOf } from './helpers';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { versionApi } from '@wharf/contract';
-import { createTestApp, TestUser, type TestApp } from '../../../testing';
+import { createTestApp, TestUser, type TestApp } from '../../../harness';
 import { appWithOperator, completeVersion, newApp, openTaskOf, stateOf } from './helpers';
 
 let t: TestApp;

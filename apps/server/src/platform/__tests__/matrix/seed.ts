@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { appApi, fileApi, operatorApi, packageApi, projectApi, teamApi, versionApi } from '@wharf/contract';
-import { createTestApp, TestUser, type TestApp } from '../../../testing';
+import { createTestApp, TestUser, type TestApp } from '../../../harness';
 import { accountsFamily } from '../../../families/accounts';
 import { invitationToken } from '../../../families/accounts/__tests__/helpers';
 import { buildApk } from '../../../families/packages/parsers/__fixtures__/packages';

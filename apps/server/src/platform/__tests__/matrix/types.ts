@@ -1,4 +1,4 @@
-import type { TestUser } from '../../../testing';
+import type { TestUser } from '../../../harness';
 import type { Seed } from './seed';
 
 /** One request, as `TestUser.call` sends it. */

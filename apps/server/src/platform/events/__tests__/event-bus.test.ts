@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, type TestApp } from '../../../testing';
-import { withDatabase, type TemplateInfo } from '../../../testing/template';
+import { createTestApp, type TestApp } from '../../../harness';
+import { withDatabase, type TemplateInfo } from '../../../harness/template';
 import { openPostgres } from '../../db/client';
 import type { Family } from '../../deps';
 import { backoffMs, defineTopic, subscribe, type DeliveredEvent } from '..';

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../../../testing';
+import { openTestDatabase, type TestDatabase } from '../../../harness';
 import { openPostgres } from '../../db/client';
 import type { Database } from '../../db/types';
 import { openPubSub, PayloadTooLargeError, type PubSub } from '..';

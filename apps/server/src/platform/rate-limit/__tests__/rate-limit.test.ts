@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
 import { defineEndpoint, HEADERS, okResponse, RET_CODES } from '@wharf/contract';
-import { createTestApp, type TestApp } from '../../../testing';
-import { withDatabase, type TemplateInfo } from '../../../testing/template';
+import { createTestApp, type TestApp } from '../../../harness';
+import { withDatabase, type TemplateInfo } from '../../../harness/template';
 import { openPostgres } from '../../db/client';
 import type { Family } from '../../deps';
 import { registerEndpoint } from '../../http/register';

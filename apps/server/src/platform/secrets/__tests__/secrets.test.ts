@@ -9,8 +9,8 @@ import { inject } from 'vitest';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_REDACT } from '../../../app';
-import { openTestDatabase, type TestDatabase } from '../../../testing';
-import { withDatabase, type TemplateInfo } from '../../../testing/template';
+import { openTestDatabase, type TestDatabase } from '../../../harness';
+import { withDatabase, type TemplateInfo } from '../../../harness/template';
 import { ManualClock } from '../../clock';
 import { loadKeyring, Secrets, SecretsKeyError, SecretUnreadableError, type Keyring } from '..';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleApi } from '@wharf/contract';
 import { FAMILIES } from '../../../families';
-import { createTestApp, type TestApp } from '../../../testing';
+import { createTestApp, type TestApp } from '../../../harness';
 import type { Family } from '../../deps';
 
 // A family serving a page on the user-content origin, as hosting and storage will.

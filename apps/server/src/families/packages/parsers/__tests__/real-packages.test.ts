@@ -9,7 +9,7 @@ import { detectKind, parsePackage } from '../index';
 import { REAL_APK, realApkPath } from '../__fixtures__/real-apk';
 import { packInfo } from '../__fixtures__/packages';
 import { buildZip } from '../__fixtures__/zip-writer';
-import { describeWithRealBuilds, REAL_AAB, REAL_HAP } from '../../../../testing/real-builds';
+import { describeWithRealBuilds, REAL_AAB, REAL_HAP } from '../../../../harness/real-builds';
 
 const HAP = REAL_HAP;
 const AAB = REAL_AAB;

@@ -1,5 +1,5 @@
 import { operatorApi, teamApi } from '@wharf/contract';
-import type { TestApp, TestUser } from '../../../../testing';
+import type { TestApp, TestUser } from '../../../../harness';
 import { invitationToken } from '../../../../families/accounts/__tests__/helpers';
 import type { Builders } from '../types';
 

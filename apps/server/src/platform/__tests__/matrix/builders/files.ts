@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { fileApi } from '@wharf/contract';
-import type { TestUser } from '../../../../testing';
+import type { TestUser } from '../../../../harness';
 import { MP4, type Seed } from '../seed';
 import type { Builders, MatrixCall } from '../types';
 

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { appApi, fileApi, packageApi, projectApi } from '@wharf/contract';
-import { TestUser } from '../../../../testing';
+import { TestUser } from '../../../../harness';
 import { buildApk } from '../../../../families/packages/parsers/__fixtures__/packages';
 import { makeSigner, type TestSigner } from '../../../../families/packages/parsers/__fixtures__/signing-writer';
 import { parsedPackage, released } from '../../../../families/versions/__tests__/helpers';

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { testingApi, versionApi } from '@wharf/contract';
-import type { TestUser } from '../../../../testing';
+import type { TestUser } from '../../../../harness';
 import { openTaskOf, parsedPackage } from '../../../../families/versions/__tests__/helpers';
 import type { Seed } from '../seed';
 import type { Builders } from '../types';
