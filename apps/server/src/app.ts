@@ -13,6 +13,7 @@ import { OffsetClock, systemClock, type Clock } from './platform/clock';
 import type { Database } from './platform/db/types';
 import type { Deps, Family, ProjectScopes } from './platform/deps';
 import { DueActions } from './platform/due-actions';
+import { appClientCors } from './platform/http/cors';
 import { credentialResolvers } from './platform/http/credentials';
 import { sessionlessResolver, ANONYMOUS, type AccessResolver, type Caller } from './platform/http/access';
 import { frameworkErrorHandler, installErrorHandling } from './platform/http/error-handler';
@@ -168,7 +169,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
   app.get('/agc/edge/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  const cors = appClientCors(app);
   for (const family of families) await family.register(app, deps);
+  cors.finish();
   if (config.testClock && clock instanceof OffsetClock) registerTestClock(app, clock, dueActions);
   await serveWeb(app, config.webDistDir);
 

@@ -35,7 +35,7 @@ export * as projectApi from './families/project';
 export type { Project } from './families/project';
 export { PROJECTS_PER_TEAM_LIMIT } from './families/project';
 export * as appApi from './families/app';
-export type { App, Platform } from './families/app';
+export type { App, AppClient, Platform } from './families/app';
 export * as fileApi from './families/file';
 export type { FileObject, VideoFacts } from './families/file';
 export { MULTIPART_MAX_PARTS, MULTIPART_PART_BYTES } from './families/file';

@@ -1,4 +1,4 @@
-import { appApi, authApi, consoleApi, contentApi, fileApi, packageApi, PARSE_STATE, projectApi, teamApi, type App, type PackageInfo, type Project } from '@wharf/contract';
+import { appApi, authApi, consoleApi, contentApi, fileApi, packageApi, PARSE_STATE, projectApi, teamApi, type App, type AppClient, type PackageInfo, type Project } from '@wharf/contract';
 import { CONFIG, me, permissionsOf, type Handler } from './fixtures';
 
 /** Projects, apps and packages as the server answers them, for component tests. */
@@ -10,6 +10,21 @@ export const OBJECT_ID = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 
 export function project(over: Partial<Project> = {}): Project {
   return { projectId: PROJECT_ID, name: 'Field tools', dataLocation: 'russia', createdAt: '2026-03-05T10:00:00.000Z', updatedAt: '2026-03-05T10:00:00.000Z', ...over };
+}
+
+/** The app's client credentials as the server answers them. */
+export function appClient(over: Partial<AppClient> = {}): AppClient {
+  return {
+    appId: APP_ID,
+    clientId: '123456789012345678',
+    apiKey: 'k3y-of-the-field-notes-app-0123456789abcdefWXYZ',
+    packageNames: [],
+    webOrigins: [],
+    createdAt: '2026-03-06T09:00:00.000Z',
+    keyRotatedAt: null,
+    previousKeyExpiresAt: null,
+    ...over,
+  };
 }
 
 export function app(over: Partial<App> = {}): App {

@@ -65,6 +65,7 @@ export const REFINEMENTS = {
   releaseState: { zh: '不是已知的发布状态', en: 'not a known release state' },
   httpLink: { zh: '须为 http 或 https 链接', en: 'an http or https link' },
   httpsLink: { zh: '须为 https 链接', en: 'an https link' },
+  webOrigin: { zh: '须为网站来源，如 https://example.com（不含路径）', en: 'a web origin such as https://example.com (no path)' },
   fileName: { zh: '文件名不能包含斜杠', en: 'a file name without slashes' },
   emailAddress: { zh: '须为邮箱地址', en: 'an email address' },
   newTestVersionFields: { zh: '新建测试版本须填写名称、软件包、测试群组、开始和结束时间', en: 'a new test version needs name, pkgId, groupIds, startAt and endAt' },

@@ -5,5 +5,16 @@ export const HEADERS = {
   csrfDefault: 'X-CSRF-Token',
 } as const;
 
+/**
+ * What an app client sends (the `app-client` access level): the client ID and API key of
+ * its configuration file, and the package name or bundle ID it runs as, which a key
+ * restricted to package names requires (a web app's browser sends `Origin` instead).
+ */
+export const APP_CLIENT_HEADERS = {
+  clientId: 'client_id',
+  apiKey: 'api_key',
+  packageName: 'x-package-name',
+} as const;
+
 /** Server messages exist in Chinese and English; the console sends `zh` for cn, else `en`. */
 export type MessageLanguage = 'zh' | 'en';

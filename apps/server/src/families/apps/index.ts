@@ -1,5 +1,8 @@
 import type { Family } from '../../platform/deps';
+import { AppClients } from './client';
+import { appClientCredentials } from './credentials';
 import { appRoutes } from './routes/app-calls';
+import { clientRoutes } from './routes/client-calls';
 import { appListRoutes } from './routes/list-calls';
 import { moreAppRoutes } from './routes/more-calls';
 import { seriesRoutes } from './routes/series-calls';
@@ -29,8 +32,10 @@ export const appsFamily: Family = {
       scope: 'app',
     },
   ],
+  credentials: { 'app-client': appClientCredentials },
   register(app, deps) {
     const s = new AppsService(deps);
+    clientRoutes(app, new AppClients(deps, s));
     appRoutes(app, s);
     appListRoutes(app, s);
     moreAppRoutes(app, s, new AppMover(deps, s), deps);

@@ -10,6 +10,8 @@ import { versionsRepo } from '../versions/repo';
 import { projectsRepo } from '../projects/repo';
 import { appsRepo } from './repo';
 import { appOut, type AppsService } from './service';
+import { forgetAppClient } from './client';
+import { forgetAppClientHere } from './client-cache';
 
 type Blocker = { code: 'notHolderHere' | 'notAdminThere' | 'sameTeam' | 'targetProjectMissing'; zh: string; en: string };
 
@@ -42,12 +44,13 @@ export class AppMover {
     const { db, clock } = this.deps;
     const blockers = await this.blockers(caller, appId, targetTeamId, targetProjectId);
     if (blockers.length) throw new AppError('conflict', { zh: blockers.map((b) => b.zh).join('；'), en: blockers.map((b) => b.en).join('; ') });
-    return db.transaction(async (tx) => {
+    const { app, clientId } = await db.transaction(async (tx) => {
       // A series is a team's grouping: the app leaves it when it changes teams.
       const series = await appsRepo.seriesOf(tx, appId);
       await appsRepo.leaveSeries(tx, appId);
       if (series) await appsRepo.dropLoneSeries(tx, series);
       const moved = await appsRepo.update(tx, appId, { teamId: targetTeamId, projectId: targetProjectId, updatedAt: clock.now() });
+      const clientId = await forgetAppClient(this.deps, tx, appId);
       // Packages and their files follow the app; the bytes stay where they are.
       const fileIds = await packagesRepo.moveApp(tx, appId, targetTeamId);
       // So do its versions, their review tasks and the files of their listings.
@@ -56,7 +59,9 @@ export class AppMover {
       for (const teamId of [caller.teamId, targetTeamId]) {
         await writeAudit(tx, clock, { action: 'app.move', teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: appId, data: { from: caller.teamId, to: targetTeamId, projectId: targetProjectId } });
       }
-      return appOut(moved);
+      return { app: appOut(moved), clientId };
     });
+    if (clientId) forgetAppClientHere(this.deps, clientId);
+    return app;
   }
 }

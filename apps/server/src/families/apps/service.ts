@@ -7,6 +7,8 @@ import { decodeCursor, pageOf } from '../../platform/http/cursor';
 import { AppError, forbidden, notFound } from '../../platform/http/errors';
 import { projectsRepo } from '../projects/repo';
 import { versionsRepo } from '../versions/repo';
+import { ensureAppClient, removeAppClient } from './client';
+import { forgetAppClientHere } from './client-cache';
 import { appsRepo, type AppFilter, type AppRow } from './repo';
 import { appNameResult, packageNameResult, type CheckResult } from './messages';
 
@@ -85,6 +87,7 @@ export class AppsService {
           }
           throw err;
         });
+      await ensureAppClient(this.deps, tx, row.id, caller);
       await writeAudit(tx, clock, { action: 'app.create', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: row.id, data: { name: row.name, packageName: row.packageName, platform: row.platform } });
       return appOut(row);
     });
@@ -120,11 +123,14 @@ export class AppsService {
     if (row.everOnShelf) {
       throw new AppError('conflict', { zh: '应用曾经上架，不能删除，只能下架', en: 'An app that was ever on shelf cannot be deleted; take it off shelf instead' });
     }
-    await db.transaction(async (tx) => {
+    const clientId = await db.transaction(async (tx) => {
       await appsRepo.remove(tx, appId);
       await versionsRepo.removeApp(tx, appId, clock.now());
+      const removed = await removeAppClient(this.deps, tx, appId);
       await writeAudit(tx, clock, { action: 'app.delete', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: appId, data: { name: row.name, packageName: row.packageName } });
+      return removed;
     });
+    if (clientId) forgetAppClientHere(this.deps, clientId);
   }
 
   async changePackageName(caller: Caller, appId: string, packageName: string): Promise<App> {

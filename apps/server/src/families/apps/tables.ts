@@ -49,3 +49,24 @@ export const appSeriesMembers = pgTable(
   },
   (t) => [index('app_series_members_series').on(t.seriesId)],
 );
+
+/**
+ * An app's client credentials (the `app-client` access level). The API key itself is a
+ * revealable secret of the secrets port (it goes into the configuration file again on every
+ * download); during a rotation's grace period the replaced key is kept beside it.
+ */
+export const appClients = pgTable(
+  'app_clients',
+  {
+    appId: uuid('app_id').primaryKey(),
+    clientId: text('client_id').notNull(),
+    keySecretId: uuid('key_secret_id').notNull(),
+    previousKeySecretId: uuid('previous_key_secret_id'),
+    previousKeyExpiresAt: ts('previous_key_expires_at'),
+    packageNames: jsonb('package_names').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    webOrigins: jsonb('web_origins').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    createdAt: ts('created_at').notNull(),
+    keyRotatedAt: ts('key_rotated_at'),
+  },
+  (t) => [uniqueIndex('app_clients_client_id').on(t.clientId)],
+);

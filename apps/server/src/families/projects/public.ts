@@ -2,3 +2,5 @@
 
 /** The projects table, for the foreign keys of a project's own data (cascade on delete). */
 export { projects } from './tables';
+
+export { projectFacts } from './facts';

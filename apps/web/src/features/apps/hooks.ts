@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { appApi, type App, type BodyOf, type Platform, type QueryOf } from '@wharf/contract';
+import { appApi, type App, type AppClient, type BodyOf, type Platform, type QueryOf } from '@wharf/contract';
 import { callEndpoint } from '../../request/call';
 import { useTeamId } from '../team/hooks';
 import { appKeys, type AppFilters } from './keys';
@@ -102,4 +102,34 @@ export function useLiveChecks() {
         staleTime: 60_000,
       }),
   };
+}
+
+/** The app's client ID, API key and the key's restrictions (issued with the app). */
+export function useAppClient(appId: string) {
+  return useQuery({
+    queryKey: appKeys.client(appId),
+    queryFn: async ({ signal }) => (await callEndpoint(appApi.getAppClient, { query: { appId }, signal })).client,
+    enabled: Boolean(appId),
+  });
+}
+
+function useClientMutation<I>(fn: (input: I) => Promise<AppClient>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (client) => queryClient.setQueryData(appKeys.client(client.appId), client),
+  });
+}
+
+export function useRestrictAppKey() {
+  return useClientMutation(async (body: BodyOf<typeof appApi.restrictAppKey>) => (await callEndpoint(appApi.restrictAppKey, { body })).client);
+}
+
+export function useRotateAppKey() {
+  return useClientMutation(async (body: BodyOf<typeof appApi.rotateAppKey>) => (await callEndpoint(appApi.rotateAppKey, { body })).client);
+}
+
+/** The app's configuration file, fetched when asked for (it holds the current key). */
+export function useFetchAppConfigFile() {
+  return (appId: string) => callEndpoint(appApi.getAppConfigFile, { query: { appId } });
 }

@@ -10,6 +10,7 @@ export const appKeys = {
   list: (teamId: string, filters: AppFilters) => [...appKeys.lists(teamId), filters] as const,
   byProject: (projectId: string) => [...appKeys.all, appApi.appListByProject.id, projectId] as const,
   detail: (appId: string) => [...appKeys.all, appApi.getApp.id, appId] as const,
+  client: (appId: string) => [...appKeys.all, appApi.getAppClient.id, appId] as const,
   kinds: () => [...appKeys.all, appApi.appKinds.id] as const,
   checkPackageName: (platform: string, packageName: string, appId: string) => [...appKeys.all, appApi.checkPackageName.id, platform, packageName, appId] as const,
   checkName: (platform: string, name: string, appId: string) => [...appKeys.all, appApi.checkAppName.id, platform, name, appId] as const,

@@ -7,7 +7,7 @@ import { PHASE_ACTIONS, TEST_ACTIONS, VERSION_ACTIONS, type PhaseAction, type Te
  */
 const FIXED = [
   'agreement.sign',
-  'app.create', 'app.delete', 'app.developStatus', 'app.move', 'app.packageName', 'app.packageNameClaimed', 'app.series', 'app.update',
+  'app.clientCreate', 'app.clientRestrict', 'app.clientRotate', 'app.create', 'app.delete', 'app.developStatus', 'app.move', 'app.packageName', 'app.packageNameClaimed', 'app.series', 'app.update',
   'auth.passwordReset', 'auth.passwordResetRequested', 'auth.register', 'auth.signIn', 'auth.signInFailed', 'auth.signOut',
   'content.news.create', 'content.news.update', 'content.news.delete',
   'content.billboard.create', 'content.billboard.update', 'content.billboard.delete',

@@ -12,6 +12,7 @@ import { usePermissions } from '../../team/hooks';
 import { PackageNameDialog } from '../components/PackageNameDialog';
 import { useApp, useAppKinds, useSetDevelopStatus, useUpdateApp } from '../hooks';
 import { developStatusOptions, languageName, languageOptions } from '../labels';
+import { AppClientCard } from '../components/AppClientCard';
 
 interface EditValues {
   name: string;
@@ -131,6 +132,8 @@ function AppInfo({ app }: { app: App }) {
             <Descriptions.Item label={t('fields.updatedAt')}>{display.date(app.updatedAt)}</Descriptions.Item>
           </Descriptions>
         </Card>
+
+        <AppClientCard app={app} canManage={canManage} />
 
         <Card title={t('fields.developStatus')}>
           <Space wrap>

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { appApi, authApi, consoleApi, contentApi, projectApi, teamApi, versionApi } from '@wharf/contract';
 import { answerCalls, callsTo, CONFIG, me, permissionsOf } from '../../../test/fixtures';
-import { app, APP_ID, project, PROJECT_ID } from '../../../test/publishing';
+import { app, APP_ID, appClient, project, PROJECT_ID } from '../../../test/publishing';
 import { renderApp } from '../../../test/render';
 import { clearSessionCookies, setSessionCookies } from '../../../test/session';
 import { callEndpoint } from '../../../test/call-mock';
@@ -28,6 +28,7 @@ function handlers(over: Record<string, Handler> = {}): Record<string, Handler> {
     [appApi.appKinds.id]: () => ({ ret: OK, items: [{ id: 'tools', category: 'app', names: { cn: '工具', en: 'Tools', ru: 'Инструменты' } }] }),
     [appApi.checkAppName.id]: () => available,
     [appApi.checkPackageName.id]: () => available,
+    [appApi.getAppClient.id]: () => ({ ret: OK, client: appClient() }),
     [versionApi.distributionService.id]: () => ({ ret: OK, canPublish: true, missingAgreements: [], apps: { total: 1, inStore: 0, inReview: 0, rejected: 0, drafting: 0, waiting: 0, removed: 0 } }),
     ...over,
   };

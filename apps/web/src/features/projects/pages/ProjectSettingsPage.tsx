@@ -12,6 +12,7 @@ import { ProjectFormDialog } from '../components/ProjectFormDialog';
 import { useDisplay } from '../display';
 import { useDeleteProject, useFetchConfigFile, useProject, useProjectMembers } from '../hooks';
 import { useDataLocations } from '../zones';
+import { saveFile } from '../../../ui/save-file';
 import { StatusResult } from '../../../ui/StatusResult';
 
 /** Project settings: general information, the project's apps, its members, the configuration file. */
@@ -22,18 +23,6 @@ export function ProjectSettingsPage() {
   if (project.isPending) return <Skeleton active />;
   if (!project.data) return <StatusResult status="404" title={t('settings.notFound')} extra={<Link to="/projects">{t('settings.backToList')}</Link>} />;
   return <ProjectSettings project={project.data} />;
-}
-
-/** Saves a text as a file the browser downloads. */
-function saveFile(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function ProjectSettings({ project }: { project: Project }) {

@@ -33,6 +33,10 @@ export function projectsAppsBuilders(): Builders {
     'app.seriesSelectableList': { build: (s) => ({ body: { appId: s.a.app.appId } }) },
     'app.setDevelopStatus': { build: (s) => ({ body: { appId: s.a.app.appId, developStatus: 'released' } }) },
     'app.setSeries': { build: (s) => ({ body: { appId: s.a.app.appId, memberAppIds: [] } }) },
+    'app.client': { build: (s) => ({ query: { appId: s.a.app.appId } }) },
+    'app.clientRestrict': { build: (s) => ({ body: { appId: s.a.app.appId, packageNames: [], webOrigins: [] } }) },
+    'app.clientRotate': { build: (s) => ({ body: { appId: s.a.app.appId, graceHours: 0 } }) },
+    'app.configFile': { build: (s) => ({ query: { appId: s.a.app.appId } }) },
     'app.update': { build: (s) => ({ body: { appId: s.a.app.appId, developerWebsite: `https://${s.marker.toLowerCase()}.example.com/` } }) },
   };
 }

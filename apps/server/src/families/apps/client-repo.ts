@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/types';
+import { appClients, apps } from './tables';
+
+export type AppClientRow = typeof appClients.$inferSelect;
+
+/** An app client with what the access check needs of its app. */
+export interface AppClientWithApp extends AppClientRow {
+  teamId: string;
+  projectId: string;
+  packageName: string;
+}
+
+export const appClientsRepo = {
+  async byApp(db: DbOrTx, appId: string, forUpdate = false): Promise<AppClientRow | undefined> {
+    const q = db.select().from(appClients).where(eq(appClients.appId, appId)).limit(1);
+    const [row] = forUpdate ? await q.for('update') : await q;
+    return row;
+  },
+  async byClientId(db: DbOrTx, clientId: string): Promise<AppClientWithApp | undefined> {
+    const [row] = await db
+      .select({ client: appClients, teamId: apps.teamId, projectId: apps.projectId, packageName: apps.packageName })
+      .from(appClients)
+      .innerJoin(apps, eq(apps.id, appClients.appId))
+      .where(eq(appClients.clientId, clientId))
+      .limit(1);
+    return row ? { ...row.client, teamId: row.teamId, projectId: row.projectId, packageName: row.packageName } : undefined;
+  },
+  /** Answers nothing when another request made the app's client first. */
+  async insert(db: DbOrTx, row: typeof appClients.$inferInsert): Promise<AppClientRow | undefined> {
+    const [created] = await db.insert(appClients).values(row).onConflictDoNothing({ target: appClients.appId }).returning();
+    return created;
+  },
+  async update(db: DbOrTx, appId: string, set: Partial<typeof appClients.$inferInsert>): Promise<AppClientRow> {
+    const [row] = await db.update(appClients).set(set).where(eq(appClients.appId, appId)).returning();
+    return row!;
+  },
+  async remove(db: DbOrTx, appId: string): Promise<AppClientRow | undefined> {
+    const [row] = await db.delete(appClients).where(eq(appClients.appId, appId)).returning();
+    return row;
+  },
+};

@@ -1,0 +1,158 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { AppClient } from '@wharf/contract';
+import { ZONES, type Zone } from '@wharf/rules';
+import { writeAudit } from '../../platform/audit';
+import type { Deps } from '../../platform/deps';
+import type { DbOrTx } from '../../platform/db/types';
+import type { Caller } from '../../platform/http/access';
+import { projectFacts } from '../projects/public';
+import { APP_CLIENT_CHANGED, forgetAppClientHere } from './client-cache';
+import { appClientsRepo, type AppClientRow } from './client-repo';
+import type { AppRow } from './repo';
+import type { AppsService } from './service';
+
+
+/** AppGallery Connect's client IDs are long decimal numbers; so are these (18 digits). */
+const newClientId = () => `${randomInt(100_000_000, 1_000_000_000)}${randomInt(100_000_000, 1_000_000_000)}`;
+const keyName = () => `apiKey.${randomUUID()}`;
+
+type Audited = Pick<Caller, 'teamId' | 'userId' | 'ip'>;
+
+/** The app's client, issued in the caller's transaction if the app has none yet. */
+export async function ensureAppClient(deps: Deps, tx: DbOrTx, appId: string, by: Audited): Promise<AppClientRow> {
+  const existing = await appClientsRepo.byApp(tx, appId);
+  if (existing) return existing;
+  const { secret } = await deps.secrets.create(tx, { scope: 'app', scopeId: appId, name: keyName(), kind: 'revealable' });
+  const created = await appClientsRepo.insert(tx, { appId, clientId: newClientId(), keySecretId: secret.id, createdAt: deps.clock.now() });
+  if (!created) {
+    await deps.secrets.remove(tx, secret.id);
+    return (await appClientsRepo.byApp(tx, appId))!;
+  }
+  await writeAudit(tx, deps.clock, { action: 'app.clientCreate', teamId: by.teamId, actorId: by.userId, ip: by.ip, targetType: 'app', targetId: appId, data: { clientId: created.clientId } });
+  return created;
+}
+
+/**
+ * With the app, in its deleting transaction: the client, its keys, and what other instances
+ * cached. Answers the client ID, for `forgetAppClientHere` once the transaction committed.
+ */
+export async function removeAppClient(deps: Deps, tx: DbOrTx, appId: string): Promise<string | null> {
+  const row = await appClientsRepo.remove(tx, appId);
+  if (!row) return null;
+  for (const id of [row.keySecretId, row.previousKeySecretId]) if (id) await deps.secrets.remove(tx, id);
+  await deps.pubsub.publishIn(tx, APP_CLIENT_CHANGED, { clientId: row.clientId });
+  return row.clientId;
+}
+
+/** After the app changed team or project: instances load its client again (as `removeAppClient`). */
+export async function forgetAppClient(deps: Deps, tx: DbOrTx, appId: string): Promise<string | null> {
+  const row = await appClientsRepo.byApp(tx, appId);
+  if (row) await deps.pubsub.publishIn(tx, APP_CLIENT_CHANGED, { clientId: row.clientId });
+  return row?.clientId ?? null;
+}
+
+/**
+ * The app's client credentials: issued with the app (or on first need for apps older than
+ * them), restricted, rotated with a grace period, written into the configuration file.
+ */
+export class AppClients {
+  constructor(
+    private readonly deps: Deps,
+    private readonly apps: AppsService,
+  ) {}
+
+  ensure(tx: DbOrTx, app: Pick<AppRow, 'id'>, by: Audited): Promise<AppClientRow> {
+    return ensureAppClient(this.deps, tx, app.id, by);
+  }
+
+  async describe(caller: Caller, appId: string): Promise<AppClient> {
+    const app = await this.apps.get(caller, appId);
+    const row = await this.deps.db.transaction((tx) => this.ensure(tx, app, caller));
+    return this.out(row);
+  }
+
+  async restrict(caller: Caller, appId: string, packageNames: string[], webOrigins: string[]): Promise<AppClient> {
+    const { db, clock, pubsub } = this.deps;
+    const app = await this.apps.get(caller, appId);
+    const unique = (list: string[]) => [...new Set(list)];
+    const row = await db.transaction(async (tx) => {
+      const client = await this.ensure(tx, app, caller);
+      const updated = await appClientsRepo.update(tx, appId, { packageNames: unique(packageNames), webOrigins: unique(webOrigins) });
+      await writeAudit(tx, clock, { action: 'app.clientRestrict', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: appId, data: { before: { packageNames: client.packageNames, webOrigins: client.webOrigins }, after: { packageNames: updated.packageNames, webOrigins: updated.webOrigins } } });
+      await pubsub.publishIn(tx, APP_CLIENT_CHANGED, { clientId: updated.clientId });
+      return updated;
+    });
+    forgetAppClientHere(this.deps, row.clientId);
+    return this.out(row);
+  }
+
+  /** A new key; the old one is let in for `graceHours` more (0: refused at once). */
+  async rotate(caller: Caller, appId: string, graceHours: number): Promise<AppClient> {
+    const { db, clock, pubsub, secrets } = this.deps;
+    const app = await this.apps.get(caller, appId);
+    const row = await db.transaction(async (tx) => {
+      await this.ensure(tx, app, caller);
+      const client = (await appClientsRepo.byApp(tx, appId, true))!;
+      if (client.previousKeySecretId) await secrets.remove(tx, client.previousKeySecretId);
+      const { secret } = await secrets.create(tx, { scope: 'app', scopeId: appId, name: keyName(), kind: 'revealable' });
+      const now = clock.now();
+      const keepOld = graceHours > 0;
+      if (!keepOld) await secrets.remove(tx, client.keySecretId);
+      const updated = await appClientsRepo.update(tx, appId, {
+        keySecretId: secret.id,
+        previousKeySecretId: keepOld ? client.keySecretId : null,
+        previousKeyExpiresAt: keepOld ? new Date(now.getTime() + graceHours * 3_600_000) : null,
+        keyRotatedAt: now,
+      });
+      await writeAudit(tx, clock, { action: 'app.clientRotate', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: appId, data: { graceHours } });
+      await pubsub.publishIn(tx, APP_CLIENT_CHANGED, { clientId: updated.clientId });
+      return updated;
+    });
+    forgetAppClientHere(this.deps, row.clientId);
+    return this.out(row);
+  }
+
+  /** The app's `agconnect-services.json`; `origin` is this server as the caller reached it. */
+  async configFile(caller: Caller, appId: string, origin: string) {
+    const client = await this.describe(caller, appId);
+    const app = await this.apps.get(caller, appId);
+    const project = (await projectFacts(this.deps.db, app.teamId, app.projectId))!;
+    const gateways = this.deps.config.zoneGateways;
+    const gateway = (zone: string) => gateways[zone] || `${origin}/agc/edge`;
+    const url = gateway(project.dataLocation);
+    return {
+      fileName: 'agconnect-services.json',
+      content: {
+        configuration_version: '3.0',
+        region: project.dataLocation,
+        agcgw: { url, backurl: url },
+        agcgw_all: Object.fromEntries(ZONES.map((z: Zone) => [z, gateway(z)])),
+        client: {
+          cp_id: app.teamId,
+          product_id: project.projectId,
+          project_id: project.projectId,
+          app_id: app.id,
+          client_id: client.clientId,
+          api_key: client.apiKey,
+          package_name: app.packageName,
+        },
+        service: {},
+      },
+    };
+  }
+
+  private async out(row: AppClientRow): Promise<AppClient> {
+    const { db, clock, secrets } = this.deps;
+    const expires = row.previousKeyExpiresAt && row.previousKeyExpiresAt > clock.now() ? row.previousKeyExpiresAt : null;
+    return {
+      appId: row.appId,
+      clientId: row.clientId,
+      apiKey: (await secrets.reveal(db, row.keySecretId)).reveal(),
+      packageNames: row.packageNames,
+      webOrigins: row.webOrigins,
+      createdAt: row.createdAt.toISOString(),
+      keyRotatedAt: row.keyRotatedAt?.toISOString() ?? null,
+      previousKeyExpiresAt: expires?.toISOString() ?? null,
+    };
+  }
+}

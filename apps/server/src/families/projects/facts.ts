@@ -1,0 +1,9 @@
+import type { Zone } from '@wharf/rules';
+import type { DbOrTx } from '../../platform/db/types';
+import { projectsRepo } from './repo';
+
+/** What other families need to know of a team's project: its data location. */
+export async function projectFacts(db: DbOrTx, teamId: string, projectId: string): Promise<{ projectId: string; dataLocation: Zone } | null> {
+  const row = await projectsRepo.byId(db, teamId, projectId);
+  return row ? { projectId: row.id, dataLocation: row.dataLocation as Zone } : null;
+}
