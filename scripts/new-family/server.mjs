@@ -175,7 +175,7 @@ function serverTests(n, dir, api) {
   return {
     [`${dir}/__tests__/${n.family}.test.ts`]: `import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ${api}, HEADERS, projectApi } from '@wharf/contract';
-import { createTestApp, TestUser, type TestApp } from '../../../testing';
+import { createTestApp, TestUser, type TestApp } from '../../../harness';
 
 let t: TestApp;
 let u: TestUser;
