@@ -69,6 +69,8 @@ export const LOG_REDACT = [
   '*.clientSecret',
   '*.client_secret',
   '*.apiKey',
+  '*.accessToken',
+  '*.refreshToken',
 ];
 
 /**

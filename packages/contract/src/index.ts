@@ -15,6 +15,7 @@ import * as qualificationFamily from './families/qualification';
 import * as regionFamily from './families/region';
 import * as testingFamily from './families/testing';
 import * as agreementFamily from './families/agreement';
+import * as appUsersFamily from './families/app-users';
 
 export * from './kit/access';
 export * from './kit/permissions';
@@ -53,6 +54,8 @@ export { QUALIFICATION_KINDS } from './families/qualification';
 export * as regionApi from './families/region';
 export * as testingApi from './families/testing';
 export * as agreementApi from './families/agreement';
+export * as appUsersApi from './families/app-users';
+export type { AppUser, AuthMethods, AuthProvider } from './families/app-users';
 export type { AgreementId, AgreementState } from './families/agreement';
 export { AGREEMENTS, AGREEMENT_IDS } from './families/agreement';
 export type { OpenTestListing, Tester, TestGroup, TestInvitation, TestVersion } from './families/testing';
@@ -76,6 +79,6 @@ function endpointsOf(family: Record<string, unknown>): Endpoint[] {
 }
 
 /** Every call of the catalogue; the server must register each one (a test checks). */
-export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily, versionFamily, testingFamily, immersiveFamily, qualificationFamily, regionFamily, agreementFamily].flatMap(
+export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily, versionFamily, testingFamily, immersiveFamily, qualificationFamily, regionFamily, agreementFamily, appUsersFamily].flatMap(
   (f) => endpointsOf(f),
 );

@@ -273,6 +273,8 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<string, { limit: number; windo
   appClient: { limit: 3000, windowMs: 60_000 },
   apiClient: { limit: 1200, windowMs: 60_000 },
   signIn: { limit: 20, windowMs: 60_000 },
+  // New anonymous app users per address (Firebase allows 100 an hour per address too).
+  anonymousSignUp: { limit: 100, windowMs: 3_600_000 },
   verificationCode: { limit: 5, windowMs: 3_600_000 },
 };
 

@@ -14,6 +14,7 @@ import { qualificationsFamily } from './qualifications';
 import { regionsFamily } from './regions';
 import { testingFamily } from './testing';
 import { agreementsFamily } from './agreements';
+import { appUsersFamily } from './app-users';
 
 /** The list of families: one line each. */
 export const FAMILIES: readonly Family[] = [
@@ -32,4 +33,5 @@ export const FAMILIES: readonly Family[] = [
   regionsFamily,
   testingFamily,
   agreementsFamily,
+  appUsersFamily,
 ];

@@ -9,7 +9,7 @@ export interface AuditEvent {
   action: AuditAction;
   teamId?: string | null;
   actorId?: string | null;
-  actorKind?: 'user' | 'operator' | 'system' | 'device';
+  actorKind?: 'user' | 'operator' | 'system' | 'device' | 'app-user';
   targetType?: string | null;
   targetId?: string | null;
   data?: Record<string, unknown>;

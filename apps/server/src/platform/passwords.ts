@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-/** argon2id; the memory cost is configuration (tests lower it, production keeps OWASP's). */
+/** argon2id, for every password the server keeps (console accounts, app users); the memory cost is configuration (tests lower it, production keeps OWASP's). */
 export class Passwords {
   #dummy: Promise<string> | null = null;
 

@@ -20,6 +20,7 @@ export const RET_CODES = {
   agreementUnsigned: { code: 100410, status: 409, zh: '团队尚未签署发布所需的协议', en: 'The team has not signed the agreement that publishing needs' },
   appCredentialsInvalid: { code: 100411, status: 401, zh: '应用凭据缺失或无效（client_id、api_key）', en: 'The app credentials (client_id, api_key) are missing or invalid' },
   apiClientInvalid: { code: 100412, status: 401, zh: 'API 客户端的访问令牌缺失或无效', en: "The API client's access token is missing or invalid" },
+  appUserTokenInvalid: { code: 100418, status: 401, zh: '应用用户的令牌缺失、已过期或已被撤销，请重新登录', en: "The app user's token is missing, expired or revoked; sign in again" },
   appKeyRestricted: { code: 100417, status: 403, zh: '此应用的 API 密钥不允许来自该包名或网站来源的调用', en: "The app's API key does not allow calls from this package name or web origin" },
   apiScopeMissing: { code: 100414, status: 403, zh: 'API 客户端没有此接口所需的权限', en: 'The API client has not been granted what this call needs' },
   tooLarge: { code: 100413, status: 413, zh: '内容过大', en: 'Too large' },

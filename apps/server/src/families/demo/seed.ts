@@ -5,7 +5,7 @@ import { ANONYMOUS, type Caller } from '../../platform/http/access';
 import { settings } from '../../platform/settings';
 import { teamsRepo } from '../accounts/repo/teams';
 import { usersRepo } from '../accounts/repo/users';
-import { Passwords } from '../accounts/passwords';
+import { Passwords } from '../../platform/passwords';
 import { AppsService } from '../apps/service';
 import { ProjectsService } from '../projects/service';
 import { seedDemoReleases } from './releases';

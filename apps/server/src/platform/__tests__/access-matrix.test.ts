@@ -7,6 +7,7 @@ import { BUILDERS } from './matrix/builders';
 import { testing } from './matrix/builders/testing';
 import { leaked, MATRIX_ROLES, seedMatrix, type Seed } from './matrix/seed';
 import type { Builder, MatrixCall } from './matrix/types';
+import { appHeaders } from './matrix/builders/app-users';
 
 /**
  * The authorisation matrix, generated from the contract: every endpoint is called with a
@@ -41,7 +42,8 @@ async function send(who: TestUser | null, e: Endpoint, req: MatrixCall, o: { tea
     method: e.method,
     url: buildPath(e, req.params),
     ...(query ? { query } : {}),
-    ...(req.raw ? { payload: req.raw, headers: { 'content-type': 'application/octet-stream' } } : req.body !== undefined ? { payload: req.body as object } : {}),
+    headers: { ...req.headers, ...(req.raw ? { 'content-type': 'application/octet-stream' } : {}) },
+    ...(req.raw ? { payload: req.raw } : req.body !== undefined ? { payload: req.body as object } : {}),
   });
 }
 
@@ -96,9 +98,12 @@ function disguised(s: Seed, req: MatrixCall): { req: MatrixCall; back: (text: st
 
 function defaultCaller(s: Seed, kind: string): TestUser | null {
   if (kind === 'operator') return s.op;
-  if (kind === 'anonymous' || kind === 'device') return null;
+  if (kind === 'anonymous' || kind === 'device' || kind === 'app-client') return null;
   return s.a.holder;
 }
+
+/** Levels that need no console session (the app-client level carries its own credentials). */
+const SESSIONLESS = new Set(['anonymous', 'device', 'app-client']);
 
 /** An alias (the same call under a second family's path) is built as the call it repeats. */
 const builderOf = (e: Endpoint): Builder | undefined => BUILDERS[e.id] ?? (e.aliasOf ? BUILDERS[e.aliasOf] : undefined);
@@ -134,7 +139,7 @@ describe('access matrix', () => {
         }
       }, 120_000);
 
-      if (kind !== 'anonymous' && kind !== 'device') {
+      if (!SESSIONLESS.has(kind)) {
         caseOf('no session');
         it('refuses a caller without a session (401)', async () => {
           const res = await send(null, e, req);
@@ -143,7 +148,7 @@ describe('access matrix', () => {
         });
       }
 
-      if (kind !== 'anonymous' && kind !== 'device' && e.method !== 'GET') {
+      if (!SESSIONLESS.has(kind) && e.method !== 'GET') {
         caseOf('no CSRF header');
         it('refuses a call without the CSRF header (403)', async () => {
           const res = await send(s.a.holder, e, req, { csrf: null });
@@ -196,6 +201,27 @@ describe('access matrix', () => {
         it('refuses an App administrator of another app of the team', async () => {
           const res = await send(s.roles.get('appAdministrator')!, e, req);
           expect([403, 404], res.body).toContain(res.statusCode);
+        });
+      }
+
+      if (kind === 'app-client') {
+        caseOf('no app credentials');
+        it("refuses a call without the app's credentials, or with a console session in their place (401)", async () => {
+          const bare = { ...req, headers: {} };
+          expect(verdict(await send(null, e, bare))).toEqual([401, 100411]);
+          expect(verdict(await send(s.a.holder, e, bare))).toEqual([401, 100411]);
+        });
+        caseOf('wrong API key');
+        it("refuses A's client ID with another key (401)", async () => {
+          const res = await send(null, e, { ...req, headers: { ...req.headers, api_key: 'not-the-key' } });
+          expect(verdict(res)).toEqual([401, 100411]);
+          expectNoLeak(s, res);
+        });
+        caseOf("other team's app");
+        it("shows B's app, with its own credentials, nothing of A", async () => {
+          const res = await send(null, e, { ...req, headers: await appHeaders(s.b.holder, s.b.app.appId) });
+          expect(res.statusCode, res.body).toBeLessThan(500);
+          expectNoLeak(s, res);
         });
       }
 

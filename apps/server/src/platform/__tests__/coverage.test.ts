@@ -19,7 +19,12 @@ describe('the contract is the only source of API routes', () => {
   });
 
   it('has no API route without a contract endpoint and its access level', () => {
-    const api = t.routes.filter((r) => r.url.startsWith('/agc/edge/') && !NOT_CALLS.has(r.url) && r.method !== 'HEAD');
+    // OPTIONS routes are the CORS preflights of app-client calls (platform/http/cors.ts), and only those.
+    const preflights = t.routes.filter((r) => r.method === 'OPTIONS').map((r) => r.url);
+    const appClientPaths = new Set(ALL_ENDPOINTS.filter((e) => e.access === 'app-client').map((e) => e.fullPath));
+    expect(preflights.filter((url) => !appClientPaths.has(url)), 'preflights of calls that are not app-client calls').toEqual([]);
+    expect([...appClientPaths].filter((url) => !preflights.includes(url)), 'app-client calls without a preflight').toEqual([]);
+    const api = t.routes.filter((r) => r.url.startsWith('/agc/edge/') && !NOT_CALLS.has(r.url) && r.method !== 'HEAD' && r.method !== 'OPTIONS');
     expect(api.length).toBeGreaterThanOrEqual(ALL_ENDPOINTS.length);
     for (const r of api) {
       expect(r.endpoint?.access, `${String(r.method)} ${r.url} has no declared access`).toBeTruthy();

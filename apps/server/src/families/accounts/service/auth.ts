@@ -9,7 +9,7 @@ import { resetsRepo } from '../repo/invitations';
 import { sessionsRepo } from '../repo/sessions';
 import { teamsRepo } from '../repo/teams';
 import { usersRepo } from '../repo/users';
-import { Passwords } from '../passwords';
+import { Passwords } from '../../../platform/passwords';
 import { hashToken, newToken } from '../tokens';
 import { clearSessionCookies } from './cookies';
 import type { SessionCache } from './session-cache';

@@ -4,7 +4,7 @@ import type { Deps } from '../../../platform/deps';
 import type { Caller } from '../../../platform/http/access';
 import { AppError, notFound } from '../../../platform/http/errors';
 import { usersRepo } from '../repo/users';
-import type { Passwords } from '../passwords';
+import type { Passwords } from '../../../platform/passwords';
 import type { SessionCache } from './session-cache';
 
 type OperatorRole = 'reviewer' | 'admin';

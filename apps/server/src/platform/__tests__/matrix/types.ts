@@ -8,6 +8,8 @@ export interface MatrixCall {
   body?: unknown;
   /** A raw body (uploads), sent as application/octet-stream. */
   raw?: Buffer;
+  /** Headers of the call: an app client's `client_id` and `api_key` (`app-client` calls). */
+  headers?: Record<string, string>;
 }
 
 /**

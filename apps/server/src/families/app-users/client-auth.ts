@@ -1,0 +1,102 @@
+import type { FastifyRequest } from 'fastify';
+import { writeAudit } from '../../platform/audit';
+import type { Deps } from '../../platform/deps';
+import type { Caller } from '../../platform/http/access';
+import { AppError, forbidden } from '../../platform/http/errors';
+import { Passwords } from '../../platform/passwords';
+import { appUserOut } from './out';
+import { appUsersRepo, type AppUserRow } from './repo';
+import type { AppUserSessions } from './sessions';
+import type { AccessTokens } from './tokens';
+
+type Method = 'anonymous' | 'email';
+const methodOff = (method: Method) =>
+  forbidden(
+    method === 'anonymous'
+      ? { zh: '该项目未开启匿名登录', en: 'Anonymous sign-in is not turned on for this project' }
+      : { zh: '该项目未开启邮箱登录', en: 'Sign-in with email is not turned on for this project' },
+  );
+const disabledUser = () => forbidden({ zh: '该用户已被停用，请联系应用的开发者', en: 'This user has been disabled; contact the app’s developer' });
+
+/**
+ * What an app does for its users on a device (the `app-client` level: the caller is the
+ * app, with its project): sign up, sign in, refresh, sign out, who am I.
+ */
+export class ClientAuth {
+  readonly #passwords: Passwords;
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly sessions: AppUserSessions,
+    private readonly tokens: AccessTokens,
+  ) {
+    this.#passwords = new Passwords(deps.config.argon2MemoryKib);
+  }
+
+  async signInAnonymously(caller: Caller) {
+    await this.#require(caller, 'anonymous');
+    return this.#create(caller, { anonymous: true });
+  }
+
+  async signUpWithEmail(caller: Caller, email: string, password: string, displayName: string | undefined) {
+    await this.#require(caller, 'email');
+    if (await appUsersRepo.byEmail(this.deps.db, caller.projectId!, email)) throw this.#emailTaken();
+    const passwordHash = await this.#passwords.hash(password);
+    return this.#create(caller, { anonymous: false, email, passwordHash, displayName: displayName ?? null });
+  }
+
+  async signInWithEmail(caller: Caller, email: string, password: string) {
+    await this.#require(caller, 'email');
+    const { db, clock } = this.deps;
+    const user = await appUsersRepo.byEmail(db, caller.projectId!, email);
+    const ok = user?.passwordHash ? await this.#passwords.verify(user.passwordHash, password) : await this.#passwords.verifyNobody(password);
+    if (!user || !ok) throw new AppError('credentialsInvalid');
+    if (user.disabled) throw disabledUser();
+    const started = await db.transaction(async (tx) => {
+      const signedIn = await appUsersRepo.update(tx, user.id, { lastSignInAt: clock.now() });
+      return this.sessions.start(tx, signedIn, caller.appId!);
+    });
+    return this.sessions.answer(started);
+  }
+
+  refresh(caller: Caller, refreshToken: string) {
+    return this.sessions.refresh(caller.projectId!, caller.appId!, refreshToken);
+  }
+
+  async signOut(caller: Caller, refreshToken: string) {
+    await this.sessions.signOut(caller.projectId!, refreshToken);
+    return {};
+  }
+
+  /** The user of the request's bearer token, if still enabled. */
+  async me(caller: Caller, req: FastifyRequest) {
+    const token = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
+    if (!token) throw new AppError('appUserTokenInvalid');
+    const claims = await this.tokens.verify(token, caller.projectId!);
+    const user = await appUsersRepo.byId(this.deps.db, caller.projectId!, claims.appUserId);
+    if (!user) throw new AppError('appUserTokenInvalid');
+    if (user.disabled) throw disabledUser();
+    return { user: appUserOut(user) };
+  }
+
+  async #require(caller: Caller, method: Method): Promise<void> {
+    const settings = await appUsersRepo.settings(this.deps.db, caller.projectId!);
+    if (!settings?.[method]) throw methodOff(method);
+  }
+
+  #emailTaken() {
+    return new AppError('conflict', { zh: '该邮箱已注册，请直接登录', en: 'An account with this email exists; sign in instead' });
+  }
+
+  async #create(caller: Caller, fields: Partial<AppUserRow> & { anonymous: boolean }) {
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    const started = await db.transaction(async (tx) => {
+      const user = await appUsersRepo.insert(tx, { ...fields, projectId: caller.projectId!, createdAt: now, lastSignInAt: now });
+      if (!user) throw this.#emailTaken();
+      await writeAudit(tx, clock, { action: 'app-users.signUp', teamId: caller.teamId, actorId: user.id, actorKind: 'app-user', ip: caller.ip, targetType: 'app-user', targetId: user.id, data: { appId: caller.appId, provider: fields.anonymous ? 'anonymous' : 'email' } });
+      return this.sessions.start(tx, user, caller.appId!);
+    });
+    return this.sessions.answer(started);
+  }
+}

@@ -1,0 +1,31 @@
+import type { Family } from '../../platform/deps';
+import { ClientAuth } from './client-auth';
+import { clientRoutes } from './routes/client';
+import { consoleRoutes } from './routes/console';
+import type { AppUsersServices } from './routes/context';
+import { AppUsersService } from './service';
+import { AppUserSessions } from './sessions';
+import { AccessTokens } from './tokens';
+
+/** Auth Service: a project's app users, their sign-in methods, sessions and tokens. */
+export const appUsersFamily: Family = {
+  name: 'app-users',
+  services: [
+    {
+      id: 'app-users',
+      serviceId: 'project.appUsers',
+      menuId: 'auth-service',
+      categoryId: 11,
+      names: { cn: '认证服务', en: 'Auth Service', ru: 'Аутентификация' },
+      route: '/projects/:projectId/app-users',
+      scope: 'project',
+    },
+  ],
+  register(app, deps) {
+    const tokens = new AccessTokens(deps);
+    const sessions = new AppUserSessions(deps, tokens);
+    const s: AppUsersServices = { appUsers: new AppUsersService(deps), client: new ClientAuth(deps, sessions, tokens), tokens };
+    consoleRoutes(app, s);
+    clientRoutes(app, s);
+  },
+};

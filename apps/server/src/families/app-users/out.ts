@@ -1,0 +1,19 @@
+import type { AppUser, AuthProvider } from '@wharf/contract';
+import type { AppUserRow } from './repo';
+
+export function appUserOut(r: AppUserRow): AppUser {
+  const providers: AuthProvider[] = r.anonymous ? ['anonymous'] : [];
+  if (r.email) providers.push('email');
+  return {
+    appUserId: r.id,
+    projectId: r.projectId,
+    anonymous: r.anonymous,
+    email: r.email,
+    emailVerified: r.emailVerified,
+    displayName: r.displayName,
+    providers,
+    disabled: r.disabled,
+    createdAt: r.createdAt.toISOString(),
+    lastSignInAt: r.lastSignInAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,10 @@
+import type { ClientAuth } from '../client-auth';
+import type { AppUsersService } from '../service';
+import type { AccessTokens } from '../tokens';
+
+/** The family's services, handed to every route file. */
+export interface AppUsersServices {
+  appUsers: AppUsersService;
+  client: ClientAuth;
+  tokens: AccessTokens;
+}

@@ -1,0 +1,68 @@
+import type { AuthMethods } from '@wharf/contract';
+import { writeAudit } from '../../platform/audit';
+import type { Deps } from '../../platform/deps';
+import type { Caller } from '../../platform/http/access';
+import { decodeCursor, pageOf } from '../../platform/http/cursor';
+import { notFound } from '../../platform/http/errors';
+import { appUserOut } from './out';
+import { appUsersRepo } from './repo';
+import { sessionsRepo } from './sessions-repo';
+
+/** The console's side of Auth Service: the access check has already tied the project to the caller. */
+export class AppUsersService {
+  constructor(private readonly deps: Pick<Deps, 'db' | 'clock'>) {}
+
+  async list(q: { projectId: string; search?: string | undefined; pageSize: number; cursor?: string | undefined; withTotal: boolean }) {
+    const { db } = this.deps;
+    const rows = await appUsersRepo.page(db, q.projectId, q.search, q.pageSize + 1, q.cursor ? decodeCursor(q.cursor) : undefined);
+    const { page, nextCursor } = pageOf(rows, q.pageSize, (r) => ({ at: r.createdAt, id: r.id }));
+    return { items: page.map(appUserOut), nextCursor, ...(q.withTotal ? { total: await appUsersRepo.count(db, q.projectId, q.search) } : {}) };
+  }
+
+  async setDisabled(caller: Caller, projectId: string, id: string, disabled: boolean) {
+    const { db, clock } = this.deps;
+    return db.transaction(async (tx) => {
+      const user = await appUsersRepo.byId(tx, projectId, id);
+      if (!user) throw notFound();
+      const updated = await appUsersRepo.update(tx, id, { disabled });
+      const ended = disabled ? await sessionsRepo.endAll(tx, id, 'disabled', clock.now()) : 0;
+      await writeAudit(tx, clock, { action: disabled ? 'app-users.disable' : 'app-users.enable', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app-user', targetId: id, data: { projectId, sessionsEnded: ended } });
+      return { appUser: appUserOut(updated) };
+    });
+  }
+
+  async revokeSessions(caller: Caller, projectId: string, id: string) {
+    const { db, clock } = this.deps;
+    return db.transaction(async (tx) => {
+      if (!(await appUsersRepo.byId(tx, projectId, id))) throw notFound();
+      const revoked = await sessionsRepo.endAll(tx, id, 'revoked', clock.now());
+      await writeAudit(tx, clock, { action: 'app-users.revokeSessions', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app-user', targetId: id, data: { projectId, revoked } });
+      return { revoked };
+    });
+  }
+
+  async remove(caller: Caller, projectId: string, id: string) {
+    const { db, clock } = this.deps;
+    await db.transaction(async (tx) => {
+      const gone = await appUsersRepo.remove(tx, projectId, id);
+      if (!gone) throw notFound();
+      await writeAudit(tx, clock, { action: 'app-users.delete', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app-user', targetId: id, data: { projectId, email: gone.email, anonymous: gone.anonymous } });
+    });
+    return {};
+  }
+
+  async methods(projectId: string): Promise<{ methods: AuthMethods }> {
+    const row = await appUsersRepo.settings(this.deps.db, projectId);
+    return { methods: { anonymous: row?.anonymous ?? false, email: row?.email ?? false } };
+  }
+
+  async setMethods(caller: Caller, projectId: string, methods: AuthMethods): Promise<{ methods: AuthMethods }> {
+    const { db, clock } = this.deps;
+    return db.transaction(async (tx) => {
+      const before = await appUsersRepo.settings(tx, projectId);
+      const saved = await appUsersRepo.saveSettings(tx, { projectId, ...methods, updatedAt: clock.now() });
+      await writeAudit(tx, clock, { action: 'app-users.authMethods', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'project', targetId: projectId, data: { before: { anonymous: before?.anonymous ?? false, email: before?.email ?? false }, after: methods } });
+      return { methods: { anonymous: saved.anonymous, email: saved.email } };
+    });
+  }
+}

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { projects } from '../projects/public';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const project = () =>
+  uuid('project_id')
+    .notNull()
+    .references(() => projects.id, { onDelete: 'cascade' });
+
+/** A project's app users (Auth Service): people who sign in to the project's apps. */
+export const appUsers = pgTable(
+  'app_users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: project(),
+    anonymous: boolean('anonymous').notNull(),
+    /** Lower case; unique in the project. */
+    email: text('email'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    /** argon2id, as the console's own passwords. */
+    passwordHash: text('password_hash'),
+    displayName: text('display_name'),
+    disabled: boolean('disabled').notNull().default(false),
+    createdAt: ts('created_at').notNull(),
+    lastSignInAt: ts('last_sign_in_at'),
+  },
+  (t) => [
+    uniqueIndex('app_users_project_email').on(t.projectId, t.email).where(sql`${t.email} is not null`),
+    index('app_users_project_created').on(t.projectId, t.createdAt, t.id),
+  ],
+);
+
+/** The sign-in methods a project turned on (no row: none). */
+export const authSettings = pgTable('auth_settings', {
+  projectId: uuid('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  anonymous: boolean('anonymous').notNull().default(false),
+  email: boolean('email').notNull().default(false),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/**
+ * A signed-in app user on one device: its refresh token is `<id>.<secret>`, and only the
+ * secret's latest digest is kept; each refresh replaces it. A spent or unknown secret
+ * presented with a valid id means the token was copied: the session ends.
+ */
+export const appUserSessions = pgTable(
+  'app_user_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUsers.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id').notNull(),
+    appId: uuid('app_id').notNull(),
+    tokenDigest: text('token_digest').notNull(),
+    createdAt: ts('created_at').notNull(),
+    refreshedAt: ts('refreshed_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    /** signOut | reused | revoked | disabled */
+    endedReason: text('ended_reason'),
+    endedAt: ts('ended_at'),
+  },
+  (t) => [index('app_user_sessions_user').on(t.userId)],
+);
+
+/**
+ * The keys that sign a project's access tokens (ES256). The private key is a sealed secret
+ * of the secrets port; the public one is published in the project's JWKS.
+ */
+export const authSigningKeys = pgTable(
+  'auth_signing_keys',
+  {
+    kid: text('kid').primaryKey(),
+    projectId: project(),
+    publicJwk: jsonb('public_jwk').$type<Record<string, string>>().notNull(),
+    secretId: uuid('secret_id').notNull(),
+    createdAt: ts('created_at').notNull(),
+    /** Set when a newer key took over; still published until its last tokens expired. */
+    retiredAt: ts('retired_at'),
+  },
+  (t) => [index('auth_signing_keys_project').on(t.projectId, t.createdAt)],
+);

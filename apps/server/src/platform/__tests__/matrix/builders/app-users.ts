@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { APP_CLIENT_HEADERS, appApi, appUsersApi } from '@wharf/contract';
+import type { TestUser } from '../../../../harness';
+import type { Seed } from '../seed';
+import type { Builders } from '../types';
+
+/** An app's client credentials as its calls send them. */
+export async function appHeaders(holder: TestUser, appId: string): Promise<Record<string, string>> {
+  const client = (await holder.call(appApi.getAppClient, { query: { appId } })).json().client as { clientId: string; apiKey: string };
+  return { [APP_CLIENT_HEADERS.clientId]: client.clientId, [APP_CLIENT_HEADERS.apiKey]: client.apiKey };
+}
+
+/** A's app, with anonymous and email sign-in turned on in A's project. */
+async function aApp(s: Seed): Promise<Record<string, string>> {
+  await s.a.holder.call(appUsersApi.setAuthMethods, { query: { projectId: s.a.projectId }, body: { anonymous: true, email: true } });
+  return appHeaders(s.a.holder, s.a.app.appId);
+}
+
+async function signedIn(s: Seed): Promise<{ headers: Record<string, string>; refreshToken: string; accessToken: string; appUserId: string }> {
+  const headers = await aApp(s);
+  const res = await s.t.app.inject({ method: 'POST', url: appUsersApi.signInAnonymously.fullPath, headers, payload: {} });
+  const body = res.json() as { refreshToken: string; accessToken: string; user: { appUserId: string } };
+  return { headers, refreshToken: body.refreshToken, accessToken: body.accessToken, appUserId: body.user.appUserId };
+}
+
+const email = () => `matrix-${randomUUID().slice(0, 8)}@example.com`;
+
+/** Auth Service: the console's calls on A's project, and the app's calls with A's app key. */
+export function appUsersBuilders(): Builders {
+  return {
+    'appUsers.list': { build: (s) => ({ query: { projectId: s.a.projectId, withTotal: 'true', pageSize: 100 } }) },
+    'appUsers.authMethods': { build: (s) => ({ query: { projectId: s.a.projectId } }) },
+    'appUsers.setAuthMethods': { build: (s) => ({ query: { projectId: s.a.projectId }, body: { anonymous: true, email: true } }) },
+    'appUsers.setDisabled': { build: async (s) => ({ params: { appUserId: (await signedIn(s)).appUserId }, query: { projectId: s.a.projectId }, body: { disabled: true } }) },
+    'appUsers.revokeSessions': { build: async (s) => ({ params: { appUserId: (await signedIn(s)).appUserId }, query: { projectId: s.a.projectId }, body: {} }) },
+    'appUsers.delete': { build: async (s) => ({ params: { appUserId: (await signedIn(s)).appUserId }, query: { projectId: s.a.projectId } }) },
+    'appUsers.jwks': {
+      build: async (s) => {
+        await signedIn(s);
+        return { params: { projectId: s.a.projectId } };
+      },
+    },
+    'appUsers.signInAnonymously': { build: async (s) => ({ headers: await aApp(s), body: {} }) },
+    'appUsers.signUpWithEmail': { build: async (s) => ({ headers: await aApp(s), body: { email: email(), password: 'matrix password' } }) },
+    'appUsers.signInWithEmail': {
+      build: async (s) => {
+        const headers = await aApp(s);
+        const body = { email: email(), password: 'matrix password' };
+        await s.t.app.inject({ method: 'POST', url: appUsersApi.signUpWithEmail.fullPath, headers, payload: body });
+        return { headers, body };
+      },
+    },
+    'appUsers.refreshToken': {
+      build: async (s) => {
+        const session = await signedIn(s);
+        return { headers: session.headers, body: { refreshToken: session.refreshToken } };
+      },
+    },
+    'appUsers.signOut': {
+      build: async (s) => {
+        const session = await signedIn(s);
+        return { headers: session.headers, body: { refreshToken: session.refreshToken } };
+      },
+    },
+    'appUsers.me': {
+      build: async (s) => {
+        const session = await signedIn(s);
+        return { headers: { ...session.headers, authorization: `Bearer ${session.accessToken}` } };
+      },
+    },
+  };
+}

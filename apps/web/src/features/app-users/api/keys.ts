@@ -1,0 +1,8 @@
+import { appUsersApi } from '@wharf/contract';
+
+export const appUsersKeys = {
+  all: ['app-users'] as const,
+  lists: (projectId: string) => [...appUsersKeys.all, appUsersApi.listAppUsers.id, projectId] as const,
+  list: (projectId: string, search: string) => [...appUsersKeys.lists(projectId), search] as const,
+  methods: (projectId: string) => [...appUsersKeys.all, appUsersApi.getAuthMethods.id, projectId] as const,
+};

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { appUsersApi, type AuthMethods } from '@wharf/contract';
+import { callEndpoint } from '../../../request/call';
+import { appUsersKeys } from './keys';
+
+function useUserMutation<I>(projectId: string, fn: (input: I) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: appUsersKeys.lists(projectId) }) });
+}
+
+export function useSetAppUserDisabled(projectId: string) {
+  return useUserMutation(projectId, ({ appUserId, disabled }: { appUserId: string; disabled: boolean }) =>
+    callEndpoint(appUsersApi.setAppUserDisabled, { params: { appUserId }, query: { projectId }, body: { disabled } }),
+  );
+}
+
+export function useRevokeAppUserSessions(projectId: string) {
+  return useUserMutation(projectId, (appUserId: string) => callEndpoint(appUsersApi.revokeAppUserSessions, { params: { appUserId }, query: { projectId }, body: {} }));
+}
+
+export function useDeleteAppUser(projectId: string) {
+  return useUserMutation(projectId, (appUserId: string) => callEndpoint(appUsersApi.deleteAppUser, { params: { appUserId }, query: { projectId } }));
+}
+
+export function useSetAuthMethods(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (methods: AuthMethods) => (await callEndpoint(appUsersApi.setAuthMethods, { query: { projectId }, body: methods })).methods,
+    onSuccess: (methods) => queryClient.setQueryData(appUsersKeys.methods(projectId), methods),
+  });
+}

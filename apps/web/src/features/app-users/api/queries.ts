@@ -1,0 +1,31 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { appUsersApi, type QueryOf } from '@wharf/contract';
+import { callEndpoint } from '../../../request/call';
+import { appUsersKeys } from './keys';
+
+export const APP_USERS_PAGE_SIZE = 50;
+
+/** The project's app users, newest first, a page at a time; `search` is an email part or a user ID. */
+export function useAppUsers(projectId: string, search: string) {
+  return useInfiniteQuery({
+    queryKey: appUsersKeys.list(projectId, search),
+    queryFn: ({ pageParam, signal }) => {
+      const query: QueryOf<typeof appUsersApi.listAppUsers> = { projectId, pageSize: APP_USERS_PAGE_SIZE, withTotal: 'true' };
+      if (pageParam) query.cursor = pageParam;
+      if (search) query.search = search;
+      return callEndpoint(appUsersApi.listAppUsers, { query, signal });
+    },
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled: Boolean(projectId),
+  });
+}
+
+/** The sign-in methods the project turned on. */
+export function useAuthMethods(projectId: string) {
+  return useQuery({
+    queryKey: appUsersKeys.methods(projectId),
+    queryFn: async ({ signal }) => (await callEndpoint(appUsersApi.getAuthMethods, { query: { projectId }, signal })).methods,
+    enabled: Boolean(projectId),
+  });
+}

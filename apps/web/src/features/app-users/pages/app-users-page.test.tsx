@@ -1,0 +1,133 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { appUsersApi, authApi, consoleApi, contentApi, projectApi, teamApi, type AppUser, type AuthMethods } from '@wharf/contract';
+import { callEndpoint } from '../../../test/call-mock';
+import { answerCalls, callsTo, CONFIG, me, permissionsOf, type Handler } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render';
+import { clearSessionCookies, setSessionCookies } from '../../../test/session';
+
+// Auth Service in the console: the sign-in methods and the users, with the real
+// providers, router and antd; the request layer is replaced at its module boundary.
+
+const OK = { code: 0, msg: 'success' };
+const PROJECT_ID = '00000000-0000-4000-8000-000000000001';
+const user = (i: number, over: Partial<AppUser> = {}): AppUser => ({
+  appUserId: `00000000-0000-4000-8000-00000000010${i}`,
+  projectId: PROJECT_ID,
+  anonymous: false,
+  email: `reader${i}@example.com`,
+  emailVerified: false,
+  displayName: null,
+  providers: ['email'],
+  disabled: false,
+  createdAt: '2026-03-09T12:00:00.000Z',
+  lastSignInAt: '2026-03-10T08:30:00.000Z',
+  ...over,
+});
+
+function serve(initial: AppUser[], over: Record<string, Handler> = {}) {
+  let items = initial;
+  let methods: AuthMethods = { anonymous: false, email: true };
+  answerCalls(callEndpoint, {
+    [consoleApi.getConfig.id]: () => CONFIG,
+    [authApi.userInfo.id]: () => me(),
+    [teamApi.userPermission.id]: () => permissionsOf('accountHolder'),
+    [contentApi.serviceList.id]: () => ({ ret: OK, items: [] }),
+    [projectApi.getProject.id]: () => ({ ret: OK, project: { projectId: PROJECT_ID, name: 'P', dataLocation: 'china', createdAt: '2026-03-09T12:00:00.000Z', updatedAt: '2026-03-09T12:00:00.000Z' } }),
+    [appUsersApi.getAuthMethods.id]: () => ({ ret: OK, methods }),
+    [appUsersApi.setAuthMethods.id]: ({ body }) => {
+      methods = body as AuthMethods;
+      return { ret: OK, methods };
+    },
+    [appUsersApi.listAppUsers.id]: ({ query }) => {
+      const search = (query as { search?: string }).search;
+      const shown = search ? items.filter((u) => u.email?.includes(search) || u.appUserId === search) : items;
+      return { ret: OK, items: shown, nextCursor: null, total: shown.length };
+    },
+    [appUsersApi.setAppUserDisabled.id]: ({ params, body }) => {
+      const id = (params as { appUserId: string }).appUserId;
+      items = items.map((u) => (u.appUserId === id ? { ...u, disabled: (body as { disabled: boolean }).disabled } : u));
+      return { ret: OK, appUser: items.find((u) => u.appUserId === id) };
+    },
+    [appUsersApi.revokeAppUserSessions.id]: () => ({ ret: OK, revoked: 2 }),
+    [appUsersApi.deleteAppUser.id]: ({ params }) => {
+      items = items.filter((u) => u.appUserId !== (params as { appUserId: string }).appUserId);
+      return { ret: OK };
+    },
+    ...over,
+  });
+}
+
+/** The confirmation popover on screen now (antd keeps closed ones in the page, hidden). */
+function openPopover(): HTMLElement {
+  const open = [...document.querySelectorAll<HTMLElement>('.ant-popover')].filter((p) => !p.className.includes('ant-popover-hidden')).at(-1);
+  if (!open) throw new Error('no popover is open');
+  return open;
+}
+
+const usersCard = async () => (await screen.findByText('Users', { selector: '.ant-card-head-title' })).closest('.ant-card') as HTMLElement;
+
+beforeEach(() => setSessionCookies({ siteId: 8 }));
+afterEach(() => clearSessionCookies());
+
+describe('Auth Service', () => {
+  it('turns a sign-in method on', async () => {
+    serve([]);
+    renderApp('en', `#/projects/${PROJECT_ID}/app-users`);
+    expect(await screen.findByText('Auth Service', { selector: 'h2' })).toBeTruthy();
+    const anonymous = await screen.findByRole('switch', { name: 'Anonymous account' });
+    expect(anonymous.getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByRole('switch', { name: 'Email address' }).getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(anonymous);
+    expect(await screen.findByText('Anonymous account is on.')).toBeTruthy();
+    expect(callsTo(callEndpoint, appUsersApi.setAuthMethods)[0]).toMatchObject({ query: { projectId: PROJECT_ID }, body: { anonymous: true, email: true } });
+    // With no user yet, the page says what to do next.
+    expect(within(await usersCard()).getByText(/No users yet. Turn on a sign-in method above/)).toBeTruthy();
+  });
+
+  it('lists the users, searches, disables one, ends sessions and deletes', async () => {
+    serve([user(1), user(2, { anonymous: true, email: null, providers: ['anonymous'], lastSignInAt: null })]);
+    renderApp('en', `#/projects/${PROJECT_ID}/app-users`);
+    const card = await usersCard();
+    expect(await within(card).findByText('reader1@example.com')).toBeTruthy();
+    expect(within(card).getByText('Anonymous user')).toBeTruthy();
+    expect(within(card).getByText('2 in all')).toBeTruthy();
+
+    const search = within(card).getByLabelText('Search by email or user ID');
+    fireEvent.change(search, { target: { value: 'reader1' } });
+    fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(within(card).queryByText('Anonymous user')).toBeNull());
+    expect(callsTo(callEndpoint, appUsersApi.listAppUsers).at(-1)?.query).toMatchObject({ projectId: PROJECT_ID, search: 'reader1' });
+
+    const row = (await within(card).findByText('reader1@example.com')).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Disable' }));
+    expect(await screen.findByText('reader1@example.com is disabled: their sessions ended and they cannot sign in.')).toBeTruthy();
+    expect(callsTo(callEndpoint, appUsersApi.setAppUserDisabled)[0]).toMatchObject({ params: { appUserId: user(1).appUserId }, body: { disabled: true } });
+    await waitFor(() => expect(within(card).getByText('Disabled')).toBeTruthy());
+
+    fireEvent.click(within(row).getByRole('button', { name: 'End sessions' }));
+    fireEvent.click(await waitFor(() => within(openPopover()).getByRole('button', { name: 'End sessions' })));
+    expect(await screen.findByText('The sessions of reader1@example.com ended.')).toBeTruthy();
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(await waitFor(() => within(openPopover()).getByRole('button', { name: 'Delete' })));
+    expect(await screen.findByText('reader1@example.com was deleted.')).toBeTruthy();
+    expect(callsTo(callEndpoint, appUsersApi.deleteAppUser)[0]?.params).toEqual({ appUserId: user(1).appUserId });
+  });
+
+  it('lets a member who may only read see the users and methods, without the switches or actions', async () => {
+    serve([user(1)], { [teamApi.userPermission.id]: () => permissionsOf('operations') });
+    renderApp('en', `#/projects/${PROJECT_ID}/app-users`);
+    const card = await usersCard();
+    expect(await within(card).findByText('reader1@example.com')).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: 'Disable' })).toBeNull();
+    expect((await screen.findByRole('switch', { name: 'Email address' })).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('speaks Russian on the Russian site', async () => {
+    serve([]);
+    renderApp('ru', `#/projects/${PROJECT_ID}/app-users`);
+    expect(await screen.findByText('Аутентификация', { selector: 'h2' })).toBeTruthy();
+    expect(await screen.findByRole('switch', { name: 'Анонимный аккаунт' })).toBeTruthy();
+  });
+});
