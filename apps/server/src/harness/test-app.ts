@@ -63,7 +63,7 @@ export const TEST_ENV: Record<string, string> = {
   RISK_MAX_FAILURES_PER_ADDRESS: '100000',
   RATE_LIMIT_PER_MINUTE: '0',
   // Every test signs app users in from 127.0.0.1; a test of these limits sets its own.
-  RATE_LIMITS: JSON.stringify({ signIn: { limit: 100_000, windowMs: 60_000 }, anonymousSignUp: { limit: 100_000, windowMs: 3_600_000 } }),
+  RATE_LIMITS: JSON.stringify({ signIn: { limit: 100_000, windowMs: 60_000 }, anonymousSignUp: { limit: 100_000, windowMs: 3_600_000 }, verificationCode: { limit: 100_000, windowMs: 3_600_000 } }),
   // Tests see each change at once; the cache has its own test.
   DISTRIBUTION_CACHE_TTL_MS: '0',
 };

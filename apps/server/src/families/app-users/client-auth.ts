@@ -4,19 +4,25 @@ import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { AppError, forbidden } from '../../platform/http/errors';
 import { Passwords } from '../../platform/passwords';
+import type { DbOrTx } from '../../platform/db/types';
+import { bearerUser, disabledUser } from './bearer';
+import type { ClientEmail } from './client-email';
+import { mailLanguage } from './mail-texts';
 import { appUserOut } from './out';
 import { appUsersRepo, type AppUserRow } from './repo';
 import type { AppUserSessions } from './sessions';
 import type { AccessTokens } from './tokens';
 
 type Method = 'anonymous' | 'email';
+/** Ten wrong passwords in a row lock an account for a quarter of an hour (beside the per-address rate limit). */
+export const LOCK_AFTER_FAILURES = 10;
+export const LOCK_MINUTES = 15;
 const methodOff = (method: Method) =>
   forbidden(
     method === 'anonymous'
       ? { zh: '该项目未开启匿名登录', en: 'Anonymous sign-in is not turned on for this project' }
       : { zh: '该项目未开启邮箱登录', en: 'Sign-in with email is not turned on for this project' },
   );
-const disabledUser = () => forbidden({ zh: '该用户已被停用，请联系应用的开发者', en: 'This user has been disabled; contact the app’s developer' });
 
 /**
  * What an app does for its users on a device (the `app-client` level: the caller is the
@@ -29,6 +35,7 @@ export class ClientAuth {
     private readonly deps: Deps,
     private readonly sessions: AppUserSessions,
     private readonly tokens: AccessTokens,
+    private readonly email: ClientEmail,
   ) {
     this.#passwords = new Passwords(deps.config.argon2MemoryKib);
   }
@@ -38,22 +45,31 @@ export class ClientAuth {
     return this.#create(caller, { anonymous: true });
   }
 
-  async signUpWithEmail(caller: Caller, email: string, password: string, displayName: string | undefined) {
+  async signUpWithEmail(caller: Caller, req: FastifyRequest, email: string, password: string, displayName: string | undefined) {
     await this.#require(caller, 'email');
     if (await appUsersRepo.byEmail(this.deps.db, caller.projectId!, email)) throw this.#emailTaken();
     const passwordHash = await this.#passwords.hash(password);
-    return this.#create(caller, { anonymous: false, email, passwordHash, displayName: displayName ?? null });
+    const session = await this.#create(caller, { anonymous: false, email, passwordHash, displayName: displayName ?? null }, (tx, user) => this.email.mailVerification(tx, user, caller.appId!, mailLanguage(req)));
+    this.email.deliver();
+    return session;
   }
 
   async signInWithEmail(caller: Caller, email: string, password: string) {
     await this.#require(caller, 'email');
     const { db, clock } = this.deps;
     const user = await appUsersRepo.byEmail(db, caller.projectId!, email);
+    const now = clock.now();
+    if (user?.lockedUntil && user.lockedUntil > now) throw new AppError('riskControl');
     const ok = user?.passwordHash ? await this.#passwords.verify(user.passwordHash, password) : await this.#passwords.verifyNobody(password);
+    if (user && !ok) {
+      const failed = user.failedSignIns + 1;
+      const locks = failed >= LOCK_AFTER_FAILURES;
+      await appUsersRepo.update(db, user.id, { failedSignIns: locks ? 0 : failed, ...(locks ? { lockedUntil: new Date(now.getTime() + LOCK_MINUTES * 60_000) } : {}) });
+    }
     if (!user || !ok) throw new AppError('credentialsInvalid');
     if (user.disabled) throw disabledUser();
     const started = await db.transaction(async (tx) => {
-      const signedIn = await appUsersRepo.update(tx, user.id, { lastSignInAt: clock.now() });
+      const signedIn = await appUsersRepo.update(tx, user.id, { lastSignInAt: now, failedSignIns: 0, lockedUntil: null });
       return this.sessions.start(tx, signedIn, caller.appId!);
     });
     return this.sessions.answer(started);
@@ -70,12 +86,7 @@ export class ClientAuth {
 
   /** The user of the request's bearer token, if still enabled. */
   async me(caller: Caller, req: FastifyRequest) {
-    const token = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
-    if (!token) throw new AppError('appUserTokenInvalid');
-    const claims = await this.tokens.verify(token, caller.projectId!);
-    const user = await appUsersRepo.byId(this.deps.db, caller.projectId!, claims.appUserId);
-    if (!user) throw new AppError('appUserTokenInvalid');
-    if (user.disabled) throw disabledUser();
+    const { user } = await bearerUser(this.deps.db, this.tokens, caller, req);
     return { user: appUserOut(user) };
   }
 
@@ -88,13 +99,14 @@ export class ClientAuth {
     return new AppError('conflict', { zh: '该邮箱已注册，请直接登录', en: 'An account with this email exists; sign in instead' });
   }
 
-  async #create(caller: Caller, fields: Partial<AppUserRow> & { anonymous: boolean }) {
+  async #create(caller: Caller, fields: Partial<AppUserRow> & { anonymous: boolean }, then?: (tx: DbOrTx, user: AppUserRow) => Promise<void>) {
     const { db, clock } = this.deps;
     const now = clock.now();
     const started = await db.transaction(async (tx) => {
       const user = await appUsersRepo.insert(tx, { ...fields, projectId: caller.projectId!, createdAt: now, lastSignInAt: now });
       if (!user) throw this.#emailTaken();
       await writeAudit(tx, clock, { action: 'app-users.signUp', teamId: caller.teamId, actorId: user.id, actorKind: 'app-user', ip: caller.ip, targetType: 'app-user', targetId: user.id, data: { appId: caller.appId, provider: fields.anonymous ? 'anonymous' : 'email' } });
+      await then?.(tx, user);
       return this.sessions.start(tx, user, caller.appId!);
     });
     return this.sessions.answer(started);

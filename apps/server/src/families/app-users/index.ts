@@ -1,5 +1,6 @@
 import type { Family } from '../../platform/deps';
 import { ClientAuth } from './client-auth';
+import { ClientEmail } from './client-email';
 import { clientRoutes } from './routes/client';
 import { consoleRoutes } from './routes/console';
 import type { AppUsersServices } from './routes/context';
@@ -24,7 +25,8 @@ export const appUsersFamily: Family = {
   register(app, deps) {
     const tokens = new AccessTokens(deps);
     const sessions = new AppUserSessions(deps, tokens);
-    const s: AppUsersServices = { appUsers: new AppUsersService(deps), client: new ClientAuth(deps, sessions, tokens), tokens };
+    const email = new ClientEmail(deps, sessions, tokens);
+    const s: AppUsersServices = { appUsers: new AppUsersService(deps), client: new ClientAuth(deps, sessions, tokens, email), email, tokens };
     consoleRoutes(app, s);
     clientRoutes(app, s);
   },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { projects } from '../projects/public';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -24,6 +24,9 @@ export const appUsers = pgTable(
     disabled: boolean('disabled').notNull().default(false),
     createdAt: ts('created_at').notNull(),
     lastSignInAt: ts('last_sign_in_at'),
+    /** Wrong passwords in a row; at ten the account is locked for a quarter of an hour. */
+    failedSignIns: integer('failed_sign_ins').notNull().default(0),
+    lockedUntil: ts('locked_until'),
   },
   (t) => [
     uniqueIndex('app_users_project_email').on(t.projectId, t.email).where(sql`${t.email} is not null`),
@@ -82,4 +85,26 @@ export const authSigningKeys = pgTable(
     retiredAt: ts('retired_at'),
   },
   (t) => [index('auth_signing_keys_project').on(t.projectId, t.createdAt)],
+);
+
+/**
+ * One-time codes mailed to app users: to verify their email, to set a new password. Only a
+ * digest is kept; a code is spent on use, refused after its time or five wrong tries.
+ */
+export const appUserCodes = pgTable(
+  'app_user_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUsers.id, { onDelete: 'cascade' }),
+    /** verifyEmail | resetPassword */
+    purpose: text('purpose').notNull(),
+    codeDigest: text('code_digest').notNull(),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('app_user_codes_user').on(t.userId, t.purpose, t.createdAt)],
 );

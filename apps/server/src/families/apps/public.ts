@@ -9,3 +9,9 @@ export async function projectHoldsAnyApp(db: DbOrTx, projectId: string, appIds: 
   const [row] = await db.select({ id: apps.id }).from(apps).where(and(eq(apps.projectId, projectId), inArray(apps.id, [...appIds]))).limit(1);
   return row !== undefined;
 }
+
+/** An app's name (for what other families write to its users), or null when there is no such app. */
+export async function appName(db: DbOrTx, appId: string): Promise<string | null> {
+  const [row] = await db.select({ name: apps.name }).from(apps).where(eq(apps.id, appId)).limit(1);
+  return row?.name ?? null;
+}

@@ -78,3 +78,66 @@ export const currentAppUser = defineEndpoint({
   summary: 'The signed-in app user (Authorization: Bearer <access token>)',
   response: okResponse({ user: appUser }),
 });
+
+const verification = { class: 'verificationCode', by: 'ip' } as const;
+const code = z.string().regex(/^\d{6}$/, 'six digits');
+
+export const linkEmail = defineEndpoint({
+  id: 'appUsers.linkEmail',
+  method: 'POST',
+  prefix: PREFIX,
+  path: '/link/email',
+  access: 'app-client',
+  rateLimit: signIn,
+  summary: 'An anonymous user (Bearer token) signs up with an email and a password, keeping their user ID; a code to verify the email is mailed',
+  body: z.object({ email: appUserEmail, password: appUserPassword }),
+  response: okResponse(appUserSession),
+});
+
+export const sendEmailVerification = defineEndpoint({
+  id: 'appUsers.sendEmailVerification',
+  method: 'POST',
+  prefix: PREFIX,
+  path: '/email/verify/send',
+  access: 'app-client',
+  rateLimit: verification,
+  summary: 'Mail the signed-in user (Bearer token) a new code to verify their email',
+  body: z.object({}),
+  response: okResponse({}),
+});
+
+export const verifyEmail = defineEndpoint({
+  id: 'appUsers.verifyEmail',
+  method: 'POST',
+  prefix: PREFIX,
+  path: '/email/verify',
+  access: 'app-client',
+  rateLimit: signIn,
+  summary: 'Verify the signed-in user’s (Bearer token) email with the mailed code',
+  body: z.object({ code }),
+  response: okResponse({ user: appUser }),
+});
+
+export const sendPasswordReset = defineEndpoint({
+  id: 'appUsers.sendPasswordReset',
+  method: 'POST',
+  prefix: PREFIX,
+  path: '/password/reset/send',
+  access: 'app-client',
+  rateLimit: verification,
+  summary: 'Mail a code to set a new password (answered alike whether or not the email has an account)',
+  body: z.object({ email: appUserEmail }),
+  response: okResponse({}),
+});
+
+export const resetPassword = defineEndpoint({
+  id: 'appUsers.resetPassword',
+  method: 'POST',
+  prefix: PREFIX,
+  path: '/password/reset',
+  access: 'app-client',
+  rateLimit: signIn,
+  summary: 'Set a new password with the mailed code; every session of the user ends',
+  body: z.object({ email: appUserEmail, code, password: appUserPassword }),
+  response: okResponse({}),
+});

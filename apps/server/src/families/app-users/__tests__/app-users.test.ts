@@ -84,6 +84,22 @@ describe('signing in as an app user', () => {
   });
 });
 
+describe('guessing passwords', () => {
+  it('locks an account for a quarter of an hour after ten wrong passwords in a row, even for the right one', async () => {
+    const u = await TestUser.register(t);
+    const { headers } = await projectWithApp(u);
+    await device(headers, appUsersApi.signUpWithEmail.fullPath, { email: 'guessed@example.com', password: 'the right one' });
+    const attempt = (password: string) => device(headers, appUsersApi.signInWithEmail.fullPath, { email: 'guessed@example.com', password });
+    for (let i = 0; i < 9; i += 1) expect(verdict(await attempt(`wrong ${i}`))).toEqual([400, RET_CODES.credentialsInvalid.code]);
+    // A success clears the count.
+    expect((await attempt('the right one')).statusCode).toBe(200);
+    for (let i = 0; i < 10; i += 1) await attempt(`wrong again ${i}`);
+    expect(verdict(await attempt('the right one'))).toEqual([400, RET_CODES.riskControl.code]);
+    t.clock.advance(15 * 60_000 + 1);
+    expect((await attempt('the right one')).statusCode).toBe(200);
+  });
+});
+
 describe('tokens', () => {
   it('refresh: each refresh token is spent once; a reused one ends the session for both holders', async () => {
     const u = await TestUser.register(t);

@@ -1,4 +1,5 @@
 import type { ClientAuth } from '../client-auth';
+import type { ClientEmail } from '../client-email';
 import type { AppUsersService } from '../service';
 import type { AccessTokens } from '../tokens';
 
@@ -6,5 +7,6 @@ import type { AccessTokens } from '../tokens';
 export interface AppUsersServices {
   appUsers: AppUsersService;
   client: ClientAuth;
+  email: ClientEmail;
   tokens: AccessTokens;
 }

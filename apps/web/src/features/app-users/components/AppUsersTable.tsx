@@ -47,7 +47,10 @@ export function AppUsersTable({ projectId, canManage }: { projectId: string; can
             title: t('users.user'),
             render: (_, u) => (
               <Space orientation="vertical" size={0}>
-                <Typography.Text strong>{nameOf(u)}</Typography.Text>
+                <Space size={4} wrap>
+                  <Typography.Text strong>{nameOf(u)}</Typography.Text>
+                  {u.email && !u.emailVerified && <Tag>{t('users.unverified')}</Tag>}
+                </Space>
                 <Typography.Text type="secondary" copyable={{ text: u.appUserId }} style={{ fontSize: 12 }}>
                   {u.appUserId}
                 </Typography.Text>

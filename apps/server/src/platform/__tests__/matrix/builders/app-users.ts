@@ -25,6 +25,22 @@ async function signedIn(s: Seed): Promise<{ headers: Record<string, string>; ref
 
 const email = () => `matrix-${randomUUID().slice(0, 8)}@example.com`;
 
+/** A user of A's app who signed up with an email (not yet verified). */
+async function signedUp(s: Seed): Promise<{ headers: Record<string, string>; accessToken: string; email: string }> {
+  const headers = await aApp(s);
+  const address = email();
+  const res = await s.t.app.inject({ method: 'POST', url: appUsersApi.signUpWithEmail.fullPath, headers, payload: { email: address, password: 'matrix password' } });
+  return { headers, accessToken: (res.json() as { accessToken: string }).accessToken, email: address };
+}
+
+/** The code of the last mail of a kind to an address (the outbox is the test's inbox). */
+export async function mailedCode(s: Pick<Seed, 't'>, to: string, kind: string): Promise<string> {
+  const rows = (await s.t.deps.database.executeSql(`select text from mail_outbox where "to" = $1 and kind = $2 order by created_at desc, id desc limit 1`, [to, kind])).rows as Array<{ text: string }>;
+  const code = /\b(\d{6})\b/.exec(rows[0]?.text ?? '')?.[1];
+  if (!code) throw new Error(`no ${kind} mail to ${to}`);
+  return code;
+}
+
 /** Auth Service: the console's calls on A's project, and the app's calls with A's app key. */
 export function appUsersBuilders(): Builders {
   return {
@@ -60,6 +76,32 @@ export function appUsersBuilders(): Builders {
       build: async (s) => {
         const session = await signedIn(s);
         return { headers: session.headers, body: { refreshToken: session.refreshToken } };
+      },
+    },
+    'appUsers.linkEmail': {
+      build: async (s) => {
+        const session = await signedIn(s);
+        return { headers: { ...session.headers, authorization: `Bearer ${session.accessToken}` }, body: { email: email(), password: 'matrix password' } };
+      },
+    },
+    'appUsers.sendEmailVerification': {
+      build: async (s) => {
+        const user = await signedUp(s);
+        return { headers: { ...user.headers, authorization: `Bearer ${user.accessToken}` }, body: {} };
+      },
+    },
+    'appUsers.verifyEmail': {
+      build: async (s) => {
+        const user = await signedUp(s);
+        return { headers: { ...user.headers, authorization: `Bearer ${user.accessToken}` }, body: { code: await mailedCode(s, user.email, 'app-user-verify') } };
+      },
+    },
+    'appUsers.sendPasswordReset': { build: async (s) => ({ headers: await aApp(s), body: { email: (await signedUp(s)).email } }) },
+    'appUsers.resetPassword': {
+      build: async (s) => {
+        const user = await signedUp(s);
+        await s.t.app.inject({ method: 'POST', url: appUsersApi.sendPasswordReset.fullPath, headers: user.headers, payload: { email: user.email } });
+        return { headers: user.headers, body: { email: user.email, code: await mailedCode(s, user.email, 'app-user-reset'), password: 'a new matrix password' } };
       },
     },
     'appUsers.me': {
