@@ -9,6 +9,7 @@ import { signedInHeaders } from './session';
 import { ddSeconds, uploadSeconds } from './upload';
 import { parseRatio } from './parse';
 import { releasedApp } from './release';
+import { appUserBench } from './app-users';
 import { freshDatabase } from './pg-database';
 import { mixedRun, printMixed } from './mixed';
 import { printScale, versionListScale, type Seeder } from './version-scale';
@@ -87,7 +88,8 @@ try {
       env.DATABASE_URL = db.url;
     }
     // Approval at once and no demo seed: the bench releases its own app (the seed's name).
-    const wharfEnv = { ...env, DATA_DIR: dataDir, AUTO_APPROVE: 'on', DEMO_SEED: 'off' };
+    // The bench is one address and one app: the per-address and per-app limits of devices are lifted.
+    const wharfEnv = { ...env, DATA_DIR: dataDir, AUTO_APPROVE: 'on', DEMO_SEED: 'off', RATE_LIMITS: JSON.stringify({ appClient: { limit: 1e9, windowMs: 60_000 }, signIn: { limit: 1e9, windowMs: 60_000 } }) };
     let server = await startWharf(wharfEnv);
     started.push(server);
     await warm(`${server.url}/healthz`);
@@ -108,6 +110,21 @@ try {
       rows.push({ result: permission, baseline, ...(t.label === 'PostgreSQL' ? { target: { minRpsRatio: 0.3, maxP99Ratio: 3 } } : {}) });
       const check = await load({ name: `GET app/update (device update check) on ${t.label}`, url: released.checkUrl, connections, durationSec });
       rows.push({ result: check, baseline, ...(t.label === 'PostgreSQL' ? { target: { minRpsRatio: 0.4, maxP99Ratio: 3 } } : {}) });
+      // Auth Service: a call with the app's key alone (sign-out of no session), the user's own
+      // profile with their token on top (verified tokens must cost little: ≥0.8 of the key
+      // alone), and email sign-in, whose cost is the password hash's.
+      const auth = await appUserBench(server.url, headers);
+      const keyOnly = await load({ name: `POST tas client/signout (app key) on ${t.label}`, url: auth.signOutUrl, method: 'POST', body: '{"refreshToken":"none"}', headers: auth.keyHeaders, connections, durationSec });
+      rows.push({ result: keyOnly, baseline });
+      const me = await load({ name: `GET tas client/user (key + token) on ${t.label}`, url: auth.meUrl, headers: auth.userHeaders, connections, durationSec });
+      rows.push({ result: me, baseline: keyOnly, target: { minRpsRatio: 0.8 } });
+      const signIn = await load({ name: `POST tas client/signin/email on ${t.label}`, url: auth.signInUrl, method: 'POST', body: auth.signInBody, headers: auth.keyHeaders, connections: Math.min(connections, 10), durationSec });
+      rows.push({ result: signIn, baseline });
+      reports.push(() => {
+        console.log(`
+App-user sign-in on ${t.label}: ${signIn.rps.toFixed(0)} req/s with argon2id at ${process.env.ARGON2_MEMORY_KIB ?? '19456'} KiB, 2 passes, 1 lane (one server process, ${Math.min(connections, 10)} connections)`);
+        return true;
+      });
     }
     // Issue 7: the mixed run on the last target (PostgreSQL when given), the production shape.
     // The uploaded packages' files stay in the data directory for the run: room for about

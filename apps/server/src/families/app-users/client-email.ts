@@ -55,18 +55,19 @@ export class ClientEmail {
     if (user.email) throw new AppError('conflict', { zh: '该用户已有邮箱', en: 'This user already has an email' });
     if (await appUsersRepo.byEmail(db, caller.projectId!, email)) throw emailTaken();
     const passwordHash = await this.#passwords.hash(password);
-    const linked = await db.transaction(async (tx) => {
+    const started = await db.transaction(async (tx) => {
       const updated = await appUsersRepo.update(tx, user.id, { email, passwordHash, anonymous: false }).catch((err: unknown) => {
         if (String((err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code) === '23505') throw emailTaken();
         throw err;
       });
       await this.mailVerification(tx, updated, caller.appId!, mailLanguage(req));
       await writeAudit(tx, clock, { action: 'app-users.linkEmail', teamId: caller.teamId, actorId: user.id, actorKind: 'app-user', ip: caller.ip, targetType: 'app-user', targetId: user.id, data: { appId: caller.appId } });
-      return updated;
+      // A new session, whose tokens say the user is no longer anonymous, replaces the old one.
+      await sessionsRepo.end(tx, claims.sessionId, 'replaced', clock.now());
+      return this.sessions.start(tx, updated, caller.appId!);
     });
     this.deliver();
-    // The same session goes on; its tokens now say the user is no longer anonymous.
-    return this.sessions.reissue(linked, caller.appId!, claims.sessionId);
+    return this.sessions.answer(started);
   }
 
   async sendVerification(caller: Caller, req: FastifyRequest) {

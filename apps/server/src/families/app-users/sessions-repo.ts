@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../platform/db/types';
 import { appUserSessions } from './tables';
 
 export type AppUserSessionRow = typeof appUserSessions.$inferSelect;
-export type EndReason = 'signOut' | 'reused' | 'revoked' | 'disabled';
+export type EndReason = 'signOut' | 'reused' | 'revoked' | 'disabled' | 'replaced';
 
 export const sessionsRepo = {
   async insert(db: DbOrTx, row: typeof appUserSessions.$inferInsert): Promise<AppUserSessionRow> {

@@ -87,14 +87,6 @@ export class AppUserSessions {
     return this.answer({ user: outcome.user, appId, sessionId: outcome.sessionId, secret: outcome.secret });
   }
 
-  /** New tokens for a session that goes on (after the user changed, e.g. linked an email). */
-  async reissue(user: AppUserRow, appId: string, sessionId: string) {
-    const now = this.deps.clock.now();
-    const secret = randomBytes(32).toString('base64url');
-    await sessionsRepo.rotate(this.deps.db, sessionId, { tokenDigest: digest(secret), refreshedAt: now, expiresAt: this.#expiry(now) });
-    return this.answer({ user, appId, sessionId, secret });
-  }
-
   /** Ends the session of a refresh token of this project; an unknown or spent one is a no-op. */
   async signOut(projectId: string, refreshToken: string): Promise<void> {
     const { db, clock } = this.deps;

@@ -62,7 +62,7 @@ export const appUserSessions = pgTable(
     createdAt: ts('created_at').notNull(),
     refreshedAt: ts('refreshed_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
-    /** signOut | reused | revoked | disabled */
+    /** signOut | reused | revoked | disabled | replaced (by a new session, e.g. after linking an email) */
     endedReason: text('ended_reason'),
     endedAt: ts('ended_at'),
   },

@@ -28,6 +28,7 @@ interface SigningKey {
 }
 
 const refused = () => new AppError('appUserTokenInvalid');
+const MAX_VERIFIED = 20_000;
 
 /**
  * Signs and verifies a project's app-user access tokens (ES256 JWTs with a `kid`). Each
@@ -37,6 +38,8 @@ const refused = () => new AppError('appUserTokenInvalid');
  */
 export class AccessTokens {
   readonly #byKid = new Map<string, SigningKey>();
+  /** Tokens verified here, until they expire: an app sends the same one for an hour. */
+  readonly #verified = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
   readonly #currentByProject = new Map<string, string>();
 
   constructor(private readonly deps: Pick<Deps, 'db' | 'clock' | 'secrets'>) {}
@@ -56,6 +59,19 @@ export class AccessTokens {
 
   /** The claims of a valid token of this project, or the refusal (401, appUserTokenInvalid). */
   async verify(token: string, projectId: string): Promise<AccessClaims> {
+    const known = this.#verified.get(token);
+    if (known) {
+      if (known.claims.projectId === projectId && known.expiresAtMs > this.deps.clock.now().getTime()) return known.claims;
+      if (known.expiresAtMs <= this.deps.clock.now().getTime()) this.#verified.delete(token);
+      throw refused();
+    }
+    const claims = await this.#verifyAnew(token, projectId);
+    if (this.#verified.size >= MAX_VERIFIED) this.#verified.delete(this.#verified.keys().next().value!);
+    this.#verified.set(token, { claims, expiresAtMs: claims.expiresAtMs });
+    return claims;
+  }
+
+  async #verifyAnew(token: string, projectId: string): Promise<AccessClaims & { expiresAtMs: number }> {
     let kid: string | undefined;
     try {
       kid = decodeProtectedHeader(token).kid;
@@ -67,7 +83,7 @@ export class AccessTokens {
     try {
       const { payload } = await jwtVerify(token, key.publicKey, { algorithms: [ALG], issuer: issuerOf(projectId), audience: projectId, currentDate: this.deps.clock.now() });
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.app_id !== 'string') throw refused();
-      return { appUserId: payload.sub, projectId, appId: payload.app_id, sessionId: payload.sid, anonymous: payload.anon === true };
+      return { appUserId: payload.sub, projectId, appId: payload.app_id, sessionId: payload.sid, anonymous: payload.anon === true, expiresAtMs: (payload.exp ?? 0) * 1000 };
     } catch {
       throw refused();
     }
