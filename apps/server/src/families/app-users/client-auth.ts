@@ -8,6 +8,7 @@ import type { DbOrTx } from '../../platform/db/types';
 import { bearerUser, disabledUser } from './bearer';
 import type { ClientEmail } from './client-email';
 import { mailLanguage } from './mail-texts';
+import { appUserCreated } from './events';
 import { appUserOut } from './out';
 import { appUsersRepo, type AppUserRow } from './repo';
 import type { AppUserSessions } from './sessions';
@@ -105,6 +106,7 @@ export class ClientAuth {
     const started = await db.transaction(async (tx) => {
       const user = await appUsersRepo.insert(tx, { ...fields, projectId: caller.projectId!, createdAt: now, lastSignInAt: now });
       if (!user) throw this.#emailTaken();
+      await this.deps.events.publish(tx, appUserCreated, user.id, { projectId: user.projectId, appUserId: user.id, anonymous: user.anonymous, email: user.email, appId: caller.appId!, provider: fields.anonymous ? 'anonymous' : 'email' });
       await writeAudit(tx, clock, { action: 'app-users.signUp', teamId: caller.teamId, actorId: user.id, actorKind: 'app-user', ip: caller.ip, targetType: 'app-user', targetId: user.id, data: { appId: caller.appId, provider: fields.anonymous ? 'anonymous' : 'email' } });
       await then?.(tx, user);
       return this.sessions.start(tx, user, caller.appId!);

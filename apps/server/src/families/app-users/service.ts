@@ -4,13 +4,14 @@ import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { decodeCursor, pageOf } from '../../platform/http/cursor';
 import { notFound } from '../../platform/http/errors';
+import { appUserDeleted } from './events';
 import { appUserOut } from './out';
 import { appUsersRepo } from './repo';
 import { sessionsRepo } from './sessions-repo';
 
 /** The console's side of Auth Service: the access check has already tied the project to the caller. */
 export class AppUsersService {
-  constructor(private readonly deps: Pick<Deps, 'db' | 'clock'>) {}
+  constructor(private readonly deps: Pick<Deps, 'db' | 'clock' | 'events'>) {}
 
   async list(q: { projectId: string; search?: string | undefined; pageSize: number; cursor?: string | undefined; withTotal: boolean }) {
     const { db } = this.deps;
@@ -46,6 +47,7 @@ export class AppUsersService {
     await db.transaction(async (tx) => {
       const gone = await appUsersRepo.remove(tx, projectId, id);
       if (!gone) throw notFound();
+      await this.deps.events.publish(tx, appUserDeleted, id, { projectId, appUserId: id, anonymous: gone.anonymous, email: gone.email });
       await writeAudit(tx, clock, { action: 'app-users.delete', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app-user', targetId: id, data: { projectId, email: gone.email, anonymous: gone.anonymous } });
     });
     return {};

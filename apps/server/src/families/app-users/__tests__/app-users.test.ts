@@ -172,6 +172,10 @@ describe('the console', () => {
 
     expect((await u.call(appUsersApi.deleteAppUser, { params: { appUserId: anon.user.appUserId }, query: { projectId } })).statusCode).toBe(200);
     expect((await listUsers(u, projectId)).total).toBe(1);
+    // Published with the changes, for functions' auth triggers and analytics.
+    const events = (await t.deps.database.executeSql(`select topic, payload from events where key = $1 order by id`, [anon.user.appUserId])).rows as Array<{ topic: string; payload: { provider?: string; projectId: string } }>;
+    expect(events.map((e) => e.topic)).toEqual(['app-users.created', 'app-users.deleted']);
+    expect(events[0]!.payload).toMatchObject({ provider: 'anonymous', projectId });
 
     const actions = (await u.call(teamApi.auditEventList, { query: { pageSize: 50 } })).json().items.map((e: { action: string }) => e.action);
     expect(actions).toEqual(expect.arrayContaining(['app-users.authMethods', 'app-users.signUp', 'app-users.disable', 'app-users.enable', 'app-users.revokeSessions', 'app-users.delete']));
