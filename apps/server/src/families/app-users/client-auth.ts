@@ -65,12 +65,16 @@ export class ClientAuth {
     if (user && !ok) {
       const failed = user.failedSignIns + 1;
       const locks = failed >= LOCK_AFTER_FAILURES;
-      await appUsersRepo.update(db, user.id, { failedSignIns: locks ? 0 : failed, ...(locks ? { lockedUntil: new Date(now.getTime() + LOCK_MINUTES * 60_000) } : {}) });
+      await db.transaction(async (tx) => {
+        await appUsersRepo.update(tx, user.id, { failedSignIns: locks ? 0 : failed, ...(locks ? { lockedUntil: new Date(now.getTime() + LOCK_MINUTES * 60_000) } : {}) });
+        await writeAudit(tx, clock, { action: locks ? 'app-users.locked' : 'app-users.signInFailed', teamId: caller.teamId, actorId: user.id, actorKind: 'app-user', ip: caller.ip, targetType: 'app-user', targetId: user.id, data: { appId: caller.appId, failed } });
+      });
     }
     if (!user || !ok) throw new AppError('credentialsInvalid');
     if (user.disabled) throw disabledUser();
     const started = await db.transaction(async (tx) => {
       const signedIn = await appUsersRepo.update(tx, user.id, { lastSignInAt: now, failedSignIns: 0, lockedUntil: null });
+      await writeAudit(tx, clock, { action: 'app-users.signIn', teamId: caller.teamId, actorId: user.id, actorKind: 'app-user', ip: caller.ip, targetType: 'app-user', targetId: user.id, data: { appId: caller.appId, provider: 'email' } });
       return this.sessions.start(tx, signedIn, caller.appId!);
     });
     return this.sessions.answer(started);

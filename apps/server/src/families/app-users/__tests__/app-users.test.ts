@@ -97,6 +97,9 @@ describe('guessing passwords', () => {
     expect(verdict(await attempt('the right one'))).toEqual([400, RET_CODES.riskControl.code]);
     t.clock.advance(15 * 60_000 + 1);
     expect((await attempt('the right one')).statusCode).toBe(200);
+    await u.login(); // the console session idled out meanwhile
+    const actions = (await u.call(teamApi.auditEventList, { query: { pageSize: 100 } })).json().items.map((e: { action: string }) => e.action);
+    expect(actions).toEqual(expect.arrayContaining(['app-users.signInFailed', 'app-users.locked', 'app-users.signIn']));
   });
 });
 
