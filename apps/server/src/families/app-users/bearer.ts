@@ -1,11 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../platform/db/types';
 import type { Caller } from '../../platform/http/access';
-import { AppError, forbidden } from '../../platform/http/errors';
+import { AppError } from '../../platform/http/errors';
+import { disabledUser } from './errors';
 import { appUsersRepo, type AppUserRow } from './repo';
 import type { AccessClaims, AccessTokens } from './tokens';
-
-export const disabledUser = () => forbidden({ zh: '该用户已被停用，请联系应用的开发者', en: 'This user has been disabled; contact the app’s developer' });
 
 /** The app user of the request's `Authorization: Bearer` token, if they exist and are enabled. */
 export async function bearerUser(db: DbOrTx, tokens: AccessTokens, caller: Caller, req: FastifyRequest): Promise<{ user: AppUserRow; claims: AccessClaims }> {

@@ -2,10 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import { writeAudit } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
-import { AppError, forbidden } from '../../platform/http/errors';
+import { AppError } from '../../platform/http/errors';
 import { Passwords } from '../../platform/passwords';
 import type { DbOrTx } from '../../platform/db/types';
-import { bearerUser, disabledUser } from './bearer';
+import { bearerUser } from './bearer';
+import { disabledUser, emailTaken, methodOff } from './errors';
 import type { ClientEmail } from './client-email';
 import { mailLanguage } from './mail-texts';
 import { appUserCreated } from './events';
@@ -18,12 +19,6 @@ type Method = 'anonymous' | 'email';
 /** Ten wrong passwords in a row lock an account for a quarter of an hour (beside the per-address rate limit). */
 export const LOCK_AFTER_FAILURES = 10;
 export const LOCK_MINUTES = 15;
-const methodOff = (method: Method) =>
-  forbidden(
-    method === 'anonymous'
-      ? { zh: '该项目未开启匿名登录', en: 'Anonymous sign-in is not turned on for this project' }
-      : { zh: '该项目未开启邮箱登录', en: 'Sign-in with email is not turned on for this project' },
-  );
 
 /**
  * What an app does for its users on a device (the `app-client` level: the caller is the
@@ -48,7 +43,7 @@ export class ClientAuth {
 
   async signUpWithEmail(caller: Caller, req: FastifyRequest, email: string, password: string, displayName: string | undefined) {
     await this.#require(caller, 'email');
-    if (await appUsersRepo.byEmail(this.deps.db, caller.projectId!, email)) throw this.#emailTaken();
+    if (await appUsersRepo.byEmail(this.deps.db, caller.projectId!, email)) throw emailTaken();
     const passwordHash = await this.#passwords.hash(password);
     const session = await this.#create(caller, { anonymous: false, email, passwordHash, displayName: displayName ?? null }, (tx, user) => this.email.mailVerification(tx, user, caller.appId!, mailLanguage(req)));
     this.email.deliver();
@@ -100,16 +95,12 @@ export class ClientAuth {
     if (!settings?.[method]) throw methodOff(method);
   }
 
-  #emailTaken() {
-    return new AppError('conflict', { zh: '该邮箱已注册，请直接登录', en: 'An account with this email exists; sign in instead' });
-  }
-
   async #create(caller: Caller, fields: Partial<AppUserRow> & { anonymous: boolean }, then?: (tx: DbOrTx, user: AppUserRow) => Promise<void>) {
     const { db, clock } = this.deps;
     const now = clock.now();
     const started = await db.transaction(async (tx) => {
       const user = await appUsersRepo.insert(tx, { ...fields, projectId: caller.projectId!, createdAt: now, lastSignInAt: now });
-      if (!user) throw this.#emailTaken();
+      if (!user) throw emailTaken();
       await this.deps.events.publish(tx, appUserCreated, user.id, { projectId: user.projectId, appUserId: user.id, anonymous: user.anonymous, email: user.email, appId: caller.appId!, provider: fields.anonymous ? 'anonymous' : 'email' });
       await writeAudit(tx, clock, { action: 'app-users.signUp', teamId: caller.teamId, actorId: user.id, actorKind: 'app-user', ip: caller.ip, targetType: 'app-user', targetId: user.id, data: { appId: caller.appId, provider: fields.anonymous ? 'anonymous' : 'email' } });
       await then?.(tx, user);

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { writeAudit } from '../../platform/audit';
+import { isUniqueViolation } from '../../platform/db/errors';
 import type { Deps } from '../../platform/deps';
 import type { DbOrTx } from '../../platform/db/types';
 import type { Caller } from '../../platform/http/access';
@@ -8,6 +9,7 @@ import { Passwords } from '../../platform/passwords';
 import { appName } from '../apps/public';
 import { bearerUser } from './bearer';
 import { AppUserCodes, CODE_TTL_MINUTES } from './codes';
+import { emailTaken, methodOff } from './errors';
 import { mailLanguage, resetMail, verifyMail, type MailLanguage } from './mail-texts';
 import { appUserOut } from './out';
 import { appUsersRepo, type AppUserRow } from './repo';
@@ -15,7 +17,6 @@ import type { AppUserSessions } from './sessions';
 import { sessionsRepo } from './sessions-repo';
 import type { AccessTokens } from './tokens';
 
-const emailTaken = () => new AppError('conflict', { zh: '该邮箱已注册，请直接登录', en: 'An account with this email exists; sign in instead' });
 
 /**
  * An app user's email: the code that verifies it, an anonymous account upgraded to one
@@ -50,14 +51,14 @@ export class ClientEmail {
   async link(caller: Caller, req: FastifyRequest, email: string, password: string) {
     const { db, clock } = this.deps;
     const settings = await appUsersRepo.settings(db, caller.projectId!);
-    if (!settings?.email) throw new AppError('forbidden', { zh: '该项目未开启邮箱登录', en: 'Sign-in with email is not turned on for this project' });
+    if (!settings?.email) throw methodOff('email');
     const { user, claims } = await bearerUser(db, this.tokens, caller, req);
     if (user.email) throw new AppError('conflict', { zh: '该用户已有邮箱', en: 'This user already has an email' });
     if (await appUsersRepo.byEmail(db, caller.projectId!, email)) throw emailTaken();
     const passwordHash = await this.#passwords.hash(password);
     const started = await db.transaction(async (tx) => {
       const updated = await appUsersRepo.update(tx, user.id, { email, passwordHash, anonymous: false }).catch((err: unknown) => {
-        if (String((err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code) === '23505') throw emailTaken();
+        if (isUniqueViolation(err)) throw emailTaken();
         throw err;
       });
       await this.mailVerification(tx, updated, caller.appId!, mailLanguage(req));

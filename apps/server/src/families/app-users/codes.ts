@@ -1,13 +1,14 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type { Deps } from '../../platform/deps';
 import type { DbOrTx } from '../../platform/db/types';
 import { AppError } from '../../platform/http/errors';
 import { codesRepo, type CodePurpose } from './codes-repo';
+import { digestOf, matchesDigest } from './digest';
 
 /** How long a code is valid: a day to verify an email, half an hour to reset a password. */
 export const CODE_TTL_MINUTES: Record<CodePurpose, number> = { verifyEmail: 24 * 60, resetPassword: 30 };
 const MAX_FAILED = 5;
-const digest = (userId: string, purpose: string, code: string) => createHash('sha256').update(`${userId}:${purpose}:${code}`).digest('base64url');
+const keyed = (userId: string, purpose: string, code: string) => `${userId}:${purpose}:${code}`;
 
 const refused = () => new AppError('invalidInput', { zh: '验证码错误或已过期，请重新获取', en: 'The code is wrong or has expired; ask for a new one' });
 
@@ -19,7 +20,7 @@ export class AppUserCodes {
   async issue(tx: DbOrTx, userId: string, purpose: CodePurpose): Promise<string> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const now = this.deps.clock.now();
-    await codesRepo.replace(tx, { userId, purpose, codeDigest: digest(userId, purpose, code), createdAt: now, expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES[purpose] * 60_000) });
+    await codesRepo.replace(tx, { userId, purpose, codeDigest: digestOf(keyed(userId, purpose, code)), createdAt: now, expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES[purpose] * 60_000) });
     return code;
   }
 
@@ -32,9 +33,7 @@ export class AppUserCodes {
     const row = await codesRepo.latest(tx, userId, purpose);
     const now = this.deps.clock.now();
     if (!row || row.expiresAt <= now || row.failedAttempts >= MAX_FAILED) return false;
-    const a = Buffer.from(digest(userId, purpose, code));
-    const b = Buffer.from(row.codeDigest);
-    if (a.length !== b.length || !timingSafeEqual(a, b)) {
+    if (!matchesDigest(keyed(userId, purpose, code), row.codeDigest)) {
       await codesRepo.failed(tx, row.id);
       return false;
     }

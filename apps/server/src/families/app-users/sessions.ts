@@ -1,7 +1,9 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Deps } from '../../platform/deps';
 import type { DbOrTx } from '../../platform/db/types';
 import { AppError } from '../../platform/http/errors';
+import { digestOf, matchesDigest } from './digest';
+import { USER_DISABLED } from './errors';
 import { appUserOut } from './out';
 import type { AppUserRow } from './repo';
 import { appUsersRepo } from './repo';
@@ -18,14 +20,7 @@ interface Started {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const digest = (secret: string) => createHash('sha256').update(secret).digest('base64url');
 const refused = () => new AppError('appUserTokenInvalid');
-/** Compared in constant time, so the time taken says nothing of the stored digest. */
-function sameDigest(secret: string, stored: string): boolean {
-  const a = Buffer.from(digest(secret));
-  const b = Buffer.from(stored);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /**
  * App users' sessions: a refresh token `<session id>.<secret>` is spent by each refresh,
@@ -46,7 +41,7 @@ export class AppUserSessions {
   async start(tx: DbOrTx, user: AppUserRow, appId: string): Promise<Started> {
     const now = this.deps.clock.now();
     const secret = randomBytes(32).toString('base64url');
-    const session = await sessionsRepo.insert(tx, { userId: user.id, projectId: user.projectId, appId, tokenDigest: digest(secret), createdAt: now, refreshedAt: now, expiresAt: this.#expiry(now) });
+    const session = await sessionsRepo.insert(tx, { userId: user.id, projectId: user.projectId, appId, tokenDigest: digestOf(secret), createdAt: now, refreshedAt: now, expiresAt: this.#expiry(now) });
     return { user, appId, sessionId: session.id, secret };
   }
 
@@ -67,7 +62,7 @@ export class AppUserSessions {
       // A user who was disabled is told so, whichever way their session ended.
       if (session.endedAt) return session.endedReason === 'disabled' && (await appUsersRepo.byId(tx, projectId, session.userId))?.disabled ? ('disabled' as const) : null;
       const now = clock.now();
-      if (!sameDigest(secret, session.tokenDigest)) {
+      if (!matchesDigest(secret, session.tokenDigest)) {
         await sessionsRepo.end(tx, session.id, 'reused', now);
         return 'reused' as const;
       }
@@ -79,10 +74,10 @@ export class AppUserSessions {
         return 'disabled' as const;
       }
       const next = randomBytes(32).toString('base64url');
-      await sessionsRepo.rotate(tx, session.id, { tokenDigest: digest(next), refreshedAt: now, expiresAt: this.#expiry(now) });
+      await sessionsRepo.rotate(tx, session.id, { tokenDigest: digestOf(next), refreshedAt: now, expiresAt: this.#expiry(now) });
       return { user, sessionId: session.id, secret: next };
     });
-    if (outcome === 'disabled') throw new AppError('appUserTokenInvalid', { zh: '该用户已被停用，请联系应用的开发者', en: 'This user has been disabled; contact the app’s developer' });
+    if (outcome === 'disabled') throw new AppError('appUserTokenInvalid', USER_DISABLED);
     if (!outcome || outcome === 'reused') throw refused();
     return this.answer({ user: outcome.user, appId, sessionId: outcome.sessionId, secret: outcome.secret });
   }
@@ -95,7 +90,7 @@ export class AppUserSessions {
     await db.transaction(async (tx) => {
       const session = await sessionsRepo.forUpdate(tx, sessionId);
       if (!session || session.projectId !== projectId || session.endedAt) return;
-      if (sameDigest(secret, session.tokenDigest)) await sessionsRepo.end(tx, session.id, 'signOut', clock.now());
+      if (matchesDigest(secret, session.tokenDigest)) await sessionsRepo.end(tx, session.id, 'signOut', clock.now());
     });
   }
 

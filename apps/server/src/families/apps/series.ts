@@ -5,6 +5,7 @@ import type { Caller } from '../../platform/http/access';
 import { AppError } from '../../platform/http/errors';
 import { appsRepo, type AppRow } from './repo';
 import type { AppsService } from './service';
+import { isUniqueViolation } from '../../platform/db/errors';
 
 /**
  * App series: apps of one team sold as editions of one product. Members share platform and
@@ -59,7 +60,7 @@ export class AppSeries {
       })
       .catch((err: unknown) => {
         // Two requests put the same app into two series at once: the primary key refused one.
-        if ((err as { code?: string }).code === '23505') throw new AppError('conflict', { zh: '应用已加入其他系列', en: 'An app joined another series meanwhile; try again' });
+        if (isUniqueViolation(err)) throw new AppError('conflict', { zh: '应用已加入其他系列', en: 'An app joined another series meanwhile; try again' });
         throw err;
       });
   }

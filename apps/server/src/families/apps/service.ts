@@ -1,6 +1,7 @@
 import type { App, Platform } from '@wharf/contract';
 import { checkAppName, checkPackageName, languageByKey, siteIdOfZone, type Zone } from '@wharf/rules';
 import { writeAudit } from '../../platform/audit';
+import { isUniqueViolation } from '../../platform/db/errors';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { decodeCursor, pageOf } from '../../platform/http/cursor';
@@ -82,7 +83,7 @@ export class AppsService {
       const row = await appsRepo
         .insert(tx, { ...input, teamId: caller.teamId!, names: { [input.defaultLanguage]: input.name }, createdAt: now, updatedAt: now })
         .catch((err: unknown) => {
-          if (String((err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code) === '23505') {
+          if (isUniqueViolation(err)) {
             throw new AppError('conflict', { zh: '该平台上已有应用使用此包名', en: 'Another app on this platform uses this package name' });
           }
           throw err;

@@ -1,0 +1,13 @@
+import { AppError, forbidden } from '../../platform/http/errors';
+
+/** The family's refusals that more than one call gives. */
+export const emailTaken = () => new AppError('conflict', { zh: '该邮箱已注册，请直接登录', en: 'An account with this email exists; sign in instead' });
+/** Said to a disabled user however they try: signing in (403) or refreshing (401). */
+export const USER_DISABLED = { zh: '该用户已被停用，请联系应用的开发者', en: 'This user has been disabled; contact the app’s developer' };
+export const disabledUser = () => forbidden(USER_DISABLED);
+export const methodOff = (method: 'anonymous' | 'email') =>
+  forbidden(
+    method === 'anonymous'
+      ? { zh: '该项目未开启匿名登录', en: 'Anonymous sign-in is not turned on for this project' }
+      : { zh: '该项目未开启邮箱登录', en: 'Sign-in with email is not turned on for this project' },
+  );
