@@ -32,7 +32,7 @@ export default tseslint.config(
     files: ['eslint-rules/**/*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },
-  // Import boundaries: rules imports nothing; contract only rules and zod; web never server.
+  // Import boundaries: rules and client import nothing; contract only rules and zod; web never server.
   {
     files: ['packages/rules/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
@@ -48,6 +48,14 @@ export default tseslint.config(
         'error',
         { patterns: [onlyRelative('@wharf/contract imports only @wharf/rules and zod', ['zod', '@wharf/rules'])] },
       ],
+    },
+  },
+  {
+    // It ships inside apps: no dependency, so nothing is bundled that a device does not need.
+    files: ['packages/client/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [onlyRelative('@wharf/client ships in apps: it imports nothing outside itself')] }],
     },
   },
   {

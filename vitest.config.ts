@@ -8,6 +8,7 @@ export default defineConfig({
     projects: [
       'packages/rules',
       'packages/contract',
+      'packages/client',
       'apps/server',
       'apps/web',
       'e2e',

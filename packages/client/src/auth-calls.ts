@@ -1,0 +1,48 @@
+/** Auth Service's calls an app makes (docs/app-users.md), under the gateway. */
+export const AUTH_CALLS = {
+  signInAnonymously: { method: 'POST', path: '/tas/v1/client/signin/anonymous' },
+  signUpWithEmail: { method: 'POST', path: '/tas/v1/client/signup/email' },
+  signInWithEmail: { method: 'POST', path: '/tas/v1/client/signin/email' },
+  refreshAppUserToken: { method: 'POST', path: '/tas/v1/client/token' },
+  signOutAppUser: { method: 'POST', path: '/tas/v1/client/signout' },
+  currentAppUser: { method: 'GET', path: '/tas/v1/client/user' },
+  linkEmail: { method: 'POST', path: '/tas/v1/client/link/email' },
+  sendEmailVerification: { method: 'POST', path: '/tas/v1/client/email/verify/send' },
+  verifyEmail: { method: 'POST', path: '/tas/v1/client/email/verify' },
+  sendPasswordReset: { method: 'POST', path: '/tas/v1/client/password/reset/send' },
+  resetPassword: { method: 'POST', path: '/tas/v1/client/password/reset' },
+} as const;
+
+export type AuthProvider = 'anonymous' | 'email';
+
+/** An app user, as the server describes them. */
+export interface AppUser {
+  appUserId: string;
+  projectId: string;
+  anonymous: boolean;
+  email: string | null;
+  emailVerified: boolean;
+  displayName: string | null;
+  providers: AuthProvider[];
+  disabled: boolean;
+  createdAt: string;
+  lastSignInAt: string | null;
+}
+
+/** What a sign-in answers. */
+export interface SessionAnswer {
+  user: AppUser;
+  tokenType: 'Bearer';
+  accessToken: string;
+  expiresIn: number;
+  refreshToken: string;
+}
+
+/** The session as the SDK keeps it. */
+export interface StoredSession {
+  user: AppUser;
+  accessToken: string;
+  /** When the access token stops working, in ms since the epoch (by this device's clock). */
+  accessExpiresAt: number;
+  refreshToken: string;
+}
