@@ -11,9 +11,12 @@ export const AUTH_CALLS = {
   verifyEmail: { method: 'POST', path: '/tas/v1/client/email/verify' },
   sendPasswordReset: { method: 'POST', path: '/tas/v1/client/password/reset/send' },
   resetPassword: { method: 'POST', path: '/tas/v1/client/password/reset' },
+  startOidcSignIn: { method: 'POST', path: '/tas/v1/client/oidc/start' },
+  finishOidcSignIn: { method: 'POST', path: '/tas/v1/client/oidc/finish' },
 } as const;
 
-export type AuthProvider = 'anonymous' | 'email';
+/** `anonymous`, `email`, or the ID of one of the project's OpenID Connect providers. */
+export type AuthProvider = string;
 
 /** An app user, as the server describes them. */
 export interface AppUser {

@@ -1,5 +1,6 @@
 import { AUTH_CALLS, type AppUser, type SessionAnswer, type StoredSession } from './auth-calls';
 import { WHARF_CODES, WharfError } from './errors';
+import { ProviderSignIn } from './provider-sign-in';
 import type { KeyValueStore } from './storage';
 import type { Transport, WharfCall } from './transport';
 
@@ -21,6 +22,7 @@ export class Auth {
   #refreshing: Promise<StoredSession> | null = null;
   /** Resolves once the stored session, if any, is read. */
   readonly ready: Promise<void>;
+  private readonly providers: ProviderSignIn;
 
   constructor(
     private readonly transport: Transport,
@@ -28,6 +30,7 @@ export class Auth {
     private readonly key: string,
     private readonly now: () => number,
   ) {
+    this.providers = new ProviderSignIn(transport, store, `${key}:provider`);
     this.ready = this.#readStored().then((s) => {
       this.#session = s;
     });
@@ -70,6 +73,22 @@ export class Auth {
   async verifyEmail(code: string): Promise<AppUser> {
     const { user } = await this.request<{ user: AppUser }>({ ...AUTH_CALLS.verifyEmail, body: { code } });
     return this.#update(user);
+  }
+
+  /**
+   * The page of one of the project's identity providers to send the user to; when someone is
+   * signed in, the provider is linked to them (an anonymous user keeps their ID). After it,
+   * the browser arrives at `redirectUri` (listed in the console): call `finishProviderSignIn`.
+   */
+  async startProviderSignIn(providerId: string, redirectUri: string): Promise<string> {
+    const token = await this.getAccessToken();
+    return this.providers.start(providerId, redirectUri, token ? `Bearer ${token}` : undefined);
+  }
+
+  /** Signs in with what the provider's redirect brought (`returnedUrl`: the page's URL on arrival). */
+  async finishProviderSignIn(returnedUrl: string): Promise<AppUser> {
+    await this.ready;
+    return this.#adopt(await this.providers.finish(returnedUrl));
   }
 
   async sendPasswordReset(email: string): Promise<void> {

@@ -1,9 +1,10 @@
-import type { AppUser, AuthProvider } from '@wharf/contract';
+import type { AppUser } from '@wharf/contract';
 import type { AppUserRow } from './repo';
 
 export function appUserOut(r: AppUserRow): AppUser {
-  const providers: AuthProvider[] = r.anonymous ? ['anonymous'] : [];
-  if (r.email) providers.push('email');
+  const providers: string[] = r.anonymous ? ['anonymous'] : [];
+  if (r.email && r.passwordHash) providers.push('email');
+  providers.push(...r.oidcProviders);
   return {
     appUserId: r.id,
     projectId: r.projectId,

@@ -48,7 +48,7 @@ export const appUsersRepo = {
     const [row] = await db.select().from(authSettings).where(eq(authSettings.projectId, projectId)).limit(1);
     return row;
   },
-  async saveSettings(db: DbOrTx, row: AuthSettingsRow): Promise<AuthSettingsRow> {
+  async saveSettings(db: DbOrTx, row: Omit<AuthSettingsRow, 'redirectUris'>): Promise<AuthSettingsRow> {
     const [saved] = await db
       .insert(authSettings)
       .values(row)

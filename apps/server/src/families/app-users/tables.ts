@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { projects } from '../projects/public';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -27,6 +27,8 @@ export const appUsers = pgTable(
     /** Wrong passwords in a row; at ten the account is locked for a quarter of an hour. */
     failedSignIns: integer('failed_sign_ins').notNull().default(0),
     lockedUntil: ts('locked_until'),
+    /** The OpenID Connect providers linked (kept with `app_user_identities`, so answers need no join). */
+    oidcProviders: text('oidc_providers').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     uniqueIndex('app_users_project_email').on(t.projectId, t.email).where(sql`${t.email} is not null`),
@@ -41,6 +43,8 @@ export const authSettings = pgTable('auth_settings', {
     .references(() => projects.id, { onDelete: 'cascade' }),
   anonymous: boolean('anonymous').notNull().default(false),
   email: boolean('email').notNull().default(false),
+  /** Where a provider sign-in may send the browser back to the app (exact match). */
+  redirectUris: text('redirect_uris').array().notNull().default(sql`'{}'::text[]`),
   updatedAt: ts('updated_at').notNull(),
 });
 
@@ -107,4 +111,70 @@ export const appUserCodes = pgTable(
     usedAt: ts('used_at'),
   },
   (t) => [index('app_user_codes_user').on(t.userId, t.purpose, t.createdAt)],
+);
+
+/** A project's OpenID Connect providers; the client secret is a sealed secret of the secrets port. */
+export const identityProviders = pgTable(
+  'identity_providers',
+  {
+    projectId: project(),
+    providerId: text('provider_id').notNull(),
+    name: text('name').notNull(),
+    issuer: text('issuer').notNull(),
+    clientId: text('client_id').notNull(),
+    secretId: uuid('secret_id').notNull(),
+    scopes: text('scopes').notNull(),
+    enabled: boolean('enabled').notNull(),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.providerId] })],
+);
+
+/** An app user's account at a provider: the provider's `sub` is theirs in the project. */
+export const appUserIdentities = pgTable(
+  'app_user_identities',
+  {
+    projectId: project(),
+    providerId: text('provider_id').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUsers.id, { onDelete: 'cascade' }),
+    /** As the provider said at the last sign-in, verified or not. */
+    email: text('email'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.providerId, t.subject] }), index('app_user_identities_user').on(t.userId)],
+);
+
+/**
+ * One provider sign-in under way (ten minutes): the provider's side (`state`, `nonce`,
+ * PKCE verifier) and the app's (its redirect URI, its own PKCE challenge). After the
+ * callback it holds the user and a one-time code's digest for the app to finish with.
+ */
+export const oidcFlows = pgTable(
+  'oidc_flows',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    stateDigest: text('state_digest').notNull(),
+    teamId: uuid('team_id').notNull(),
+    projectId: project(),
+    appId: uuid('app_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    appState: text('app_state'),
+    appCodeChallenge: text('app_code_challenge').notNull(),
+    /** Set when a signed-in user started it: the provider is linked to them. */
+    linkUserId: uuid('link_user_id'),
+    resultUserId: uuid('result_user_id'),
+    resultCodeDigest: text('result_code_digest'),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    returnedAt: ts('returned_at'),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [uniqueIndex('oidc_flows_state').on(t.stateDigest), uniqueIndex('oidc_flows_result').on(t.resultCodeDigest), index('oidc_flows_expires').on(t.expiresAt)],
 );

@@ -25,7 +25,8 @@ export const appUser = z.object({
   email: z.string().nullable(),
   emailVerified: z.boolean(),
   displayName: z.string().nullable(),
-  providers: z.array(authProvider),
+  /** `anonymous`, `email`, and the ID of each OpenID Connect provider linked. */
+  providers: z.array(z.string()),
   disabled: z.boolean(),
   createdAt: z.string(),
   lastSignInAt: z.string().nullable(),

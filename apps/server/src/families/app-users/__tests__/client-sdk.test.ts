@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_CALLS, createClient, memoryStore, type WharfConfigFile, type WharfError } from '@wharf/client';
 import { appApi, appUsersApi, projectApi, RET_CODES } from '@wharf/contract';
 import { createTestApp, TestUser, type TestApp } from '../../../harness';
+import { signInThrough, startProvider } from '../../../harness/oidc-provider';
 import { mailedCode } from '../../../platform/__tests__/matrix/builders/app-users';
 
 // @wharf/client against the real server (requests go to it in-process): what the SDK
@@ -55,6 +56,31 @@ describe('@wharf/client', () => {
     expect([refused.status, refused.code]).toEqual([401, RET_CODES.appUserTokenInvalid.code]);
     expect(refused.message).toContain('disabled');
     expect(client.auth.currentUser).toBeNull();
+  });
+
+  it('signs in with an OpenID Connect provider: start, the provider’s pages, back to the app, finish', async () => {
+    const u = await TestUser.register(t);
+    const projectId = (await u.call(projectApi.createProject, { body: { name: 'SDK provider' } })).json().project.projectId as string;
+    const { appId } = (await u.call(appApi.createApp, { body: { projectId, platform: 'android', name: 'SDK provider notes', packageName: `com.wharf.sdkop${process.pid}`, category: 'app', defaultLanguage: 'enUS' } })).json().app as { appId: string };
+    const { callbackUrl } = (await u.call(appUsersApi.listIdentityProviders, { query: { projectId } })).json() as { callbackUrl: string };
+    const op = await startProvider(callbackUrl);
+    try {
+      await u.call(appUsersApi.saveIdentityProvider, { params: { providerId: 'company-sso' }, query: { projectId }, body: { name: 'Company SSO', issuer: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret, enabled: true } });
+      await u.call(appUsersApi.setRedirectUris, { query: { projectId }, body: { redirectUris: ['https://notes.example.com/signed-in'] } });
+      const file = (await u.call(appApi.getAppConfigFile, { query: { appId } })).json().content as WharfConfigFile;
+      const client = createClient(file, { gateway: 'http://wharf.test/agc/edge', fetch: serverFetch, store: memoryStore() });
+
+      const authorizationUrl = await client.auth.startProviderSignIn('company-sso', 'https://notes.example.com/signed-in');
+      const atCallback = new URL(await signInThrough(authorizationUrl, 'ann', callbackUrl));
+      const back = await t.app.inject({ method: 'GET', url: atCallback.pathname + atCallback.search });
+      const user = await client.auth.finishProviderSignIn(back.headers.location as string);
+      expect(user).toMatchObject({ email: 'ann@example.com', emailVerified: true, providers: ['company-sso'] });
+      expect(client.auth.currentUser?.appUserId).toBe(user.appUserId);
+      // The same redirect again is not a second sign-in.
+      await expect(client.auth.finishProviderSignIn(back.headers.location as string)).rejects.toThrow('not started here');
+    } finally {
+      await op.close();
+    }
   });
 
   it('tells the app, in its language, that its key is wrong', async () => {

@@ -1,5 +1,7 @@
 import type { ClientAuth } from '../client-auth';
 import type { ClientEmail } from '../client-email';
+import type { OidcProviders } from '../oidc-providers';
+import type { OidcSignIn } from '../oidc-sign-in';
 import type { AppUsersService } from '../service';
 import type { AccessTokens } from '../tokens';
 
@@ -9,4 +11,6 @@ export interface AppUsersServices {
   client: ClientAuth;
   email: ClientEmail;
   tokens: AccessTokens;
+  oidcProviders: OidcProviders;
+  oidcSignIn: OidcSignIn;
 }

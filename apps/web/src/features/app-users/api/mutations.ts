@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { appUsersApi, type AuthMethods } from '@wharf/contract';
+import { appUsersApi, type AuthMethods, type BodyOf } from '@wharf/contract';
 import { callEndpoint } from '../../../request/call';
 import { appUsersKeys } from './keys';
 
@@ -28,4 +28,25 @@ export function useSetAuthMethods(projectId: string) {
     mutationFn: async (methods: AuthMethods) => (await callEndpoint(appUsersApi.setAuthMethods, { query: { projectId }, body: methods })).methods,
     onSuccess: (methods) => queryClient.setQueryData(appUsersKeys.methods(projectId), methods),
   });
+}
+
+function useProviderMutation<I>(projectId: string, fn: (input: I) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: appUsersKeys.providers(projectId) }) });
+}
+
+export type IdentityProviderDraft = BodyOf<typeof appUsersApi.saveIdentityProvider>;
+
+export function useSaveIdentityProvider(projectId: string) {
+  return useProviderMutation(projectId, ({ providerId, ...body }: IdentityProviderDraft & { providerId: string }) =>
+    callEndpoint(appUsersApi.saveIdentityProvider, { params: { providerId }, query: { projectId }, body }),
+  );
+}
+
+export function useDeleteIdentityProvider(projectId: string) {
+  return useProviderMutation(projectId, (providerId: string) => callEndpoint(appUsersApi.deleteIdentityProvider, { params: { providerId }, query: { projectId } }));
+}
+
+export function useSetRedirectUris(projectId: string) {
+  return useProviderMutation(projectId, (redirectUris: string[]) => callEndpoint(appUsersApi.setRedirectUris, { query: { projectId }, body: { redirectUris } }));
 }

@@ -29,3 +29,12 @@ export function useAuthMethods(projectId: string) {
     enabled: Boolean(projectId),
   });
 }
+
+/** The project's identity providers, the redirect URIs apps may return to, and the callback URL to register at providers. */
+export function useIdentityProviders(projectId: string) {
+  return useQuery({
+    queryKey: appUsersKeys.providers(projectId),
+    queryFn: ({ signal }) => callEndpoint(appUsersApi.listIdentityProviders, { query: { projectId }, signal }),
+    enabled: Boolean(projectId),
+  });
+}

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { App as AntApp, Button, Card, Empty, Flex, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { AppUser } from '@wharf/contract';
+import { appUsersApi, type AppUser } from '@wharf/contract';
 import { ShowMore } from '../../../ui/ShowMore';
 import { useDisplay } from '../../projects/public';
 import { useDeleteAppUser, useRevokeAppUserSessions, useSetAppUserDisabled } from '../api/mutations';
-import { useAppUsers } from '../api/queries';
+import { useAppUsers, useIdentityProviders } from '../api/queries';
+
+const builtIn = new Set<string>(appUsersApi.AUTH_PROVIDERS);
 
 /** The project's app users: search, state, and what the console may do to them. */
 export function AppUsersTable({ projectId, canManage }: { projectId: string; canManage: boolean }) {
@@ -20,6 +22,7 @@ export function AppUsersTable({ projectId, canManage }: { projectId: string; can
   const users = list.data?.pages.flatMap((p) => p.items) ?? [];
   const total = list.data?.pages[0]?.total ?? 0;
   const nameOf = (u: AppUser) => u.email ?? t('users.anonymous');
+  const providerNames = new Map((useIdentityProviders(projectId).data?.providers ?? []).map((p) => [p.providerId, p.name]));
 
   const act = async (work: Promise<unknown>, done: string) => {
     try {
@@ -57,7 +60,7 @@ export function AppUsersTable({ projectId, canManage }: { projectId: string; can
               </Space>
             ),
           },
-          { key: 'providers', title: t('users.providers'), render: (_, u) => u.providers.map((p) => <Tag key={p}>{t(`methods.${p}.name`)}</Tag>) },
+          { key: 'providers', title: t('users.providers'), render: (_, u) => u.providers.map((p) => <Tag key={p}>{builtIn.has(p) ? t(`methods.${p}.name`) : (providerNames.get(p) ?? p)}</Tag>) },
           { key: 'created', title: t('users.createdAt'), render: (_, u) => display.dateTime(u.createdAt) },
           { key: 'lastSignIn', title: t('users.lastSignInAt'), render: (_, u) => display.dateTime(u.lastSignInAt) },
           { key: 'state', title: t('users.state'), render: (_, u) => (u.disabled ? <Tag color="red">{t('users.disabled')}</Tag> : <Tag color="green">{t('users.enabled')}</Tag>) },

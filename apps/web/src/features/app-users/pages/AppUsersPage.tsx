@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { usePermissions } from '../../team/public';
 import { AppUsersTable } from '../components/AppUsersTable';
 import { AuthMethodsCard } from '../components/AuthMethodsCard';
+import { IdentityProvidersCard } from '../components/IdentityProvidersCard';
 
 /** Auth Service: the project's sign-in methods and its app users. */
 export function AppUsersPage() {
@@ -20,6 +21,7 @@ export function AppUsersPage() {
       </Typography.Paragraph>
       <Flex vertical gap="large">
         <AuthMethodsCard projectId={projectId} canManage={canManage} />
+        <IdentityProvidersCard projectId={projectId} canManage={canManage} />
         <AppUsersTable projectId={projectId} canManage={canManage} />
       </Flex>
     </>

@@ -130,4 +130,54 @@ describe('Auth Service', () => {
     expect(await screen.findByText('Аутентификация', { selector: 'h2' })).toBeTruthy();
     expect(await screen.findByRole('switch', { name: 'Анонимный аккаунт' })).toBeTruthy();
   });
+
+  it('adds an identity provider, turns it off, lists where sign-ins return, and names it on its users', async () => {
+    type Saved = { providerId: string; name: string; issuer: string; clientId: string; secretHint: string; scopes: string; enabled: boolean; updatedAt: string };
+    let providers: Saved[] = [];
+    let redirectUris: string[] = [];
+    serve([user(1, { email: 'sso@example.com', providers: ['company-sso'] })], {
+      [appUsersApi.listIdentityProviders.id]: () => ({ ret: OK, providers, redirectUris, callbackUrl: 'https://wharf.example.com/agc/edge/tas/v1/oidc/callback' }),
+      [appUsersApi.saveIdentityProvider.id]: ({ params, body }) => {
+        const b = body as Omit<Saved, 'providerId' | 'secretHint' | 'updatedAt'> & { clientSecret?: string };
+        const saved = { providerId: (params as { providerId: string }).providerId, name: b.name, issuer: b.issuer, clientId: b.clientId, scopes: b.scopes, enabled: b.enabled, secretHint: 'cret', updatedAt: '2026-03-10T08:30:00.000Z' };
+        providers = [...providers.filter((p) => p.providerId !== saved.providerId), saved];
+        return { ret: OK, provider: saved };
+      },
+      [appUsersApi.setRedirectUris.id]: ({ body }) => {
+        redirectUris = (body as { redirectUris: string[] }).redirectUris;
+        return { ret: OK, redirectUris };
+      },
+    });
+    renderApp('en', `#/projects/${PROJECT_ID}/app-users`);
+    const card = (await screen.findByText('Identity providers (OpenID Connect)', { selector: '.ant-card-head-title' })).closest('.ant-card') as HTMLElement;
+    expect(await within(card).findByText('https://wharf.example.com/agc/edge/tas/v1/oidc/callback')).toBeTruthy();
+    expect(within(card).getByText(/No identity providers yet/)).toBeTruthy();
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Add provider' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Add an identity provider')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Provider ID'), { target: { value: 'company-sso' } });
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Company SSO' } });
+    fireEvent.change(within(dialog).getByLabelText('Issuer'), { target: { value: 'https://sso.example.com/realms/main' } });
+    fireEvent.change(within(dialog).getByLabelText('Client ID'), { target: { value: 'wharf' } });
+    fireEvent.change(within(dialog).getByLabelText('Client secret'), { target: { value: 'the secret' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Company SSO is saved.')).toBeTruthy();
+    expect(callsTo(callEndpoint, appUsersApi.saveIdentityProvider)[0]).toMatchObject({ params: { providerId: 'company-sso' }, query: { projectId: PROJECT_ID }, body: { name: 'Company SSO', issuer: 'https://sso.example.com/realms/main', clientId: 'wharf', clientSecret: 'the secret', scopes: 'openid email profile', enabled: true } });
+
+    const off = await within(card).findByRole('switch', { name: 'Company SSO on or off' });
+    fireEvent.click(off);
+    expect(await screen.findByText(/Company SSO is off/)).toBeTruthy();
+    expect(callsTo(callEndpoint, appUsersApi.saveIdentityProvider)[1]?.body).not.toHaveProperty('clientSecret');
+
+    const uris = within(card).getByLabelText('Where sign-ins return to your app');
+    fireEvent.change(uris, { target: { value: 'https://notes.example.com/auth/done' } });
+    fireEvent.keyDown(uris, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The redirect addresses are saved.')).toBeTruthy();
+    expect(callsTo(callEndpoint, appUsersApi.setRedirectUris)[0]?.body).toEqual({ redirectUris: ['https://notes.example.com/auth/done'] });
+
+    const row = (await within(await usersCard()).findByText('sso@example.com')).closest('tr') as HTMLElement;
+    await waitFor(() => expect(within(row).getByText('Company SSO')).toBeTruthy());
+  });
 });

@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { APP_CLIENT_HEADERS, appApi, appUsersApi } from '@wharf/contract';
 import type { TestUser } from '../../../../harness';
+import { signInThrough, startProvider } from '../../../../harness/oidc-provider';
 import type { Seed } from '../seed';
 import type { Builders } from '../types';
 
@@ -24,6 +25,32 @@ async function signedIn(s: Seed): Promise<{ headers: Record<string, string>; ref
 }
 
 const email = () => `matrix-${randomUUID().slice(0, 8)}@example.com`;
+
+const APP_REDIRECT = 'https://matrix.example.com/auth';
+let provider: ReturnType<typeof startProvider> | null = null;
+/** A's app with a real OpenID Connect provider (started on first use) turned on, and a redirect URI listed. */
+async function aProvider(s: Seed): Promise<Record<string, string>> {
+  const headers = await aApp(s);
+  const query = { projectId: s.a.projectId };
+  const settings = (await s.a.holder.call(appUsersApi.listIdentityProviders, { query })).json() as { callbackUrl: string; providers: unknown[] };
+  provider ??= startProvider(settings.callbackUrl);
+  const op = await provider;
+  if (!settings.providers.length) {
+    await s.a.holder.call(appUsersApi.saveIdentityProvider, { params: { providerId: 'matrix-op' }, query, body: { name: 'Matrix OP', issuer: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret, enabled: true } });
+    await s.a.holder.call(appUsersApi.setRedirectUris, { query, body: { redirectUris: [APP_REDIRECT] } });
+  }
+  return { ...headers, callbackUrl: settings.callbackUrl };
+}
+
+/** A provider sign-in of A's app, through the provider's pages, up to Wharf's callback (not yet visited). */
+async function atCallback(s: Seed): Promise<{ headers: Record<string, string>; callback: URL; verifier: string }> {
+  const { callbackUrl, ...headers } = await aProvider(s);
+  const verifier = randomBytes(32).toString('base64url');
+  const codeChallenge = createHash('sha256').update(verifier).digest('base64url');
+  const start = await s.t.app.inject({ method: 'POST', url: appUsersApi.startOidcSignIn.fullPath, headers, payload: { providerId: 'matrix-op', redirectUri: APP_REDIRECT, codeChallenge } });
+  const callback = new URL(await signInThrough((start.json() as { authorizationUrl: string }).authorizationUrl, 'matrix-person', callbackUrl!));
+  return { headers, callback, verifier };
+}
 
 /** A user of A's app who signed up with an email (not yet verified). */
 async function signedUp(s: Seed): Promise<{ headers: Record<string, string>; accessToken: string; email: string }> {
@@ -102,6 +129,44 @@ export function appUsersBuilders(): Builders {
         const user = await signedUp(s);
         await s.t.app.inject({ method: 'POST', url: appUsersApi.sendPasswordReset.fullPath, headers: user.headers, payload: { email: user.email } });
         return { headers: user.headers, body: { email: user.email, code: await mailedCode(s, user.email, 'app-user-reset'), password: 'a new matrix password' } };
+      },
+    },
+    'appUsers.identityProviders': { build: (s) => ({ query: { projectId: s.a.projectId } }) },
+    'appUsers.saveIdentityProvider': {
+      build: async (s) => {
+        const { callbackUrl } = await aProvider(s);
+        const op = await startProvider(callbackUrl!);
+        return { params: { providerId: `op-${randomUUID().slice(0, 8)}` }, query: { projectId: s.a.projectId }, body: { name: 'Another OP', issuer: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret, enabled: true } };
+      },
+    },
+    'appUsers.deleteIdentityProvider': {
+      build: async (s) => {
+        const { callbackUrl } = await aProvider(s);
+        const op = await startProvider(callbackUrl!);
+        const providerId = `gone-${randomUUID().slice(0, 8)}`;
+        await s.a.holder.call(appUsersApi.saveIdentityProvider, { params: { providerId }, query: { projectId: s.a.projectId }, body: { name: 'Gone OP', issuer: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret, enabled: true } });
+        return { params: { providerId }, query: { projectId: s.a.projectId } };
+      },
+    },
+    'appUsers.setRedirectUris': { build: (s) => ({ query: { projectId: s.a.projectId }, body: { redirectUris: [APP_REDIRECT, 'com.tipsy.app:/auth'] } }) },
+    'appUsers.startOidcSignIn': {
+      build: async (s) => {
+        const { callbackUrl: _c, ...headers } = await aProvider(s);
+        return { headers, body: { providerId: 'matrix-op', redirectUri: APP_REDIRECT, codeChallenge: createHash('sha256').update('matrix verifier').digest('base64url') } };
+      },
+    },
+    'appUsers.oidcCallback': {
+      build: async (s) => ({ query: Object.fromEntries((await atCallback(s)).callback.searchParams) }),
+      expect: { status: 303, code: 0, why: 'it sends the browser on to the app' },
+    },
+    'appUsers.finishOidcSignIn': {
+      build: async (s) => {
+        const { headers, callback, verifier } = await atCallback(s);
+        const back = await s.t.app.inject({ method: 'GET', url: callback.pathname + callback.search });
+        const code = new URL(back.headers.location as string).searchParams.get('code')!;
+        if (!code) throw new Error(String(back.headers.location));
+        s.secrets.push(code);
+        return { headers, body: { code, codeVerifier: verifier } };
       },
     },
     'appUsers.me': {
