@@ -275,6 +275,8 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<string, { limit: number; windo
   signIn: { limit: 20, windowMs: 60_000 },
   // New anonymous app users per address (Firebase allows 100 an hour per address too).
   anonymousSignUp: { limit: 100, windowMs: 3_600_000 },
+  // ...and per project, all its apps and addresses together.
+  anonymousSignUpPerProject: { limit: 5000, windowMs: 3_600_000 },
   verificationCode: { limit: 5, windowMs: 3_600_000 },
 };
 

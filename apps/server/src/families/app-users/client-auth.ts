@@ -4,6 +4,7 @@ import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { AppError } from '../../platform/http/errors';
 import { Passwords } from '../../platform/passwords';
+import { rateKey } from '../../platform/rate-limit';
 import type { DbOrTx } from '../../platform/db/types';
 import { bearerUser } from './bearer';
 import { disabledUser, emailTaken, methodOff } from './errors';
@@ -38,6 +39,13 @@ export class ClientAuth {
 
   async signInAnonymously(caller: Caller) {
     await this.#require(caller, 'anonymous');
+    // Beside the per-address limit the endpoint declares: all of a project's apps together,
+    // so many addresses cannot fill a project with throwaway users.
+    const { rateLimits, config } = this.deps;
+    const verdict = await rateLimits.hit(rateKey('anonymousSignUpPerProject', 'project', caller.projectId!), config.rateLimits.anonymousSignUpPerProject!);
+    if (!verdict.allowed) {
+      throw new AppError('rateLimited', { zh: '该项目的应用本小时创建的匿名用户过多，请稍后再试', en: "This project's apps made too many anonymous users this hour; try again later" }, { 'Retry-After': String(verdict.retryAfterSeconds) });
+    }
     return this.#create(caller, { anonymous: true });
   }
 

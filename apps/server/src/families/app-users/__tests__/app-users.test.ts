@@ -200,3 +200,25 @@ describe('the console', () => {
     expect(dump).not.toContain('"d":');
   });
 });
+
+describe('anonymous sign-ups', () => {
+  it('are capped per project, whichever addresses they come from', async () => {
+    const capped = await createTestApp({ env: { RATE_LIMITS: JSON.stringify({ anonymousSignUpPerProject: { limit: 2, windowMs: 3_600_000 } }) } });
+    try {
+      const u = await TestUser.register(capped);
+      const projectId = (await u.call(projectApi.createProject, { body: { name: 'Capped' } })).json().project.projectId as string;
+      const app = (await u.call(appApi.createApp, { body: { projectId, platform: 'android', name: 'Capped', packageName: `com.wharf.capped${process.pid}`, category: 'app', defaultLanguage: 'enUS' } })).json().app as { appId: string };
+      await u.call(appUsersApi.setAuthMethods, { query: { projectId }, body: { anonymous: true, email: false } });
+      const headers = await appHeaders(u, app.appId);
+      const from = (ip: string) => capped.app.inject({ method: 'POST', url: appUsersApi.signInAnonymously.fullPath, headers, payload: {}, remoteAddress: ip });
+      expect((await from('198.51.100.1')).statusCode).toBe(200);
+      expect((await from('198.51.100.2')).statusCode).toBe(200);
+      const third = await from('203.0.113.9');
+      expect(verdict(third)).toEqual([429, RET_CODES.rateLimited.code]);
+      expect(third.json().ret.msg).toContain('too many anonymous users this hour');
+      expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await capped.close();
+    }
+  });
+});
