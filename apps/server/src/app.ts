@@ -22,6 +22,7 @@ import { sendNotFoundPage, serveWeb } from './platform/http/web';
 import { Jobs } from './platform/jobs';
 import { EventBus } from './platform/events';
 import { Mailer } from './platform/mail';
+import { SmsOutbox, webhookSender } from './platform/sms';
 import { openPubSub } from './platform/pubsub';
 import { UserContent } from './platform/user-content';
 import { RateLimiter } from './platform/rate-limit';
@@ -104,6 +105,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const jobs = new Jobs(database, app.log, config.jobs, config.jobExpireSeconds);
   const dueActions = new DueActions(database.db, clock, app.log);
   const mailer = new Mailer({ db: database.db, clock, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const sms = new SmsOutbox({ db: database.db, clock, log: app.log, sender: config.smsWebhook ? webhookSender(config.smsWebhook.url, config.smsWebhook.token) : null });
   const userContent = new UserContent(config);
   const pubsub = openPubSub(database, app.log);
   const events = new EventBus({ db: database.db, clock, log: app.log, pubsub, retentionMs: config.events.retentionMs });
@@ -111,7 +113,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const secrets = new Secrets({ db: database.db, clock }, options.keyring ?? loadKeyring(config));
   const families = options.families ?? FAMILIES;
   const services = families.flatMap((f) => f.services ?? []);
-  const deps: Deps = { config, clock, database, db: database.db, storage, jobs, dueActions, mailer, secrets, rateLimits, events, pubsub, userContent, log: app.log, services, projectScopes: NO_PROJECTS };
+  const deps: Deps = { config, clock, database, db: database.db, storage, jobs, dueActions, mailer, sms, secrets, rateLimits, events, pubsub, userContent, log: app.log, services, projectScopes: NO_PROJECTS };
   for (const family of families) for (const s of family.subscriptions ?? []) events.add(s);
   const scopes = families.find((f) => f.projectScopes)?.projectScopes;
   if (scopes) deps.projectScopes = scopes(deps);

@@ -70,6 +70,7 @@ export async function startServer(
 function startMailDelivery(deps: Deps): NodeJS.Timeout {
   const timer = setInterval(() => {
     deps.mailer.deliverPending().catch((err: unknown) => deps.log.error({ err }, 'mail delivery run failed'));
+    deps.sms.deliverPending().catch((err: unknown) => deps.log.error({ err }, 'SMS delivery run failed'));
   }, MAIL_INTERVAL_MS);
   timer.unref();
   return timer;

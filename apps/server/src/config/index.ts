@@ -46,6 +46,8 @@ const envSchema = z.object({
   DEFAULT_ZONE: z.enum(['china', 'singapore', 'europe', 'russia', 'iran']).default('china'),
   FEATURE_SWITCHES: z.string().optional(),
   SMTP_URL: z.string().optional(),
+  SMS_WEBHOOK_URL: z.string().url().optional(),
+  SMS_WEBHOOK_TOKEN: z.string().optional(),
   MAIL_FROM: z.string().default('Wharf <no-reply@localhost>'),
   DUE_ACTIONS_TICK_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
@@ -115,6 +117,8 @@ export interface Config {
   defaultZone: 'china' | 'singapore' | 'europe' | 'russia' | 'iran';
   featureSwitches: Record<string, boolean>;
   smtpUrl: string | null;
+  /** Where text messages are POSTed (docs/kernel/sms.md); without it they are written to the log. */
+  smsWebhook: { url: string; token: string | null } | null;
   mailFrom: string;
   dueActionsTickMs: number;
   shutdownTimeoutMs: number;
@@ -225,6 +229,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     defaultZone: e.DEFAULT_ZONE,
     featureSwitches: switches,
     smtpUrl: e.SMTP_URL ?? null,
+    smsWebhook: e.SMS_WEBHOOK_URL ? { url: e.SMS_WEBHOOK_URL, token: e.SMS_WEBHOOK_TOKEN ?? null } : null,
     mailFrom: e.MAIL_FROM,
     dueActionsTickMs: e.DUE_ACTIONS_TICK_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -7,6 +7,7 @@ import type { DueActions } from './due-actions';
 import type { AccessResolver, CredentialResolver } from './http/access';
 import type { Jobs } from './jobs';
 import type { Mailer } from './mail';
+import type { SmsOutbox } from './sms';
 import type { EventBus, Subscription } from './events';
 import type { PubSub } from './pubsub';
 import type { RateLimiter } from './rate-limit';
@@ -24,6 +25,8 @@ export interface Deps {
   jobs: Jobs;
   dueActions: DueActions;
   mailer: Mailer;
+  /** Text messages: an outbox delivered by the configured sender (docs/kernel/sms.md). */
+  sms: SmsOutbox;
   /** Secrets at rest: sealed or hashed, never logged, shown once (docs/kernel/secrets.md). */
   secrets: Secrets;
   /** Limits shared by every instance; services count their own things too (docs/kernel/rate-limits.md). */

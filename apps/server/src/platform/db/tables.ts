@@ -62,6 +62,32 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_state').on(t.state, t.createdAt), index('mail_outbox_to').on(t.to)],
 );
 
+/**
+ * Text messages (verification codes), written in the transaction of the change that causes
+ * them and delivered afterwards by the configured sender (docs/kernel/sms.md).
+ */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** E.164: +4915123456789 */
+    to: text('to').notNull(),
+    /** ISO 3166 alpha-2 of the number, for usage by country. */
+    country: text('country'),
+    text: text('text').notNull(),
+    kind: text('kind').notNull(),
+    /** Whose message it is (a project), for usage and caps. */
+    scopeId: uuid('scope_id'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** pending → sent | failed | logged (no sender configured: written to the log) */
+    state: text('state').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+  },
+  (t) => [index('sms_outbox_state').on(t.state, t.createdAt), index('sms_outbox_scope').on(t.scopeId, t.createdAt)],
+);
+
 /** Facts the platform keeps about itself (e.g. which team holds the demo project). */
 export const platformSettings = pgTable('platform_settings', {
   key: text('key').primaryKey(),
