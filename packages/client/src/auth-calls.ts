@@ -11,6 +11,9 @@ export const AUTH_CALLS = {
   verifyEmail: { method: 'POST', path: '/tas/v1/client/email/verify' },
   sendPasswordReset: { method: 'POST', path: '/tas/v1/client/password/reset/send' },
   resetPassword: { method: 'POST', path: '/tas/v1/client/password/reset' },
+  sendPhoneCode: { method: 'POST', path: '/tas/v1/client/phone/code' },
+  signInWithPhone: { method: 'POST', path: '/tas/v1/client/signin/phone' },
+  linkPhone: { method: 'POST', path: '/tas/v1/client/link/phone' },
   startOidcSignIn: { method: 'POST', path: '/tas/v1/client/oidc/start' },
   finishOidcSignIn: { method: 'POST', path: '/tas/v1/client/oidc/finish' },
 } as const;
@@ -25,6 +28,8 @@ export interface AppUser {
   anonymous: boolean;
   email: string | null;
   emailVerified: boolean;
+  /** E.164, verified by a texted code. */
+  phone: string | null;
   displayName: string | null;
   providers: AuthProvider[];
   disabled: boolean;

@@ -60,6 +60,22 @@ export class Auth {
     return this.#start({ ...AUTH_CALLS.signInWithEmail, body: { email, password } });
   }
 
+  /** Texts a six-digit code to the number (international, with its `+` and country code); answers how long it is valid, in seconds. */
+  async sendPhoneCode(phone: string): Promise<number> {
+    const { expiresIn } = await this.transport.request<{ expiresIn: number }>({ ...AUTH_CALLS.sendPhoneCode, body: { phone } });
+    return expiresIn;
+  }
+
+  /** Signs in with the number and the code texted to it; a number new to the project signs up. */
+  signInWithPhone(phone: string, code: string): Promise<AppUser> {
+    return this.#start({ ...AUTH_CALLS.signInWithPhone, body: { phone, code } });
+  }
+
+  /** Gives the signed-in (for instance anonymous) user the number, with the code texted to it; their user ID stays. */
+  async linkPhone(phone: string, code: string): Promise<AppUser> {
+    return this.#adopt(await this.request<SessionAnswer>({ ...AUTH_CALLS.linkPhone, body: { phone, code } }));
+  }
+
   /** Gives the signed-in (for instance anonymous) user an email and password; their user ID stays. */
   async linkEmail(email: string, password: string): Promise<AppUser> {
     const answer = await this.request<SessionAnswer>({ ...AUTH_CALLS.linkEmail, body: { email, password } });

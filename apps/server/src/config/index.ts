@@ -283,6 +283,9 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<string, { limit: number; windo
   // ...and per project, all its apps and addresses together.
   anonymousSignUpPerProject: { limit: 5000, windowMs: 3_600_000 },
   verificationCode: { limit: 5, windowMs: 3_600_000 },
+  // Texted codes (SMS pumping): per number, and per project a day, counted by Auth Service.
+  smsPerNumber: { limit: 5, windowMs: 3_600_000 },
+  smsPerProject: { limit: 1000, windowMs: 86_400_000 },
 };
 
 const ratePolicies = z.record(z.string().regex(/^\w+$/), z.object({ limit: z.number().int().min(1), windowMs: z.number().int().min(1000).max(86_400_000) }).strict());

@@ -29,7 +29,7 @@ export const configFile = {
 };
 
 export function user(id = 'u-1', extra: object = {}) {
-  return { appUserId: id, projectId: 'project-1', anonymous: true, email: null, emailVerified: false, displayName: null, providers: ['anonymous'], disabled: false, createdAt: '2026-11-27T00:00:00.000Z', lastSignInAt: null, ...extra };
+  return { appUserId: id, projectId: 'project-1', anonymous: true, email: null, emailVerified: false, phone: null, displayName: null, providers: ['anonymous'], disabled: false, createdAt: '2026-11-27T00:00:00.000Z', lastSignInAt: null, ...extra };
 }
 
 export function session(n: number, id = 'u-1', expiresIn = 3600) {

@@ -5,9 +5,9 @@ export const emailTaken = () => new AppError('conflict', { zh: '该邮箱已注�
 /** Said to a disabled user however they try: signing in (403) or refreshing (401). */
 export const USER_DISABLED = { zh: '该用户已被停用，请联系应用的开发者', en: 'This user has been disabled; contact the app’s developer' };
 export const disabledUser = () => forbidden(USER_DISABLED);
-export const methodOff = (method: 'anonymous' | 'email') =>
-  forbidden(
-    method === 'anonymous'
-      ? { zh: '该项目未开启匿名登录', en: 'Anonymous sign-in is not turned on for this project' }
-      : { zh: '该项目未开启邮箱登录', en: 'Sign-in with email is not turned on for this project' },
-  );
+const OFF = {
+  anonymous: { zh: '该项目未开启匿名登录', en: 'Anonymous sign-in is not turned on for this project' },
+  email: { zh: '该项目未开启邮箱登录', en: 'Sign-in with email is not turned on for this project' },
+  phone: { zh: '该项目未开启手机号登录', en: 'Sign-in with a phone number is not turned on for this project' },
+};
+export const methodOff = (method: 'anonymous' | 'email' | 'phone') => forbidden(OFF[method]);

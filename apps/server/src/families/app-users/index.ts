@@ -1,12 +1,14 @@
 import type { Family } from '../../platform/deps';
 import { ClientAuth } from './client-auth';
 import { ClientEmail } from './client-email';
+import { ClientPhone } from './client-phone';
 import { OidcClients } from './oidc-clients';
 import { OidcProviders } from './oidc-providers';
 import { OidcSignIn } from './oidc-sign-in';
 import { clientRoutes } from './routes/client';
 import { consoleRoutes } from './routes/console';
 import { oidcRoutes } from './routes/oidc';
+import { phoneRoutes } from './routes/phone';
 import type { AppUsersServices } from './routes/context';
 import { AppUsersService } from './service';
 import { AppUserSessions } from './sessions';
@@ -31,9 +33,10 @@ export const appUsersFamily: Family = {
     const sessions = new AppUserSessions(deps, tokens);
     const email = new ClientEmail(deps, sessions, tokens);
     const oidcSignIn = new OidcSignIn(deps, new OidcClients(deps), sessions, tokens);
-    const s: AppUsersServices = { appUsers: new AppUsersService(deps), client: new ClientAuth(deps, sessions, tokens, email), email, tokens, oidcProviders: new OidcProviders(deps), oidcSignIn };
+    const s: AppUsersServices = { appUsers: new AppUsersService(deps), client: new ClientAuth(deps, sessions, tokens, email), email, phone: new ClientPhone(deps, sessions, tokens), tokens, oidcProviders: new OidcProviders(deps), oidcSignIn };
     consoleRoutes(app, s);
     clientRoutes(app, s);
     oidcRoutes(app, s);
+    phoneRoutes(app, s);
   },
 };

@@ -23,3 +23,12 @@ export function resetMail(language: MailLanguage, appName: string, code: string,
     ru: { subject: `${appName}: сброс пароля`, text: `Код для нового пароля в «${appName}»:\n\n${code}\n\nОн действует ${minutes} мин. Если вы этого не запрашивали, проигнорируйте письмо: пароль останется прежним.` },
   }[language];
 }
+
+/** The text message with a phone code: short, the code first (phones show it in the notification). */
+export function phoneCodeText(language: MailLanguage, appName: string, code: string, minutes: number): string {
+  return {
+    cn: `${code} 是您的“${appName}”验证码，${minutes} 分钟内有效。请勿告诉他人。`,
+    en: `${code} is your ${appName} code. It is valid for ${minutes} minutes. Do not share it.`,
+    ru: `${code} — ваш код для «${appName}». Действует ${minutes} мин. Никому его не сообщайте.`,
+  }[language];
+}

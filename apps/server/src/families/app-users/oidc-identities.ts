@@ -32,14 +32,14 @@ const accountExists = (providerId: string) =>
  * unchecked claim nor an account someone opened with another's address takes an account
  * over); else a new user. Each outcome is in the audit log.
  */
-export async function linkIdentity(tx: DbOrTx, deps: Pick<Deps, 'clock' | 'events'>, flow: OidcFlowRow, providerId: string, claims: ProviderClaims): Promise<AppUserRow> {
+export async function linkIdentity(tx: DbOrTx, deps: Pick<Deps, 'clock' | 'events'>, flow: OidcFlowRow, providerId: string, claims: ProviderClaims, ip: string | null): Promise<AppUserRow> {
   const { clock } = deps;
   const now = clock.now();
   const projectId = flow.projectId;
   const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : null;
   const verified = claims.email_verified === true;
   const audit = (action: AuditAction, user: AppUserRow, data: Record<string, unknown> = {}) =>
-    writeAudit(tx, clock, { action, teamId: flow.teamId, actorId: user.id, actorKind: 'app-user', ip: null, targetType: 'app-user', targetId: user.id, data: { appId: flow.appId, provider: providerId, ...data } });
+    writeAudit(tx, clock, { action, teamId: flow.teamId, actorId: user.id, actorKind: 'app-user', ip, targetType: 'app-user', targetId: user.id, data: { appId: flow.appId, provider: providerId, ...data } });
   const usable = (user: AppUserRow | undefined): AppUserRow => {
     if (!user) throw forbidden({ zh: '该用户已不存在', en: 'This user no longer exists' });
     if (user.disabled) throw forbidden(USER_DISABLED);

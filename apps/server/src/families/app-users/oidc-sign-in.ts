@@ -121,7 +121,8 @@ export class OidcSignIn {
     try {
       const code = randomBytes(32).toString('base64url');
       await db.transaction(async (tx) => {
-        const user = await linkIdentity(tx, this.deps, flow, provider.providerId, claims);
+        // The person's browser brought the provider's answer: theirs is the address on the record.
+        const user = await linkIdentity(tx, this.deps, flow, provider.providerId, claims, req.ip ?? null);
         await oidcRepo.updateFlow(tx, flow.id, { resultUserId: user.id, resultCodeDigest: digestOf(code) });
       });
       return back({ code });

@@ -4,6 +4,7 @@ import type { AppUserRow } from './repo';
 export function appUserOut(r: AppUserRow): AppUser {
   const providers: string[] = r.anonymous ? ['anonymous'] : [];
   if (r.email && r.passwordHash) providers.push('email');
+  if (r.phone) providers.push('phone');
   providers.push(...r.oidcProviders);
   return {
     appUserId: r.id,
@@ -11,6 +12,7 @@ export function appUserOut(r: AppUserRow): AppUser {
     anonymous: r.anonymous,
     email: r.email,
     emailVerified: r.emailVerified,
+    phone: r.phone,
     displayName: r.displayName,
     providers,
     disabled: r.disabled,

@@ -48,11 +48,11 @@ export const appUsersRepo = {
     const [row] = await db.select().from(authSettings).where(eq(authSettings.projectId, projectId)).limit(1);
     return row;
   },
-  async saveSettings(db: DbOrTx, row: Omit<AuthSettingsRow, 'redirectUris'>): Promise<AuthSettingsRow> {
+  async saveSettings(db: DbOrTx, row: Omit<AuthSettingsRow, 'redirectUris' | 'phoneCountries'>): Promise<AuthSettingsRow> {
     const [saved] = await db
       .insert(authSettings)
       .values(row)
-      .onConflictDoUpdate({ target: authSettings.projectId, set: { anonymous: row.anonymous, email: row.email, updatedAt: row.updatedAt } })
+      .onConflictDoUpdate({ target: authSettings.projectId, set: { anonymous: row.anonymous, email: row.email, phone: row.phone, updatedAt: row.updatedAt } })
       .returning();
     return saved!;
   },

@@ -6,12 +6,13 @@ import { decodeCursor, pageOf } from '../../platform/http/cursor';
 import { notFound } from '../../platform/http/errors';
 import { appUserDeleted } from './events';
 import { appUserOut } from './out';
+import { phoneRepo } from './phone-repo';
 import { appUsersRepo } from './repo';
 import { sessionsRepo } from './sessions-repo';
 
 /** The console's side of Auth Service: the access check has already tied the project to the caller. */
 export class AppUsersService {
-  constructor(private readonly deps: Pick<Deps, 'db' | 'clock' | 'events'>) {}
+  constructor(private readonly deps: Pick<Deps, 'db' | 'clock' | 'events' | 'sms'>) {}
 
   async list(q: { projectId: string; search?: string | undefined; pageSize: number; cursor?: string | undefined; withTotal: boolean }) {
     const { db } = this.deps;
@@ -55,7 +56,7 @@ export class AppUsersService {
 
   async methods(projectId: string): Promise<{ methods: AuthMethods }> {
     const row = await appUsersRepo.settings(this.deps.db, projectId);
-    return { methods: { anonymous: row?.anonymous ?? false, email: row?.email ?? false } };
+    return { methods: { anonymous: row?.anonymous ?? false, email: row?.email ?? false, phone: row?.phone ?? false } };
   }
 
   async setMethods(caller: Caller, projectId: string, methods: AuthMethods): Promise<{ methods: AuthMethods }> {
@@ -63,8 +64,42 @@ export class AppUsersService {
     return db.transaction(async (tx) => {
       const before = await appUsersRepo.settings(tx, projectId);
       const saved = await appUsersRepo.saveSettings(tx, { projectId, ...methods, updatedAt: clock.now() });
-      await writeAudit(tx, clock, { action: 'app-users.authMethods', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'project', targetId: projectId, data: { before: { anonymous: before?.anonymous ?? false, email: before?.email ?? false }, after: methods } });
-      return { methods: { anonymous: saved.anonymous, email: saved.email } };
+      await writeAudit(tx, clock, { action: 'app-users.authMethods', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'project', targetId: projectId, data: { before: { anonymous: before?.anonymous ?? false, email: before?.email ?? false, phone: before?.phone ?? false }, after: methods } });
+      return { methods: { anonymous: saved.anonymous, email: saved.email, phone: saved.phone } };
     });
+  }
+
+  async phonePolicy(projectId: string) {
+    return { countries: await phoneRepo.countries(this.deps.db, projectId) };
+  }
+
+  async setPhonePolicy(caller: Caller, projectId: string, countries: string[]) {
+    const { db, clock } = this.deps;
+    const unique = [...new Set(countries)].sort();
+    return db.transaction(async (tx) => {
+      const before = await phoneRepo.countries(tx, projectId);
+      const saved = await phoneRepo.saveCountries(tx, projectId, unique, clock.now());
+      await writeAudit(tx, clock, { action: 'app-users.phonePolicy', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'project', targetId: projectId, data: { before, after: saved } });
+      return { countries: saved };
+    });
+  }
+
+  /** Texted codes of the last `days` days (UTC), per day with the empty days in, and per country, most first. */
+  async smsUsage(projectId: string, days: number) {
+    const now = this.deps.clock.now();
+    const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (days - 1)));
+    const rows = await this.deps.sms.usage(this.deps.db, projectId, since);
+    const perDay = new Map<string, number>();
+    const perCountry = new Map<string, number>();
+    for (const r of rows) {
+      perDay.set(r.day, (perDay.get(r.day) ?? 0) + r.count);
+      perCountry.set(r.country, (perCountry.get(r.country) ?? 0) + r.count);
+    }
+    const dayList = Array.from({ length: days }, (_, i) => new Date(since.getTime() + i * 86_400_000).toISOString().slice(0, 10));
+    return {
+      total: rows.reduce((n, r) => n + r.count, 0),
+      days: dayList.map((day) => ({ day, count: perDay.get(day) ?? 0 })),
+      countries: [...perCountry].map(([country, count]) => ({ country, count })).sort((a, b) => b.count - a.count || a.country.localeCompare(b.country)),
+    };
   }
 }

@@ -18,6 +18,8 @@ export const appUsers = pgTable(
     /** Lower case; unique in the project. */
     email: text('email'),
     emailVerified: boolean('email_verified').notNull().default(false),
+    /** E.164; unique in the project; set only by a texted code, so always verified. */
+    phone: text('phone'),
     /** argon2id, as the console's own passwords. */
     passwordHash: text('password_hash'),
     displayName: text('display_name'),
@@ -32,6 +34,7 @@ export const appUsers = pgTable(
   },
   (t) => [
     uniqueIndex('app_users_project_email').on(t.projectId, t.email).where(sql`${t.email} is not null`),
+    uniqueIndex('app_users_project_phone').on(t.projectId, t.phone).where(sql`${t.phone} is not null`),
     index('app_users_project_created').on(t.projectId, t.createdAt, t.id),
   ],
 );
@@ -43,6 +46,9 @@ export const authSettings = pgTable('auth_settings', {
     .references(() => projects.id, { onDelete: 'cascade' }),
   anonymous: boolean('anonymous').notNull().default(false),
   email: boolean('email').notNull().default(false),
+  phone: boolean('phone').notNull().default(false),
+  /** The countries (ISO 3166 alpha-2) whose numbers may be texted codes; others are refused. */
+  phoneCountries: text('phone_countries').array().notNull().default(sql`'{}'::text[]`),
   /** Where a provider sign-in may send the browser back to the app (exact match). */
   redirectUris: text('redirect_uris').array().notNull().default(sql`'{}'::text[]`),
   updatedAt: ts('updated_at').notNull(),
@@ -177,4 +183,23 @@ export const oidcFlows = pgTable(
     finishedAt: ts('finished_at'),
   },
   (t) => [uniqueIndex('oidc_flows_state').on(t.stateDigest), uniqueIndex('oidc_flows_result').on(t.resultCodeDigest), index('oidc_flows_expires').on(t.expiresAt)],
+);
+
+/**
+ * Codes texted to phone numbers, kept by number (the number may have no user yet): only a
+ * digest, spent on use, refused after ten minutes or five wrong tries; a new one replaces it.
+ */
+export const phoneCodes = pgTable(
+  'phone_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: project(),
+    phone: text('phone').notNull(),
+    codeDigest: text('code_digest').notNull(),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('phone_codes_number').on(t.projectId, t.phone, t.createdAt)],
 );

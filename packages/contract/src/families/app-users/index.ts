@@ -3,3 +3,4 @@ export * from './calls';
 export * from './client-calls';
 export * from './oidc-schemas';
 export * from './oidc-calls';
+export * from './phone-calls';

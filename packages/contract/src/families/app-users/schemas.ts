@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** How an app user can sign in (more arrive with phone and identity providers). */
-export const AUTH_PROVIDERS = ['anonymous', 'email'] as const;
+/** The built-in ways an app user signs in (identity providers add their own IDs). */
+export const AUTH_PROVIDERS = ['anonymous', 'email', 'phone'] as const;
 export const authProvider = z.enum(AUTH_PROVIDERS);
 export type AuthProvider = z.infer<typeof authProvider>;
 
@@ -24,6 +24,8 @@ export const appUser = z.object({
   anonymous: z.boolean(),
   email: z.string().nullable(),
   emailVerified: z.boolean(),
+  /** E.164, verified by the code it was sent. */
+  phone: z.string().nullable(),
   displayName: z.string().nullable(),
   /** `anonymous`, `email`, and the ID of each OpenID Connect provider linked. */
   providers: z.array(z.string()),
@@ -34,7 +36,7 @@ export const appUser = z.object({
 export type AppUser = z.infer<typeof appUser>;
 
 /** The sign-in methods a project has turned on. */
-export const authMethods = z.object({ anonymous: z.boolean(), email: z.boolean() });
+export const authMethods = z.object({ anonymous: z.boolean(), email: z.boolean(), phone: z.boolean().default(false) });
 export type AuthMethods = z.infer<typeof authMethods>;
 
 /** What a sign-in answers the app: who signed in and the tokens to call as them. */

@@ -187,7 +187,7 @@ describe('the console', () => {
   it('keeps the sign-in methods, and lets only those who manage the project change them', async () => {
     const { holder, member } = await teamWithMember(t, ['operations']);
     const { projectId } = await projectWithApp(holder, { anonymous: true, email: false });
-    expect((await member.call(appUsersApi.getAuthMethods, { query: { projectId } })).json().methods).toEqual({ anonymous: true, email: false });
+    expect((await member.call(appUsersApi.getAuthMethods, { query: { projectId } })).json().methods).toEqual({ anonymous: true, email: false, phone: false });
     expect((await member.call(appUsersApi.setAuthMethods, { query: { projectId }, body: { anonymous: false, email: false } })).statusCode).toBe(403);
   });
 

@@ -83,6 +83,30 @@ describe('@wharf/client', () => {
     }
   });
 
+  it('signs in with a texted code, and links a number to an anonymous user', async () => {
+    const u = await TestUser.register(t);
+    const projectId = (await u.call(projectApi.createProject, { body: { name: 'SDK phone' } })).json().project.projectId as string;
+    const { appId } = (await u.call(appApi.createApp, { body: { projectId, platform: 'android', name: 'SDK phone notes', packageName: `com.wharf.sdkphone${process.pid}`, category: 'app', defaultLanguage: 'enUS' } })).json().app as { appId: string };
+    await u.call(appUsersApi.setAuthMethods, { query: { projectId }, body: { anonymous: true, email: false, phone: true } });
+    await u.call(appUsersApi.setPhonePolicy, { query: { projectId }, body: { countries: ['DE'] } });
+    const file = (await u.call(appApi.getAppConfigFile, { query: { appId } })).json().content as WharfConfigFile;
+    const client = createClient(file, { gateway: 'http://wharf.test/agc/edge', fetch: serverFetch, store: memoryStore() });
+    const texted = async (phone: string) => {
+      const rows = (await t.deps.database.executeSql(`select text from sms_outbox where "to" = $1 order by created_at desc, id desc limit 1`, [phone])).rows as Array<{ text: string }>;
+      return rows[0]!.text.slice(0, 6);
+    };
+
+    expect(await client.auth.sendPhoneCode('+49 151 2345 6790')).toBe(600);
+    const user = await client.auth.signInWithPhone('+49 151 2345 6790', await texted('+4915123456790'));
+    expect(user).toMatchObject({ phone: '+4915123456790', providers: ['phone'] });
+    await client.auth.signOut();
+
+    const anonymous = await client.auth.signInAnonymously();
+    await client.auth.sendPhoneCode('+4915123456791');
+    const linked = await client.auth.linkPhone('+4915123456791', await texted('+4915123456791'));
+    expect(linked).toMatchObject({ appUserId: anonymous.appUserId, anonymous: false, phone: '+4915123456791' });
+  });
+
   it('tells the app, in its language, that its key is wrong', async () => {
     const file = { agcgw: { url: 'http://wharf.test/agc/edge' }, client: { app_id: 'a', project_id: 'p', client_id: '000000000000000000', api_key: 'not a key' } };
     const client = createClient(file, { fetch: serverFetch, store: memoryStore(), lang: 'zh' });

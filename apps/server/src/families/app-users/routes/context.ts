@@ -1,5 +1,6 @@
 import type { ClientAuth } from '../client-auth';
 import type { ClientEmail } from '../client-email';
+import type { ClientPhone } from '../client-phone';
 import type { OidcProviders } from '../oidc-providers';
 import type { OidcSignIn } from '../oidc-sign-in';
 import type { AppUsersService } from '../service';
@@ -10,6 +11,7 @@ export interface AppUsersServices {
   appUsers: AppUsersService;
   client: ClientAuth;
   email: ClientEmail;
+  phone: ClientPhone;
   tokens: AccessTokens;
   oidcProviders: OidcProviders;
   oidcSignIn: OidcSignIn;

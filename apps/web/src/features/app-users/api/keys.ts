@@ -5,5 +5,7 @@ export const appUsersKeys = {
   lists: (projectId: string) => [...appUsersKeys.all, appUsersApi.listAppUsers.id, projectId] as const,
   list: (projectId: string, search: string) => [...appUsersKeys.lists(projectId), search] as const,
   methods: (projectId: string) => [...appUsersKeys.all, appUsersApi.getAuthMethods.id, projectId] as const,
+  phonePolicy: (projectId: string) => [...appUsersKeys.all, appUsersApi.getPhonePolicy.id, projectId] as const,
+  smsUsage: (projectId: string) => [...appUsersKeys.all, appUsersApi.smsUsage.id, projectId] as const,
   providers: (projectId: string) => [...appUsersKeys.all, appUsersApi.listIdentityProviders.id, projectId] as const,
 };

@@ -50,3 +50,11 @@ export function useDeleteIdentityProvider(projectId: string) {
 export function useSetRedirectUris(projectId: string) {
   return useProviderMutation(projectId, (redirectUris: string[]) => callEndpoint(appUsersApi.setRedirectUris, { query: { projectId }, body: { redirectUris } }));
 }
+
+export function useSetPhonePolicy(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (countries: string[]) => (await callEndpoint(appUsersApi.setPhonePolicy, { query: { projectId }, body: { countries } })).countries,
+    onSuccess: (countries) => queryClient.setQueryData(appUsersKeys.phonePolicy(projectId), countries),
+  });
+}

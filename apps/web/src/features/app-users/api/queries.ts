@@ -38,3 +38,21 @@ export function useIdentityProviders(projectId: string) {
     enabled: Boolean(projectId),
   });
 }
+
+/** The countries whose numbers may be texted codes. */
+export function usePhonePolicy(projectId: string) {
+  return useQuery({
+    queryKey: appUsersKeys.phonePolicy(projectId),
+    queryFn: async ({ signal }) => (await callEndpoint(appUsersApi.getPhonePolicy, { query: { projectId }, signal })).countries,
+    enabled: Boolean(projectId),
+  });
+}
+
+/** Codes texted over the last 30 days, per day and per country. */
+export function useSmsUsage(projectId: string) {
+  return useQuery({
+    queryKey: appUsersKeys.smsUsage(projectId),
+    queryFn: ({ signal }) => callEndpoint(appUsersApi.smsUsage, { query: { projectId, days: 30 }, signal }),
+    enabled: Boolean(projectId),
+  });
+}

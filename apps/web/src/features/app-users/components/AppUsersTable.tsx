@@ -21,7 +21,7 @@ export function AppUsersTable({ projectId, canManage }: { projectId: string; can
   const remove = useDeleteAppUser(projectId);
   const users = list.data?.pages.flatMap((p) => p.items) ?? [];
   const total = list.data?.pages[0]?.total ?? 0;
-  const nameOf = (u: AppUser) => u.email ?? t('users.anonymous');
+  const nameOf = (u: AppUser) => u.email ?? u.phone ?? t('users.anonymous');
   const providerNames = new Map((useIdentityProviders(projectId).data?.providers ?? []).map((p) => [p.providerId, p.name]));
 
   const act = async (work: Promise<unknown>, done: string) => {

@@ -5,6 +5,7 @@ import { usePermissions } from '../../team/public';
 import { AppUsersTable } from '../components/AppUsersTable';
 import { AuthMethodsCard } from '../components/AuthMethodsCard';
 import { IdentityProvidersCard } from '../components/IdentityProvidersCard';
+import { PhoneCard } from '../components/PhoneCard';
 
 /** Auth Service: the project's sign-in methods and its app users. */
 export function AppUsersPage() {
@@ -21,6 +22,7 @@ export function AppUsersPage() {
       </Typography.Paragraph>
       <Flex vertical gap="large">
         <AuthMethodsCard projectId={projectId} canManage={canManage} />
+        <PhoneCard projectId={projectId} canManage={canManage} />
         <IdentityProvidersCard projectId={projectId} canManage={canManage} />
         <AppUsersTable projectId={projectId} canManage={canManage} />
       </Flex>

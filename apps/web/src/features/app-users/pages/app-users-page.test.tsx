@@ -17,6 +17,7 @@ const user = (i: number, over: Partial<AppUser> = {}): AppUser => ({
   anonymous: false,
   email: `reader${i}@example.com`,
   emailVerified: false,
+  phone: null,
   displayName: null,
   providers: ['email'],
   disabled: false,
@@ -27,7 +28,7 @@ const user = (i: number, over: Partial<AppUser> = {}): AppUser => ({
 
 function serve(initial: AppUser[], over: Record<string, Handler> = {}) {
   let items = initial;
-  let methods: AuthMethods = { anonymous: false, email: true };
+  let methods: AuthMethods = { anonymous: false, email: true, phone: false };
   answerCalls(callEndpoint, {
     [consoleApi.getConfig.id]: () => CONFIG,
     [authApi.userInfo.id]: () => me(),
@@ -80,7 +81,7 @@ describe('Auth Service', () => {
     expect(screen.getByRole('switch', { name: 'Email address' }).getAttribute('aria-checked')).toBe('true');
     fireEvent.click(anonymous);
     expect(await screen.findByText('Anonymous account is on.')).toBeTruthy();
-    expect(callsTo(callEndpoint, appUsersApi.setAuthMethods)[0]).toMatchObject({ query: { projectId: PROJECT_ID }, body: { anonymous: true, email: true } });
+    expect(callsTo(callEndpoint, appUsersApi.setAuthMethods)[0]).toMatchObject({ query: { projectId: PROJECT_ID }, body: { anonymous: true, email: true, phone: false } });
     // With no user yet, the page says what to do next.
     expect(within(await usersCard()).getByText(/No users yet. Turn on a sign-in method above/)).toBeTruthy();
   });
@@ -179,5 +180,35 @@ describe('Auth Service', () => {
 
     const row = (await within(await usersCard()).findByText('sso@example.com')).closest('tr') as HTMLElement;
     await waitFor(() => expect(within(row).getByText('Company SSO')).toBeTruthy());
+  });
+
+  it('turns phone sign-in on, chooses the countries texted, and shows the texts of the last 30 days', async () => {
+    let countries: string[] = [];
+    const days = Array.from({ length: 30 }, (_, i) => ({ day: new Date(Date.UTC(2026, 10, 1 + i)).toISOString().slice(0, 10), count: i === 29 ? 7 : 0 }));
+    serve([user(3, { email: null, phone: '+4915123456789', providers: ['phone'] })], {
+      [appUsersApi.getPhonePolicy.id]: () => ({ ret: OK, countries }),
+      [appUsersApi.setPhonePolicy.id]: ({ body }) => {
+        countries = (body as { countries: string[] }).countries;
+        return { ret: OK, countries };
+      },
+      [appUsersApi.smsUsage.id]: () => ({ ret: OK, total: 7, days, countries: [{ country: 'DE', count: 7 }] }),
+    });
+    renderApp('en', `#/projects/${PROJECT_ID}/app-users`);
+    fireEvent.click(await screen.findByRole('switch', { name: 'Phone number' }));
+    expect(await screen.findByText('Phone number is on.')).toBeTruthy();
+    const card = (await screen.findByText('Texted codes', { selector: '.ant-card-head-title' })).closest('.ant-card') as HTMLElement;
+    expect(await within(card).findByText(/No country is chosen/)).toBeTruthy();
+    const picker = within(card).getByLabelText('Countries whose numbers may be texted');
+    fireEvent.mouseDown(picker);
+    fireEvent.change(picker, { target: { value: 'Germ' } });
+    fireEvent.click(await screen.findByText('Germany (DE)', { selector: '.ant-select-item-option-content' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The countries are saved.')).toBeTruthy();
+    expect(callsTo(callEndpoint, appUsersApi.setPhonePolicy)[0]).toMatchObject({ query: { projectId: PROJECT_ID }, body: { countries: ['DE'] } });
+    await waitFor(() => expect(within(card).queryByText(/No country is chosen/)).toBeNull());
+    expect(await within(card).findByText('By country: Germany 7')).toBeTruthy();
+    expect(within(card).getByText('Codes texted per day over the last 30 days: 7 in all')).toBeTruthy();
+    // A user who signed in by phone is shown by their number.
+    expect(await within(await usersCard()).findByText('+4915123456789')).toBeTruthy();
   });
 });

@@ -11,10 +11,24 @@ export async function appHeaders(holder: TestUser, appId: string): Promise<Recor
   return { [APP_CLIENT_HEADERS.clientId]: client.clientId, [APP_CLIENT_HEADERS.apiKey]: client.apiKey };
 }
 
-/** A's app, with anonymous and email sign-in turned on in A's project. */
+/** A's app, with anonymous, email and phone sign-in turned on in A's project (German numbers texted). */
 async function aApp(s: Seed): Promise<Record<string, string>> {
-  await s.a.holder.call(appUsersApi.setAuthMethods, { query: { projectId: s.a.projectId }, body: { anonymous: true, email: true } });
+  await s.a.holder.call(appUsersApi.setAuthMethods, { query: { projectId: s.a.projectId }, body: { anonymous: true, email: true, phone: true } });
+  await s.a.holder.call(appUsersApi.setPhonePolicy, { query: { projectId: s.a.projectId }, body: { countries: ['DE'] } });
   return appHeaders(s.a.holder, s.a.app.appId);
+}
+
+let numbers = 0;
+/** A fresh German number with a code texted to it (read from the SMS outbox). */
+async function textedCode(s: Seed): Promise<{ headers: Record<string, string>; phone: string; code: string }> {
+  const headers = await aApp(s);
+  const phone = `+4915123${String(4000 + (numbers += 1)).padStart(4, '0')}`;
+  await s.t.app.inject({ method: 'POST', url: appUsersApi.sendPhoneCode.fullPath, headers, payload: { phone } });
+  const rows = (await s.t.deps.database.executeSql(`select text from sms_outbox where "to" = $1 order by created_at desc, id desc limit 1`, [phone])).rows as Array<{ text: string }>;
+  const code = /^(\d{6})/.exec(rows[0]?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code texted to ${phone}`);
+  s.secrets.push(code);
+  return { headers, phone, code };
 }
 
 async function signedIn(s: Seed): Promise<{ headers: Record<string, string>; refreshToken: string; accessToken: string; appUserId: string }> {
@@ -169,6 +183,23 @@ export function appUsersBuilders(): Builders {
         return { headers, body: { code, codeVerifier: verifier } };
       },
     },
+    'appUsers.sendPhoneCode': { build: async (s) => ({ headers: await aApp(s), body: { phone: `+4915123${String(5000 + (numbers += 1))}` } }) },
+    'appUsers.signInWithPhone': {
+      build: async (s) => {
+        const { headers, phone, code } = await textedCode(s);
+        return { headers, body: { phone, code } };
+      },
+    },
+    'appUsers.linkPhone': {
+      build: async (s) => {
+        const { headers, phone, code } = await textedCode(s);
+        const session = await signedIn(s);
+        return { headers: { ...headers, authorization: `Bearer ${session.accessToken}` }, body: { phone, code } };
+      },
+    },
+    'appUsers.phonePolicy': { build: (s) => ({ query: { projectId: s.a.projectId } }) },
+    'appUsers.setPhonePolicy': { build: (s) => ({ query: { projectId: s.a.projectId }, body: { countries: ['DE', 'RU'] } }) },
+    'appUsers.smsUsage': { build: (s) => ({ query: { projectId: s.a.projectId, days: 30 } }) },
     'appUsers.me': {
       build: async (s) => {
         const session = await signedIn(s);
