@@ -6,7 +6,13 @@ import { loadECharts } from './chart-mock';
 // Page tests answer the request layer's one door (call-mock.ts) and give charts a fake
 // ECharts (chart-mock.ts); between tests both go to the real modules again. Mocked here,
 // once, rather than per file: the project shares its loaded modules between files.
-const real = vi.hoisted(() => ({ callEndpoint: undefined as unknown, loadECharts: undefined as unknown }));
+// The setup runs again for every file, but a mock's factory only for the first file that
+// imports the module: the real functions are kept on globalThis, or later files of the same
+// worker would reset the mocks to answer nothing.
+const real = vi.hoisted(() => {
+  const g = globalThis as { __wharfRealModules?: { callEndpoint: unknown; loadECharts: unknown } };
+  return (g.__wharfRealModules ??= { callEndpoint: undefined, loadECharts: undefined });
+});
 vi.mock(import('../request/call'), async (original) => {
   const module = await original();
   real.callEndpoint = module.callEndpoint;

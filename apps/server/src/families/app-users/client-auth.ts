@@ -15,6 +15,7 @@ import { appUserOut } from './out';
 import { appUsersRepo, type AppUserRow } from './repo';
 import type { AppUserSessions } from './sessions';
 import type { AccessTokens } from './tokens';
+import type { AppUserCache } from './user-cache';
 
 type Method = 'anonymous' | 'email';
 /** Ten wrong passwords in a row lock an account for a quarter of an hour (beside the per-address rate limit). */
@@ -33,6 +34,7 @@ export class ClientAuth {
     private readonly sessions: AppUserSessions,
     private readonly tokens: AccessTokens,
     private readonly email: ClientEmail,
+    private readonly users: AppUserCache,
   ) {
     this.#passwords = new Passwords(deps.config.argon2MemoryKib);
   }
@@ -94,7 +96,7 @@ export class ClientAuth {
 
   /** The user of the request's bearer token, if still enabled. */
   async me(caller: Caller, req: FastifyRequest) {
-    const { user } = await bearerUser(this.deps.db, this.tokens, caller, req);
+    const { user } = await bearerUser(this.deps.db, this.tokens, caller, req, this.users);
     return { user: appUserOut(user) };
   }
 

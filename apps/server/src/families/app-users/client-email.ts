@@ -16,6 +16,7 @@ import { appUsersRepo, type AppUserRow } from './repo';
 import type { AppUserSessions } from './sessions';
 import { sessionsRepo } from './sessions-repo';
 import type { AccessTokens } from './tokens';
+import type { AppUserCache } from './user-cache';
 
 
 /**
@@ -30,6 +31,7 @@ export class ClientEmail {
     private readonly deps: Deps,
     private readonly sessions: AppUserSessions,
     private readonly tokens: AccessTokens,
+    private readonly users: AppUserCache,
   ) {
     this.#codes = new AppUserCodes(deps);
     this.#passwords = new Passwords(deps.config.argon2MemoryKib);
@@ -61,6 +63,7 @@ export class ClientEmail {
         if (isUniqueViolation(err)) throw emailTaken();
         throw err;
       });
+      await this.users.changed(tx, user.id);
       await this.mailVerification(tx, updated, caller.appId!, mailLanguage(req));
       await writeAudit(tx, clock, { action: 'app-users.linkEmail', teamId: caller.teamId, actorId: user.id, actorKind: 'app-user', ip: caller.ip, targetType: 'app-user', targetId: user.id, data: { appId: caller.appId } });
       // A new session, whose tokens say the user is no longer anonymous, replaces the old one.
@@ -87,6 +90,7 @@ export class ClientEmail {
     if (!ok) throw AppUserCodes.refused();
     const verified = await db.transaction(async (tx) => {
       const updated = await appUsersRepo.update(tx, user.id, { emailVerified: true });
+      await this.users.changed(tx, user.id);
       await writeAudit(tx, clock, { action: 'app-users.verifyEmail', teamId: caller.teamId, actorId: user.id, actorKind: 'app-user', ip: caller.ip, targetType: 'app-user', targetId: user.id, data: {} });
       return updated;
     });
@@ -116,6 +120,7 @@ export class ClientEmail {
     await db.transaction(async (tx) => {
       // Whoever could read the mail could also verify the email.
       await appUsersRepo.update(tx, user.id, { passwordHash, emailVerified: true });
+      await this.users.changed(tx, user.id);
       const ended = await sessionsRepo.endAll(tx, user.id, 'revoked', clock.now());
       await writeAudit(tx, clock, { action: 'app-users.resetPassword', teamId: caller.teamId, actorId: user.id, actorKind: 'app-user', ip: caller.ip, targetType: 'app-user', targetId: user.id, data: { sessionsEnded: ended } });
     });

@@ -19,6 +19,7 @@ import { appUsersRepo, type AppUserRow } from './repo';
 import type { AppUserSessions } from './sessions';
 import { sessionsRepo } from './sessions-repo';
 import type { AccessTokens } from './tokens';
+import type { AppUserCache } from './user-cache';
 
 export const PHONE_CODE_MINUTES = 10;
 const MAX_FAILED = 5;
@@ -36,6 +37,7 @@ export class ClientPhone {
     private readonly deps: Deps,
     private readonly sessions: AppUserSessions,
     private readonly tokens: AccessTokens,
+    private readonly users: AppUserCache,
   ) {}
 
   async sendCode(caller: Caller, req: FastifyRequest, raw: string) {
@@ -96,6 +98,7 @@ export class ClientPhone {
         if (isUniqueViolation(err)) throw phoneTaken();
         throw err;
       });
+      await this.users.changed(tx, user.id);
       await writeAudit(tx, clock, { action: 'app-users.linkPhone', teamId: caller.teamId, actorId: user.id, actorKind: 'app-user', ip: caller.ip, targetType: 'app-user', targetId: user.id, data: { appId: caller.appId } });
       // New tokens say the user is no longer anonymous; they replace the old session.
       await sessionsRepo.end(tx, claims.sessionId, 'replaced', clock.now());

@@ -13,6 +13,7 @@ import type { AppUsersServices } from './routes/context';
 import { AppUsersService } from './service';
 import { AppUserSessions } from './sessions';
 import { AccessTokens } from './tokens';
+import { AppUserCache } from './user-cache';
 
 /** Auth Service: a project's app users, their sign-in methods, sessions and tokens. */
 export const appUsersFamily: Family = {
@@ -31,9 +32,18 @@ export const appUsersFamily: Family = {
   register(app, deps) {
     const tokens = new AccessTokens(deps);
     const sessions = new AppUserSessions(deps, tokens);
-    const email = new ClientEmail(deps, sessions, tokens);
-    const oidcSignIn = new OidcSignIn(deps, new OidcClients(deps), sessions, tokens);
-    const s: AppUsersServices = { appUsers: new AppUsersService(deps), client: new ClientAuth(deps, sessions, tokens, email), email, phone: new ClientPhone(deps, sessions, tokens), tokens, oidcProviders: new OidcProviders(deps), oidcSignIn };
+    const users = new AppUserCache(deps);
+    const email = new ClientEmail(deps, sessions, tokens, users);
+    const oidcSignIn = new OidcSignIn(deps, new OidcClients(deps), sessions, tokens, users);
+    const s: AppUsersServices = {
+      appUsers: new AppUsersService(deps, users),
+      client: new ClientAuth(deps, sessions, tokens, email, users),
+      email,
+      phone: new ClientPhone(deps, sessions, tokens, users),
+      tokens,
+      oidcProviders: new OidcProviders(deps),
+      oidcSignIn,
+    };
     consoleRoutes(app, s);
     clientRoutes(app, s);
     oidcRoutes(app, s);

@@ -15,6 +15,7 @@ import { oidcRepo } from './oidc-repo';
 import { appUsersRepo } from './repo';
 import type { AppUserSessions } from './sessions';
 import type { AccessTokens } from './tokens';
+import type { AppUserCache } from './user-cache';
 
 /** A provider sign-in must come back and be finished within this long. */
 export const FLOW_MINUTES = 10;
@@ -36,6 +37,7 @@ export class OidcSignIn {
     private readonly clients: OidcClients,
     private readonly sessions: AppUserSessions,
     private readonly tokens: AccessTokens,
+    private readonly users: AppUserCache,
   ) {}
 
   async start(caller: Caller, req: FastifyRequest, body: { providerId: string; redirectUri: string; codeChallenge: string; state?: string | undefined }) {
@@ -123,6 +125,7 @@ export class OidcSignIn {
       await db.transaction(async (tx) => {
         // The person's browser brought the provider's answer: theirs is the address on the record.
         const user = await linkIdentity(tx, this.deps, flow, provider.providerId, claims, req.ip ?? null);
+        await this.users.changed(tx, user.id);
         await oidcRepo.updateFlow(tx, flow.id, { resultUserId: user.id, resultCodeDigest: digestOf(code) });
       });
       return back({ code });

@@ -9,10 +9,14 @@ import { appUserOut } from './out';
 import { phoneRepo } from './phone-repo';
 import { appUsersRepo } from './repo';
 import { sessionsRepo } from './sessions-repo';
+import type { AppUserCache } from './user-cache';
 
 /** The console's side of Auth Service: the access check has already tied the project to the caller. */
 export class AppUsersService {
-  constructor(private readonly deps: Pick<Deps, 'db' | 'clock' | 'events' | 'sms'>) {}
+  constructor(
+    private readonly deps: Pick<Deps, 'db' | 'clock' | 'events' | 'sms'>,
+    private readonly users: AppUserCache,
+  ) {}
 
   async list(q: { projectId: string; search?: string | undefined; pageSize: number; cursor?: string | undefined; withTotal: boolean }) {
     const { db } = this.deps;
@@ -27,6 +31,7 @@ export class AppUsersService {
       const user = await appUsersRepo.byId(tx, projectId, id);
       if (!user) throw notFound();
       const updated = await appUsersRepo.update(tx, id, { disabled });
+      await this.users.changed(tx, id);
       const ended = disabled ? await sessionsRepo.endAll(tx, id, 'disabled', clock.now()) : 0;
       await writeAudit(tx, clock, { action: disabled ? 'app-users.disable' : 'app-users.enable', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app-user', targetId: id, data: { projectId, sessionsEnded: ended } });
       return { appUser: appUserOut(updated) };
@@ -48,6 +53,7 @@ export class AppUsersService {
     await db.transaction(async (tx) => {
       const gone = await appUsersRepo.remove(tx, projectId, id);
       if (!gone) throw notFound();
+      await this.users.changed(tx, id);
       await this.deps.events.publish(tx, appUserDeleted, id, { projectId, appUserId: id, anonymous: gone.anonymous, email: gone.email });
       await writeAudit(tx, clock, { action: 'app-users.delete', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app-user', targetId: id, data: { projectId, email: gone.email, anonymous: gone.anonymous } });
     });

@@ -222,3 +222,24 @@ describe('anonymous sign-ups', () => {
     }
   });
 });
+
+describe("the user's own profile", () => {
+  it('is read from the instance’s memory for a few seconds, but a disable or deletion in the console shows at once', async () => {
+    const u = await TestUser.register(t);
+    const { projectId, headers } = await projectWithApp(u);
+    const s = (await device(headers, appUsersApi.signUpWithEmail.fullPath, { email: 'kept@example.com', password: 'long enough' })).json() as Session;
+    expect((await me(headers, s.accessToken)).json().user.displayName).toBeNull();
+    // Changed behind the service's back: the kept row answers until it is five seconds old.
+    await t.deps.database.executeSql(`update app_users set display_name = 'Behind' where id = $1`, [s.user.appUserId]);
+    expect((await me(headers, s.accessToken)).json().user.displayName).toBeNull();
+    t.clock.advance(5001);
+    expect((await me(headers, s.accessToken)).json().user.displayName).toBe('Behind');
+    // A change through the family is seen by the next call.
+    await u.call(appUsersApi.setAppUserDisabled, { params: { appUserId: s.user.appUserId }, query: { projectId }, body: { disabled: true } });
+    expect(verdict(await me(headers, s.accessToken))).toEqual([403, RET_CODES.forbidden.code]);
+    await u.call(appUsersApi.setAppUserDisabled, { params: { appUserId: s.user.appUserId }, query: { projectId }, body: { disabled: false } });
+    expect((await me(headers, s.accessToken)).statusCode).toBe(200);
+    await u.call(appUsersApi.deleteAppUser, { params: { appUserId: s.user.appUserId }, query: { projectId } });
+    expect(verdict(await me(headers, s.accessToken))).toEqual([401, RET_CODES.appUserTokenInvalid.code]);
+  });
+});

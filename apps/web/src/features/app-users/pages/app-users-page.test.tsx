@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { appUsersApi, authApi, consoleApi, contentApi, projectApi, teamApi, type AppUser, type AuthMethods } from '@wharf/contract';
 import { callEndpoint } from '../../../test/call-mock';
+import { loadECharts } from '../../../test/chart-mock';
 import { answerCalls, callsTo, CONFIG, me, permissionsOf, type Handler } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { clearSessionCookies, setSessionCookies } from '../../../test/session';
@@ -183,6 +184,8 @@ describe('Auth Service', () => {
   });
 
   it('turns phone sign-in on, chooses the countries texted, and shows the texts of the last 30 days', async () => {
+    // ECharts is not run in jsdom: the chart's table carries the numbers.
+    loadECharts.mockImplementation(async () => ({ init: () => ({ setOption() {}, resize() {}, dispose() {} }) }) as never);
     let countries: string[] = [];
     const days = Array.from({ length: 30 }, (_, i) => ({ day: new Date(Date.UTC(2026, 10, 1 + i)).toISOString().slice(0, 10), count: i === 29 ? 7 : 0 }));
     serve([user(3, { email: null, phone: '+4915123456789', providers: ['phone'] })], {
