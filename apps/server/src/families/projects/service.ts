@@ -80,7 +80,10 @@ export class ProjectsService {
         throw new AppError('conflict', { zh: `项目中还有 ${apps} 个应用，请先删除或移走应用`, en: `The project still holds ${apps} app(s); delete or move them first` });
       }
       await projectsRepo.remove(tx, projectId);
-      await writeAudit(tx, clock, { action: 'project.delete', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'project', targetId: projectId, data: { name: row.name } });
+      // Its rows go by cascade; the secrets its families sealed for it (signing keys,
+      // identity providers' client secrets) are the secrets port's, named by the project.
+      const secretsRemoved = await this.deps.secrets.removeOwnedBy(tx, 'project', projectId);
+      await writeAudit(tx, clock, { action: 'project.delete', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'project', targetId: projectId, data: { name: row.name, secretsRemoved } });
     });
   }
 

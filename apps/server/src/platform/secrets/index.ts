@@ -112,6 +112,11 @@ export class Secrets {
     return (await tx.delete(secrets).where(eq(secrets.id, id)).returning({ id: secrets.id })).length > 0;
   }
 
+  /** Every secret of an owner that is going away (a project, a team), in its deletion's transaction. */
+  async removeOwnedBy(tx: DbOrTx, scope: SecretScope, scopeId: string): Promise<number> {
+    return (await tx.delete(secrets).where(and(eq(secrets.scope, scope), eq(secrets.scopeId, scopeId))).returning({ id: secrets.id })).length;
+  }
+
   /**
    * Seals every revealable secret again under the current key (after SECRETS_KEY changed,
    * with the old one in SECRETS_OLD_KEYS). Verifiable ones cannot be re-hashed without their

@@ -154,3 +154,17 @@ describe('signing in with a provider', () => {
     expect([to.searchParams.get('error'), to.searchParams.get('error_description'), to.searchParams.get('state')]).toEqual(['access_denied', 'User said no', 's']);
   });
 });
+
+describe('a deleted project', () => {
+  it('takes its sealed secrets along: the token signing key and the providers’ client secrets', async () => {
+    const u = await TestUser.register(t);
+    const { projectId, headers } = await projectWithProvider(u);
+    await post(appUsersApi.signInAnonymously.fullPath, headers, {}); // makes the project's signing key
+    const secretsOf = async () => (await t.deps.database.executeSql(`select name from secrets where scope = 'project' and scope_id = $1 order by name`, [projectId])).rows.map((r) => (r as { name: string }).name);
+    expect(await secretsOf()).toEqual([expect.stringMatching(/^authSigningKey\./), 'identityProvider.test-op']);
+    const apps = (await u.call(appApi.appList, { query: { pageSize: 100, withTotal: 'true' } })).json().items as { appId: string; projectId: string }[];
+    for (const a of apps.filter((x) => x.projectId === projectId)) expect((await u.call(appApi.deleteApp, { query: { appId: a.appId } })).statusCode).toBe(200);
+    expect((await u.call(projectApi.deleteProject, { params: { projectId } })).statusCode).toBe(200);
+    expect(await secretsOf()).toEqual([]);
+  });
+});
