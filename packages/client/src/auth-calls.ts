@@ -14,6 +14,7 @@ export const AUTH_CALLS = {
   sendPhoneCode: { method: 'POST', path: '/tas/v1/client/phone/code' },
   signInWithPhone: { method: 'POST', path: '/tas/v1/client/signin/phone' },
   linkPhone: { method: 'POST', path: '/tas/v1/client/link/phone' },
+  unlinkAppUserMethod: { method: 'POST', path: '/tas/v1/client/unlink' },
   startOidcSignIn: { method: 'POST', path: '/tas/v1/client/oidc/start' },
   finishOidcSignIn: { method: 'POST', path: '/tas/v1/client/oidc/finish' },
 } as const;

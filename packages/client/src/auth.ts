@@ -76,6 +76,12 @@ export class Auth {
     return this.#adopt(await this.request<SessionAnswer>({ ...AUTH_CALLS.linkPhone, body: { phone, code } }));
   }
 
+  /** Takes a way to sign in off the signed-in user (`email`, `phone` or a provider's ID); the server keeps the last. */
+  async unlink(provider: string): Promise<AppUser> {
+    const { user } = await this.request<{ user: AppUser }>({ ...AUTH_CALLS.unlinkAppUserMethod, body: { provider } });
+    return this.#update(user);
+  }
+
   /** Gives the signed-in (for instance anonymous) user an email and password; their user ID stays. */
   async linkEmail(email: string, password: string): Promise<AppUser> {
     const answer = await this.request<SessionAnswer>({ ...AUTH_CALLS.linkEmail, body: { email, password } });

@@ -2,6 +2,7 @@ import type { Family } from '../../platform/deps';
 import { ClientAuth } from './client-auth';
 import { ClientEmail } from './client-email';
 import { ClientPhone } from './client-phone';
+import { unlinkMethod } from './client-unlink';
 import { OidcClients } from './oidc-clients';
 import { OidcProviders } from './oidc-providers';
 import { OidcSignIn } from './oidc-sign-in';
@@ -43,6 +44,7 @@ export const appUsersFamily: Family = {
       tokens,
       oidcProviders: new OidcProviders(deps),
       oidcSignIn,
+      unlink: (caller, req, provider) => unlinkMethod(deps, tokens, users, caller, req, provider),
     };
     consoleRoutes(app, s);
     clientRoutes(app, s);

@@ -56,6 +56,12 @@ export const oidcRepo = {
       .set({ oidcProviders: sql`array_append(array_remove(${appUsers.oidcProviders}, ${row.providerId}), ${row.providerId})` })
       .where(eq(appUsers.id, row.userId));
   },
+  /** Unlinks the user's account at the provider, and takes the provider off the user's row. */
+  async unlink(db: DbOrTx, userId: string, providerId: string): Promise<boolean> {
+    const gone = await db.delete(appUserIdentities).where(and(eq(appUserIdentities.userId, userId), eq(appUserIdentities.providerId, providerId))).returning({ s: appUserIdentities.subject });
+    await db.update(appUsers).set({ oidcProviders: sql`array_remove(${appUsers.oidcProviders}, ${providerId})` }).where(eq(appUsers.id, userId));
+    return gone.length > 0;
+  },
   async touchIdentity(db: DbOrTx, projectId: string, providerId: string, subject: string, email: string | null): Promise<void> {
     await db
       .update(appUserIdentities)

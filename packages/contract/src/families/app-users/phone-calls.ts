@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
-import { appUserSession, projectQuery } from './schemas';
+import { appUser, appUserSession, projectQuery } from './schemas';
 
 /** A phone number as the app sends it: international, with its `+` and country code. */
 export const appUserPhone = z
@@ -86,4 +86,16 @@ export const smsUsage = defineEndpoint({
     days: z.array(z.object({ day: z.string(), count: z.number().int() })),
     countries: z.array(z.object({ country: z.string(), count: z.number().int() })),
   }),
+});
+
+export const unlinkAppUserMethod = defineEndpoint({
+  id: 'appUsers.unlink',
+  method: 'POST',
+  prefix: CLIENT,
+  path: '/unlink',
+  access: 'app-client',
+  rateLimit: { class: 'signIn', by: 'ip' },
+  summary: "Remove one of the signed-in user's ways to sign in (email, phone, or an identity provider's ID); the last one stays",
+  body: z.object({ provider: z.string().regex(/^[a-z][a-z0-9-]{1,31}$/, 'email, phone, or an identity provider’s ID') }),
+  response: okResponse({ user: appUser }),
 });

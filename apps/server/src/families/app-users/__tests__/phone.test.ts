@@ -104,3 +104,26 @@ describe('signing in with a phone number', () => {
     expect(usage.countries).toEqual([{ country: 'RU', count: 8 }, { country: 'DE', count: 4 }]);
   });
 });
+
+describe('unlinking a way to sign in', () => {
+  it('takes an email or a number off the user, but never the last way', async () => {
+    const u = await TestUser.register(t);
+    const { projectId, headers } = await projectWithPhone(u);
+    await u.call(appUsersApi.setAuthMethods, { query: { projectId }, body: { anonymous: true, email: true, phone: true } });
+    const s = (await post(appUsersApi.signUpWithEmail.fullPath, headers, { email: 'two.ways@example.com', password: 'two ways here' })).json() as Session;
+    const bearer = { ...headers, authorization: `Bearer ${s.accessToken}` };
+    await post(appUsersApi.sendPhoneCode.fullPath, headers, { phone: '+4915123456710' });
+    const linked = (await post(appUsersApi.linkPhone.fullPath, bearer, { phone: '+4915123456710', code: await lastCode('+4915123456710') })).json() as Session;
+    expect(linked.user.providers).toEqual(['email', 'phone']);
+    const asNow = { ...headers, authorization: `Bearer ${linked.accessToken}` };
+
+    const unlinked = await post(appUsersApi.unlinkAppUserMethod.fullPath, asNow, { provider: 'email' });
+    expect(unlinked.json().user).toMatchObject({ email: null, phone: '+4915123456710', providers: ['phone'] });
+    expect(verdict(await post(appUsersApi.signInWithEmail.fullPath, headers, { email: 'two.ways@example.com', password: 'two ways here' }))).toEqual([400, RET_CODES.credentialsInvalid.code]);
+    const last = await post(appUsersApi.unlinkAppUserMethod.fullPath, asNow, { provider: 'phone' });
+    expect(verdict(last)).toEqual([409, RET_CODES.conflict.code]);
+    expect(last.json().ret.msg).toBe("This is the user's only way to sign in; it cannot be removed");
+    expect(verdict(await post(appUsersApi.unlinkAppUserMethod.fullPath, asNow, { provider: 'company-sso' }))).toEqual([404, RET_CODES.notFound.code]);
+    expect((await t.app.inject({ method: 'GET', url: appUsersApi.currentAppUser.fullPath, headers: asNow })).json().user.providers).toEqual(['phone']);
+  });
+});

@@ -1,3 +1,6 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppUser } from '@wharf/contract';
+import type { Caller } from '../../../platform/http/access';
 import type { ClientAuth } from '../client-auth';
 import type { ClientEmail } from '../client-email';
 import type { ClientPhone } from '../client-phone';
@@ -15,4 +18,5 @@ export interface AppUsersServices {
   tokens: AccessTokens;
   oidcProviders: OidcProviders;
   oidcSignIn: OidcSignIn;
+  unlink: (caller: Caller, req: FastifyRequest, provider: string) => Promise<{ user: AppUser }>;
 }

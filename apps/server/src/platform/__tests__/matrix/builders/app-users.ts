@@ -197,6 +197,14 @@ export function appUsersBuilders(): Builders {
         return { headers: { ...headers, authorization: `Bearer ${session.accessToken}` }, body: { phone, code } };
       },
     },
+    'appUsers.unlink': {
+      build: async (s) => {
+        const { headers, phone, code } = await textedCode(s);
+        const user = await signedUp(s);
+        const linked = await s.t.app.inject({ method: 'POST', url: appUsersApi.linkPhone.fullPath, headers: { ...headers, authorization: `Bearer ${user.accessToken}` }, payload: { phone, code } });
+        return { headers: { ...headers, authorization: `Bearer ${(linked.json() as { accessToken: string }).accessToken}` }, body: { provider: 'phone' } };
+      },
+    },
     'appUsers.phonePolicy': { build: (s) => ({ query: { projectId: s.a.projectId } }) },
     'appUsers.setPhonePolicy': { build: (s) => ({ query: { projectId: s.a.projectId }, body: { countries: ['DE', 'RU'] } }) },
     'appUsers.smsUsage': { build: (s) => ({ query: { projectId: s.a.projectId, days: 30 } }) },
