@@ -10,12 +10,13 @@ import { appName } from '../apps/public';
 import { bearerUser } from './bearer';
 import { AppUserCodes, CODE_TTL_MINUTES } from './codes';
 import { emailTaken, methodOff } from './errors';
-import { mailLanguage, resetMail, verifyMail, type MailLanguage } from './mail-texts';
+import { mailLanguage, type MailLanguage } from './mail-texts';
 import { appUserOut } from './out';
 import { appUsersRepo, type AppUserRow } from './repo';
 import type { AppUserSessions } from './sessions';
 import { sessionsRepo } from './sessions-repo';
 import type { AccessTokens } from './tokens';
+import type { AuthTemplates } from './templates';
 import type { AppUserCache } from './user-cache';
 
 
@@ -32,6 +33,7 @@ export class ClientEmail {
     private readonly sessions: AppUserSessions,
     private readonly tokens: AccessTokens,
     private readonly users: AppUserCache,
+    private readonly templates: AuthTemplates,
   ) {
     this.#codes = new AppUserCodes(deps);
     this.#passwords = new Passwords(deps.config.argon2MemoryKib);
@@ -42,7 +44,8 @@ export class ClientEmail {
     if (!user.email || user.emailVerified) return;
     const code = await this.#codes.issue(tx, user.id, 'verifyEmail');
     const name = (await appName(tx, appId)) ?? 'Wharf';
-    await this.deps.mailer.enqueue(tx, { to: user.email, kind: 'app-user-verify', ...verifyMail(language, name, code, CODE_TTL_MINUTES.verifyEmail / 60) });
+    const mail = await this.templates.render(tx, user.projectId, 'verifyEmail', language, { app: name, code, minutes: CODE_TTL_MINUTES.verifyEmail });
+    await this.deps.mailer.enqueue(tx, { to: user.email, kind: 'app-user-verify', ...mail });
   }
 
   /** Sends what was enqueued, after the transaction that enqueued it. */
@@ -105,7 +108,8 @@ export class ClientEmail {
     await db.transaction(async (tx) => {
       const code = await this.#codes.issue(tx, user.id, 'resetPassword');
       const name = (await appName(tx, caller.appId!)) ?? 'Wharf';
-      await this.deps.mailer.enqueue(tx, { to: email, kind: 'app-user-reset', ...resetMail(mailLanguage(req), name, code, CODE_TTL_MINUTES.resetPassword) });
+      const mail = await this.templates.render(tx, user.projectId, 'resetPassword', mailLanguage(req), { app: name, code, minutes: CODE_TTL_MINUTES.resetPassword });
+      await this.deps.mailer.enqueue(tx, { to: email, kind: 'app-user-reset', ...mail });
     });
     this.deliver();
     return {};

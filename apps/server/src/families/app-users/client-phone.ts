@@ -13,12 +13,13 @@ import { AppUserCodes } from './codes';
 import { digestOf, matchesDigest } from './digest';
 import { disabledUser, methodOff } from './errors';
 import { appUserCreated } from './events';
-import { mailLanguage, phoneCodeText } from './mail-texts';
+import { mailLanguage } from './mail-texts';
 import { phoneRepo } from './phone-repo';
 import { appUsersRepo, type AppUserRow } from './repo';
 import type { AppUserSessions } from './sessions';
 import { sessionsRepo } from './sessions-repo';
 import type { AccessTokens } from './tokens';
+import type { AuthTemplates } from './templates';
 import type { AppUserCache } from './user-cache';
 
 export const PHONE_CODE_MINUTES = 10;
@@ -38,6 +39,7 @@ export class ClientPhone {
     private readonly sessions: AppUserSessions,
     private readonly tokens: AccessTokens,
     private readonly users: AppUserCache,
+    private readonly templates: AuthTemplates,
   ) {}
 
   async sendCode(caller: Caller, req: FastifyRequest, raw: string) {
@@ -54,7 +56,8 @@ export class ClientPhone {
     await db.transaction(async (tx) => {
       await phoneRepo.replaceCode(tx, { projectId, phone, codeDigest: digestOf(`${projectId}:${phone}:${code}`), createdAt: now, expiresAt: new Date(now.getTime() + PHONE_CODE_MINUTES * 60_000) });
       const name = (await appName(tx, caller.appId!)) ?? 'Wharf';
-      await sms.enqueue(tx, { to: phone, country, text: phoneCodeText(mailLanguage(req), name, code, PHONE_CODE_MINUTES), kind: 'app-user-phone-code', scopeId: projectId });
+      const { text } = await this.templates.render(tx, projectId, 'phoneCode', mailLanguage(req), { app: name, code, minutes: PHONE_CODE_MINUTES });
+      await sms.enqueue(tx, { to: phone, country, text, kind: 'app-user-phone-code', scopeId: projectId });
     });
     void sms.deliverPending().catch(() => undefined);
     return { expiresIn: PHONE_CODE_MINUTES * 60 };

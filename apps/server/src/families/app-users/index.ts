@@ -13,6 +13,7 @@ import { phoneRoutes } from './routes/phone';
 import type { AppUsersServices } from './routes/context';
 import { AppUsersService } from './service';
 import { AppUserSessions } from './sessions';
+import { AuthTemplates } from './templates';
 import { AccessTokens } from './tokens';
 import { AppUserCache } from './user-cache';
 
@@ -34,13 +35,15 @@ export const appUsersFamily: Family = {
     const tokens = new AccessTokens(deps);
     const sessions = new AppUserSessions(deps, tokens);
     const users = new AppUserCache(deps);
-    const email = new ClientEmail(deps, sessions, tokens, users);
+    const templates = new AuthTemplates(deps);
+    const email = new ClientEmail(deps, sessions, tokens, users, templates);
     const oidcSignIn = new OidcSignIn(deps, new OidcClients(deps), sessions, tokens, users);
     const s: AppUsersServices = {
       appUsers: new AppUsersService(deps, users),
       client: new ClientAuth(deps, sessions, tokens, email, users),
       email,
-      phone: new ClientPhone(deps, sessions, tokens, users),
+      phone: new ClientPhone(deps, sessions, tokens, users, templates),
+      templates,
       tokens,
       oidcProviders: new OidcProviders(deps),
       oidcSignIn,

@@ -203,3 +203,19 @@ export const phoneCodes = pgTable(
   },
   (t) => [index('phone_codes_number').on(t.projectId, t.phone, t.createdAt)],
 );
+
+/** The mails and texts a project wrote for its app users, per kind and language (else the defaults). */
+export const authTemplates = pgTable(
+  'auth_templates',
+  {
+    projectId: project(),
+    /** verifyEmail | resetPassword | phoneCode */
+    kind: text('kind').notNull(),
+    /** cn | en | ru */
+    language: text('language').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.kind, t.language] })],
+);

@@ -4,3 +4,4 @@ export * from './client-calls';
 export * from './oidc-schemas';
 export * from './oidc-calls';
 export * from './phone-calls';
+export * from './template-calls';

@@ -5,6 +5,7 @@ import type { ClientAuth } from '../client-auth';
 import type { ClientEmail } from '../client-email';
 import type { ClientPhone } from '../client-phone';
 import type { OidcProviders } from '../oidc-providers';
+import type { AuthTemplates } from '../templates';
 import type { OidcSignIn } from '../oidc-sign-in';
 import type { AppUsersService } from '../service';
 import type { AccessTokens } from '../tokens';
@@ -18,5 +19,6 @@ export interface AppUsersServices {
   tokens: AccessTokens;
   oidcProviders: OidcProviders;
   oidcSignIn: OidcSignIn;
+  templates: AuthTemplates;
   unlink: (caller: Caller, req: FastifyRequest, provider: string) => Promise<{ user: AppUser }>;
 }

@@ -7,5 +7,6 @@ export const appUsersKeys = {
   methods: (projectId: string) => [...appUsersKeys.all, appUsersApi.getAuthMethods.id, projectId] as const,
   phonePolicy: (projectId: string) => [...appUsersKeys.all, appUsersApi.getPhonePolicy.id, projectId] as const,
   smsUsage: (projectId: string) => [...appUsersKeys.all, appUsersApi.smsUsage.id, projectId] as const,
+  templates: (projectId: string) => [...appUsersKeys.all, appUsersApi.listAuthTemplates.id, projectId] as const,
   providers: (projectId: string) => [...appUsersKeys.all, appUsersApi.listIdentityProviders.id, projectId] as const,
 };

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { appUsersApi, type AuthMethods, type BodyOf } from '@wharf/contract';
+import { appUsersApi, type AuthMethods, type AuthTemplateKind, type BodyOf, type TemplateLanguage } from '@wharf/contract';
 import { callEndpoint } from '../../../request/call';
 import { appUsersKeys } from './keys';
 
@@ -56,5 +56,24 @@ export function useSetPhonePolicy(projectId: string) {
   return useMutation({
     mutationFn: async (countries: string[]) => (await callEndpoint(appUsersApi.setPhonePolicy, { query: { projectId }, body: { countries } })).countries,
     onSuccess: (countries) => queryClient.setQueryData(appUsersKeys.phonePolicy(projectId), countries),
+  });
+}
+
+type TemplateKey = { kind: AuthTemplateKind; language: TemplateLanguage };
+
+export function useSetAuthTemplate(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, language, subject, text }: TemplateKey & { subject: string; text: string }) =>
+      callEndpoint(appUsersApi.setAuthTemplate, { params: { kind, language }, query: { projectId }, body: { subject, text } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: appUsersKeys.templates(projectId) }),
+  });
+}
+
+export function useResetAuthTemplate(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, language }: TemplateKey) => callEndpoint(appUsersApi.resetAuthTemplate, { params: { kind, language }, query: { projectId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: appUsersKeys.templates(projectId) }),
   });
 }

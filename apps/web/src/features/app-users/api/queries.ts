@@ -56,3 +56,12 @@ export function useSmsUsage(projectId: string) {
     enabled: Boolean(projectId),
   });
 }
+
+/** The project's mails and texts to app users, per kind and language. */
+export function useAuthTemplates(projectId: string) {
+  return useQuery({
+    queryKey: appUsersKeys.templates(projectId),
+    queryFn: async ({ signal }) => (await callEndpoint(appUsersApi.listAuthTemplates, { query: { projectId }, signal })).templates,
+    enabled: Boolean(projectId),
+  });
+}

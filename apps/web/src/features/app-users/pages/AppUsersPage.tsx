@@ -6,6 +6,7 @@ import { AppUsersTable } from '../components/AppUsersTable';
 import { AuthMethodsCard } from '../components/AuthMethodsCard';
 import { IdentityProvidersCard } from '../components/IdentityProvidersCard';
 import { PhoneCard } from '../components/PhoneCard';
+import { TemplatesCard } from '../components/TemplatesCard';
 
 /** Auth Service: the project's sign-in methods and its app users. */
 export function AppUsersPage() {
@@ -24,6 +25,7 @@ export function AppUsersPage() {
         <AuthMethodsCard projectId={projectId} canManage={canManage} />
         <PhoneCard projectId={projectId} canManage={canManage} />
         <IdentityProvidersCard projectId={projectId} canManage={canManage} />
+        <TemplatesCard projectId={projectId} canManage={canManage} />
         <AppUsersTable projectId={projectId} canManage={canManage} />
       </Flex>
     </>

@@ -214,4 +214,41 @@ describe('Auth Service', () => {
     // A user who signed in by phone is shown by their number.
     expect(await within(await usersCard()).findByText('+4915123456789')).toBeTruthy();
   });
+
+  it('words a message to users in a language, previews it, saves it, and goes back to the default', async () => {
+    const { AUTH_TEMPLATE_KINDS, TEMPLATE_LANGUAGES } = appUsersApi;
+    type T = { kind: string; language: string; subject: string; text: string; custom: boolean };
+    let templates: T[] = AUTH_TEMPLATE_KINDS.flatMap((kind) => TEMPLATE_LANGUAGES.map((language) => ({ kind, language, subject: kind === 'phoneCode' ? '' : '{{app}}: default', text: 'Default {{code}}', custom: false })));
+    serve([], {
+      [appUsersApi.listAuthTemplates.id]: () => ({ ret: OK, templates }),
+      [appUsersApi.setAuthTemplate.id]: ({ params, body }) => {
+        const p = params as { kind: string; language: string };
+        const b = body as { subject: string; text: string };
+        templates = templates.map((x) => (x.kind === p.kind && x.language === p.language ? { ...x, ...b, custom: true } : x));
+        return { ret: OK, template: templates.find((x) => x.kind === p.kind && x.language === p.language) };
+      },
+      [appUsersApi.resetAuthTemplate.id]: ({ params }) => {
+        const p = params as { kind: string; language: string };
+        templates = templates.map((x) => (x.kind === p.kind && x.language === p.language ? { ...x, subject: '{{app}}: default', text: 'Default {{code}}', custom: false } : x));
+        return { ret: OK, template: templates.find((x) => x.kind === p.kind && x.language === p.language) };
+      },
+    });
+    renderApp('en', `#/projects/${PROJECT_ID}/app-users`);
+    const card = (await screen.findByText('Messages to users', { selector: '.ant-card-head-title' })).closest('.ant-card') as HTMLElement;
+    fireEvent.click(await within(card).findByText('Русский'));
+    fireEvent.change(within(card).getByLabelText('Subject'), { target: { value: 'Добро пожаловать в {{app}}' } });
+    fireEvent.change(within(card).getByLabelText('Text'), { target: { value: 'Код {{code}}, действует {{valid}}' } });
+    expect(within(within(card).getByLabelText('Preview')).getByText('Добро пожаловать в Field Notes', { exact: false })).toBeTruthy();
+    expect(within(card).getByLabelText('Preview').textContent).toContain('Код 123456, действует 24 ч.');
+    fireEvent.click(within(card).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The message is saved.')).toBeTruthy();
+    expect(callsTo(callEndpoint, appUsersApi.setAuthTemplate)[0]).toMatchObject({ params: { kind: 'verifyEmail', language: 'ru' }, query: { projectId: PROJECT_ID }, body: { subject: 'Добро пожаловать в {{app}}', text: 'Код {{code}}, действует {{valid}}' } });
+    expect(await within(card).findByText('Your wording')).toBeTruthy();
+
+    fireEvent.click(within(card).getByRole('button', { name: "Back to Wharf's wording" }));
+    fireEvent.click(await waitFor(() => within(openPopover()).getByRole('button', { name: "Back to Wharf's wording" })));
+    expect(await screen.findByText("The message is back to Wharf's wording.")).toBeTruthy();
+    expect(callsTo(callEndpoint, appUsersApi.resetAuthTemplate)[0]?.params).toEqual({ kind: 'verifyEmail', language: 'ru' });
+    expect(await within(card).findByText("Wharf's wording")).toBeTruthy();
+  });
 });

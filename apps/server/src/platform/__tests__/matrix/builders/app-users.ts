@@ -205,6 +205,9 @@ export function appUsersBuilders(): Builders {
         return { headers: { ...headers, authorization: `Bearer ${(linked.json() as { accessToken: string }).accessToken}` }, body: { provider: 'phone' } };
       },
     },
+    'appUsers.templates': { build: (s) => ({ query: { projectId: s.a.projectId } }) },
+    'appUsers.setTemplate': { build: (s) => ({ params: { kind: 'phoneCode', language: 'en' }, query: { projectId: s.a.projectId }, body: { text: `{{code}} is your ${s.marker} code` } }) },
+    'appUsers.resetTemplate': { build: (s) => ({ params: { kind: 'resetPassword', language: 'ru' }, query: { projectId: s.a.projectId } }) },
     'appUsers.phonePolicy': { build: (s) => ({ query: { projectId: s.a.projectId } }) },
     'appUsers.setPhonePolicy': { build: (s) => ({ query: { projectId: s.a.projectId }, body: { countries: ['DE', 'RU'] } }) },
     'appUsers.smsUsage': { build: (s) => ({ query: { projectId: s.a.projectId, days: 30 } }) },
