@@ -3,7 +3,7 @@ import { AUTH_CALLS, createClient, memoryStore, type WharfConfigFile, type Wharf
 import { appApi, appUsersApi, projectApi, RET_CODES } from '@wharf/contract';
 import { createTestApp, TestUser, type TestApp } from '../../../harness';
 import { signInThrough, startProvider } from '../../../harness/oidc-provider';
-import { mailedCode } from '../../../platform/__tests__/matrix/builders/app-users';
+import { mailedCode, textedCode } from '../../../platform/__tests__/matrix/builders/app-users';
 
 // @wharf/client against the real server (requests go to it in-process): what the SDK
 // sends is what the contract describes, and an app's whole journey works through it.
@@ -91,10 +91,7 @@ describe('@wharf/client', () => {
     await u.call(appUsersApi.setPhonePolicy, { query: { projectId }, body: { countries: ['DE'] } });
     const file = (await u.call(appApi.getAppConfigFile, { query: { appId } })).json().content as WharfConfigFile;
     const client = createClient(file, { gateway: 'http://wharf.test/agc/edge', fetch: serverFetch, store: memoryStore() });
-    const texted = async (phone: string) => {
-      const rows = (await t.deps.database.executeSql(`select text from sms_outbox where "to" = $1 order by created_at desc, id desc limit 1`, [phone])).rows as Array<{ text: string }>;
-      return rows[0]!.text.slice(0, 6);
-    };
+    const texted = (phone: string) => textedCode({ t }, phone);
 
     expect(await client.auth.sendPhoneCode('+49 151 2345 6790')).toBe(600);
     const user = await client.auth.signInWithPhone('+49 151 2345 6790', await texted('+4915123456790'));

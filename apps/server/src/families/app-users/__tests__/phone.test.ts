@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appApi, appUsersApi, projectApi, RET_CODES, type AppUser } from '@wharf/contract';
 import { createTestApp, TestUser, type TestApp } from '../../../harness';
-import { appHeaders } from '../../../platform/__tests__/matrix/builders/app-users';
+import { appHeaders, textedCode } from '../../../platform/__tests__/matrix/builders/app-users';
 
 const HIGH = { limit: 100_000, windowMs: 3_600_000 };
 let t: TestApp;
@@ -24,7 +24,7 @@ async function projectWithPhone(u: TestUser, countries = ['DE', 'RU']) {
 const post = (url: string, headers: Record<string, string>, payload: object) => t.app.inject({ method: 'POST', url, headers, payload });
 const verdict = (res: { statusCode: number; json(): { ret: { code: number } } }) => [res.statusCode, res.json().ret.code];
 const texts = async (to: string) => (await t.deps.database.executeSql(`select text, country, kind, scope_id from sms_outbox where "to" = $1 order by created_at, id`, [to])).rows as Array<{ text: string; country: string; kind: string; scope_id: string }>;
-const lastCode = async (to: string) => /^(\d{6})/.exec((await texts(to)).at(-1)?.text ?? '')![1]!;
+const lastCode = (to: string) => textedCode({ t }, to);
 
 describe('signing in with a phone number', () => {
   it('texts a code in the app’s language; the code signs up a new user, and the next one signs the same user in', async () => {

@@ -1,18 +1,18 @@
 import { useState } from 'react';
-import { App as AntApp, Button, Card, Empty, Flex, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { appUsersApi, type AppUser } from '@wharf/contract';
 import { ShowMore } from '../../../ui/ShowMore';
 import { useDisplay } from '../../projects/public';
 import { useDeleteAppUser, useRevokeAppUserSessions, useSetAppUserDisabled } from '../api/mutations';
 import { useAppUsers, useIdentityProviders } from '../api/queries';
+import { useAct } from './use-act';
 
 const builtIn = new Set<string>(appUsersApi.AUTH_PROVIDERS);
 
 /** The project's app users: search, state, and what the console may do to them. */
 export function AppUsersTable({ projectId, canManage }: { projectId: string; canManage: boolean }) {
   const { t } = useTranslation('app-users');
-  const { message } = AntApp.useApp();
   const display = useDisplay();
   const [search, setSearch] = useState('');
   const list = useAppUsers(projectId, search);
@@ -24,14 +24,7 @@ export function AppUsersTable({ projectId, canManage }: { projectId: string; can
   const nameOf = (u: AppUser) => u.email ?? u.phone ?? t('users.anonymous');
   const providerNames = new Map((useIdentityProviders(projectId).data?.providers ?? []).map((p) => [p.providerId, p.name]));
 
-  const act = async (work: Promise<unknown>, done: string) => {
-    try {
-      await work;
-      void message.success(done);
-    } catch {
-      // the request layer showed the reason
-    }
-  };
+  const act = useAct();
 
   return (
     <Card title={t('users.title')} extra={list.data && <Typography.Text type="secondary">{t('users.count', { count: total })}</Typography.Text>}>

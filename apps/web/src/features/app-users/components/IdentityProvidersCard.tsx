@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { App as AntApp, Button, Card, Empty, Flex, Popconfirm, Select, Skeleton, Switch, Table, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Popconfirm, Select, Skeleton, Switch, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { IdentityProvider } from '@wharf/contract';
 import { useDeleteIdentityProvider, useSaveIdentityProvider, useSetRedirectUris } from '../api/mutations';
 import { useIdentityProviders } from '../api/queries';
 import { IdentityProviderDialog } from './IdentityProviderDialog';
+import { useAct } from './use-act';
 
 /**
  * OpenID Connect providers (a company's Keycloak, Google, Microsoft Entra...): the callback
@@ -13,7 +14,6 @@ import { IdentityProviderDialog } from './IdentityProviderDialog';
  */
 export function IdentityProvidersCard({ projectId, canManage }: { projectId: string; canManage: boolean }) {
   const { t } = useTranslation('app-users');
-  const { message } = AntApp.useApp();
   const settings = useIdentityProviders(projectId);
   const save = useSaveIdentityProvider(projectId);
   const remove = useDeleteIdentityProvider(projectId);
@@ -21,15 +21,7 @@ export function IdentityProvidersCard({ projectId, canManage }: { projectId: str
   const [editing, setEditing] = useState<IdentityProvider | 'new' | null>(null);
   const [uris, setUrisDraft] = useState<string[] | null>(null);
 
-  const act = async (work: Promise<unknown>, done: string) => {
-    try {
-      await work;
-      void message.success(done);
-      return true;
-    } catch {
-      return false; // the request layer showed the reason
-    }
-  };
+  const act = useAct();
 
   if (!settings.data) {
     return (

@@ -1,16 +1,17 @@
 import { useState } from 'react';
-import { Alert, App as AntApp, Button, Card, Flex, Select, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Select, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { COUNTRIES, countryById, type Language } from '@wharf/rules';
 import { Chart } from '../../../ui/chart/Chart';
 import type { ChartSpec } from '../../../ui/chart/spec';
 import { useSetPhonePolicy } from '../api/mutations';
 import { usePhonePolicy, useSmsUsage } from '../api/queries';
+import { useAct } from './use-act';
 
 /** Phone sign-in's guard and bill: the countries texted, and the texts of the last 30 days. */
 export function PhoneCard({ projectId, canManage }: { projectId: string; canManage: boolean }) {
   const { t, i18n } = useTranslation('app-users');
-  const { message } = AntApp.useApp();
+  const act = useAct();
   const language = i18n.language as Language;
   const policy = usePhonePolicy(projectId);
   const usage = useSmsUsage(projectId);
@@ -50,15 +51,7 @@ export function PhoneCard({ projectId, canManage }: { projectId: string; canMana
                 <Button
                   disabled={draft === null}
                   loading={save.isPending}
-                  onClick={() =>
-                    void save.mutateAsync(countries).then(
-                      () => {
-                        setDraft(null);
-                        void message.success(t('phone.saved'));
-                      },
-                      () => undefined, // the request layer showed the reason
-                    )
-                  }
+                  onClick={() => void act(save.mutateAsync(countries), t('phone.saved')).then((ok) => ok && setDraft(null))}
                 >
                   {t('phone.save')}
                 </Button>

@@ -5,6 +5,7 @@ import { AUTH_TEMPLATE_KINDS, TEMPLATE_LANGUAGES, type AuthTemplateKind, type Te
 import { useUnsavedGuard } from '../../../ui/unsaved';
 import { useResetAuthTemplate, useSetAuthTemplate } from '../api/mutations';
 import { useAuthTemplates } from '../api/queries';
+import { useAct } from './use-act';
 
 const LANGUAGE_NAMES: Record<TemplateLanguage, string> = { cn: '中文', en: 'English', ru: 'Русский' };
 // How long a code is valid, as the server words it in the message's own language.
@@ -18,7 +19,7 @@ const fillExample = (text: string, app: string, valid: string) => text.replaceAl
 /** The mails and text messages app users get, worded by the project per language, with a preview. */
 export function TemplatesCard({ projectId, canManage }: { projectId: string; canManage: boolean }) {
   const { t } = useTranslation('app-users');
-  const { message, modal } = AntApp.useApp();
+  const { modal } = AntApp.useApp();
   const templates = useAuthTemplates(projectId);
   const save = useSetAuthTemplate(projectId);
   const reset = useResetAuthTemplate(projectId);
@@ -40,14 +41,9 @@ export function TemplatesCard({ projectId, canManage }: { projectId: string; can
     if (!dirty) go();
     else void modal.confirm({ title: t('templates.discard'), okText: t('templates.discardOk'), cancelText: t('templates.keep'), onOk: go });
   };
-  const act = async (work: Promise<unknown>, done: string) => {
-    try {
-      await work;
-      setDraft(null);
-      void message.success(done);
-    } catch {
-      // the request layer showed the reason
-    }
+  const done = useAct();
+  const act = async (work: Promise<unknown>, said: string) => {
+    if (await done(work, said)) setDraft(null);
   };
 
   return (

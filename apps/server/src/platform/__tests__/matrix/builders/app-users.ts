@@ -20,13 +20,11 @@ async function aApp(s: Seed): Promise<Record<string, string>> {
 
 let numbers = 0;
 /** A fresh German number with a code texted to it (read from the SMS outbox). */
-async function textedCode(s: Seed): Promise<{ headers: Record<string, string>; phone: string; code: string }> {
+async function phoneWithCode(s: Seed): Promise<{ headers: Record<string, string>; phone: string; code: string }> {
   const headers = await aApp(s);
   const phone = `+4915123${String(4000 + (numbers += 1)).padStart(4, '0')}`;
   await s.t.app.inject({ method: 'POST', url: appUsersApi.sendPhoneCode.fullPath, headers, payload: { phone } });
-  const rows = (await s.t.deps.database.executeSql(`select text from sms_outbox where "to" = $1 order by created_at desc, id desc limit 1`, [phone])).rows as Array<{ text: string }>;
-  const code = /^(\d{6})/.exec(rows[0]?.text ?? '')?.[1];
-  if (!code) throw new Error(`no code texted to ${phone}`);
+  const code = await textedCode(s, phone);
   s.secrets.push(code);
   return { headers, phone, code };
 }
@@ -79,6 +77,14 @@ export async function mailedCode(s: Pick<Seed, 't'>, to: string, kind: string): 
   const rows = (await s.t.deps.database.executeSql(`select text from mail_outbox where "to" = $1 and kind = $2 order by created_at desc, id desc limit 1`, [to, kind])).rows as Array<{ text: string }>;
   const code = /\b(\d{6})\b/.exec(rows[0]?.text ?? '')?.[1];
   if (!code) throw new Error(`no ${kind} mail to ${to}`);
+  return code;
+}
+
+/** The code of the last text to a number (the SMS outbox is the test's phone); texts start with it. */
+export async function textedCode(s: Pick<Seed, 't'>, to: string): Promise<string> {
+  const rows = (await s.t.deps.database.executeSql(`select text from sms_outbox where "to" = $1 order by created_at desc, id desc limit 1`, [to])).rows as Array<{ text: string }>;
+  const code = /^(\d{6})/.exec(rows[0]?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code texted to ${to}`);
   return code;
 }
 
@@ -186,20 +192,20 @@ export function appUsersBuilders(): Builders {
     'appUsers.sendPhoneCode': { build: async (s) => ({ headers: await aApp(s), body: { phone: `+4915123${String(5000 + (numbers += 1))}` } }) },
     'appUsers.signInWithPhone': {
       build: async (s) => {
-        const { headers, phone, code } = await textedCode(s);
+        const { headers, phone, code } = await phoneWithCode(s);
         return { headers, body: { phone, code } };
       },
     },
     'appUsers.linkPhone': {
       build: async (s) => {
-        const { headers, phone, code } = await textedCode(s);
+        const { headers, phone, code } = await phoneWithCode(s);
         const session = await signedIn(s);
         return { headers: { ...headers, authorization: `Bearer ${session.accessToken}` }, body: { phone, code } };
       },
     },
     'appUsers.unlink': {
       build: async (s) => {
-        const { headers, phone, code } = await textedCode(s);
+        const { headers, phone, code } = await phoneWithCode(s);
         const user = await signedUp(s);
         const linked = await s.t.app.inject({ method: 'POST', url: appUsersApi.linkPhone.fullPath, headers: { ...headers, authorization: `Bearer ${user.accessToken}` }, payload: { phone, code } });
         return { headers: { ...headers, authorization: `Bearer ${(linked.json() as { accessToken: string }).accessToken}` }, body: { provider: 'phone' } };
