@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import type { Clock } from './clock';
 import type { Database, Db } from './db/types';
 import type { DueActions } from './due-actions';
-import type { AccessResolver, CredentialResolver } from './http/access';
+import type { AccessResolver, AppUserResolver, CredentialResolver } from './http/access';
 import type { Jobs } from './jobs';
 import type { Mailer } from './mail';
 import type { SmsOutbox } from './sms';
@@ -65,6 +65,8 @@ export interface Family {
   onStart?(deps: Deps, print: (text: string) => void): Promise<void>;
   /** The family that issues app keys or API clients checks them for their access level. */
   credentials?: Partial<Record<'app-client' | 'api-client', (deps: Deps) => CredentialResolver>>;
+  /** The family that issues app users' tokens checks them on `app-client:user` calls. */
+  appUsers?: (deps: Deps) => AppUserResolver;
   /** Handlers of other families' (or its own) events. */
   subscriptions?: readonly Subscription[];
   /** The family that owns projects tells the access layer about them. */

@@ -15,8 +15,18 @@ export type Access =
   | `app:${PermissionName}`
   | `operator:${OperatorRole}`
   | 'app-client'
+  | `app-client:${AppUserRequirement}`
   | 'api-client'
   | `api-client:${string}`;
+
+/**
+ * What an `app-client` call needs of the app user on the device, beside the app's key:
+ * `user`, a valid app-user token (`Authorization: Bearer`) or 401; `optional-user`, the
+ * token's user when one is sent (a bad one is still refused), anonymous otherwise. A bare
+ * `app-client` call does not read the token at all (the Auth Service's own calls do).
+ */
+export type AppUserRequirement = 'user' | 'optional-user';
+export const APP_USER_REQUIREMENTS: readonly AppUserRequirement[] = ['user', 'optional-user'];
 
 export type AccessKind = 'anonymous' | 'device' | 'session' | 'team' | 'project' | 'app' | 'operator' | 'app-client' | 'api-client';
 

@@ -1,4 +1,5 @@
 import type { Family } from '../../platform/deps';
+import { appUserCaller, sharedVerifiers } from './app-user-caller';
 import { ClientAuth } from './client-auth';
 import { ClientEmail } from './client-email';
 import { ClientPhone } from './client-phone';
@@ -14,8 +15,6 @@ import type { AppUsersServices } from './routes/context';
 import { AppUsersService } from './service';
 import { AppUserSessions } from './sessions';
 import { AuthTemplates } from './templates';
-import { AccessTokens } from './tokens';
-import { AppUserCache } from './user-cache';
 
 /** Auth Service: a project's app users, their sign-in methods, sessions and tokens. */
 export const appUsersFamily: Family = {
@@ -31,10 +30,10 @@ export const appUsersFamily: Family = {
       scope: 'project',
     },
   ],
+  appUsers: appUserCaller,
   register(app, deps) {
-    const tokens = new AccessTokens(deps);
+    const { tokens, users } = sharedVerifiers(deps);
     const sessions = new AppUserSessions(deps, tokens);
-    const users = new AppUserCache(deps);
     const templates = new AuthTemplates(deps);
     const email = new ClientEmail(deps, sessions, tokens, users, templates);
     const oidcSignIn = new OidcSignIn(deps, new OidcClients(deps), sessions, tokens, users);

@@ -225,6 +225,21 @@ describe('access matrix', () => {
         });
       }
 
+      if (kind === 'app-client' && needed) {
+        caseOf("forged app user's token");
+        it("refuses a forged app user's token with A's credentials (401)", async () => {
+          const forged = { ...req, headers: { ...req.headers, authorization: 'Bearer eyJhbGciOiJFUzI1NiJ9.e30.AAAA' } };
+          expect(verdict(await send(null, e, forged))).toEqual([401, 100418]);
+        });
+      }
+      if (kind === 'app-client' && needed === 'user') {
+        caseOf("no app user's token");
+        it("refuses A's credentials without an app user's token (401)", async () => {
+          const { authorization: _, ...headers } = req.headers ?? {};
+          expect(verdict(await send(null, e, { ...req, headers }))).toEqual([401, 100418]);
+        });
+      }
+
       if (kind === 'operator') {
         caseOf('not an operator');
         it("refuses A's and B's account holders, who are no operators (403)", async () => {

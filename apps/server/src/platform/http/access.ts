@@ -29,8 +29,10 @@ export interface Caller {
   ip: string | null;
   /** An app client's app, or the app an API client acts for; null otherwise. */
   appId: string | null;
-  /** The app user signed in on an app client's device (a later family issues their tokens). */
+  /** The app user signed in on an app client's device (`app-client:user` and `app-client:optional-user` calls). */
   appUserId: string | null;
+  /** Whether that app user signed in anonymously (never upgraded); false without one. */
+  appUserAnonymous: boolean;
   /** The client ID of an app client or an API client. */
   clientId: string | null;
   /** What an API client was granted (`api-client:<scope>` calls need theirs). */
@@ -53,6 +55,7 @@ export const ANONYMOUS: Caller = Object.freeze({
   ip: null,
   appId: null,
   appUserId: null,
+  appUserAnonymous: false,
   clientId: null,
   scopes: [],
 });
@@ -70,6 +73,13 @@ export type AccessResolver = (req: FastifyRequest, endpoint: Endpoint) => Caller
  * is the scope an `api-client:<scope>` call names.
  */
 export type CredentialResolver = (req: FastifyRequest, requirement: string | null) => Promise<Caller>;
+
+/**
+ * The app user of an `app-client` call's `Authorization: Bearer` token, for a caller the
+ * app's key already established: null without a token, the refusal for a bad one. Given
+ * by the family that issues app users' tokens (see `Family.appUsers`).
+ */
+export type AppUserResolver = (req: FastifyRequest, caller: Caller) => Promise<{ appUserId: string; anonymous: boolean } | null>;
 
 /** Without the family that issues them, every call of the level is refused, clearly. */
 export function refuseCredentials(kind: 'app-client' | 'api-client'): CredentialResolver {
