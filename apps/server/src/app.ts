@@ -11,6 +11,7 @@ import type { Config } from './config';
 import { FAMILIES } from './families';
 import { OffsetClock, systemClock, type Clock } from './platform/clock';
 import type { Database } from './platform/db/types';
+import { RowTurns } from './platform/db/row-turns';
 import type { Deps, Family, ProjectScopes } from './platform/deps';
 import { DueActions } from './platform/due-actions';
 import { appClientCors } from './platform/http/cors';
@@ -113,7 +114,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const secrets = new Secrets({ db: database.db, clock }, options.keyring ?? loadKeyring(config));
   const families = options.families ?? FAMILIES;
   const services = families.flatMap((f) => f.services ?? []);
-  const deps: Deps = { config, clock, database, db: database.db, storage, jobs, dueActions, mailer, sms, secrets, rateLimits, events, pubsub, userContent, log: app.log, services, projectScopes: NO_PROJECTS };
+  const deps: Deps = { config, clock, database, db: database.db, storage, jobs, dueActions, mailer, sms, secrets, rateLimits, events, pubsub, turns: new RowTurns(), userContent, log: app.log, services, projectScopes: NO_PROJECTS };
   for (const family of families) for (const s of family.subscriptions ?? []) events.add(s);
   const scopes = families.find((f) => f.projectScopes)?.projectScopes;
   if (scopes) deps.projectScopes = scopes(deps);

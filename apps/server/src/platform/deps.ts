@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ServiceEntry } from '@wharf/contract';
 import type { Config } from '../config';
 import type { Clock } from './clock';
+import type { RowTurns } from './db/row-turns';
 import type { Database, Db } from './db/types';
 import type { DueActions } from './due-actions';
 import type { AccessResolver, AppUserResolver, CredentialResolver } from './http/access';
@@ -35,6 +36,8 @@ export interface Deps {
   events: EventBus;
   /** Messages between instances, not stored (cache invalidation, live updates). */
   pubsub: PubSub;
+  /** Writes to one row wait their turn here, not holding a pooled connection (platform/db/row-turns.ts). */
+  turns: RowTurns;
   /** The second origin user-written content is served from; families add routes to its `app`. */
   userContent: UserContent;
   log: FastifyBaseLogger;

@@ -14,6 +14,18 @@ type Position = { at: Date; id: string };
 
 const notSuperseded = isNull(appVersions.supersededAt);
 
+/** What an edit may give of one listing; fields left out stay as they are. */
+export interface ListingEdit {
+  language: string;
+  name?: string | undefined;
+  brief?: string | undefined;
+  description?: string | undefined;
+  newFeatures?: string | undefined;
+  iconObjectId?: string | null | undefined;
+  screenshotObjectIds?: string[] | undefined;
+  videoObjectIds?: string[] | undefined;
+}
+
 export const versionsRepo = {
   async insert(db: DbOrTx, row: typeof appVersions.$inferInsert): Promise<VersionRow | undefined> {
     // A concurrent create lost the race for the one unreleased version: the caller re-reads.
@@ -82,6 +94,15 @@ export const versionsRepo = {
     const [row] = await db.update(appVersions).set(set).where(eq(appVersions.id, id)).returning();
     return row!;
   },
+  /** The update, if the row's state, pending rollback and supersession are still as read; else nothing. */
+  async updateIfUnchanged(db: DbOrTx, read: VersionRow, set: Partial<typeof appVersions.$inferInsert>): Promise<VersionRow | undefined> {
+    const [row] = await db
+      .update(appVersions)
+      .set(set)
+      .where(and(eq(appVersions.id, read.id), eq(appVersions.releaseState, read.releaseState), eq(appVersions.rollbackPending, read.rollbackPending), isNull(appVersions.supersededAt)))
+      .returning();
+    return row;
+  },
   async remove(db: DbOrTx, id: string): Promise<void> {
     await db.delete(versionListings).where(eq(versionListings.versionId, id));
     await db.delete(versionExpansionFiles).where(eq(versionExpansionFiles.versionId, id));
@@ -139,6 +160,19 @@ export const versionsRepo = {
   async upsertListing(db: DbOrTx, row: typeof versionListings.$inferInsert): Promise<void> {
     const { versionId: _v, language: _l, ...set } = row;
     await db.insert(versionListings).values(row).onConflictDoUpdate({ target: [versionListings.versionId, versionListings.language], set });
+  },
+  /**
+   * Writes the fields of a listing that an edit gives, keeping the others, in one statement
+   * (no read first: a write holding the version's lock waits on no round trip it can skip).
+   */
+  async mergeListing(db: DbOrTx, versionId: string, edit: ListingEdit, updatedAt: Date): Promise<void> {
+    const { language, ...fields } = edit;
+    const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<typeof versionListings.$inferInsert>;
+    const blank = { name: '', brief: '', description: '', newFeatures: '', iconObjectId: null, screenshotObjectIds: [], videoObjectIds: [] };
+    await db
+      .insert(versionListings)
+      .values({ ...blank, ...given, versionId, language, updatedAt })
+      .onConflictDoUpdate({ target: [versionListings.versionId, versionListings.language], set: { ...given, updatedAt } });
   },
   async removeListing(db: DbOrTx, versionId: string, language: string): Promise<boolean> {
     const rows = await db.delete(versionListings).where(and(eq(versionListings.versionId, versionId), eq(versionListings.language, language))).returning({ l: versionListings.language });

@@ -1,5 +1,5 @@
-import type { Version, VersionRecordAction } from '@wharf/contract';
-import { briefLimitOf, countryById, type AgeRating, languageByKey, LISTING_MEDIA, regionById, textLength, transition, URGE_INTERVAL_MS, type ReleaseState, type VersionAction } from '@wharf/rules';
+import type { Version } from '@wharf/contract';
+import { briefLimitOf, countryById, type AgeRating, languageByKey, LISTING_MEDIA, regionById, textLength, transition, URGE_INTERVAL_MS, type ReleaseState } from '@wharf/rules';
 import { writeAudit } from '../../platform/audit';
 import { faultPoint } from '../../platform/fault-points';
 import type { Tx } from '../../platform/db/types';
@@ -15,18 +15,14 @@ import { filesRepo } from '../files/repo';
 import { parseObbName } from '../packages/parsers';
 import { packagesRepo } from '../packages/repo';
 import { PhasedService } from './phased';
+import { VersionTransitions, type Actor } from './transitions';
 import { noRollbackRefusal, stateRefusal, versionOut, type ExpansionOut, type Lang } from './present';
 import { versionsRepo, type ListingRow, type VersionRow } from './repo';
 
 export const RELEASE_KIND = 'versions.release';
 export const releaseKey = (versionId: string) => `version-release:${versionId}`;
 
-export interface Actor {
-  kind: 'user' | 'operator' | 'system';
-  id: string | null;
-  /** Where the request came from; null for the system's own actions. */
-  ip: string | null;
-}
+export type { Actor } from './transitions';
 
 export const SYSTEM: Actor = { kind: 'system', id: null, ip: null };
 
@@ -76,8 +72,15 @@ export class VersionsService {
   readonly apps: AppsService;
   readonly phased: PhasedService;
   private readonly agreements: AgreementsService;
+  readonly move: VersionTransitions['move'];
+  readonly record: VersionTransitions['record'];
+  private readonly write: VersionTransitions['write'];
 
   constructor(private readonly deps: Deps) {
+    const transitions = new VersionTransitions(deps);
+    this.move = transitions.move.bind(transitions);
+    this.record = transitions.record.bind(transitions);
+    this.write = transitions.write.bind(transitions);
     this.apps = new AppsService(deps);
     this.agreements = new AgreementsService(deps);
     this.phased = new PhasedService(deps, this);
@@ -196,42 +199,7 @@ export class VersionsService {
     };
   }
 
-  // ---- the transition engine ----
-
-  /**
-   * Locks the version, checks the action against the table and writes the new state with
-   * its history and audit events. Returns the updated row.
-   */
-  async move(tx: Tx, row: VersionRow, action: VersionAction, actor: Actor, opts: { releaseTimeAhead?: boolean; set?: Partial<VersionRow>; data?: Record<string, unknown>; firstRelease?: boolean } = {}): Promise<VersionRow> {
-    const locked = (await versionsRepo.lock(tx, row.id)) ?? row;
-    if (locked.supersededAt) throw conflict(stateRefusal(locked));
-    const ctx = { rollbackPending: locked.rollbackPending, firstRelease: opts.firstRelease ?? false, releaseTimeAhead: opts.releaseTimeAhead ?? false };
-    const result = transition(locked.releaseState as ReleaseState, action, ctx);
-    if (!result.ok || result.to === 'deleted') {
-      if (result.ok) throw new Error('delete goes through remove()');
-      throw conflict(stateRefusal(locked));
-    }
-    const now = this.deps.clock.now();
-    const updated = await versionsRepo.update(tx, locked.id, { ...opts.set, releaseState: result.to, updatedAt: now });
-    await this.record(tx, updated, action, actor, locked.releaseState, result.to, opts.data);
-    faultPoint('versions.transition.beforeCommit');
-    return updated;
-  }
-
-  async record(tx: Tx, row: VersionRow, action: VersionRecordAction, actor: Actor, from: number | null, to: number | null, data: Record<string, unknown> = {}): Promise<void> {
-    const { clock } = this.deps;
-    await versionsRepo.addEvent(tx, { versionId: row.id, appId: row.appId, action, fromState: from, toState: to, actorKind: actor.kind, actorId: actor.id, at: clock.now(), data });
-    await writeAudit(tx, clock, {
-      action: `version.${action}`,
-      teamId: row.teamId,
-      actorId: actor.id,
-      actorKind: actor.kind,
-      ip: actor.ip,
-      targetType: 'version',
-      targetId: row.id,
-      data: { appId: row.appId, from, to, ...data },
-    });
-  }
+  // ---- the transition engine (transitions.ts) ----
 
   /**
    * Puts a version on shelf: the previous on-shelf version becomes history first (one
@@ -332,25 +300,15 @@ export class VersionsService {
       }
     });
     await this.assertMedia(app.teamId, edit.listings ?? []);
-    const updated = await db.transaction(async (tx) => {
-      const moved = await this.move(tx, row, 'edit', actorOf(caller), { set, data: { fields: Object.keys(edit).filter((k) => (edit as Record<string, unknown>)[k] !== undefined) } });
-      if (expansion) await versionsRepo.setExpansionFiles(tx, row.id, expansion);
-      const current = new Map((await versionsRepo.listings(tx, [row.id])).map((l) => [l.language, l]));
-      for (const l of edit.listings ?? []) {
-        const was = current.get(l.language);
-        await versionsRepo.upsertListing(tx, {
-          versionId: row.id,
-          language: l.language,
-          name: l.name ?? was?.name ?? '',
-          brief: l.brief ?? was?.brief ?? '',
-          description: l.description ?? was?.description ?? '',
-          newFeatures: l.newFeatures ?? was?.newFeatures ?? '',
-          iconObjectId: l.iconObjectId !== undefined ? l.iconObjectId : (was?.iconObjectId ?? null),
-          screenshotObjectIds: l.screenshotObjectIds ?? was?.screenshotObjectIds ?? [],
-          videoObjectIds: l.videoObjectIds ?? was?.videoObjectIds ?? [],
-          updatedAt: now,
-        });
-      }
+    const fields = Object.keys(edit).filter((k) => (edit as Record<string, unknown>)[k] !== undefined);
+    const updated = await this.write(row.id, async (tx, optimistic) => {
+      // Sent together, the version's statement first (its lock before the listings'): the
+      // client runs them back to back, so the version is locked the shortest time.
+      const [moved] = await Promise.all([
+        this.move(tx, row, 'edit', actorOf(caller), { set, data: { fields }, optimistic }),
+        expansion && versionsRepo.setExpansionFiles(tx, row.id, expansion),
+        ...(edit.listings ?? []).map((l) => versionsRepo.mergeListing(tx, row.id, l, now)),
+      ]);
       return moved;
     });
     return this.withCompleteness(db, updated, lang, app);
@@ -431,9 +389,9 @@ export class VersionsService {
   }
 
   async remove(caller: Caller, appId: string, versionId: string): Promise<void> {
-    const { db, clock } = this.deps;
+    const { clock } = this.deps;
     const { row } = await this.find(caller, appId, versionId);
-    await db.transaction(async (tx) => {
+    await this.write(row.id, async (tx) => {
       const locked = (await versionsRepo.lock(tx, row.id))!;
       const r = transition(locked.releaseState as ReleaseState, 'delete', { rollbackPending: false, firstRelease: false, releaseTimeAhead: false });
       if (!r.ok || locked.supersededAt) throw conflict(stateRefusal(locked));
@@ -445,7 +403,7 @@ export class VersionsService {
   async removeLanguage(caller: Caller, appId: string, versionId: string, language: string, lang: Lang) {
     const { db } = this.deps;
     const { app, row } = await this.find(caller, appId, versionId);
-    const updated = await db.transaction(async (tx) => {
+    const updated = await this.write(row.id, async (tx) => {
       const moved = await this.move(tx, row, 'edit', actorOf(caller), { data: { removedLanguage: language } });
       if (!(await versionsRepo.removeListing(tx, row.id, language))) throw notFound({ zh: `该版本没有 ${language} 语言的信息`, en: `The version has no ${language} listing` });
       return moved;
@@ -467,7 +425,7 @@ export class VersionsService {
     if (row.releaseType === 'phased') await this.assertPhaseable(appId);
     await this.agreements.assertSigned(db, row.teamId);
     const now = clock.now();
-    const updated = await db.transaction(async (tx) => {
+    const updated = await this.write(row.id, async (tx) => {
       const submitted = await this.move(tx, row, 'submit', actorOf(caller), { firstRelease: !app.everOnShelf, set: { submittedAt: now, rejection: null } });
       const task = await versionsRepo.insertTask(tx, { versionId: row.id, appId, teamId: row.teamId, kind: app.everOnShelf ? 'update' : 'release', submittedAt: now });
       if (!config.autoApprove) return submitted;
@@ -491,7 +449,7 @@ export class VersionsService {
   async cancelOnShelf(caller: Caller, appId: string, versionId: string, lang: Lang) {
     const { db, clock } = this.deps;
     const { row } = await this.find(caller, appId, versionId);
-    const updated = await db.transaction(async (tx) => {
+    const updated = await this.write(row.id, async (tx) => {
       const moved = await this.move(tx, row, 'cancelOnShelf', actorOf(caller));
       const open = await versionsRepo.openTask(tx, row.id);
       if (open) await versionsRepo.updateTask(tx, open.id, { state: 'withdrawn', decidedAt: clock.now() });
@@ -504,7 +462,7 @@ export class VersionsService {
   async onShelfTime(caller: Caller, appId: string, versionId: string, input: { releaseAt?: string | undefined; now?: boolean | undefined }, lang: Lang) {
     const { db, clock, dueActions } = this.deps;
     const { row } = await this.find(caller, appId, versionId);
-    const updated = await db.transaction(async (tx) => {
+    const updated = await this.write(row.id, async (tx) => {
       if (input.now) return this.goOnShelf(tx, row, 'releaseNow', actorOf(caller));
       const at = new Date(input.releaseAt!);
       if (at.getTime() <= clock.now().getTime()) throw invalidInput({ zh: '参数不合法：releaseAt 必须是将来的时间', en: 'Invalid input: releaseAt must be in the future' });
@@ -520,7 +478,7 @@ export class VersionsService {
     const { db, clock } = this.deps;
     const { row } = await this.find(caller, appId, versionId);
     const now = clock.now();
-    const updated = await db.transaction(async (tx) => {
+    const updated = await this.write(row.id, async (tx) => {
       let moved: VersionRow;
       if (kind === 'rollback') {
         const phase = row.releaseType === 'phased' ? await versionsRepo.phase(tx, row.id) : undefined;
@@ -544,7 +502,7 @@ export class VersionsService {
   async cancelShelfOff(caller: Caller, appId: string, versionId: string, lang: Lang) {
     const { db, clock } = this.deps;
     const { row } = await this.find(caller, appId, versionId);
-    const updated = await db.transaction(async (tx) => {
+    const updated = await this.write(row.id, async (tx) => {
       const moved = await this.move(tx, row, 'cancelShelfOff', actorOf(caller));
       const open = await versionsRepo.openTask(tx, row.id);
       if (open) await versionsRepo.updateTask(tx, open.id, { state: 'withdrawn', decidedAt: clock.now() });
@@ -557,7 +515,7 @@ export class VersionsService {
   async cancelRollback(caller: Caller, appId: string, versionId: string, lang: Lang) {
     const { db, clock } = this.deps;
     const { row } = await this.find(caller, appId, versionId);
-    const updated = await db.transaction(async (tx) => {
+    const updated = await this.write(row.id, async (tx) => {
       const locked = (await versionsRepo.lock(tx, row.id)) ?? row;
       // Name the state: there is nothing to withdraw unless a rollback is under review.
       if (!locked.supersededAt && !locked.rollbackPending) throw conflict(noRollbackRefusal(locked));
@@ -573,7 +531,7 @@ export class VersionsService {
     const { db, clock } = this.deps;
     const { row } = await this.find(caller, appId, versionId);
     const now = clock.now();
-    const updated = await db.transaction(async (tx) => {
+    const updated = await this.write(row.id, async (tx) => {
       const moved = await this.move(tx, row, 'urge', actorOf(caller));
       const open = await versionsRepo.openTask(tx, row.id);
       if (!open) throw conflict({ zh: '没有待审核的任务', en: 'There is no open review to urge' });

@@ -17,6 +17,9 @@ import {
  * Files under one directory. Writes go to a temporary file that is renamed into place,
  * so a reader never sees half an object and a crash leaves only a temp file behind.
  */
+/** Bytes read from disk at once when an object is sent. */
+export const READ_CHUNK_BYTES = 256 * 1024;
+
 export class LocalStorage implements ObjectStorage {
   readonly #root: string;
   readonly #tmp: string;
@@ -56,8 +59,10 @@ export class LocalStorage implements ObjectStorage {
     const handle = await fs.open(file, 'r').catch((err: NodeJS.ErrnoException) => {
       throw err.code === 'ENOENT' ? new ObjectNotFoundError(key) : err;
     });
-    // The stream owns the handle: opening first turns "missing" into a clean error.
-    return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+    // The stream owns the handle: opening first turns "missing" into a clean error. Larger
+    // reads than the 64 KiB default: each read waits for a turn of a busy event loop (on
+    // the embedded database, behind its queries), so a 3 MB download took 50 turns, now 12.
+    return handle.createReadStream({ ...(range ? { start: range.start, end: range.end } : {}), highWaterMark: READ_CHUNK_BYTES });
   }
 
   async stat(key: string): Promise<{ size: number } | null> {

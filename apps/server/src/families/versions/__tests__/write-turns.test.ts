@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { versionApi } from '@wharf/contract';
+import { RELEASE_STATE } from '@wharf/rules';
+import { createTestApp, TestUser, type TestApp } from '../../../harness';
+import { versionsRepo } from '../repo';
+import { VersionTransitions, type Actor } from '../transitions';
+import { newApp } from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const someone: Actor = { kind: 'user', id: null, ip: null };
+async function draft() {
+  const u = await TestUser.register(t);
+  const { appId } = await newApp(u);
+  const { versionId } = (await u.call(versionApi.createVersion, { body: { appId } })).json().version as { versionId: string };
+  return { u, appId, versionId, row: (await versionsRepo.byId(t.deps.db, appId, versionId))! };
+}
+const historyOf = async (versionId: string) => (await versionsRepo.events(t.deps.db, versionId)).map((e) => e.action);
+
+describe('a developer’s writes to one version', () => {
+  it('edit from the row read before the transaction when it still holds, in one attempt', async () => {
+    const { row, versionId } = await draft();
+    const tr = new VersionTransitions(t.deps);
+    const attempts: boolean[] = [];
+    const moved = await tr.write(row.id, async (tx, optimistic) => {
+      attempts.push(optimistic);
+      const [m] = await Promise.all([tr.move(tx, row, 'edit', someone, { optimistic, set: { reviewNotes: 'first try' } }), versionsRepo.mergeListing(tx, row.id, { language: 'enUS', brief: 'Splits bills' }, t.clock.now())]);
+      return m;
+    });
+    expect(attempts).toEqual([true]);
+    expect(moved).toMatchObject({ reviewNotes: 'first try', releaseState: RELEASE_STATE.draft });
+    expect((await versionsRepo.listings(t.deps.db, [versionId]))[0]).toMatchObject({ language: 'enUS', brief: 'Splits bills', name: '' });
+    expect(await historyOf(versionId)).toEqual(['create', 'edit']);
+  });
+
+  it('start again with the lock when the version moved since it was read, and refuse from what it is now, writing nothing', async () => {
+    const { row, versionId } = await draft();
+    // Submitted by someone else between this request's read and its write.
+    await versionsRepo.update(t.deps.db, row.id, { releaseState: RELEASE_STATE.underReview });
+    const tr = new VersionTransitions(t.deps);
+    const attempts: boolean[] = [];
+    const edit = tr.write(row.id, async (tx, optimistic) => {
+      attempts.push(optimistic);
+      const [m] = await Promise.all([tr.move(tx, row, 'edit', someone, { optimistic, set: { reviewNotes: 'too late' } }), versionsRepo.mergeListing(tx, row.id, { language: 'enUS', brief: 'Too late' }, t.clock.now())]);
+      return m;
+    });
+    await expect(edit).rejects.toMatchObject({ retName: 'conflict' });
+    expect(attempts).toEqual([true, false]);
+    const now = (await versionsRepo.byId(t.deps.db, row.appId, versionId))!;
+    expect(now.reviewNotes).toBeNull();
+    expect(await versionsRepo.listings(t.deps.db, [versionId])).toEqual([]);
+    expect(await historyOf(versionId)).toEqual(['create']);
+  });
+
+  it('keep every edit of a burst on one draft, each with its history, the listing merged field by field', async () => {
+    const { u, appId, versionId } = await draft();
+    const edits = Array.from({ length: 12 }, (_, i) =>
+      u.call(versionApi.updateVersion, { body: { appId, versionId, listings: [{ language: 'enUS', ...(i % 2 ? { brief: `Brief ${i}` } : { name: `Name ${i}` }) }] } }),
+    );
+    const answers = await Promise.all(edits);
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(12).fill(200));
+    expect(await historyOf(versionId)).toEqual(['create', ...Array(12).fill('edit')]);
+    const [listing] = await versionsRepo.listings(t.deps.db, [versionId]);
+    expect(listing!.name).toMatch(/^Name \d+$/);
+    expect(listing!.brief).toMatch(/^Brief \d+$/);
+    expect(t.deps.turns.waiting('app_versions', versionId)).toBe(0);
+  });
+});
