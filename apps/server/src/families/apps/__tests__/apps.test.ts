@@ -101,6 +101,18 @@ describe('changing and deleting apps', () => {
     expect((await user.call(appApi.updateApp, { body: { appId: app.appId, developerWebsite: 'javascript:alert(1)' } })).statusCode).toBe(400);
   });
 
+  it('keeps every language of names edited at the same moment, each edit audited', async () => {
+    const { user, projectId } = await withProject();
+    const app = (await createApp(user, projectId, { defaultLanguage: 'enUS', name: 'Calc' })).json().app;
+    const langs = ['enUS', 'ruRU', 'deDE', 'frFR', 'esES', 'itIT'];
+    const answers = await Promise.all(langs.map((l) => user.call(appApi.updateApp, { body: { appId: app.appId, names: { [l]: `Calc ${l}` } } })));
+    expect(answers.map((a) => a.statusCode)).toEqual(langs.map(() => 200));
+    const names = (await user.call(appApi.getApp, { query: { appId: app.appId } })).json().app.names;
+    expect(names).toEqual(Object.fromEntries(langs.map((l) => [l, `Calc ${l}`])));
+    const audited = await t.deps.database.executeSql(`select count(*)::int as n from audit_events where action = 'app.update' and target_id = $1`, [app.appId]);
+    expect(audited.rows[0]).toEqual({ n: langs.length });
+  });
+
   it('changes the package name only until a package is uploaded', async () => {
     const { user, projectId } = await withProject();
     const app = (await createApp(user, projectId)).json().app;
