@@ -84,6 +84,16 @@ export const appsRepo = {
     const [row] = await db.update(apps).set(set).where(eq(apps.id, id)).returning();
     return row!;
   },
+  /** The update, with names merged into the row's own in the statement: a concurrent edit's languages stay. */
+  async updateMergingNames(db: DbOrTx, id: string, names: Record<string, string> | undefined, set: Partial<typeof apps.$inferInsert>): Promise<AppRow> {
+    const merged = names ? { names: sql`${apps.names} || ${JSON.stringify(names)}::jsonb` } : {};
+    const [row] = await db
+      .update(apps)
+      .set({ ...set, ...merged })
+      .where(eq(apps.id, id))
+      .returning();
+    return row!;
+  },
   async remove(db: DbOrTx, id: string): Promise<void> {
     const series = await appsRepo.seriesOf(db, id);
     await appsRepo.leaveSeries(db, id);

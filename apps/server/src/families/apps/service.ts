@@ -95,32 +95,27 @@ export class AppsService {
   }
 
   async update(caller: Caller, appId: string, set: { names?: Record<string, string> | undefined; kindId?: string | null | undefined; developerWebsite?: string | null | undefined; supportEmail?: string | null | undefined; supportPhone?: string | null | undefined }): Promise<App> {
-    const { db, clock, turns } = this.deps;
-    await this.get(caller, appId);
+    const { db, clock } = this.deps;
+    const row = await this.get(caller, appId);
     for (const key of Object.keys(set.names ?? {})) {
       if (!languageByKey(key)) throw new AppError('invalidInput', { zh: `参数不合法：语言 ${key} 不在语言目录中`, en: `Invalid input: the language ${key} is not in the catalogue` });
     }
-    // Its turn first, then the row as the last writer left it: names of other languages
-    // that a concurrent edit gave are merged, not lost.
-    return turns.run('apps', appId, async () => {
-      const row = await this.get(caller, appId);
-      const names = set.names ? { ...row.names, ...set.names } : row.names;
-      const name = names[row.defaultLanguage] ?? row.name;
-      if (name !== row.name) await this.assertUsable(row.platform as Platform, row.packageName, name, row.id);
-      const fields = {
-        names,
-        name,
-        ...(set.kindId !== undefined ? { kindId: set.kindId } : {}),
-        ...(set.developerWebsite !== undefined ? { developerWebsite: set.developerWebsite } : {}),
-        ...(set.supportEmail !== undefined ? { supportEmail: set.supportEmail } : {}),
-        ...(set.supportPhone !== undefined ? { supportPhone: set.supportPhone } : {}),
-        updatedAt: clock.now(),
-      };
-      const audit = { action: 'app.update' as const, teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: appId, data: { fields: Object.keys(set) } };
-      // Sent together: the row is locked for one round trip.
-      const [updated] = await db.transaction((tx) => Promise.all([appsRepo.update(tx, appId, fields), writeAudit(tx, clock, audit)]));
-      return appOut(updated);
-    });
+    // The default language does not change here, so the app's name follows from the edit alone.
+    const name = set.names?.[row.defaultLanguage];
+    if (name !== undefined && name !== row.name) await this.assertUsable(row.platform as Platform, row.packageName, name, row.id);
+    const fields = {
+      ...(name !== undefined ? { name } : {}),
+      ...(set.kindId !== undefined ? { kindId: set.kindId } : {}),
+      ...(set.developerWebsite !== undefined ? { developerWebsite: set.developerWebsite } : {}),
+      ...(set.supportEmail !== undefined ? { supportEmail: set.supportEmail } : {}),
+      ...(set.supportPhone !== undefined ? { supportPhone: set.supportPhone } : {}),
+      updatedAt: clock.now(),
+    };
+    const audit = { action: 'app.update' as const, teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: appId, data: { fields: Object.keys(set) } };
+    // Names are merged by the statement, so an edit of other languages at the same moment
+    // is kept; the update and its audit event go together, the row locked one round trip.
+    const [updated] = await db.transaction((tx) => Promise.all([appsRepo.updateMergingNames(tx, appId, set.names, fields), writeAudit(tx, clock, audit)]));
+    return appOut(updated);
   }
 
   async remove(caller: Caller, appId: string): Promise<void> {

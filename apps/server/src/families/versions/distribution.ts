@@ -53,6 +53,13 @@ export interface ReleaseSnapshot {
   fallback: Offer | null;
 }
 
+/** A file a device may download now: its version, package and stored file. */
+interface Served {
+  row: VersionRow;
+  pkg: NonNullable<Awaited<ReturnType<typeof packagesRepo.byId>>>;
+  file: NonNullable<Awaited<ReturnType<typeof filesRepo.byId>>>;
+}
+
 /** What devices ask: the version to install and its bytes. No session, no team. */
 export class DistributionService {
   constructor(
@@ -166,8 +173,31 @@ export class DistributionService {
     });
   }
 
-  /** The stored file of a version on shelf now, or of one of its expansion files; anything else is "not found". */
-  async fileOf(versionId: string, slot?: 'main' | 'patch') {
+  readonly #files = new Map<string, { expires: number; found: Promise<Served> }>();
+
+  /**
+   * The stored file of a version on shelf now, or of one of its expansion files; anything
+   * else is "not found". What was found is kept as the update check's facts are (for
+   * DISTRIBUTION_CACHE_TTL_MS): a download costs no read while its app's devices update,
+   * and stops at most that long after the version leaves the shelf, as offers do.
+   * "Not found" is never kept, so a version is downloadable once its offer is seen.
+   */
+  fileOf(versionId: string, slot?: 'main' | 'patch'): Promise<Served> {
+    const ttl = this.deps.config.distributionCacheTtlMs;
+    if (ttl === 0) return this.#readFile(versionId, slot);
+    const key = `${versionId}:${slot ?? ''}`;
+    const now = this.deps.clock.now().getTime();
+    const hit = this.#files.get(key);
+    if (hit && hit.expires > now) return hit.found;
+    const found = this.#readFile(versionId, slot);
+    found.catch(() => this.#files.delete(key));
+    this.#files.delete(key);
+    this.#files.set(key, { expires: now + ttl, found });
+    if (this.#files.size > CACHE_MAX_APPS) this.#files.delete(this.#files.keys().next().value!);
+    return found;
+  }
+
+  async #readFile(versionId: string, slot?: 'main' | 'patch'): Promise<Served> {
     const { db } = this.deps;
     const row = await versionsRepo.byIdAnyApp(db, versionId);
     if (!row?.packageId) throw notFound();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { versionApi } from '@wharf/contract';
+import { buildPath, versionApi } from '@wharf/contract';
 import { TestUser, type TestApp } from '../../../harness';
-import { appWithOperator, newApp, openTaskOf, released } from './helpers';
+import { appWithOperator, completeVersion, newApp, openTaskOf, released } from './helpers';
 
 // With a cache time, device checks are answered from an app's release facts read once;
 // a change reaches devices when the time has passed, measured on the app's clock.
@@ -34,5 +34,24 @@ describe('the update check cache', () => {
     expect((await ask(app.packageName)).json().update?.versionId).toBe(v.versionId);
     t.clock.advance(1001);
     expect((await ask(app.packageName)).json().update).toBeNull();
+  });
+
+  it('serves a download from facts read once, from the moment the version is on shelf, and stops once the cache time has passed', async () => {
+    const u = await TestUser.register(t);
+    const app = await newApp(u);
+    const download = (versionId: string) => t.app.inject({ method: 'GET', url: buildPath(versionApi.download, { versionId }), query: { deviceId: 'device-d' } });
+    const v = await completeVersion(t, u, app.appId, 10);
+    // Not on shelf yet: refused, and the refusal is not kept.
+    expect((await download(v.versionId)).statusCode).toBe(404);
+    expect((await u.call(versionApi.submitVersion, { body: { appId: app.appId, versionId: v.versionId } })).statusCode).toBe(200);
+    expect((await op.call(versionApi.submitReview, { body: { taskId: await openTaskOf(t, v.versionId), decision: 'approve' } })).statusCode).toBe(200);
+    expect((await download(v.versionId)).statusCode).toBe(200);
+
+    expect((await u.call(versionApi.shelfOff, { body: { appId: app.appId, versionId: v.versionId, reason: 'Retiring' } })).statusCode).toBe(200);
+    expect((await op.call(versionApi.submitReview, { body: { taskId: await openTaskOf(t, v.versionId), decision: 'approve' } })).statusCode).toBe(200);
+    t.clock.advance(1000);
+    expect((await download(v.versionId)).statusCode).toBe(200);
+    t.clock.advance(1001);
+    expect((await download(v.versionId)).statusCode).toBe(404);
   });
 });
