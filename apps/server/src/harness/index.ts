@@ -1,2 +1,3 @@
 export * from './test-app';
 export * from './session-client';
+export * from './sample-bytes';

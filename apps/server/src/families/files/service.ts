@@ -8,6 +8,7 @@ import { faultPoint, type FaultPointName } from '../../platform/fault-points';
 import type { Caller } from '../../platform/http/access';
 import { AppError, conflict, notFound } from '../../platform/http/errors';
 import { ObjectTooLargeError } from '../../platform/storage';
+import { checkedBody } from './leading-bytes';
 import { filesRepo, type FileRow, type UploadSessionRow } from './repo';
 import { teamsRepo } from '../accounts/repo/teams';
 import { siteIdOfZone } from '@wharf/rules';
@@ -52,7 +53,7 @@ export class FilesService {
     const maxBytes = Math.min(meta.maxBytes ?? config.maxUploadBytes, config.maxUploadBytes);
     const row = await filesRepo.insert(db, { id, teamId: caller.teamId!, bizTag, fileName: meta.fileName, contentType: meta.contentType, storageKey: key, state: 'uploading', siteId, createdBy: caller.userId!, createdAt: clock.now() });
     try {
-      const stored = await storage.put(key, body, { maxBytes });
+      const stored = await storage.put(key, checkedBody(body, bizTag, meta.fileName), { maxBytes });
       if (options.afterWrite) faultPoint(options.afterWrite);
       return await db.transaction(async (tx) => {
         const ready = await filesRepo.markReady(tx, row.id, stored.size, stored.sha256);
@@ -146,7 +147,9 @@ export class FilesService {
     const expected = this.expectedPartSize(s, partNumber);
     let stored;
     try {
-      stored = await this.deps.storage.put(`multipart/${uploadId}/${partNumber}`, body, { maxBytes: expected });
+      // The first part is judged by its first bytes: a wrong file stops before the rest is sent.
+      const bytes = partNumber === 1 ? checkedBody(body, s.bizTag as FileObject['bizTag'], s.fileName) : body;
+      stored = await this.deps.storage.put(`multipart/${uploadId}/${partNumber}`, bytes, { maxBytes: expected });
     } catch (err) {
       if (err instanceof ObjectTooLargeError) throw new AppError('tooLarge', { zh: `第 ${partNumber} 片应为 ${expected} 字节`, en: `Part ${partNumber} must be ${expected} bytes` });
       throw err;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileApi, MULTIPART_PART_BYTES } from '@wharf/contract';
-import { createTestApp, TestUser, type TestApp } from '../../../harness';
+import { createTestApp, sampleBytes, TestUser, type TestApp } from '../../../harness';
 import { parseRange } from '../range';
 import { teamWithMember } from '../../accounts/__tests__/helpers';
 
@@ -15,7 +15,7 @@ afterAll(() => t.close());
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-async function upload(bytes: Buffer, fileName = 'app.apk', contentType = 'application/vnd.android.package-archive', user = u) {
+async function upload(bytes: Buffer, fileName = 'notes.bin', contentType = 'application/octet-stream', user = u) {
   return user.call(fileApi.uploadObject, { query: { fileName, contentType }, raw: bytes });
 }
 
@@ -26,19 +26,47 @@ async function fetchSigned(objectId: string, headers: Record<string, string> = {
 
 describe('uploading', () => {
   it('stores the body, computes sha256 and tags it from its type', async () => {
-    const bytes = randomBytes(200_000);
-    const res = await upload(bytes);
+    const bytes = sampleBytes('zip', 200_000);
+    const res = await upload(bytes, 'app.apk', 'application/vnd.android.package-archive');
     expect(res.statusCode).toBe(200);
     expect(res.json().object).toMatchObject({ fileName: 'app.apk', size: 200_000, sha256: sha(bytes), bizTag: 'apk' });
-    expect((await upload(Buffer.from('png'), 'icon.png', 'image/png')).json().object.bizTag).toBe('img');
+    expect((await upload(sampleBytes('png'), 'icon.png', 'image/png')).json().object.bizTag).toBe('img');
+    expect((await upload(randomBytes(1000))).json().object.bizTag).toBe('file');
   });
 
   it('refuses a file over the limit with 413 and keeps nothing', async () => {
-    const res = await upload(Buffer.alloc(3 * MULTIPART_PART_BYTES + 1));
+    const res = await upload(sampleBytes('zip', 3 * MULTIPART_PART_BYTES + 1), 'app.apk');
     expect(res.statusCode).toBe(413);
     expect(res.json().ret.code).toBe(100413);
     const rows = (await t.deps.database.executeSql(`select count(*)::int as n from files where size = 0`, [])).rows[0] as { n: number };
     expect(rows.n).toBe(0);
+  });
+
+  it('refuses a file that is not what it is uploaded as, from its first bytes, in the caller language, keeping nothing', async () => {
+    const before = (await t.deps.database.executeSql(`select count(*)::int as n from files`, [])).rows[0] as { n: number };
+    const asImage = await u.call(fileApi.uploadObject, { query: { fileName: 'icon.png', contentType: 'image/png', bizTag: 'img' }, raw: Buffer.from('just some text'), headers: { 'x-lang': 'en' } });
+    expect([asImage.statusCode, asImage.json().ret.code]).toEqual([400, 100400]);
+    expect(asImage.json().ret.msg).toBe('This file is not an image (PNG, JPEG or WebP)');
+    // Random bytes named .apk, larger than the sample the check reads: refused all the same.
+    const asPackage = await u.call(fileApi.uploadObject, { query: { fileName: 'app.apk', contentType: 'application/octet-stream' }, raw: randomBytes(200_000), headers: { 'x-lang': 'zh' } });
+    expect(asPackage.statusCode).toBe(400);
+    expect(asPackage.json().ret.msg).toContain('不是应用软件包');
+    const pngAsVideo = await upload(sampleBytes('png'), 'trailer.mp4', 'video/mp4');
+    expect(pngAsVideo.statusCode).toBe(400);
+    const after = (await t.deps.database.executeSql(`select count(*)::int as n from files`, [])).rows[0] as { n: number };
+    expect(after.n).toBe(before.n);
+    // An expansion file is any bytes; a Windows program is a package; a video is a video.
+    expect((await upload(randomBytes(5000), 'main.1.com.example.obb')).statusCode).toBe(200);
+    expect((await upload(Buffer.concat([Buffer.from('MZ'), randomBytes(5000)]), 'setup.exe')).statusCode).toBe(200);
+    expect((await upload(sampleBytes('mp4', 5000), 'trailer.mp4', 'video/mp4')).statusCode).toBe(200);
+  });
+
+  it('refuses a multipart upload at its first part when that does not begin as a package', async () => {
+    const init = (await u.call(fileApi.multipartInit, { body: { fileName: 'big.aab', size: 2 * MULTIPART_PART_BYTES } })).json();
+    const first = await u.call(fileApi.multipartPart, { query: { uploadId: init.uploadId, partNumber: 1 }, raw: randomBytes(MULTIPART_PART_BYTES), headers: { 'x-lang': 'en' } });
+    expect(first.statusCode).toBe(400);
+    expect(first.json().ret.msg).toContain('not an app package');
+    expect((await u.call(fileApi.multipartParts, { query: { uploadId: init.uploadId } })).json().parts).toEqual([]);
   });
 
   it('refuses a JSON body on the upload call', async () => {
@@ -103,7 +131,7 @@ describe('downloading', () => {
 
 describe('multipart uploads', () => {
   it('takes parts in any order, resumes after a lost part, and composes the exact file', async () => {
-    const bytes = randomBytes(2 * MULTIPART_PART_BYTES + 12_345);
+    const bytes = sampleBytes('zip', 2 * MULTIPART_PART_BYTES + 12_345);
     const init = (await u.call(fileApi.multipartInit, { body: { fileName: 'big.aab', size: bytes.length } })).json();
     expect(init).toMatchObject({ partSize: MULTIPART_PART_BYTES, partCount: 3 });
     const part = (n: number) => bytes.subarray((n - 1) * MULTIPART_PART_BYTES, n * MULTIPART_PART_BYTES);

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileApi } from '@wharf/contract';
-import { createTestApp, TestUser, type TestApp } from '../../../harness';
+import { createTestApp, sampleBytes, TestUser, type TestApp } from '../../../harness';
 import { teamWithCustomMember, teamWithMember } from '../../accounts/__tests__/helpers';
 
 let t: TestApp;
@@ -23,7 +23,7 @@ describe('signed upload URLs', () => {
     expect(method).toBe('PUT');
     expect(headers['Content-Type']).toBe('application/octet-stream');
     expect(new Date(expiresAt).getTime()).toBe(t.clock.now().getTime() + 3600_000);
-    const bytes = randomBytes(50_000);
+    const bytes = sampleBytes('mp4', 50_000);
     const done = await put(url, bytes);
     expect(done.statusCode).toBe(200);
     expect(done.json().object).toMatchObject({ fileName: 'promo.mp4', bizTag: 'video', size: 50_000, sha256: sha(bytes) });
@@ -72,7 +72,7 @@ describe('signed upload URLs', () => {
     const { urlsInfo } = res.json();
     expect(urlsInfo.map((x: { fileName: string }) => x.fileName)).toEqual(['a.png', 'b.apk']);
     expect(new Set(urlsInfo.map((x: { url: string }) => x.url)).size).toBe(2);
-    expect((await put(urlsInfo[0].url, Buffer.from('png'))).json().object.bizTag).toBe('img');
+    expect((await put(urlsInfo[0].url, sampleBytes('png'))).json().object.bizTag).toBe('img');
     expect((await u.call(fileApi.uploadObjectsUrl, { body: { objects: [] } })).statusCode).toBe(400);
     expect((await u.call(fileApi.uploadObjectsUrl, { body: { objects: [{ fileName: '../x' }] } })).json().ret.msg).toContain('fileName');
   });
@@ -106,22 +106,22 @@ describe('several download URLs', () => {
 describe('usage per route and site', () => {
   it('counts ready files by upload route and site from the stored rows', async () => {
     const me = await TestUser.register(t, { countryCode: 'RU' });
-    await me.call(fileApi.uploadObject, { query: { fileName: 'a.apk' }, raw: Buffer.alloc(100) });
-    await me.call(fileApi.uploadObject, { query: { fileName: 'b.apk' }, raw: Buffer.alloc(50) });
-    await me.call(fileApi.uploadObject, { query: { fileName: 'c.png', contentType: 'image/png' }, raw: Buffer.alloc(7) });
+    await me.call(fileApi.uploadObject, { query: { fileName: 'a.apk' }, raw: sampleBytes('zip', 100) });
+    await me.call(fileApi.uploadObject, { query: { fileName: 'b.apk' }, raw: sampleBytes('zip', 50) });
+    await me.call(fileApi.uploadObject, { query: { fileName: 'c.png', contentType: 'image/png' }, raw: sampleBytes('png', 77) });
     const { url } = (await me.call(fileApi.uploadUrl, { body: { fileName: 'd.png', contentType: 'image/png', zoneId: 7 } })).json();
-    await put(url, Buffer.alloc(3));
+    await put(url, sampleBytes('png', 73));
     // An unused URL stores nothing and counts for nothing.
     await me.call(fileApi.uploadUrl, { body: { fileName: 'e.png', contentType: 'image/png' } });
     const res = await me.call(fileApi.usageRouteSite);
     expect(res.statusCode).toBe(200);
     expect(res.json().items).toEqual([
       { route: 'uploadApk', bizTag: 'apk', siteId: 8, zone: 'russia', objects: 2, bytes: 150 },
-      { route: 'uploadImg', bizTag: 'img', siteId: 7, zone: 'europe', objects: 1, bytes: 3 },
-      { route: 'uploadImg', bizTag: 'img', siteId: 8, zone: 'russia', objects: 1, bytes: 7 },
+      { route: 'uploadImg', bizTag: 'img', siteId: 7, zone: 'europe', objects: 1, bytes: 73 },
+      { route: 'uploadImg', bizTag: 'img', siteId: 8, zone: 'russia', objects: 1, bytes: 77 },
     ]);
-    expect(res.json().total).toEqual({ objects: 4, bytes: 160 });
-    expect((await me.call(fileApi.usageRouteSite, { query: { zoneId: 7 } })).json().total).toEqual({ objects: 1, bytes: 3 });
+    expect(res.json().total).toEqual({ objects: 4, bytes: 300 });
+    expect((await me.call(fileApi.usageRouteSite, { query: { zoneId: 7 } })).json().total).toEqual({ objects: 1, bytes: 73 });
     expect((await me.call(fileApi.usageRouteSite, { query: { zoneId: 'x' } })).statusCode).toBe(400);
     // Another team sees only its own.
     const other = await TestUser.register(t);

@@ -16,6 +16,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The EBML header of a WebM file: a video, but not ISO media. */
+const WEBM_HEAD = Buffer.concat([Buffer.from('1a45dfa39f4286810142f7810142f2810442f381084282847765626d42878102428581021853806701ffffffffffffff', 'hex'), Buffer.alloc(200, 7)]);
+
 async function uploaded(bytes: Buffer, fileName = 'clip.mp4', user = u) {
   return (await user.call(fileApi.uploadObject, { query: { fileName, contentType: 'video/mp4' }, raw: bytes })).json().object.objectId as string;
 }
@@ -51,7 +54,7 @@ describe('video parse', () => {
   });
 
   it('fails a file that is not an MP4 with a reason in the caller language', async () => {
-    const { taskId } = (await u.call(fileApi.videoParse, { body: { objectId: await uploaded(Buffer.from('\x1aE\xdf\xa3 a webm header, not ISO media'), 'x.webm') } })).json().task;
+    const { taskId } = (await u.call(fileApi.videoParse, { body: { objectId: await uploaded(WEBM_HEAD, 'x.webm') } })).json().task;
     const task = await settled(taskId, u, { 'x-lang': 'zh' });
     expect(task).toMatchObject({ state: 'failed', video: null });
     expect(task.failureReason).toContain('MP4/MOV');

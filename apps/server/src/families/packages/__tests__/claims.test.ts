@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appApi, operatorApi, packageApi } from '@wharf/contract';
-import { createTestApp, TestUser, type TestApp } from '../../../harness';
+import { createTestApp, sampleBytes, TestUser, type TestApp } from '../../../harness';
 import { accountsFamily } from '../../accounts';
 import { teamWithMember } from '../../accounts/__tests__/helpers';
 import { buildApk } from '../parsers/__fixtures__/packages';
@@ -153,6 +153,6 @@ describe('claim checks and refusals', () => {
     const { holder, member } = await teamWithMember(t, ['operations']);
     const app = await newApp(holder, await newProject(holder), 'android', `com.ops.app${n}`);
     expect((await member.call(packageApi.checkClaim, { body: { appId: app.appId, packageName: s.name } })).statusCode).toBe(403);
-    expect((await member.call(packageApi.startClaim, { body: { appId: app.appId, packageName: s.name, objectId: await uploadFile(holder, Buffer.from('x'), 'x.apk') } })).statusCode).toBe(403);
+    expect((await member.call(packageApi.startClaim, { body: { appId: app.appId, packageName: s.name, objectId: await uploadFile(holder, sampleBytes('zip', 64), 'x.apk') } })).statusCode).toBe(403);
   });
 });

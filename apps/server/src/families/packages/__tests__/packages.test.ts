@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appApi, fileApi, packageApi, projectApi } from '@wharf/contract';
-import { createTestApp, TestUser, type TestApp } from '../../../harness';
+import { createTestApp, sampleBytes, TestUser, type TestApp } from '../../../harness';
 import { describeWithRealBuilds, REAL_AAB, REAL_HAP } from '../../../harness/real-builds';
 
 const AAB = REAL_AAB;
@@ -74,9 +74,11 @@ describeWithRealBuilds('packages parsed in the background', () => {
 });
 
 describe('packages that are not packages', () => {
-  it('refuses random bytes with a clear reason', async () => {
+  it('refuses random bytes at upload, and bytes that only begin as a zip when parsed, each with a clear reason', async () => {
+    const up = await u.call(fileApi.uploadObject, { query: { fileName: 'fake.apk' }, raw: Buffer.from('definitely not a zip file at all'), headers: { 'x-lang': 'en' } });
+    expect([up.statusCode, up.json().ret.msg]).toEqual([400, expect.stringContaining('not an app package')]);
     const app = await newApp('android', 'com.wharf.random');
-    const p = await settled(app.appId, await uploadAndAdd(app.appId, Buffer.from('definitely not a zip file at all'), 'fake.apk'));
+    const p = await settled(app.appId, await uploadAndAdd(app.appId, sampleBytes('zip', 500), 'fake.apk'));
     expect(p.parseState).toBe(2);
     expect([995, 9001]).toContain(p.failureCode);
     expect(p.failureReason).toBeTruthy();
@@ -85,14 +87,14 @@ describe('packages that are not packages', () => {
   it('answers 404 for a file of another team and for a package of another app', async () => {
     const app = await newApp('android', 'com.wharf.mine');
     const other = await TestUser.register(t);
-    const theirFile = (await other.call(fileApi.uploadObject, { query: { fileName: 'x.apk' }, raw: Buffer.from('x') })).json().object;
+    const theirFile = (await other.call(fileApi.uploadObject, { query: { fileName: 'x.apk' }, raw: sampleBytes('zip', 64) })).json().object;
     expect((await u.call(packageApi.addPackage, { body: { appId: app.appId, objectId: theirFile.objectId } })).statusCode).toBe(404);
     expect((await other.call(packageApi.packageList, { query: { appId: app.appId } })).statusCode).toBe(404);
   });
 
   it('keeps a remark and deletes a package', async () => {
     const app = await newApp('android', 'com.wharf.remark');
-    const pkgId = await uploadAndAdd(app.appId, Buffer.from('x'), 'x.apk');
+    const pkgId = await uploadAndAdd(app.appId, sampleBytes('zip', 64), 'x.apk');
     await settled(app.appId, pkgId);
     expect((await u.call(packageApi.updatePackage, { body: { appId: app.appId, pkgId, remark: 'first try' } })).json().package.remark).toBe('first try');
     expect((await u.call(packageApi.deletePackage, { query: { appId: app.appId, pkgId } })).statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appApi, fileApi, packageApi } from '@wharf/contract';
-import { createTestApp, TestUser, type TestApp } from '../../../harness';
+import { createTestApp, sampleBytes, TestUser, type TestApp } from '../../../harness';
 import { teamWithCustomMember, teamWithMember } from '../../accounts/__tests__/helpers';
 import { buildApk, buildHap, stageModuleJson } from '../parsers/__fixtures__/packages';
 import { makeSigner, schemeSigner, signingBlock, v2Value, type TestSigner } from '../parsers/__fixtures__/signing-writer';
@@ -130,7 +130,7 @@ describe('device models of a package', () => {
 
   it('answers 409 for a package still parsing or failed, 400 for bad input, 404 for another team', async () => {
     const app = await newApp(u, projectId, 'android', 'com.wharf.devfail');
-    const p = await addParsed(u, app.appId, Buffer.from('not a package'), 'x.apk');
+    const p = await addParsed(u, app.appId, sampleBytes('zip', 64), 'x.apk');
     const failed = await u.call(packageApi.phoneList, { body: { appId: app.appId, pkgId: p.pkgId } });
     expect(failed.statusCode).toBe(409);
     expect(failed.json().ret.msg).toBe('The package failed to parse; its devices cannot be told');

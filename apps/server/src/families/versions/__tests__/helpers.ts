@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { AGREEMENTS, appApi, fileApi, projectApi, versionApi } from '@wharf/contract';
-import { createTestApp, TestUser, type TestApp } from '../../../harness';
+import { createTestApp, sampleBytes, TestUser, type TestApp } from '../../../harness';
 import { accountsFamily } from '../../accounts';
 
 let seq = 0;
@@ -27,7 +27,7 @@ export async function newApp(u: TestUser, over: Record<string, unknown> = {}) {
  * A parsed package of the app with a real stored file: parsing itself is the packages
  * family's business (and tested there), so the row is written as a finished parse.
  */
-export async function parsedPackage(t: TestApp, u: TestUser, appId: string, versionCode: number | null, bytes = randomBytes(4096), o: { kind?: string; fileName?: string; versionName?: string | null } = {}) {
+export async function parsedPackage(t: TestApp, u: TestUser, appId: string, versionCode: number | null, bytes = sampleBytes('zip', 4096), o: { kind?: string; fileName?: string; versionName?: string | null } = {}) {
   const fileName = o.fileName ?? `v${versionCode}.apk`;
   const up = await u.call(fileApi.uploadObject, { query: { fileName }, raw: bytes });
   expect(up.statusCode).toBe(200);
@@ -43,7 +43,7 @@ export async function parsedPackage(t: TestApp, u: TestUser, appId: string, vers
 export const fullListing = (language = 'enUS') => ({ language, name: 'Tipsy', brief: 'Tips for everyone', description: 'A long description of the app.', newFeatures: 'Faster' });
 
 export async function uploaded(u: TestUser, fileName: string, contentType: string): Promise<string> {
-  const res = await u.call(fileApi.uploadObject, { query: { fileName, contentType }, raw: randomBytes(256) });
+  const res = await u.call(fileApi.uploadObject, { query: { fileName, contentType }, raw: sampleBytes(contentType.startsWith('video/') ? 'mp4' : contentType.startsWith('image/') ? 'png' : 'zip') });
   expect(res.statusCode).toBe(200);
   return res.json().object.objectId as string;
 }

@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { appApi, fileApi, operatorApi, packageApi, projectApi, teamApi, versionApi } from '@wharf/contract';
-import { createTestApp, TestUser, type TestApp } from '../../../harness';
+import { createTestApp, sampleBytes, TestUser, type TestApp } from '../../../harness';
 import { accountsFamily } from '../../../families/accounts';
 import { invitationToken } from '../../../families/accounts/__tests__/helpers';
 import { buildApk } from '../../../families/packages/parsers/__fixtures__/packages';
@@ -161,7 +161,7 @@ export async function seedMatrix(): Promise<Seed> {
     // A's draft says what is new in words a public page must never show before release.
     const listing = { ...fullListing(), newFeatures: side === 'a' ? marker : 'Matrix features' };
     await ok(await holder.call(versionApi.updateVersion, { body: { appId: app.appId, versionId: draft.versionId, ...notes, listings: [listing] } }), 'draft notes');
-    const objectId = (await ok(await holder.call(fileApi.uploadObject, { query: { fileName: side === 'a' ? `${marker}.png` : 'matrix.png', contentType: 'image/png' }, raw: randomBytes(512) }), 'upload png')).object.objectId as string;
+    const objectId = (await ok(await holder.call(fileApi.uploadObject, { query: { fileName: side === 'a' ? `${marker}.png` : 'matrix.png', contentType: 'image/png' }, raw: sampleBytes('png', 512) }), 'upload png')).object.objectId as string;
     const roleKey = (await ok(await holder.call(teamApi.createRole, { body: { name: side === 'a' ? marker : 'Matrix role', permissions: ['app.read'] } }), 'role')).role.key as string;
     const invitedEmail = TestUser.uniqueEmail(`invited-${side}`);
     const invitationId = (await ok(await holder.call(teamApi.createSubUser, { body: { email: invitedEmail, roles: ['development'] } }), 'invitation')).invitation.invitationId as string;
@@ -206,7 +206,7 @@ export async function seedMatrix(): Promise<Seed> {
     project: async () => (await ok(await holder.call(projectApi.createProject, { body: { name: `Matrix ${unique()}` } }), 'fresh project')).project.projectId,
     app: async (platform = 'android') =>
       (await ok(await holder.call(appApi.createApp, { body: { projectId: a.projectId, platform, name: `Tipsy ${unique()}`, packageName: `com.matrix.fresh${unique()}`, category: 'app', defaultLanguage: 'enUS' } }), 'fresh app')).app,
-    upload: async (bytes = randomBytes(256), fileName = 'fresh.png', contentType = 'image/png') =>
+    upload: async (bytes = sampleBytes('png', 256), fileName = 'fresh.png', contentType = 'image/png') =>
       (await ok(await holder.call(fileApi.uploadObject, { query: { fileName, contentType }, raw: bytes }), 'fresh upload')).object.objectId,
     member: (roles = ['development']) => join(t, holder, roles),
     invitation: async () => {

@@ -1,6 +1,7 @@
-import { App as AntApp, Button, Flex, Image, Typography, Upload } from 'antd';
+import { Alert, App as AntApp, Button, Flex, Image, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LISTING_MEDIA } from '@wharf/rules';
+import { LISTING_MEDIA, type Language } from '@wharf/rules';
+import { ApiError, errorText } from '../../../request/errors';
 import { useIconUrl } from '../../packages/hooks';
 import { useUploadImage } from '../hooks';
 
@@ -42,6 +43,7 @@ interface Props {
 /** The icon and 3 to 5 screenshots of one language's listing. */
 export function ListingMedia({ language, languageLabel, iconObjectId, screenshotObjectIds, disabled, onChange }: Props) {
   const { t } = useTranslation('versions');
+  const { t: common, i18n } = useTranslation();
   const { message } = AntApp.useApp();
   const upload = useUploadImage();
   const take = (file: File, then: (objectId: string) => void) => {
@@ -95,6 +97,10 @@ export function ListingMedia({ language, languageLabel, iconObjectId, screenshot
           </Upload>
         )}
       </Flex>
+      {/* Why the last image was refused (not an image, too large...), beside the controls that sent it. */}
+      {upload.error && (
+        <Alert type="error" showIcon data-testid={`media-error-${language}`} title={upload.error instanceof ApiError ? errorText(upload.error, common, i18n.language as Language) : String(upload.error)} />
+      )}
     </Flex>
   );
 }

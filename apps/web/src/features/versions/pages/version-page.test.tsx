@@ -7,6 +7,7 @@ import { renderApp } from '../../../test/render';
 import { clearSessionCookies, setSessionCookies } from '../../../test/session';
 import { OK, VERSION_ID, LIVE_ID, objectId, queryButton, button, fileInput, listing, version, INCOMPLETE, COMPLETE, handlers } from './version-fixtures';
 import { callEndpoint } from '../../../test/call-mock';
+import { ApiError } from '../../../request/errors';
 
 // The version page with the real providers, router and antd; the request layer is
 // replaced at its module boundary.
@@ -281,6 +282,22 @@ describe('Version information', () => {
     renderApp('en', `#/apps/${APP_ID}/version`);
     expect(await screen.findByLabelText('Choose a package')).toBeTruthy();
     expect(screen.queryByText('Release without a package (a pre-registration page before the first release)')).toBeNull();
+  });
+
+  it('says beside the image controls why an uploaded file was refused', async () => {
+    const refusal = 'This file is not an image (PNG, JPEG or WebP)';
+    answerCalls(
+      callEndpoint,
+      handlers(version({ listings: [listing({ language: 'enUS', name: 'Field Notes' })] }), {
+        [fileApi.uploadObject.id]: () => {
+          throw new ApiError(refusal, fileApi.uploadObject.id, 400, 100400, refusal);
+        },
+      }),
+    );
+    renderApp('en', `#/apps/${APP_ID}/version`);
+    await screen.findByLabelText('One-sentence brief');
+    fireEvent.change(fileInput('icon-upload-enUS'), { target: { files: [new File(['not an image'], 'icon.png', { type: 'image/png' })] } });
+    expect((await screen.findByTestId('media-error-enUS')).textContent).toBe(refusal);
   });
 
   it('shows the saved age rating in Russian', async () => {

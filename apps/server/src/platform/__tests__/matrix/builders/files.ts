@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { fileApi } from '@wharf/contract';
-import type { TestUser } from '../../../../harness';
+import { sampleBytes, type TestUser } from '../../../../harness';
 import { MP4, type Seed } from '../seed';
 import type { Builders, MatrixCall } from '../types';
 
@@ -40,7 +40,7 @@ export function filesBuilders(): Builders {
     'file.multipartPart': { build: async (s) => ({ query: { uploadId: await initUpload(s), partNumber: 1 }, raw: randomBytes(16) }) },
     'file.multipartParts': { build: async (s) => ({ query: { uploadId: await initUpload(s) } }) },
     'file.uploadByUrl': { build: () => ({ body: { url: BY_URL } }) },
-    'file.uploadObject': { build: () => ({ query: { fileName: 'matrix.png', contentType: 'image/png' }, raw: randomBytes(64) }) },
+    'file.uploadObject': { build: () => ({ query: { fileName: 'matrix.png', contentType: 'image/png' }, raw: sampleBytes('png', 64) }) },
     'file.uploadObjectsUrl': { build: () => ({ body: { objects: [{ fileName: 'matrix.png', contentType: 'image/png' }] } }) },
     'file.uploadSigned': {
       build: async (s) => ({ ...signed((await data(s.a.holder, fileApi.uploadUrl, { body: { fileName: 'signed.bin' } })).url, 'ticketId'), raw: randomBytes(32) }),

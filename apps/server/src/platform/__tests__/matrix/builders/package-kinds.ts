@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sampleBytes } from '../../../../harness';
 import { versionApi } from '@wharf/contract';
 import { openTaskOf, parsedPackage } from '../../../../families/versions/__tests__/helpers';
 import type { Seed } from '../seed';
@@ -13,7 +14,7 @@ async function draftWith(s: Seed, platform: string, kind: string, versionCode: n
   const app = await s.fresh.app(platform);
   const created = await s.a.holder.call(versionApi.createVersion, { body: { appId: app.appId } });
   await ok(created, 'draft');
-  const { pkgId } = await parsedPackage(s.t, s.a.holder, app.appId, versionCode, randomBytes(512), { kind, fileName: `matrix.${kind}` });
+  const { pkgId } = await parsedPackage(s.t, s.a.holder, app.appId, versionCode, sampleBytes('zip', 512), { kind, fileName: `matrix.${kind}` });
   return { appId: app.appId, versionId: created.json().version.versionId as string, pkgId };
 }
 

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { appApi, fileApi, packageApi, projectApi } from '@wharf/contract';
-import { TestUser } from '../../../../harness';
+import { sampleBytes, TestUser } from '../../../../harness';
 import { buildApk } from '../../../../families/packages/parsers/__fixtures__/packages';
 import { makeSigner, type TestSigner } from '../../../../families/packages/parsers/__fixtures__/signing-writer';
 import { parsedPackage, released } from '../../../../families/versions/__tests__/helpers';
@@ -66,7 +66,7 @@ async function pendingClaim(s: Seed): Promise<string> {
 /** Packages and package-name claims. */
 export function packagesBuilders(): Builders {
   return {
-    'package.add': { build: async (s) => ({ body: { appId: (await s.fresh.app()).appId, objectId: await s.fresh.upload(randomBytes(512), 'matrix.apk', 'application/vnd.android.package-archive') } }) },
+    'package.add': { build: async (s) => ({ body: { appId: (await s.fresh.app()).appId, objectId: await s.fresh.upload(sampleBytes('zip', 512), 'matrix.apk', 'application/vnd.android.package-archive') } }) },
     'package.get': { build: (s) => ({ query: { appId: s.a.app.appId, pkgId: s.a.pkgId } }) },
     'package.state': { build: (s) => ({ query: { appId: s.a.app.appId, pkgId: s.a.pkgId } }) },
     'package.list': { build: (s) => ({ query: { appId: s.a.app.appId, withTotal: 'true', pageSize: 100 } }) },

@@ -1,0 +1,84 @@
+import { Transform, type TransformCallback } from 'node:stream';
+import { fileTypeFromBuffer } from 'file-type';
+import type { FileObject } from '@wharf/contract';
+import { AppError } from '../../platform/http/errors';
+
+/** Bytes looked at before an upload is judged (file-type reads at most this many). */
+export const SAMPLE_BYTES = 4100;
+
+/** Images a listing shows (the console offers the same three). */
+const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
+
+type Refusal = { zh: string; en: string };
+const NOT_IMAGE: Refusal = { zh: '该文件不是图片（支持 PNG、JPEG、WebP）', en: 'This file is not an image (PNG, JPEG or WebP)' };
+const NOT_VIDEO: Refusal = { zh: '该文件不是视频（支持 MP4、WebM、MOV）', en: 'This file is not a video (MP4, WebM or MOV)' };
+const NOT_PACKAGE: Refusal = {
+  zh: '该文件不是应用软件包（APK、AAB、HAP、APP、RPK 为 zip 格式，PC 应用为 EXE）',
+  en: 'This file is not an app package (APK, AAB, HAP, APP and RPK are zip archives; PC apps are EXE files)',
+};
+
+/**
+ * Why the first bytes of an upload do not fit what it is uploaded as, or null. Images and
+ * videos by their signature (file-type); packages as a zip or a Windows executable, except
+ * expansion files (OBB), which are any bytes. Other purposes are not judged.
+ */
+export async function refusalOf(bizTag: FileObject['bizTag'], fileName: string, head: Buffer): Promise<Refusal | null> {
+  if (bizTag === 'apk') {
+    if (fileName.toLowerCase().endsWith('.obb')) return null;
+    const zip = head.length >= 4 && head.readUInt32LE(0) === 0x04034b50;
+    const exe = head.length >= 2 && head[0] === 0x4d && head[1] === 0x5a;
+    return zip || exe ? null : NOT_PACKAGE;
+  }
+  if (bizTag !== 'img' && bizTag !== 'video') return null;
+  const type = await fileTypeFromBuffer(head);
+  if (bizTag === 'img') return type && IMAGE_TYPES.has(type.mime) ? null : NOT_IMAGE;
+  return type?.mime.startsWith('video/') ? null : NOT_VIDEO;
+}
+
+/**
+ * Passes an upload through once its first bytes fit its purpose; otherwise fails the
+ * stream with a readable 400 as soon as they have arrived, so a wrong file is refused
+ * before the rest of it is sent and stored.
+ */
+export function leadingBytesCheck(bizTag: FileObject['bizTag'], fileName: string): Transform {
+  let head: Buffer[] = [];
+  let seen = 0;
+  let judged = false;
+  const judge = async (stream: Transform): Promise<void> => {
+    judged = true;
+    const bytes = Buffer.concat(head);
+    head = [];
+    const refusal = await refusalOf(bizTag, fileName, bytes);
+    if (refusal) throw new AppError('invalidInput', refusal);
+    stream.push(bytes);
+  };
+  return new Transform({
+    transform(chunk: Buffer, _enc, done: TransformCallback) {
+      if (judged) return done(null, chunk);
+      head.push(chunk);
+      seen += chunk.length;
+      if (seen < SAMPLE_BYTES) return done();
+      judge(this).then(() => done(), done);
+    },
+    flush(done: TransformCallback) {
+      if (judged) return done();
+      judge(this).then(() => done(), done);
+    },
+  });
+}
+
+/**
+ * The body as it passes the check. A refused body is read to its end and dropped rather
+ * than cut off, so the client gets the answer instead of a reset connection; a body that
+ * fails on its own fails the check too.
+ */
+export function checkedBody(body: NodeJS.ReadableStream, bizTag: FileObject['bizTag'], fileName: string): Transform {
+  const check = leadingBytesCheck(bizTag, fileName);
+  body.on('error', (err) => check.destroy(err));
+  check.on('error', () => {
+    body.unpipe(check);
+    body.resume();
+  });
+  body.pipe(check);
+  return check;
+}
