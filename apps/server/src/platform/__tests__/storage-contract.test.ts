@@ -62,6 +62,17 @@ describe.each(['local', 's3'])('%s storage', (name) => {
     expect(await stores[name]!.stat('too/big.bin')).toBeNull();
   });
 
+  it('rejects with the very error that failed the body (a refused upload keeps its reason), keeping nothing', async () => {
+    const refusal = new Error('not an image');
+    const body = new Readable({
+      read() {
+        this.destroy(refusal);
+      },
+    });
+    await expect(stores[name]!.put('refused/by/check.bin', body)).rejects.toBe(refusal);
+    expect(await stores[name]!.stat('refused/by/check.bin')).toBeNull();
+  });
+
   it('reports missing objects and deletes, lists by prefix', async () => {
     const s = stores[name]!;
     await expect(s.get('nope/x')).rejects.toBeInstanceOf(ObjectNotFoundError);
