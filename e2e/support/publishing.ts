@@ -24,7 +24,18 @@ export async function newDeveloperWithApp(
   const createProject = page.getByRole('dialog', { name: projectsEn.form.createTitle });
   await createProject.getByLabel(projectsEn.fields.name).fill(app.project);
   await createProject.getByRole('button', { name: projectsEn.actions.create }).click();
-  await page.getByRole('heading', { name: projectsEn.settings.title }).waitFor();
+  // On a busy machine a click can land while the dialog still settles and do nothing:
+  // like a person, press Create again while the dialog stays open.
+  const settings = page.getByRole('heading', { name: projectsEn.settings.title });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await settings.waitFor({ timeout: attempt < 3 ? 10_000 : 30_000 });
+      break;
+    } catch (err) {
+      if (attempt >= 3 || !(await createProject.isVisible())) throw err;
+      await createProject.getByRole('button', { name: projectsEn.actions.create }).click();
+    }
+  }
   await page.getByRole('button', { name: projectsEn.settings.addApp }).first().click();
   const createApp = page.getByRole('dialog', { name: appsEn.create.title });
   await createApp.getByLabel(appsEn.fields.name).fill(app.name);
