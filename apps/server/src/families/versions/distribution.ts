@@ -79,7 +79,7 @@ export class DistributionService {
 
   #openTest: OpenTestService | undefined;
 
-  readonly #cache = new Map<string, { expires: number; snapshot: Promise<ReleaseSnapshot> }>();
+  readonly #cache = new Map<string, { expires: number; value: Promise<ReleaseSnapshot> }>();
 
   /**
    * What devices of an app may be offered: the current version, its phase, the version
@@ -89,19 +89,25 @@ export class DistributionService {
    * at most that long after it happens.
    */
   snapshot(platform: string, packageName: string): Promise<ReleaseSnapshot> {
+    return this.#kept(this.#cache, `${platform}\u0000${packageName}`, () => this.#read(platform, packageName));
+  }
+
+  /**
+   * A read kept for DISTRIBUTION_CACHE_TTL_MS under its key (0: read every time). A failed
+   * read is not kept: the next caller asks the database again.
+   */
+  #kept<T>(cache: Map<string, { expires: number; value: Promise<T> }>, key: string, read: () => Promise<T>): Promise<T> {
     const ttl = this.deps.config.distributionCacheTtlMs;
-    if (ttl === 0) return this.#read(platform, packageName);
-    const key = `${platform}\u0000${packageName}`;
+    if (ttl === 0) return read();
     const now = this.deps.clock.now().getTime();
-    const hit = this.#cache.get(key);
-    if (hit && hit.expires > now) return hit.snapshot;
-    const snapshot = this.#read(platform, packageName);
-    // A failed read is not kept: the next check asks the database again.
-    snapshot.catch(() => this.#cache.delete(key));
-    this.#cache.delete(key);
-    this.#cache.set(key, { expires: now + ttl, snapshot });
-    if (this.#cache.size > CACHE_MAX_APPS) this.#cache.delete(this.#cache.keys().next().value!);
-    return snapshot;
+    const hit = cache.get(key);
+    if (hit && hit.expires > now) return hit.value;
+    const value = read();
+    value.catch(() => cache.delete(key));
+    cache.delete(key);
+    cache.set(key, { expires: now + ttl, value });
+    if (cache.size > CACHE_MAX_APPS) cache.delete(cache.keys().next().value!);
+    return value;
   }
 
   async #read(platform: string, packageName: string): Promise<ReleaseSnapshot> {
@@ -173,7 +179,7 @@ export class DistributionService {
     });
   }
 
-  readonly #files = new Map<string, { expires: number; found: Promise<Served> }>();
+  readonly #files = new Map<string, { expires: number; value: Promise<Served> }>();
 
   /**
    * The stored file of a version on shelf now, or of one of its expansion files; anything
@@ -183,18 +189,7 @@ export class DistributionService {
    * "Not found" is never kept, so a version is downloadable once its offer is seen.
    */
   fileOf(versionId: string, slot?: 'main' | 'patch'): Promise<Served> {
-    const ttl = this.deps.config.distributionCacheTtlMs;
-    if (ttl === 0) return this.#readFile(versionId, slot);
-    const key = `${versionId}:${slot ?? ''}`;
-    const now = this.deps.clock.now().getTime();
-    const hit = this.#files.get(key);
-    if (hit && hit.expires > now) return hit.found;
-    const found = this.#readFile(versionId, slot);
-    found.catch(() => this.#files.delete(key));
-    this.#files.delete(key);
-    this.#files.set(key, { expires: now + ttl, found });
-    if (this.#files.size > CACHE_MAX_APPS) this.#files.delete(this.#files.keys().next().value!);
-    return found;
+    return this.#kept(this.#files, `${versionId}:${slot ?? ''}`, () => this.#readFile(versionId, slot));
   }
 
   async #readFile(versionId: string, slot?: 'main' | 'patch'): Promise<Served> {

@@ -17,7 +17,7 @@ import { packagesRepo } from '../packages/repo';
 import { PhasedService } from './phased';
 import { VersionTransitions, type Actor } from './transitions';
 import { noRollbackRefusal, stateRefusal, versionOut, type ExpansionOut, type Lang } from './present';
-import { versionsRepo, type ListingRow, type VersionRow } from './repo';
+import { versionsRepo, type ListingEdit, type ListingRow, type VersionRow } from './repo';
 
 export const RELEASE_KIND = 'versions.release';
 export const releaseKey = (versionId: string) => `version-release:${versionId}`;
@@ -28,18 +28,7 @@ export const SYSTEM: Actor = { kind: 'system', id: null, ip: null };
 
 export interface VersionEdit {
   pkgId?: string | null | undefined;
-  listings?:
-    | Array<{
-        language: string;
-        name?: string | undefined;
-        brief?: string | undefined;
-        description?: string | undefined;
-        newFeatures?: string | undefined;
-        iconObjectId?: string | null | undefined;
-        screenshotObjectIds?: string[] | undefined;
-        videoObjectIds?: string[] | undefined;
-      }>
-    | undefined;
+  listings?: ListingEdit[] | undefined;
   countries?: string[] | undefined;
   regions?: string[] | undefined;
   releaseType?: 'full' | 'phased' | undefined;
