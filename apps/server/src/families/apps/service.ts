@@ -113,8 +113,12 @@ export class AppsService {
     };
     const audit = { action: 'app.update' as const, teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: appId, data: { fields: Object.keys(set) } };
     // Names are merged by the statement, so an edit of other languages at the same moment
-    // is kept; the update and its audit event go together, the row locked one round trip.
-    const [updated] = await db.transaction((tx) => Promise.all([appsRepo.updateMergingNames(tx, appId, set.names, fields), writeAudit(tx, clock, audit)]));
+    // is kept; the update and its audit event go in one transaction.
+    const updated = await db.transaction(async (tx) => {
+      const merged = await appsRepo.updateMergingNames(tx, appId, set.names, fields);
+      await writeAudit(tx, clock, audit);
+      return merged;
+    });
     return appOut(updated);
   }
 

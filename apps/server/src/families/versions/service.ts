@@ -291,13 +291,10 @@ export class VersionsService {
     await this.assertMedia(app.teamId, edit.listings ?? []);
     const fields = Object.keys(edit).filter((k) => (edit as Record<string, unknown>)[k] !== undefined);
     const updated = await this.write(row.id, async (tx, optimistic) => {
-      // Sent together, the version's statement first (its lock before the listings'): the
-      // client runs them back to back, so the version is locked the shortest time.
-      const [moved] = await Promise.all([
-        this.move(tx, row, 'edit', actorOf(caller), { set, data: { fields }, optimistic }),
-        expansion && versionsRepo.setExpansionFiles(tx, row.id, expansion),
-        ...(edit.listings ?? []).map((l) => versionsRepo.mergeListing(tx, row.id, l, now)),
-      ]);
+      // The version's statement first (its lock before the listings').
+      const moved = await this.move(tx, row, 'edit', actorOf(caller), { set, data: { fields }, optimistic });
+      if (expansion) await versionsRepo.setExpansionFiles(tx, row.id, expansion);
+      for (const l of edit.listings ?? []) await versionsRepo.mergeListing(tx, row.id, l, now);
       return moved;
     });
     return this.withCompleteness(db, updated, lang, app);

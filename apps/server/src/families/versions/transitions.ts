@@ -65,21 +65,16 @@ export class VersionTransitions {
       throw conflict(stateRefusal(current));
     }
     const set = { ...opts.set, releaseState: result.to, updatedAt: this.deps.clock.now() };
-    // The history rows need nothing of the update but the row's ids: all go at once.
-    const [updated] = await Promise.all([
-      opts.optimistic ? versionsRepo.updateIfUnchanged(tx, current, set) : versionsRepo.update(tx, current.id, set),
-      this.record(tx, current, action, actor, current.releaseState, result.to, opts.data),
-    ]);
+    const updated = opts.optimistic ? await versionsRepo.updateIfUnchanged(tx, current, set) : await versionsRepo.update(tx, current.id, set);
     if (!updated) throw new StaleVersion();
+    await this.record(tx, current, action, actor, current.releaseState, result.to, opts.data);
     faultPoint('versions.transition.beforeCommit');
     return updated;
   }
 
   async record(tx: Tx, row: VersionRow, action: VersionRecordAction, actor: Actor, from: number | null, to: number | null, data: Record<string, unknown> = {}): Promise<void> {
     const { clock } = this.deps;
-    await Promise.all([
-      versionsRepo.addEvent(tx, { versionId: row.id, appId: row.appId, action, fromState: from, toState: to, actorKind: actor.kind, actorId: actor.id, at: clock.now(), data }),
-      writeAudit(tx, clock, { action: `version.${action}`, teamId: row.teamId, actorId: actor.id, actorKind: actor.kind, ip: actor.ip, targetType: 'version', targetId: row.id, data: { appId: row.appId, from, to, ...data } }),
-    ]);
+    await versionsRepo.addEvent(tx, { versionId: row.id, appId: row.appId, action, fromState: from, toState: to, actorKind: actor.kind, actorId: actor.id, at: clock.now(), data });
+    await writeAudit(tx, clock, { action: `version.${action}`, teamId: row.teamId, actorId: actor.id, actorKind: actor.kind, ip: actor.ip, targetType: 'version', targetId: row.id, data: { appId: row.appId, from, to, ...data } });
   }
 }
