@@ -31,6 +31,7 @@ import { enforceRateLimit } from './platform/rate-limit/http';
 import { loadKeyring, Secrets, type Keyring } from './platform/secrets';
 import { LocalStorage, S3Storage, type ObjectStorage } from './platform/storage';
 import { SERVER_VERSION } from './version';
+import { registerHealth } from './platform/http/health';
 
 export interface BuildOptions {
   config: Config;
@@ -54,6 +55,8 @@ export interface BuiltApp {
   deps: Deps;
   /** Every route registered, with the contract endpoint it serves (if any). */
   routes: RouteInfo[];
+  /** Fails the readiness check from now on (shutdown's first step). */
+  drain(): void;
 }
 
 /** Without the projects family (tests of other parts) no project exists. */
@@ -164,14 +167,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     if (resolved instanceof Promise) resolved.then(settle, done);
     else settle(resolved);
   });
-  app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
-    try {
-      await database.ping();
-      return { status: 'ok', database: database.kind, version: SERVER_VERSION };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable', database: database.kind });
-    }
-  });
+  const health = registerHealth(app, database);
   app.get('/agc/edge/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const cors = appClientCors(app);
@@ -201,5 +197,5 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     await dueActions.stop();
     await jobs.stop();
   });
-  return { app, deps, routes };
+  return { app, deps, routes, drain: health.drain };
 }

@@ -39,7 +39,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => {
       server.app.log.error('shutdown timed out; exiting');
       process.exit(1);
-    }, config.shutdownTimeoutMs);
+    }, config.shutdownDrainDelayMs + config.shutdownTimeoutMs);
     force.unref();
     server.close().then(
       () => process.exit(0),

@@ -14,8 +14,8 @@ const MAIL_INTERVAL_MS = 5000;
 
 /**
  * Opens the database, applies migrations, builds the app, starts the background parts and
- * listens. Closing stops accepting, lets in-flight requests finish, stops the workers and
- * closes the database last.
+ * listens. Closing fails the readiness check, keeps serving for the drain delay, then stops
+ * accepting, lets in-flight requests finish, stops the workers and closes the database last.
  */
 export async function startServer(
   config: Config,
@@ -35,7 +35,7 @@ export async function startServer(
     await database.close();
     throw err;
   }
-  const { app, deps, routes } = built;
+  const { app, deps, routes, drain } = built;
   app.addHook('onClose', async () => {
     await database.close();
   });
@@ -62,8 +62,14 @@ export async function startServer(
     app,
     deps,
     routes,
+    drain,
     address,
-    close: () => (closing ??= app.close()),
+    close: () =>
+      (closing ??= (async () => {
+        drain();
+        if (config.shutdownDrainDelayMs) await new Promise((r) => setTimeout(r, config.shutdownDrainDelayMs));
+        await app.close();
+      })()),
   };
 }
 

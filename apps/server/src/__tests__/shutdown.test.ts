@@ -45,6 +45,17 @@ describe('graceful shutdown', () => {
     await t.close();
   });
 
+  it('fails its readiness check once draining, while it stays alive and keeps serving', async () => {
+    const t = await createTestApp();
+    expect((await t.app.inject({ url: '/readyz' })).json()).toMatchObject({ status: 'ok' });
+    t.drain();
+    const ready = await t.app.inject({ url: '/readyz' });
+    expect([ready.statusCode, ready.json().status]).toEqual([503, 'draining']);
+    expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/agc/edge/openapi.json' })).statusCode).toBe(200);
+    await t.close();
+  });
+
   it('exits 0 on SIGTERM and leaves the embedded database able to reopen', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wharf-main-'));
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {

@@ -51,6 +51,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Wharf <no-reply@localhost>'),
   DUE_ACTIONS_TICK_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   WHARF_TEST_CLOCK: bool,
   WHARF_FAULT_POINT: z.enum(FAULT_POINTS).optional(),
   JOB_EXPIRE_SECONDS: z.coerce.number().int().min(2).max(23 * 3600).default(900),
@@ -122,6 +123,11 @@ export interface Config {
   mailFrom: string;
   dueActionsTickMs: number;
   shutdownTimeoutMs: number;
+  /**
+   * On shutdown the instance first answers its readiness check with 503 and keeps serving
+   * this long, so a balancer stops sending before the listener closes.
+   */
+  shutdownDrainDelayMs: number;
   /** Exposes the test clock route. Never true in production (loadConfig refuses). */
   testClock: boolean;
   /** Crash tests: the process kills itself at this point (see platform/fault-points). Never set in production. */
@@ -233,6 +239,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     dueActionsTickMs: e.DUE_ACTIONS_TICK_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainDelayMs: e.SHUTDOWN_DRAIN_DELAY_MS,
     testClock: e.WHARF_TEST_CLOCK,
     faultPoint: e.WHARF_FAULT_POINT ?? null,
     jobs: e.WHARF_JOBS === 'on',

@@ -1,6 +1,8 @@
+import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { teamApi, authApi } from '@wharf/contract';
 import { createTestApp, TestUser } from '../../../harness';
+import { inProcessPubSub } from '../../../platform/pubsub';
 import { SessionCache } from '../service/session-cache';
 import type { CachedCaller } from '../service/session-cache';
 
@@ -50,6 +52,35 @@ describe('the session cache', () => {
     late();
     await stale;
     expect(cache.get('j')).toBeUndefined();
+  });
+
+  it('tells the other instances to clear theirs, and is not cleared again by its own message', async () => {
+    const pubsub = inProcessPubSub(pino({ level: 'silent' }));
+    const here = new SessionCache(60_000, 10, pubsub);
+    const there = new SessionCache(60_000, 10, pubsub);
+    here.set('a', entry);
+    there.set('a', entry);
+    here.clear();
+    here.set('b', entry);
+    await new Promise((r) => setImmediate(r));
+    expect(there.size).toBe(0);
+    expect(here.get('b')).toBe(entry);
+  });
+
+  it('forgets one session everywhere after its refresh or sign-out, keeping the others', async () => {
+    const pubsub = inProcessPubSub(pino({ level: 'silent' }));
+    const of = (id: string) => ({ found: { session: { id } }, permissions: null }) as unknown as CachedCaller;
+    const here = new SessionCache(60_000, 10, pubsub);
+    const there = new SessionCache(60_000, 10, pubsub);
+    for (const cache of [here, there]) {
+      cache.set('s1:team-a', of('s1'));
+      cache.set('s1:', of('s1'));
+      cache.set('s2:team-a', of('s2'));
+    }
+    here.forgetSession('s1');
+    expect([here.get('s1:team-a'), here.get('s1:'), here.get('s2:team-a')?.found.session.id]).toEqual([undefined, undefined, 's2']);
+    await new Promise((r) => setImmediate(r));
+    expect([there.get('s1:team-a'), there.get('s1:'), there.get('s2:team-a')?.found.session.id]).toEqual([undefined, undefined, 's2']);
   });
 
   it('is off with a TTL of 0', () => {

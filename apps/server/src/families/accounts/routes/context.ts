@@ -24,7 +24,7 @@ const built = new WeakMap<Deps, AccountsServices>();
 export function accountsServices(deps: Deps): AccountsServices {
   let services = built.get(deps);
   if (!services) {
-    const cache = new SessionCache(deps.config.sessionCacheTtlMs);
+    const cache = new SessionCache(deps.config.sessionCacheTtlMs, undefined, deps.pubsub);
     const auth = new AuthService(deps, cache);
     const roles = new RolesService(deps, cache);
     services = {

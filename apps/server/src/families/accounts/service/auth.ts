@@ -117,7 +117,7 @@ export class AuthService {
       const team = found.currentTeamId ? ((await teamsRepo.byId(tx, found.currentTeamId)) ?? null) : null;
       return { session: { ...found, refreshedAt: now, expiresAt }, team };
     });
-    this.cache.clear();
+    this.cache.forgetSession(caller.sessionId!);
     return answerWithSession(this.deps, req, reply, { ...result, redirectUri: '' });
   }
 
@@ -127,7 +127,7 @@ export class AuthService {
       await sessionsRepo.revoke(tx, caller.sessionId!, clock.now());
       await writeAudit(tx, clock, { action: 'auth.signOut', actorId: caller.userId, ip: req.ip });
     });
-    this.cache.clear();
+    this.cache.forgetSession(caller.sessionId!);
     clearSessionCookies(reply);
   }
 

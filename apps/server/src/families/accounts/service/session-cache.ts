@@ -1,5 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { PermissionName } from '@wharf/contract';
+import type { PubSub } from '../../../platform/pubsub';
 import type { SessionLookup } from '../repo/sessions';
+
+/** Told to every instance when one clears its cache (a sign-out, role or membership change). */
+const SESSIONS_CHANGED = 'accounts.sessions-changed';
 
 export interface CachedCaller {
   found: SessionLookup;
@@ -9,8 +14,9 @@ export interface CachedCaller {
 /**
  * A short-lived cache of session lookups, so an authenticated call costs no database
  * round trip most of the time. Expiry is still checked on every call against the clock;
- * this instance clears it on every accounts change, other instances see a change within
- * the TTL (revocation is therefore at most TTL late across instances; docs/operations.md).
+ * this instance clears it on every accounts change and tells the others through pub/sub,
+ * which clear theirs when the message arrives; one that misses it (pub/sub keeps nothing)
+ * sees the change within the TTL (docs/operations.md).
  */
 export class SessionCache {
   readonly #entries = new Map<string, { value: CachedCaller; at: number }>();
@@ -18,10 +24,21 @@ export class SessionCache {
   /** Bumped by clear(): a lookup that began before a change must not refill the cache. */
   #generation = 0;
 
+  /** Tells this instance's own messages from the others'. */
+  readonly #instance = randomUUID();
+
   constructor(
     private readonly ttlMs: number,
     private readonly max = 10_000,
-  ) {}
+    private readonly pubsub: PubSub | null = null,
+  ) {
+    pubsub?.subscribe(SESSIONS_CHANGED, (payload) => {
+      const { from, sessionId } = payload as { from?: string; sessionId?: string };
+      if (from === this.#instance) return;
+      if (sessionId) this.#forgetHere(sessionId);
+      else this.#clearHere();
+    });
+  }
 
   get(key: string): CachedCaller | undefined {
     if (this.ttlMs <= 0) return undefined;
@@ -62,7 +79,29 @@ export class SessionCache {
     return pending;
   }
 
+  /** Called after a change has committed. */
   clear(): void {
+    this.#clearHere();
+    if (this.ttlMs > 0) this.pubsub?.publish(SESSIONS_CHANGED, { from: this.#instance }).catch(() => undefined);
+  }
+
+  /**
+   * After one session's own change (refresh, sign-out): the others' entries stay, here and
+   * on the other instances, so a console's periodic refresh does not empty every cache.
+   */
+  forgetSession(sessionId: string): void {
+    this.#forgetHere(sessionId);
+    if (this.ttlMs > 0) this.pubsub?.publish(SESSIONS_CHANGED, { from: this.#instance, sessionId }).catch(() => undefined);
+  }
+
+  #forgetHere(sessionId: string): void {
+    // A lookup of this session that is under way must not refill it from before the change.
+    this.#generation += 1;
+    this.#loading.clear();
+    for (const [key, entry] of this.#entries) if (entry.value.found.session.id === sessionId) this.#entries.delete(key);
+  }
+
+  #clearHere(): void {
     this.#generation += 1;
     this.#entries.clear();
     this.#loading.clear();
