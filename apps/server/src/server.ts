@@ -45,7 +45,10 @@ export async function startServer(
     // Instances of one PostgreSQL must seal with one key; a key file is per machine.
     print(config.database.kind === 'postgres' ? `  Secrets are sealed with ${where}: give every instance the same SECRETS_KEY.\n` : `  Secrets are sealed with ${where} (keep it out of shared backups).\n`);
   }
-  for (const family of families) await family.onStart?.(deps, print);
+  // Instances starting together on one database seed it once: the first operator, the demo.
+  await database.exclusively(async () => {
+    for (const family of families) await family.onStart?.(deps, print);
+  });
   await deps.jobs.start();
   deps.dueActions.start(config.dueActionsTickMs);
   deps.events.start(config.events.pollMs);

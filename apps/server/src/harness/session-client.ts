@@ -1,6 +1,12 @@
-import type { LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { authApi, buildPath, type Endpoint } from '@wharf/contract';
-import type { TestApp } from './test-app';
+import type { Config } from '../config';
+
+/** What a test person talks to: an app in this process, or instances over HTTP (remote.ts). */
+export interface TestTarget {
+  app: { inject(opts: InjectOptions): Promise<LightMyRequestResponse> };
+  config: Pick<Config, 'csrfHeaderName'>;
+}
 
 export interface CallOptions {
   params?: Record<string, string | number>;
@@ -28,7 +34,7 @@ export class TestUser {
   userId = '';
 
   constructor(
-    readonly t: TestApp,
+    readonly t: TestTarget,
     readonly email: string,
     readonly password: string,
   ) {}
@@ -38,7 +44,7 @@ export class TestUser {
     return `${prefix}-${process.pid}-${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   }
 
-  static async register(t: TestApp, over: Partial<{ email: string; password: string; displayName: string; countryCode: string; zone: string }> = {}): Promise<TestUser> {
+  static async register(t: TestTarget, over: Partial<{ email: string; password: string; displayName: string; countryCode: string; zone: string }> = {}): Promise<TestUser> {
     const email = over.email ?? TestUser.uniqueEmail();
     const password = over.password ?? 'correct horse battery';
     const u = new TestUser(t, email, password);
@@ -60,6 +66,14 @@ export class TestUser {
     const body = res.json() as { csrfToken?: string; teamId?: string; userInfo?: { csrftoken: string } };
     if (body.csrfToken) this.csrf = body.csrfToken;
     if (body.teamId !== undefined) this.teamId = body.teamId;
+  }
+
+  /** The same signed-in person talking to another target (another instance). */
+  on(target: TestTarget): TestUser {
+    const other = new TestUser(target, this.email, this.password);
+    for (const [k, v] of this.cookies) other.cookies.set(k, v);
+    Object.assign(other, { csrf: this.csrf, teamId: this.teamId, userId: this.userId });
+    return other;
   }
 
   /** Fills userId from the user-info call. */

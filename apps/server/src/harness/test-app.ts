@@ -13,6 +13,8 @@ import { adminQuery, withDatabase, type TemplateInfo } from './template';
 
 export interface TestDatabase {
   database: Database;
+  /** PostgreSQL: where other processes reach the same database. */
+  url: string | null;
   /** Removes the copy; safe to call twice. */
   destroy(): Promise<void>;
 }
@@ -24,10 +26,12 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   if (info.kind === 'postgres') {
     const name = `wharf_t_${suffix}`;
     await adminQuery(info.url!, `CREATE DATABASE ${name} TEMPLATE ${info.templateName}`);
-    const database = await openPostgres(withDatabase(info.url!, name), 5);
+    const url = withDatabase(info.url!, name);
+    const database = await openPostgres(url, 5);
     let gone = false;
     return {
       database,
+      url,
       async destroy() {
         if (gone) return;
         gone = true;
@@ -42,6 +46,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   let gone = false;
   return {
     database,
+    url: null,
     async destroy() {
       if (gone) return;
       gone = true;

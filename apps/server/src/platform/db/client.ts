@@ -6,7 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { EmbeddedDatabaseUnreadableError, lockDataDir } from './data-dir-lock';
-import { MIGRATIONS_DIR, MIGRATION_LOCK } from './migrate';
+import { MIGRATIONS_DIR, MIGRATION_LOCK, STARTUP_LOCK } from './migrate';
 import type { Database, Db } from './types';
 
 export async function openPglite(dir: string, options: { onRecoveredLock?: (pid: number) => void } = {}): Promise<Database> {
@@ -21,6 +21,7 @@ export async function openPglite(dir: string, options: { onRecoveredLock?: (pid:
     throw new EmbeddedDatabaseUnreadableError(dir, err);
   }
   const drizzleDb = drizzlePglite({ client });
+  let startUp: Promise<void> = Promise.resolve();
   return {
     kind: 'pglite',
     db: drizzleDb as unknown as Db,
@@ -33,6 +34,15 @@ export async function openPglite(dir: string, options: { onRecoveredLock?: (pid:
     },
     async migrate() {
       await migratePglite(drizzleDb, { migrationsFolder: MIGRATIONS_DIR });
+    },
+    // One process holds the embedded database: taking turns within it is enough.
+    exclusively<T>(fn: () => Promise<T>): Promise<T> {
+      const turn = startUp.then(fn);
+      startUp = turn.then(
+        () => undefined,
+        () => undefined,
+      );
+      return turn;
     },
     async ping() {
       await client.query('select 1');
@@ -63,6 +73,16 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
         await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_DIR });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+        client.release();
+      }
+    },
+    async exclusively(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+        return await fn();
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
         client.release();
       }
     },

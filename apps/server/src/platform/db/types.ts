@@ -19,6 +19,12 @@ export interface Database {
   /** Raw SQL for pg-boss: parameterless multi-statement text must go through exec on PGlite. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   migrate(): Promise<void>;
+  /**
+   * Runs fn while no other process does the same on this database (a PostgreSQL advisory
+   * lock; the embedded database has one process anyway): instances starting together take
+   * their start-up work in turns, so the second finds the first one's seed.
+   */
+  exclusively<T>(fn: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

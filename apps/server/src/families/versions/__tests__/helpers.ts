@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { AGREEMENTS, appApi, fileApi, projectApi, versionApi } from '@wharf/contract';
 import { createTestApp, sampleBytes, TestUser, type TestApp } from '../../../harness';
+import type { Database } from '../../../platform/db/types';
 import { accountsFamily } from '../../accounts';
+
+/** What the helpers need of an app: its database (also reached from outside, with several instances). */
+export interface WithSql {
+  deps: { database: Pick<Database, 'executeSql'> };
+}
 
 let seq = 0;
 export const packageName = () => `com.wharf.ver${process.pid}.a${(seq += 1)}${randomBytes(2).toString('hex')}`;
@@ -27,7 +33,7 @@ export async function newApp(u: TestUser, over: Record<string, unknown> = {}) {
  * A parsed package of the app with a real stored file: parsing itself is the packages
  * family's business (and tested there), so the row is written as a finished parse.
  */
-export async function parsedPackage(t: TestApp, u: TestUser, appId: string, versionCode: number | null, bytes = sampleBytes('zip', 4096), o: { kind?: string; fileName?: string; versionName?: string | null } = {}) {
+export async function parsedPackage(t: WithSql, u: TestUser, appId: string, versionCode: number | null, bytes = sampleBytes('zip', 4096), o: { kind?: string; fileName?: string; versionName?: string | null } = {}) {
   const fileName = o.fileName ?? `v${versionCode}.apk`;
   const up = await u.call(fileApi.uploadObject, { query: { fileName }, raw: bytes });
   expect(up.statusCode).toBe(200);
@@ -57,7 +63,7 @@ export async function listingMedia(u: TestUser) {
 }
 
 /** The app's team has signed what submitting needs (the agreements family tests the signing itself). */
-export async function agreementsSigned(t: TestApp, appId: string): Promise<void> {
+export async function agreementsSigned(t: WithSql, appId: string): Promise<void> {
   for (const [id, a] of Object.entries(AGREEMENTS)) {
     await t.deps.database.executeSql(
       `insert into team_agreements (team_id, agreement_id, version, signed_at) select team_id, $2, $3, now() from apps where id = $1 on conflict do nothing`,
@@ -67,7 +73,7 @@ export async function agreementsSigned(t: TestApp, appId: string): Promise<void>
 }
 
 /** A version ready to submit: package, countries, the default language's listing and the team's agreements. */
-export async function completeVersion(t: TestApp, u: TestUser, appId: string, versionCode = 10, o: { agreements?: boolean } = {}) {
+export async function completeVersion(t: WithSql, u: TestUser, appId: string, versionCode = 10, o: { agreements?: boolean } = {}) {
   if (o.agreements !== false) await agreementsSigned(t, appId);
   const version = (await u.call(versionApi.createVersion, { body: { appId } })).json().version as { versionId: string };
   const { pkgId, bytes } = await parsedPackage(t, u, appId, versionCode);
@@ -78,7 +84,7 @@ export async function completeVersion(t: TestApp, u: TestUser, appId: string, ve
 }
 
 /** The open review task of a version. */
-export async function openTaskOf(t: TestApp, versionId: string): Promise<string> {
+export async function openTaskOf(t: WithSql, versionId: string): Promise<string> {
   const { rows } = await t.deps.database.executeSql(`select id from review_tasks where version_id = $1 and state = 'open'`, [versionId]);
   const id = (rows[0] as { id: string } | undefined)?.id;
   if (!id) throw new Error('no open task');
@@ -86,7 +92,7 @@ export async function openTaskOf(t: TestApp, versionId: string): Promise<string>
 }
 
 /** Submits and has the operator approve: the version is on shelf (or waiting with a time). */
-export async function released(t: TestApp, u: TestUser, op: TestUser, appId: string, versionCode = 10) {
+export async function released(t: WithSql, u: TestUser, op: TestUser, appId: string, versionCode = 10) {
   const v = await completeVersion(t, u, appId, versionCode);
   expect((await u.call(versionApi.submitVersion, { body: { appId, versionId: v.versionId } })).statusCode).toBe(200);
   const decided = await op.call(versionApi.submitReview, { body: { taskId: await openTaskOf(t, v.versionId), decision: 'approve' } });
