@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import { mixedRun, printMixed } from './mixed';
 import { printScale, versionListScale, type Seeder } from './version-scale';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { startBalancer } from '../../apps/server/src/harness/balancer';
 
 /**
  * `npm run bench`: each benchmark against a bare Fastify route measured in the same run,
@@ -24,7 +26,9 @@ import pg from 'pg';
  * 10-minute mixed run), --list-duration N (seconds per version-list measurement, default 5),
  * --list-connections N (default 10),
  * --upload-mb N (0 skips the upload), --only a,b (sections: routes, upload, parse, mixed, versions),
- * --db pglite|postgres (one database only; PostgreSQL runs when DATABASE_URL is set).
+ * --db pglite|postgres (one database only; PostgreSQL runs when DATABASE_URL is set),
+ * --instances N (the mixed run on PostgreSQL through N server processes behind a
+ * round-robin balancer, sharing the database and the stored files; default 1).
  */
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: number) => {
@@ -46,6 +50,7 @@ interface Target {
   env: Record<string, string>;
 }
 
+const instanceCount = opt('instances', 1);
 const dbArg = args.indexOf('--db');
 const dbChoice = dbArg >= 0 ? args[dbArg + 1] : 'both';
 const targets: Target[] = [];
@@ -65,6 +70,23 @@ async function measureUpload(server: Started, headers: Record<string, string>, d
     `upload ${uploadMb} MiB: dd ${dd.toFixed(2)} s, ours ${ours.seconds.toFixed(2)} s, throughput ratio ${ratio.toFixed(2)} (target ≥0.7 ${ratio >= 0.7 ? 'met' : 'MISSED'})`,
     `server memory growth during the upload: ${growthMb.toFixed(1)} MiB (target <64 ${growthMb < 64 ? 'met' : 'MISSED'})`,
   ].join('\n');
+}
+/**
+ * The first instance's companions on the same database and data directory (its stored files;
+ * s3rver would measure s3rver), and the balancer in front of all of them.
+ */
+async function moreInstances(first: Started, env: Record<string, string>, extra: number) {
+  const others = await Promise.all(Array.from({ length: extra }, () => startWharf(env)));
+  started.push(...others);
+  for (const o of others) await warm(`${o.url}/healthz`);
+  const balancer = await startBalancer([first, ...others].map((s) => s.url));
+  return {
+    url: balancer.url,
+    close: async () => {
+      await balancer.close();
+      for (const o of others) await o.stop();
+    },
+  };
 }
 const dirs: string[] = [];
 /** Reports printed after the table, in the order measured. */
@@ -89,7 +111,8 @@ try {
     }
     // Approval at once and no demo seed: the bench releases its own app (the seed's name).
     // The bench is one address and one app: the per-address and per-app limits of devices are lifted.
-    const wharfEnv = { ...env, DATA_DIR: dataDir, AUTO_APPROVE: 'on', DEMO_SEED: 'off', RATE_LIMITS: JSON.stringify({ appClient: { limit: 1e9, windowMs: 60_000 }, signIn: { limit: 1e9, windowMs: 60_000 } }) };
+    // One sealing key for every instance of the run.
+    const wharfEnv = { ...env, DATA_DIR: dataDir, SECRETS_KEY: randomBytes(32).toString('base64'), AUTO_APPROVE: 'on', DEMO_SEED: 'off', RATE_LIMITS: JSON.stringify({ appClient: { limit: 1e9, windowMs: 60_000 }, signIn: { limit: 1e9, windowMs: 60_000 } }) };
     let server = await startWharf(wharfEnv);
     started.push(server);
     await warm(`${server.url}/healthz`);
@@ -131,8 +154,11 @@ App-user sign-in on ${t.label}: ${signIn.rps.toFixed(0)} req/s with argon2id at 
     // 8 MiB a second of it, well above what the mix uploads.
     if (sections.has('mixed') && t === targets[targets.length - 1] && mixedSeconds > 0 && (await ensureFreeDisk(dataDir, mixedSeconds * 8 * 1024 * 1024))) {
       const mixedBaseline = await load({ name: `bare Fastify route (before the mixed run)`, url: `${bare.url}/healthz`, connections, durationSec: Math.min(durationSec, 5) });
-      const r = await mixedRun(server, headers, released, { seconds: mixedSeconds, connections });
-      reports.push(() => printMixed(t.label, r, mixedBaseline.rps));
+      const cluster = instanceCount > 1 && env.DATABASE_URL ? await moreInstances(server, wharfEnv, instanceCount - 1) : null;
+      const r = await mixedRun(server, headers, released, { seconds: mixedSeconds, connections, ...(cluster ? { base: cluster.url } : {}) });
+      await cluster?.close();
+      const label = cluster ? `${t.label}, ${instanceCount} instances behind a balancer` : t.label;
+      reports.push(() => printMixed(label, r, mixedBaseline.rps));
     }
     if (sections.has('versions')) {
       const seeder: Seeder = env.DATABASE_URL

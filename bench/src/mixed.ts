@@ -71,8 +71,9 @@ interface Answer {
  * answer or `ret.code` other than 0 counts as an error; the server's memory is read at
  * the start, the middle and the end.
  */
-export async function mixedRun(server: Started, headers: Record<string, string>, released: Released, o: { seconds: number; connections: number }): Promise<MixedResult> {
-  const base = server.url;
+export async function mixedRun(server: Started, headers: Record<string, string>, released: Released, o: { seconds: number; connections: number; base?: string }): Promise<MixedResult> {
+  // Several instances: requests go to their balancer, memory is read from the first one.
+  const base = o.base ?? server.url;
   const agent = new http.Agent({ keepAlive: true, maxSockets: o.connections });
   const hap = await fs.readFile(HAP);
   const latencies = new Map<Kind, number[]>(MIX.map(([k]) => [k, []]));
