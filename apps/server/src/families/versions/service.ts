@@ -1,5 +1,5 @@
 import type { Version } from '@wharf/contract';
-import { briefLimitOf, countryById, type AgeRating, languageByKey, LISTING_MEDIA, regionById, textLength, transition, URGE_INTERVAL_MS, type ReleaseState } from '@wharf/rules';
+import { LISTING_MEDIA, transition, URGE_INTERVAL_MS, type ReleaseState } from '@wharf/rules';
 import { writeAudit } from '../../platform/audit';
 import { faultPoint } from '../../platform/fault-points';
 import type { Tx } from '../../platform/db/types';
@@ -11,46 +11,26 @@ import { usersRepo } from '../accounts/repo/users';
 import { AgreementsService } from '../agreements/service';
 import { appsRepo, type AppRow } from '../apps/repo';
 import { AppsService } from '../apps/service';
-import { filesRepo } from '../files/repo';
-import { parseObbName } from '../packages/parsers';
 import { packagesRepo } from '../packages/repo';
 import { PhasedService } from './phased';
-import { VersionTransitions, type Actor } from './transitions';
+import { actorOf, VersionTransitions, type Actor } from './transitions';
 import { noRollbackRefusal, stateRefusal, versionOut, type ExpansionOut, type Lang } from './present';
-import { versionsRepo, type ListingEdit, type ListingRow, type VersionRow } from './repo';
+import { versionsRepo, type ListingRow, type VersionRow } from './repo';
 
-export const RELEASE_KIND = 'versions.release';
-export const releaseKey = (versionId: string) => `version-release:${versionId}`;
+import { RELEASE_KIND, releaseKey, VersionDecisions } from './decisions';
+import { packageFields, VersionEdits } from './edits';
 
+export { RELEASE_KIND, releaseKey };
 export type { Actor } from './transitions';
+export type { VersionEdit } from './edits';
 
 export const SYSTEM: Actor = { kind: 'system', id: null, ip: null };
-
-export interface VersionEdit {
-  pkgId?: string | null | undefined;
-  listings?: ListingEdit[] | undefined;
-  countries?: string[] | undefined;
-  regions?: string[] | undefined;
-  releaseType?: 'full' | 'phased' | undefined;
-  releaseAt?: string | null | undefined;
-  reviewNotes?: string | null | undefined;
-  testAccount?: { account: string; password: string } | null | undefined;
-  ageRating?: AgeRating | null | undefined;
-  /** The versionCode and name a developer gives an EXE (it carries none). */
-  packageVersion?: { versionCode: number; versionName?: string | undefined } | undefined;
-  /** A first release without a package (pre-registration). */
-  noPackage?: boolean | undefined;
-  /** Expansion files (OBB) of an APK version, by slot. */
-  expansion?: { main: string | null; patch: string | null } | undefined;
-}
 
 export interface Completeness {
   complete: boolean;
   missing: Array<{ field: 'package' | 'countries' | 'ageRating' | 'defaultListing' | 'name' | 'brief' | 'description' | 'icon' | 'screenshots' | 'phasedRelease'; language?: string }>;
   versionCodeWarning: boolean;
 }
-
-const actorOf = (caller: Caller): Actor => ({ kind: caller.kind === 'operator' ? 'operator' : 'user', id: caller.userId, ip: caller.ip });
 
 /**
  * Versions of an app and every change of their release state. Each change is one
@@ -64,6 +44,9 @@ export class VersionsService {
   readonly move: VersionTransitions['move'];
   readonly record: VersionTransitions['record'];
   private readonly write: VersionTransitions['write'];
+  readonly update: VersionEdits['update'];
+  readonly goOnShelf: VersionDecisions['goOnShelf'];
+  readonly decideInTx: VersionDecisions['decideInTx'];
 
   constructor(private readonly deps: Deps) {
     const transitions = new VersionTransitions(deps);
@@ -73,6 +56,11 @@ export class VersionsService {
     this.apps = new AppsService(deps);
     this.agreements = new AgreementsService(deps);
     this.phased = new PhasedService(deps, this);
+    const edits = new VersionEdits(deps, { find: this.find.bind(this), withCompleteness: this.withCompleteness.bind(this), write: this.write, move: this.move });
+    this.update = edits.update.bind(edits);
+    const decisions = new VersionDecisions(deps, transitions, this.phased);
+    this.goOnShelf = decisions.goOnShelf.bind(decisions);
+    this.decideInTx = decisions.decideInTx.bind(decisions);
   }
 
   // ---- reading ----
@@ -194,23 +182,6 @@ export class VersionsService {
    * Puts a version on shelf: the previous on-shelf version becomes history first (one
    * version on shelf per app), the app is listed, a pending scheduled release is dropped.
    */
-  async goOnShelf(tx: Tx, row: VersionRow, action: 'approve' | 'releaseNow' | 'release', actor: Actor, data: Record<string, unknown> = {}): Promise<VersionRow> {
-    const now = this.deps.clock.now();
-    const previous = await versionsRepo.current(tx, row.appId);
-    if (previous && previous.id !== row.id) {
-      await versionsRepo.update(tx, previous.id, { supersededAt: now, rollbackPending: false, updatedAt: now });
-      const open = await versionsRepo.openTask(tx, previous.id);
-      if (open) await versionsRepo.updateTask(tx, open.id, { state: 'withdrawn', decidedAt: now });
-      await this.record(tx, previous, 'superseded', actor, previous.releaseState, previous.releaseState, { by: row.id });
-    }
-    const updated = await this.move(tx, row, action, actor, { set: { onShelfAt: now, rejection: null }, data });
-    await this.deps.dueActions.cancel(tx, releaseKey(row.id));
-    if (updated.releaseType === 'phased') await this.phased.onShelf(tx, updated, actor);
-    // On shelf means released, whatever the development status said before.
-    await appsRepo.update(tx, row.appId, { everOnShelf: true, listed: true, developStatus: 'released', updatedAt: now });
-    return updated;
-  }
-
   // ---- editing ----
 
   async create(caller: Caller, appId: string, lang: Lang): Promise<{ version: Version; created: boolean }> {
@@ -254,126 +225,6 @@ export class VersionsService {
     return { version: await this.present(db, result, lang, app), created: true };
   }
 
-  async update(caller: Caller, appId: string, versionId: string, edit: VersionEdit, lang: Lang) {
-    const { db, clock } = this.deps;
-    const { app, row } = await this.find(caller, appId, versionId);
-    const now = clock.now();
-    const set: Partial<VersionRow> = {};
-    if (edit.pkgId !== undefined) Object.assign(set, await this.packageFields(row, edit.pkgId, edit.packageVersion));
-    if (edit.noPackage === true) {
-      if (app.everOnShelf) throw conflict({ zh: '应用已经上架过，更新版本必须包含软件包', en: 'The app has been on shelf; an update needs a package' });
-      Object.assign(set, { noPackage: true, packageId: null, versionCode: null, versionName: null });
-    } else if (edit.noPackage === false) set.noPackage = false;
-    const expansion = await this.expansionFields(app, row, set, edit.expansion);
-    if (edit.countries !== undefined || edit.regions !== undefined) {
-      const given = edit.countries ?? (edit.regions ? [] : row.countries);
-      const unknown = given.find((c) => !countryById(c));
-      if (unknown) throw invalidInput({ zh: `参数不合法：countries 中的 ${unknown} 不是已知的国家或地区`, en: `Invalid input: countries: ${unknown} is not a known country or region` });
-      const fromRegions = (edit.regions ?? []).flatMap((id) => regionById(id)?.countries ?? []);
-      set.countries = [...new Set([...given, ...fromRegions])].sort();
-    }
-    if (edit.releaseType !== undefined) set.releaseType = edit.releaseType;
-    if (edit.releaseAt !== undefined) {
-      const at = edit.releaseAt === null ? null : new Date(edit.releaseAt);
-      if (at && at.getTime() <= now.getTime()) throw invalidInput({ zh: '参数不合法：releaseAt 必须是将来的时间', en: 'Invalid input: releaseAt must be in the future' });
-      set.releaseAt = at;
-    }
-    if (edit.reviewNotes !== undefined) set.reviewNotes = edit.reviewNotes;
-    if (edit.testAccount !== undefined) set.testAccount = edit.testAccount;
-    if (edit.ageRating !== undefined) set.ageRating = edit.ageRating;
-    (edit.listings ?? []).forEach((l, i) => {
-      if (!languageByKey(l.language)) throw invalidInput({ zh: `参数不合法：listings[${i}].language 不在语言目录中`, en: `Invalid input: listings[${i}].language ${l.language} is not in the language catalogue` });
-      const limit = briefLimitOf(l.language);
-      if (l.brief !== undefined && textLength(l.brief) > limit) {
-        throw invalidInput({ zh: `参数不合法：listings[${i}].brief 最多 ${limit} 个字符`, en: `Invalid input: listings[${i}].brief is at most ${limit} characters in ${l.language}` });
-      }
-    });
-    await this.assertMedia(app.teamId, edit.listings ?? []);
-    const fields = Object.keys(edit).filter((k) => (edit as Record<string, unknown>)[k] !== undefined);
-    const updated = await this.write(row.id, async (tx, optimistic) => {
-      // The version's statement first (its lock before the listings').
-      const moved = await this.move(tx, row, 'edit', actorOf(caller), { set, data: { fields }, optimistic });
-      if (expansion) await versionsRepo.setExpansionFiles(tx, row.id, expansion);
-      for (const l of edit.listings ?? []) await versionsRepo.mergeListing(tx, row.id, l, now);
-      return moved;
-    });
-    return this.withCompleteness(db, updated, lang, app);
-  }
-
-  /** Listing media are uploaded files of the app's team, finished, and images or videos as their place needs. */
-  private async assertMedia(teamId: string, listings: NonNullable<VersionEdit['listings']>): Promise<void> {
-    const wanted = listings.flatMap((l, i) => [
-      ...(l.iconObjectId ? [{ id: l.iconObjectId, field: `listings[${i}].iconObjectId`, kind: 'image/' }] : []),
-      ...(l.screenshotObjectIds ?? []).map((id) => ({ id, field: `listings[${i}].screenshotObjectIds`, kind: 'image/' })),
-      ...(l.videoObjectIds ?? []).map((id) => ({ id, field: `listings[${i}].videoObjectIds`, kind: 'video/' })),
-    ]);
-    if (!wanted.length) return;
-    const found = new Map((await filesRepo.ofTeam(this.deps.db, teamId, [...new Set(wanted.map((w) => w.id))])).map((f) => [f.id, f]));
-    for (const w of wanted) {
-      const file = found.get(w.id);
-      if (!file || file.state !== 'ready') throw invalidInput({ zh: `参数不合法：${w.field} 中的文件 ${w.id} 不存在`, en: `Invalid input: ${w.field}: no uploaded file ${w.id}` });
-      if (!file.contentType.startsWith(w.kind)) {
-        throw invalidInput({ zh: `参数不合法：${w.field} 需要${w.kind === 'image/' ? '图片' : '视频'}文件`, en: `Invalid input: ${w.field}: ${file.fileName} is not ${w.kind === 'image/' ? 'an image' : 'a video'}` });
-      }
-    }
-  }
-
-  /** The package's facts for the version, after the versionCode rule (never below the on-shelf one). */
-  private async packageFields(row: VersionRow, pkgId: string | null, given?: VersionEdit['packageVersion']): Promise<Partial<VersionRow>> {
-    if (pkgId === null) return { packageId: null, versionCode: null, versionName: null };
-    const pkg = await packagesRepo.byId(this.deps.db, row.appId, pkgId);
-    if (!pkg) throw notFound({ zh: '软件包不存在', en: 'No such package' });
-    if (pkg.parseState === 0 && pkg.kind === 'obb') {
-      throw invalidInput({ zh: '参数不合法：pkgId 是扩展文件（OBB），不是应用的软件包；请作为扩展文件添加', en: "Invalid input: pkgId: an OBB is an expansion file, not the app's package; attach it as an expansion file" });
-    }
-    if (pkg.parseState === 0 && pkg.kind === 'exe' && !given) {
-      throw invalidInput({ zh: '参数不合法：EXE 安装包不带 versionCode，请为其指定版本号', en: 'Invalid input: pkgId: an EXE carries no versionCode; give it one with the installer' });
-    }
-    const versionCode = pkg.kind === 'exe' ? (given?.versionCode ?? null) : pkg.versionCode;
-    if (pkg.parseState !== 0 || versionCode === null) {
-      throw conflict({ zh: '软件包尚未解析成功，不能使用', en: 'The package has not been parsed successfully; it cannot be used' });
-    }
-    const current = await versionsRepo.current(this.deps.db, row.appId);
-    if (current?.versionCode != null && versionCode < current.versionCode) {
-      throw invalidInput({
-        zh: `参数不合法：pkgId 的 versionCode ${versionCode} 低于已上架版本的 ${current.versionCode}`,
-        en: `Invalid input: pkgId: versionCode ${versionCode} is lower than the on-shelf version's ${current.versionCode}`,
-      });
-    }
-    return { packageId: pkg.id, versionCode, versionName: given?.versionName ?? pkg.versionName, noPackage: false };
-  }
-
-  /**
-   * The expansion files the edit leaves the version with: those given, checked; none when
-   * the package becomes anything but an APK (an AAB carries asset packs instead); else
-   * undefined, unchanged.
-   */
-  private async expansionFields(app: AppRow, row: VersionRow, set: Partial<VersionRow>, given: VersionEdit['expansion']): Promise<Array<{ slot: string; packageId: string }> | undefined> {
-    const { db } = this.deps;
-    const mainId = set.packageId !== undefined ? set.packageId : row.packageId;
-    const main = mainId ? await packagesRepo.byId(db, app.id, mainId) : undefined;
-    if (!given) return set.packageId !== undefined && main?.kind !== 'apk' ? [] : undefined;
-    const wanted = (['main', 'patch'] as const).flatMap((slot) => (given[slot] ? [{ slot, id: given[slot] }] : []));
-    if (!wanted.length) return [];
-    if (app.platform !== 'android') throw invalidInput({ zh: '参数不合法：扩展文件（OBB）仅适用于 Android 应用', en: 'Invalid input: expansion files (OBB) are for Android apps' });
-    if (main?.kind !== 'apk') {
-      throw conflict({ zh: '扩展文件需要与 APK 一起发布：请先为版本选择 APK（AAB 使用资源包）', en: 'Expansion files go with an APK: choose the APK for the version first (an AAB carries asset packs instead)' });
-    }
-    if (given.patch && !given.main) throw invalidInput({ zh: '参数不合法：patch 需要同时提供 main 扩展文件', en: 'Invalid input: patch: a patch file needs a main file' });
-    const out: Array<{ slot: string; packageId: string }> = [];
-    for (const w of wanted) {
-      const pkg = await packagesRepo.byId(db, app.id, w.id);
-      if (!pkg) throw notFound({ zh: `${w.slot}：软件包不存在`, en: `${w.slot}: no such package` });
-      const name = parseObbName(pkg.fileName);
-      if (pkg.kind !== 'obb' || pkg.parseState !== 0 || !name) {
-        throw invalidInput({ zh: `参数不合法：${w.slot}：${pkg.fileName} 不是已解析的 OBB 扩展文件`, en: `Invalid input: ${w.slot}: ${pkg.fileName} is not a parsed OBB expansion file` });
-      }
-      if (name.type !== w.slot) throw invalidInput({ zh: `参数不合法：${w.slot}：${pkg.fileName} 是 ${name.type} 扩展文件`, en: `Invalid input: ${w.slot}: ${pkg.fileName} is a ${name.type} expansion file` });
-      out.push({ slot: w.slot, packageId: pkg.id });
-    }
-    return out;
-  }
-
   async remove(caller: Caller, appId: string, versionId: string): Promise<void> {
     const { clock } = this.deps;
     const { row } = await this.find(caller, appId, versionId);
@@ -407,7 +258,7 @@ export class VersionsService {
       const list = check.missing.map((m) => (m.language ? `${m.field} (${m.language})` : m.field)).join(', ');
       throw conflict({ zh: `版本信息不完整，缺少：${list}`, en: `The version is not complete; missing: ${list}` });
     }
-    if (row.packageId) await this.packageFields(row, row.packageId);
+    if (row.packageId) await packageFields(this.deps, row, row.packageId);
     if (row.releaseType === 'phased') await this.assertPhaseable(appId);
     await this.agreements.assertSigned(db, row.teamId);
     const now = clock.now();
@@ -535,65 +386,4 @@ export class VersionsService {
     return { version: await this.present(db, updated, lang) };
   }
 
-  // ---- reviewer decisions ----
-
-  /** Decides an open task; the caller holds the transaction. */
-  async decideInTx(tx: Tx, taskId: string, d: { decision: 'approve' | 'reject'; releaseAt?: string | undefined; reasons: string[]; comment?: string | undefined }, actor: Actor): Promise<{ version: VersionRow; task: Awaited<ReturnType<typeof versionsRepo.task>> }> {
-    const { clock, dueActions } = this.deps;
-    const now = clock.now();
-    const found = await versionsRepo.task(tx, taskId);
-    if (!found) throw notFound({ zh: '审核任务不存在', en: 'No such review task' });
-    // The version lock orders this decision after any developer change of the same version.
-    const row = await versionsRepo.lock(tx, found.versionId);
-    if (!row || !(await appsRepo.byId(tx, found.teamId, found.appId))) throw notFound({ zh: '该任务的应用或版本已被删除', en: 'The app or version of this task was deleted' });
-    const task = (await versionsRepo.task(tx, taskId))!;
-    if (task.state !== 'open') throw conflict({ zh: `审核任务已处理（${task.state}）`, en: `The review task is already ${task.state}` });
-    const approve = d.decision === 'approve';
-    const data = { taskId, reasons: d.reasons, comment: d.comment ?? null };
-    let version: VersionRow;
-    switch (task.kind) {
-      case 'release':
-      case 'update': {
-        if (approve) {
-          const releaseAt = d.releaseAt ? new Date(d.releaseAt) : row.releaseAt;
-          const ahead = !!releaseAt && releaseAt.getTime() > now.getTime();
-          if (ahead) {
-            version = await this.move(tx, row, 'approve', actor, { releaseTimeAhead: true, set: { releaseAt, rejection: null }, data: { ...data, releaseAt: releaseAt.toISOString() } });
-            await dueActions.schedule(tx, { kind: RELEASE_KIND, dueAt: releaseAt, payload: { versionId: row.id }, dedupeKey: releaseKey(row.id) });
-          } else {
-            version = await this.goOnShelf(tx, row, 'approve', actor, data);
-          }
-        } else {
-          version = await this.move(tx, row, 'reject', actor, { set: { rejection: { reasons: d.reasons, comment: d.comment ?? null, at: now.toISOString() } }, data });
-        }
-        break;
-      }
-      case 'shelfOff': {
-        if (approve) {
-          // The app leaves the store; the version becomes history and a new version starts from it.
-          version = await this.move(tx, row, 'approveShelfOff', actor, { set: { supersededAt: now }, data });
-          await appsRepo.update(tx, row.appId, { listed: false, updatedAt: now });
-        } else {
-          version = await this.move(tx, row, 'rejectShelfOff', actor, { data: { ...data, via: 9 } });
-        }
-        break;
-      }
-      case 'rollback': {
-        if (approve) {
-          const previous = await versionsRepo.previousOnShelf(tx, row.appId, row.id);
-          if (!previous) throw conflict({ zh: '没有可以回退到的上一个上架版本', en: 'There is no previous on-shelf version to roll back to' });
-          version = await this.move(tx, row, 'approveRollback', actor, { set: { rollbackPending: false, supersededAt: now }, data: { ...data, to: previous.id } });
-          const restored = await versionsRepo.update(tx, previous.id, { supersededAt: null, updatedAt: now });
-          await this.record(tx, restored, 'restoredByRollback', actor, 0, 0, { from: row.id });
-        } else {
-          version = await this.move(tx, row, 'rejectRollback', actor, { set: { rollbackPending: false }, data });
-        }
-        break;
-      }
-      default:
-        throw new Error(`unknown task kind ${task.kind}`);
-    }
-    const decided = await versionsRepo.updateTask(tx, task.id, { state: approve ? 'approved' : 'rejected', reviewerId: actor.id, decidedAt: now, reasons: d.reasons, comment: d.comment ?? null });
-    return { version, task: decided };
-  }
 }

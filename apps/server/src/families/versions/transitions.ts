@@ -4,6 +4,7 @@ import { writeAudit } from '../../platform/audit';
 import type { Tx } from '../../platform/db/types';
 import type { Deps } from '../../platform/deps';
 import { faultPoint } from '../../platform/fault-points';
+import type { Caller } from '../../platform/http/access';
 import { conflict } from '../../platform/http/errors';
 import { stateRefusal } from './present';
 import { versionsRepo, type VersionRow } from './repo';
@@ -14,6 +15,8 @@ export interface Actor {
   /** Where the request came from; null for the system's own actions. */
   ip: string | null;
 }
+
+export const actorOf = (caller: Caller): Actor => ({ kind: caller.kind === 'operator' ? 'operator' : 'user', id: caller.userId, ip: caller.ip });
 
 export interface MoveOptions {
   releaseTimeAhead?: boolean;

@@ -1,0 +1,158 @@
+import { briefLimitOf, countryById, languageByKey, regionById, textLength, type AgeRating } from '@wharf/rules';
+import type { Deps } from '../../platform/deps';
+import type { Caller } from '../../platform/http/access';
+import { conflict, invalidInput, notFound } from '../../platform/http/errors';
+import type { AppRow } from '../apps/repo';
+import { filesRepo } from '../files/repo';
+import { parseObbName } from '../packages/parsers';
+import { packagesRepo } from '../packages/repo';
+import type { Lang } from './present';
+import { versionsRepo, type ListingEdit, type VersionRow } from './repo';
+import { actorOf, type VersionTransitions } from './transitions';
+import type { VersionsService } from './service';
+
+export interface VersionEdit {
+  pkgId?: string | null | undefined;
+  listings?: ListingEdit[] | undefined;
+  countries?: string[] | undefined;
+  regions?: string[] | undefined;
+  releaseType?: 'full' | 'phased' | undefined;
+  releaseAt?: string | null | undefined;
+  reviewNotes?: string | null | undefined;
+  testAccount?: { account: string; password: string } | null | undefined;
+  ageRating?: AgeRating | null | undefined;
+  /** The versionCode and name a developer gives an EXE (it carries none). */
+  packageVersion?: { versionCode: number; versionName?: string | undefined } | undefined;
+  /** A first release without a package (pre-registration). */
+  noPackage?: boolean | undefined;
+  /** Expansion files (OBB) of an APK version, by slot. */
+  expansion?: { main: string | null; patch: string | null } | undefined;
+}
+
+/** The package's facts for the version, after the versionCode rule (never below the on-shelf one). */
+export async function packageFields(deps: Pick<Deps, 'db'>, row: VersionRow, pkgId: string | null, given?: VersionEdit['packageVersion']): Promise<Partial<VersionRow>> {
+  if (pkgId === null) return { packageId: null, versionCode: null, versionName: null };
+  const pkg = await packagesRepo.byId(deps.db, row.appId, pkgId);
+  if (!pkg) throw notFound({ zh: '软件包不存在', en: 'No such package' });
+  if (pkg.parseState === 0 && pkg.kind === 'obb') {
+    throw invalidInput({ zh: '参数不合法：pkgId 是扩展文件（OBB），不是应用的软件包；请作为扩展文件添加', en: "Invalid input: pkgId: an OBB is an expansion file, not the app's package; attach it as an expansion file" });
+  }
+  if (pkg.parseState === 0 && pkg.kind === 'exe' && !given) {
+    throw invalidInput({ zh: '参数不合法：EXE 安装包不带 versionCode，请为其指定版本号', en: 'Invalid input: pkgId: an EXE carries no versionCode; give it one with the installer' });
+  }
+  const versionCode = pkg.kind === 'exe' ? (given?.versionCode ?? null) : pkg.versionCode;
+  if (pkg.parseState !== 0 || versionCode === null) {
+    throw conflict({ zh: '软件包尚未解析成功，不能使用', en: 'The package has not been parsed successfully; it cannot be used' });
+  }
+  const current = await versionsRepo.current(deps.db, row.appId);
+  if (current?.versionCode != null && versionCode < current.versionCode) {
+    throw invalidInput({
+      zh: `参数不合法：pkgId 的 versionCode ${versionCode} 低于已上架版本的 ${current.versionCode}`,
+      en: `Invalid input: pkgId: versionCode ${versionCode} is lower than the on-shelf version's ${current.versionCode}`,
+    });
+  }
+  return { packageId: pkg.id, versionCode, versionName: given?.versionName ?? pkg.versionName, noPackage: false };
+}
+
+/** A developer's edit of a version: its package, countries, listings, media and settings, checked. */
+export class VersionEdits {
+  constructor(
+    private readonly deps: Deps,
+    private readonly host: Pick<VersionsService, 'find' | 'withCompleteness'> & Pick<VersionTransitions, 'write' | 'move'>,
+  ) {}
+
+  async update(caller: Caller, appId: string, versionId: string, edit: VersionEdit, lang: Lang) {
+    const { db, clock } = this.deps;
+    const { app, row } = await this.host.find(caller, appId, versionId);
+    const now = clock.now();
+    const set: Partial<VersionRow> = {};
+    if (edit.pkgId !== undefined) Object.assign(set, await packageFields(this.deps, row, edit.pkgId, edit.packageVersion));
+    if (edit.noPackage === true) {
+      if (app.everOnShelf) throw conflict({ zh: '应用已经上架过，更新版本必须包含软件包', en: 'The app has been on shelf; an update needs a package' });
+      Object.assign(set, { noPackage: true, packageId: null, versionCode: null, versionName: null });
+    } else if (edit.noPackage === false) set.noPackage = false;
+    const expansion = await this.expansionFields(app, row, set, edit.expansion);
+    if (edit.countries !== undefined || edit.regions !== undefined) {
+      const given = edit.countries ?? (edit.regions ? [] : row.countries);
+      const unknown = given.find((c) => !countryById(c));
+      if (unknown) throw invalidInput({ zh: `参数不合法：countries 中的 ${unknown} 不是已知的国家或地区`, en: `Invalid input: countries: ${unknown} is not a known country or region` });
+      const fromRegions = (edit.regions ?? []).flatMap((id) => regionById(id)?.countries ?? []);
+      set.countries = [...new Set([...given, ...fromRegions])].sort();
+    }
+    if (edit.releaseType !== undefined) set.releaseType = edit.releaseType;
+    if (edit.releaseAt !== undefined) {
+      const at = edit.releaseAt === null ? null : new Date(edit.releaseAt);
+      if (at && at.getTime() <= now.getTime()) throw invalidInput({ zh: '参数不合法：releaseAt 必须是将来的时间', en: 'Invalid input: releaseAt must be in the future' });
+      set.releaseAt = at;
+    }
+    if (edit.reviewNotes !== undefined) set.reviewNotes = edit.reviewNotes;
+    if (edit.testAccount !== undefined) set.testAccount = edit.testAccount;
+    if (edit.ageRating !== undefined) set.ageRating = edit.ageRating;
+    (edit.listings ?? []).forEach((l, i) => {
+      if (!languageByKey(l.language)) throw invalidInput({ zh: `参数不合法：listings[${i}].language 不在语言目录中`, en: `Invalid input: listings[${i}].language ${l.language} is not in the language catalogue` });
+      const limit = briefLimitOf(l.language);
+      if (l.brief !== undefined && textLength(l.brief) > limit) {
+        throw invalidInput({ zh: `参数不合法：listings[${i}].brief 最多 ${limit} 个字符`, en: `Invalid input: listings[${i}].brief is at most ${limit} characters in ${l.language}` });
+      }
+    });
+    await this.assertMedia(app.teamId, edit.listings ?? []);
+    const fields = Object.keys(edit).filter((k) => (edit as Record<string, unknown>)[k] !== undefined);
+    const updated = await this.host.write(row.id, async (tx, optimistic) => {
+      // The version's statement first (its lock before the listings').
+      const moved = await this.host.move(tx, row, 'edit', actorOf(caller), { set, data: { fields }, optimistic });
+      if (expansion) await versionsRepo.setExpansionFiles(tx, row.id, expansion);
+      for (const l of edit.listings ?? []) await versionsRepo.mergeListing(tx, row.id, l, now);
+      return moved;
+    });
+    return this.host.withCompleteness(db, updated, lang, app);
+  }
+
+  /** Listing media are uploaded files of the app's team, finished, and images or videos as their place needs. */
+  private async assertMedia(teamId: string, listings: NonNullable<VersionEdit['listings']>): Promise<void> {
+    const wanted = listings.flatMap((l, i) => [
+      ...(l.iconObjectId ? [{ id: l.iconObjectId, field: `listings[${i}].iconObjectId`, kind: 'image/' }] : []),
+      ...(l.screenshotObjectIds ?? []).map((id) => ({ id, field: `listings[${i}].screenshotObjectIds`, kind: 'image/' })),
+      ...(l.videoObjectIds ?? []).map((id) => ({ id, field: `listings[${i}].videoObjectIds`, kind: 'video/' })),
+    ]);
+    if (!wanted.length) return;
+    const found = new Map((await filesRepo.ofTeam(this.deps.db, teamId, [...new Set(wanted.map((w) => w.id))])).map((f) => [f.id, f]));
+    for (const w of wanted) {
+      const file = found.get(w.id);
+      if (!file || file.state !== 'ready') throw invalidInput({ zh: `参数不合法：${w.field} 中的文件 ${w.id} 不存在`, en: `Invalid input: ${w.field}: no uploaded file ${w.id}` });
+      if (!file.contentType.startsWith(w.kind)) {
+        throw invalidInput({ zh: `参数不合法：${w.field} 需要${w.kind === 'image/' ? '图片' : '视频'}文件`, en: `Invalid input: ${w.field}: ${file.fileName} is not ${w.kind === 'image/' ? 'an image' : 'a video'}` });
+      }
+    }
+  }
+
+  /**
+   * The expansion files the edit leaves the version with: those given, checked; none when
+   * the package becomes anything but an APK (an AAB carries asset packs instead); else
+   * undefined, unchanged.
+   */
+  private async expansionFields(app: AppRow, row: VersionRow, set: Partial<VersionRow>, given: VersionEdit['expansion']): Promise<Array<{ slot: string; packageId: string }> | undefined> {
+    const { db } = this.deps;
+    const mainId = set.packageId !== undefined ? set.packageId : row.packageId;
+    const main = mainId ? await packagesRepo.byId(db, app.id, mainId) : undefined;
+    if (!given) return set.packageId !== undefined && main?.kind !== 'apk' ? [] : undefined;
+    const wanted = (['main', 'patch'] as const).flatMap((slot) => (given[slot] ? [{ slot, id: given[slot] }] : []));
+    if (!wanted.length) return [];
+    if (app.platform !== 'android') throw invalidInput({ zh: '参数不合法：扩展文件（OBB）仅适用于 Android 应用', en: 'Invalid input: expansion files (OBB) are for Android apps' });
+    if (main?.kind !== 'apk') {
+      throw conflict({ zh: '扩展文件需要与 APK 一起发布：请先为版本选择 APK（AAB 使用资源包）', en: 'Expansion files go with an APK: choose the APK for the version first (an AAB carries asset packs instead)' });
+    }
+    if (given.patch && !given.main) throw invalidInput({ zh: '参数不合法：patch 需要同时提供 main 扩展文件', en: 'Invalid input: patch: a patch file needs a main file' });
+    const out: Array<{ slot: string; packageId: string }> = [];
+    for (const w of wanted) {
+      const pkg = await packagesRepo.byId(db, app.id, w.id);
+      if (!pkg) throw notFound({ zh: `${w.slot}：软件包不存在`, en: `${w.slot}: no such package` });
+      const name = parseObbName(pkg.fileName);
+      if (pkg.kind !== 'obb' || pkg.parseState !== 0 || !name) {
+        throw invalidInput({ zh: `参数不合法：${w.slot}：${pkg.fileName} 不是已解析的 OBB 扩展文件`, en: `Invalid input: ${w.slot}: ${pkg.fileName} is not a parsed OBB expansion file` });
+      }
+      if (name.type !== w.slot) throw invalidInput({ zh: `参数不合法：${w.slot}：${pkg.fileName} 是 ${name.type} 扩展文件`, en: `Invalid input: ${w.slot}: ${pkg.fileName} is a ${name.type} expansion file` });
+      out.push({ slot: w.slot, packageId: pkg.id });
+    }
+    return out;
+  }
+}
