@@ -7,6 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { EmbeddedDatabaseUnreadableError, lockDataDir } from './data-dir-lock';
 import { MIGRATIONS_DIR, MIGRATION_LOCK, STARTUP_LOCK } from './migrate';
+import { PgliteThread, UnreadableData } from './pglite-thread';
 import type { Database, Db } from './types';
 
 export async function openPglite(dir: string, options: { onRecoveredLock?: (pid: number) => void } = {}): Promise<Database> {
@@ -49,6 +50,64 @@ export async function openPglite(dir: string, options: { onRecoveredLock?: (pid:
     },
     async close() {
       if (!client.closed) await client.close();
+      await lock.release();
+    },
+  };
+}
+
+/**
+ * The embedded database as the server runs it: PGlite in a thread of its own
+ * (pglite-thread.ts), reached through node-postgres with one connection, so the queries,
+ * the migrations and the results are those of the PostgreSQL path.
+ */
+export async function openPgliteThread(dir: string, options: { onRecoveredLock?: (pid: number) => void } = {}): Promise<Database> {
+  await fs.mkdir(dir, { recursive: true });
+  const lock = await lockDataDir(dir);
+  if (lock.recoveredFrom !== null) options.onRecoveredLock?.(lock.recoveredFrom);
+  let thread: PgliteThread;
+  try {
+    thread = await PgliteThread.start(dir);
+  } catch (err) {
+    await lock.release();
+    throw err instanceof UnreadableData ? new EmbeddedDatabaseUnreadableError(dir, err) : err;
+  }
+  // One connection: PGlite has one session, and a transaction must keep it to itself.
+  const pool = thread.pool(4);
+  pool.on('error', () => undefined);
+  let startUp: Promise<void> = Promise.resolve();
+  let closed = false;
+  return {
+    kind: 'pglite',
+    db: drizzlePg({ client: pool }) as unknown as Db,
+    async executeSql(text, values) {
+      // Several statements without parameters answer one result each: the last one counts.
+      const res = (await pool.query(text, values as unknown[])) as pg.QueryResult | pg.QueryResult[];
+      return Array.isArray(res) ? (res[res.length - 1] ?? { rows: [] }) : res;
+    },
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        client.release();
+      }
+    },
+    exclusively<T>(fn: () => Promise<T>): Promise<T> {
+      const turn = startUp.then(fn);
+      startUp = turn.then(
+        () => undefined,
+        () => undefined,
+      );
+      return turn;
+    },
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+      await thread.stop();
       await lock.release();
     },
   };

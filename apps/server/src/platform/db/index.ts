@@ -1,5 +1,5 @@
 import type { Config } from '../../config';
-import { openPglite, openPostgres } from './client';
+import { openPgliteThread, openPostgres } from './client';
 import type { Database } from './types';
 
 export type { Database, Db, Tx, DbOrTx } from './types';
@@ -8,5 +8,5 @@ export type { Database, Db, Tx, DbOrTx } from './types';
 export function openDatabase(config: Pick<Config, 'database'>, onRecoveredLock?: (pid: number) => void): Promise<Database> {
   return config.database.kind === 'postgres'
     ? openPostgres(config.database.url, config.database.poolSize)
-    : openPglite(config.database.dir, onRecoveredLock ? { onRecoveredLock } : {});
+    : openPgliteThread(config.database.dir, onRecoveredLock ? { onRecoveredLock } : {});
 }
