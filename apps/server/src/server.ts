@@ -36,9 +36,6 @@ export async function startServer(
     throw err;
   }
   const { app, deps, routes, drain } = built;
-  app.addHook('onClose', async () => {
-    await database.close();
-  });
   const keySource = deps.secrets.keySource;
   if (keySource !== 'config') {
     const where = `${keySource === 'new file' ? 'a new key file' : 'the key file'} ${config.secrets.keyFile}`;
@@ -72,6 +69,9 @@ export async function startServer(
         drain();
         if (config.shutdownDrainDelayMs) await new Promise((r) => setTimeout(r, config.shutdownDrainDelayMs));
         await app.close();
+        // Last: Fastify runs close hooks newest first, so a hook here would close the
+        // database before the workers registered in buildApp had stopped using it.
+        await database.close();
       })()),
   };
 }

@@ -14,8 +14,8 @@ export function isSupportedLanguage(value: unknown): value is Language {
 }
 
 /** The value of the language header the server reads: it only knows Chinese and English. */
-export function languageHeaderOf(language: Language | string | null | undefined): 'zh' | 'en' {
-  return language === 'cn' ? 'zh' : 'en';
+export function languageHeaderOf(language: Language | string | null | undefined): 'zh' | 'en' | 'ru' {
+  return language === 'cn' ? 'zh' : language === 'ru' ? 'ru' : 'en';
 }
 
 const INTL_LOCALES: Readonly<Record<Language, string>> = Object.freeze({ cn: 'zh-CN', en: 'en-US', ru: 'ru-RU' });

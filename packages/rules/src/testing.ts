@@ -7,13 +7,13 @@
 export const TEST_STATES = ['draft', 'underReview', 'waiting', 'testing', 'rejected', 'expired'] as const;
 export type TestState = (typeof TEST_STATES)[number];
 
-export const TEST_STATE_NAMES: Readonly<Record<TestState, { zh: string; en: string }>> = Object.freeze({
-  draft: { zh: '草稿', en: 'draft' },
-  underReview: { zh: '审核中', en: 'under review' },
-  waiting: { zh: '等待开始', en: 'waiting to start' },
-  testing: { zh: '测试中', en: 'testing' },
-  rejected: { zh: '审核不通过', en: 'rejected' },
-  expired: { zh: '已失效', en: 'expired' },
+export const TEST_STATE_NAMES: Readonly<Record<TestState, { zh: string; en: string; ru: string }>> = Object.freeze({
+  draft: { zh: '草稿', en: 'draft', ru: 'черновик' },
+  underReview: { zh: '审核中', en: 'under review', ru: 'на проверке' },
+  waiting: { zh: '等待开始', en: 'waiting to start', ru: 'ждёт начала' },
+  testing: { zh: '测试中', en: 'testing', ru: 'идёт тестирование' },
+  rejected: { zh: '审核不通过', en: 'rejected', ru: 'отклонено' },
+  expired: { zh: '已失效', en: 'expired', ru: 'истёк' },
 });
 
 /** What developers do to a test version (the buttons of its row). */

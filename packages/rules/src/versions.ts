@@ -22,19 +22,19 @@ export type ReleaseState = (typeof RELEASE_STATE)[keyof typeof RELEASE_STATE];
 
 export const RELEASE_STATES: readonly ReleaseState[] = Object.freeze(Object.values(RELEASE_STATE).sort((a, b) => a - b));
 
-export const RELEASE_STATE_NAMES: Readonly<Record<ReleaseState, { zh: string; en: string }>> = Object.freeze({
-  0: { zh: '已上架', en: 'on shelf' },
-  1: { zh: '上架审核不通过', en: 'release rejected' },
-  2: { zh: '已被平台下架', en: 'removed by the platform' },
-  3: { zh: '审核通过，等待上架', en: 'approved, waiting for its release time' },
-  4: { zh: '上架审核中', en: 'under review' },
-  5: { zh: '升级审核中', en: 'update under review' },
-  6: { zh: '下架申请审核中', en: 'shelf-off requested' },
-  7: { zh: '草稿', en: 'draft' },
-  8: { zh: '升级审核不通过', en: 'update rejected' },
-  9: { zh: '下架申请被驳回', en: 'shelf-off rejected' },
-  10: { zh: '已被开发者下架', en: 'removed by developer' },
-  11: { zh: '已取消上架', en: 'on-shelf cancelled' },
+export const RELEASE_STATE_NAMES: Readonly<Record<ReleaseState, { zh: string; en: string; ru: string }>> = Object.freeze({
+  0: { zh: '已上架', en: 'on shelf', ru: 'в продаже' },
+  1: { zh: '上架审核不通过', en: 'release rejected', ru: 'выпуск отклонён' },
+  2: { zh: '已被平台下架', en: 'removed by the platform', ru: 'снято платформой' },
+  3: { zh: '审核通过，等待上架', en: 'approved, waiting for its release time', ru: 'одобрено, ждёт времени выпуска' },
+  4: { zh: '上架审核中', en: 'under review', ru: 'на проверке' },
+  5: { zh: '升级审核中', en: 'update under review', ru: 'обновление на проверке' },
+  6: { zh: '下架申请审核中', en: 'shelf-off requested', ru: 'запрошено снятие с продажи' },
+  7: { zh: '草稿', en: 'draft', ru: 'черновик' },
+  8: { zh: '升级审核不通过', en: 'update rejected', ru: 'обновление отклонено' },
+  9: { zh: '下架申请被驳回', en: 'shelf-off rejected', ru: 'снятие с продажи отклонено' },
+  10: { zh: '已被开发者下架', en: 'removed by developer', ru: 'снято разработчиком' },
+  11: { zh: '已取消上架', en: 'on-shelf cancelled', ru: 'выпуск отменён' },
 });
 
 export function isReleaseState(n: number): n is ReleaseState {
@@ -200,12 +200,12 @@ export function phaseTransition(state: PhaseState, action: PhaseAction): PhaseSt
   return PHASE_TRANSITIONS[action][state] ?? null;
 }
 
-export const PHASE_STATE_NAMES: Readonly<Record<PhaseState, { zh: string; en: string }>> = Object.freeze({
-  pending: { zh: '等待开始', en: 'waiting to start' },
-  active: { zh: '进行中', en: 'active' },
-  paused: { zh: '已暂停', en: 'paused' },
-  completed: { zh: '已转为全量发布', en: 'converted to full release' },
-  terminated: { zh: '已终止', en: 'terminated' },
+export const PHASE_STATE_NAMES: Readonly<Record<PhaseState, { zh: string; en: string; ru: string }>> = Object.freeze({
+  pending: { zh: '等待开始', en: 'waiting to start', ru: 'ждёт начала' },
+  active: { zh: '进行中', en: 'active', ru: 'идёт' },
+  paused: { zh: '已暂停', en: 'paused', ru: 'приостановлен' },
+  completed: { zh: '已转为全量发布', en: 'converted to full release', ru: 'переведён в полный выпуск' },
+  terminated: { zh: '已终止', en: 'terminated', ru: 'прекращён' },
 });
 
 /** A phase lasts at most this long. */

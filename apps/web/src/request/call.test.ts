@@ -124,11 +124,11 @@ describe('callEndpoint', () => {
     expect(seen[0]?.headers['x-lang']).toBe('zh');
   });
 
-  it('sends en as the message language for English and Russian pages', async () => {
+  it('sends the page language as the message language: ru for Russian pages, en for English ones', async () => {
     reply = { status: 200, body: ok() };
     await callEndpoint(consoleApi.getConfig, { baseURL: base, language: 'ru' });
     await callEndpoint(consoleApi.getConfig, { baseURL: base, language: 'en' });
-    expect(seen.map((s) => s.headers['x-lang'])).toEqual(['en', 'en']);
+    expect(seen.map((s) => s.headers['x-lang'])).toEqual(['ru', 'en']);
   });
 
   it('fills and encodes path parameters and sends the query', async () => {

@@ -53,22 +53,22 @@ export function fieldName(path: ReadonlyArray<string | number>): string {
  * and clients say the key's text (the console's locale files hold one per key; a test checks).
  */
 export const REFINEMENTS = {
-  endAfterStart: { zh: '结束时间须晚于开始时间', en: 'must end after it starts' },
-  oneTextPerLanguage: { zh: '每种语言只能有一条文本', en: 'one text per language' },
-  rejectionNeedsComment: { zh: '驳回时须填写意见', en: 'a rejection needs a comment' },
-  rejectionNeedsReason: { zh: '驳回时须填写原因', en: 'a rejection needs a reason' },
-  rejectionNeedsReasonOrComment: { zh: '驳回时须选择原因或填写意见', en: 'a rejection needs a reason or a comment' },
-  eachFileOnce: { zh: '每个文件只能出现一次', en: 'each file once' },
-  releaseAtOrNow: { zh: '请指定发布时间或立即发布，二者选一', en: 'give either releaseAt or now: true' },
-  twoDecimals: { zh: '最多两位小数', en: 'at most two decimals' },
-  claimOrApp: { zh: '请指定 claimId 或 appId，二者选一', en: 'either claimId or appId' },
-  releaseState: { zh: '不是已知的发布状态', en: 'not a known release state' },
-  httpLink: { zh: '须为 http 或 https 链接', en: 'an http or https link' },
-  httpsLink: { zh: '须为 https 链接', en: 'an https link' },
-  webOrigin: { zh: '须为网站来源，如 https://example.com（不含路径）', en: 'a web origin such as https://example.com (no path)' },
-  fileName: { zh: '文件名不能包含斜杠', en: 'a file name without slashes' },
-  emailAddress: { zh: '须为邮箱地址', en: 'an email address' },
-  newTestVersionFields: { zh: '新建测试版本须填写名称、软件包、测试群组、开始和结束时间', en: 'a new test version needs name, pkgId, groupIds, startAt and endAt' },
+  endAfterStart: { zh: '结束时间须晚于开始时间', en: 'must end after it starts', ru: 'должно заканчиваться позже начала' },
+  oneTextPerLanguage: { zh: '每种语言只能有一条文本', en: 'one text per language', ru: 'по одному тексту на язык' },
+  rejectionNeedsComment: { zh: '驳回时须填写意见', en: 'a rejection needs a comment', ru: 'для отклонения нужен комментарий' },
+  rejectionNeedsReason: { zh: '驳回时须填写原因', en: 'a rejection needs a reason', ru: 'для отклонения нужна причина' },
+  rejectionNeedsReasonOrComment: { zh: '驳回时须选择原因或填写意见', en: 'a rejection needs a reason or a comment', ru: 'для отклонения нужна причина или комментарий' },
+  eachFileOnce: { zh: '每个文件只能出现一次', en: 'each file once', ru: 'каждый файл — один раз' },
+  releaseAtOrNow: { zh: '请指定发布时间或立即发布，二者选一', en: 'give either releaseAt or now: true', ru: 'укажите либо releaseAt, либо now: true' },
+  twoDecimals: { zh: '最多两位小数', en: 'at most two decimals', ru: 'не больше двух знаков после запятой' },
+  claimOrApp: { zh: '请指定 claimId 或 appId，二者选一', en: 'either claimId or appId', ru: 'либо claimId, либо appId' },
+  releaseState: { zh: '不是已知的发布状态', en: 'not a known release state', ru: 'неизвестное состояние выпуска' },
+  httpLink: { zh: '须为 http 或 https 链接', en: 'an http or https link', ru: 'ссылка http или https' },
+  httpsLink: { zh: '须为 https 链接', en: 'an https link', ru: 'ссылка https' },
+  webOrigin: { zh: '须为网站来源，如 https://example.com（不含路径）', en: 'a web origin such as https://example.com (no path)', ru: 'источник вида https://example.com (без пути)' },
+  fileName: { zh: '文件名不能包含斜杠', en: 'a file name without slashes', ru: 'имя файла без косых черт' },
+  emailAddress: { zh: '须为邮箱地址', en: 'an email address', ru: 'адрес электронной почты' },
+  newTestVersionFields: { zh: '新建测试版本须填写名称、软件包、测试群组、开始和结束时间', en: 'a new test version needs name, pkgId, groupIds, startAt and endAt', ru: 'новой тестовой версии нужны name, pkgId, groupIds, startAt и endAt' },
 } as const;
 export type RefinementKey = keyof typeof REFINEMENTS;
 

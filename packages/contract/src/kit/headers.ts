@@ -16,5 +16,5 @@ export const APP_CLIENT_HEADERS = {
   packageName: 'x-package-name',
 } as const;
 
-/** Server messages exist in Chinese and English; the console sends `zh` for cn, else `en`. */
-export type MessageLanguage = 'zh' | 'en';
+/** Server messages exist in Chinese, English and Russian; the console sends `zh` for cn, `ru` for ru, else `en`. */
+export type MessageLanguage = 'zh' | 'en' | 'ru';

@@ -45,7 +45,7 @@ export class AgreementsService {
     if (version !== current.version) {
       throw conflict({
         zh: `《${current.names.zh}》已更新为 ${current.version} 版，请阅读新版本后再签署`,
-        en: `The ${current.names.en} has been updated to version ${current.version}; read the new version before signing`,
+        en: `The ${current.names.en} has been updated to version ${current.version}; read the new version before signing`, ru: `Документ «${current.names.ru}» обновлён до версии ${current.version}; прочитайте новую версию перед подписанием`,
       });
     }
     await db.transaction(async (tx) => {
@@ -73,9 +73,10 @@ export class AgreementsService {
     if (!missing.length) return;
     const zh = missing.map((a) => `《${AGREEMENTS[a.agreementId].names.zh}》`).join('、');
     const en = missing.map((a) => AGREEMENTS[a.agreementId].names.en).join(', ');
+    const ru = missing.map((a) => AGREEMENTS[a.agreementId].names.ru).join('», «');
     throw new AppError('agreementUnsigned', {
       zh: `提交审核前，团队需要签署${zh}（由账号持有者或法务角色签署）`,
-      en: `Before submitting for review, the team must sign the ${en} (the account holder or a Legal member signs)`,
+      en: `Before submitting for review, the team must sign the ${en} (the account holder or a Legal member signs)`, ru: `Перед отправкой на проверку команда должна подписать «${ru}» (подписывает владелец аккаунта или юрист команды)`,
     });
   }
 }

@@ -46,7 +46,7 @@ export class ClientAuth {
     const { rateLimits, config } = this.deps;
     const verdict = await rateLimits.hit(rateKey('anonymousSignUpPerProject', 'project', caller.projectId!), config.rateLimits.anonymousSignUpPerProject!);
     if (!verdict.allowed) {
-      throw new AppError('rateLimited', { zh: '该项目的应用本小时创建的匿名用户过多，请稍后再试', en: "This project's apps made too many anonymous users this hour; try again later" }, { 'Retry-After': String(verdict.retryAfterSeconds) });
+      throw new AppError('rateLimited', { zh: '该项目的应用本小时创建的匿名用户过多，请稍后再试', en: "This project's apps made too many anonymous users this hour; try again later", ru: 'Приложения этого проекта создали слишком много анонимных пользователей за этот час; повторите позже' }, { 'Retry-After': String(verdict.retryAfterSeconds) });
     }
     return this.#create(caller, { anonymous: true });
   }

@@ -58,7 +58,7 @@ export class ClientEmail {
     const settings = await appUsersRepo.settings(db, caller.projectId!);
     if (!settings?.email) throw methodOff('email');
     const { user, claims } = await bearerUser(db, this.tokens, caller, req);
-    if (user.email) throw new AppError('conflict', { zh: '该用户已有邮箱', en: 'This user already has an email' });
+    if (user.email) throw new AppError('conflict', { zh: '该用户已有邮箱', en: 'This user already has an email', ru: 'У этого пользователя уже есть адрес почты' });
     if (await appUsersRepo.byEmail(db, caller.projectId!, email)) throw emailTaken();
     const passwordHash = await this.#passwords.hash(password);
     const started = await db.transaction(async (tx) => {
@@ -79,8 +79,8 @@ export class ClientEmail {
 
   async sendVerification(caller: Caller, req: FastifyRequest) {
     const { user } = await bearerUser(this.deps.db, this.tokens, caller, req);
-    if (!user.email) throw new AppError('conflict', { zh: '该用户没有邮箱', en: 'This user has no email' });
-    if (user.emailVerified) throw new AppError('conflict', { zh: '邮箱已验证', en: 'The email is already verified' });
+    if (!user.email) throw new AppError('conflict', { zh: '该用户没有邮箱', en: 'This user has no email', ru: 'У этого пользователя нет адреса почты' });
+    if (user.emailVerified) throw new AppError('conflict', { zh: '邮箱已验证', en: 'The email is already verified', ru: 'Адрес почты уже подтверждён' });
     await this.deps.db.transaction((tx) => this.mailVerification(tx, user, caller.appId!, mailLanguage(req)));
     this.deliver();
     return {};

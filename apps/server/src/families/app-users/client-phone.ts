@@ -1,3 +1,4 @@
+import type { LocalisedText } from '../../platform/http/errors';
 import { randomInt } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
@@ -24,8 +25,8 @@ import type { AppUserCache } from './user-cache';
 
 export const PHONE_CODE_MINUTES = 10;
 const MAX_FAILED = 5;
-const phoneTaken = () => new AppError('conflict', { zh: '该手机号已属于另一个用户', en: 'This phone number belongs to another user' });
-const tooMany = (retryAfterSeconds: number, why: { zh: string; en: string }) => new AppError('rateLimited', why, { 'Retry-After': String(retryAfterSeconds) });
+const phoneTaken = () => new AppError('conflict', { zh: '该手机号已属于另一个用户', en: 'This phone number belongs to another user', ru: 'Этот номер телефона принадлежит другому пользователю' });
+const tooMany = (retryAfterSeconds: number, why: LocalisedText) => new AppError('rateLimited', why, { 'Retry-After': String(retryAfterSeconds) });
 
 /**
  * Sign-in with a phone number and a texted code, and a number linked to a signed-in user.
@@ -48,9 +49,9 @@ export class ClientPhone {
     await this.#requireOn(projectId);
     const { phone, country } = await this.#number(projectId, raw);
     const perNumber = await rateLimits.hit(rateKey('smsPerNumber', 'phone', `${projectId}:${phone}`), config.rateLimits.smsPerNumber!);
-    if (!perNumber.allowed) throw tooMany(perNumber.retryAfterSeconds, { zh: '发送到该号码的验证码过多，请稍后再试', en: 'Too many codes were sent to this number; try again later' });
+    if (!perNumber.allowed) throw tooMany(perNumber.retryAfterSeconds, { zh: '发送到该号码的验证码过多，请稍后再试', en: 'Too many codes were sent to this number; try again later', ru: 'На этот номер отправлено слишком много кодов; повторите позже' });
     const perProject = await rateLimits.hit(rateKey('smsPerProject', 'project', projectId), config.rateLimits.smsPerProject!);
-    if (!perProject.allowed) throw tooMany(perProject.retryAfterSeconds, { zh: '该项目今天发送的短信已达上限', en: "This project's apps sent as many texts today as it allows; try again later" });
+    if (!perProject.allowed) throw tooMany(perProject.retryAfterSeconds, { zh: '该项目今天发送的短信已达上限', en: "This project's apps sent as many texts today as it allows; try again later", ru: 'Приложения этого проекта уже отправили сегодня столько SMS, сколько разрешено; повторите позже' });
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const now = clock.now();
     await db.transaction(async (tx) => {
@@ -92,7 +93,7 @@ export class ClientPhone {
     const projectId = caller.projectId!;
     await this.#requireOn(projectId);
     const { user, claims } = await bearerUser(db, this.tokens, caller, req);
-    if (user.phone) throw new AppError('conflict', { zh: '该用户已有手机号', en: 'This user already has a phone number' });
+    if (user.phone) throw new AppError('conflict', { zh: '该用户已有手机号', en: 'This user already has a phone number', ru: 'У этого пользователя уже есть номер телефона' });
     const { phone } = await this.#number(projectId, raw);
     if (await phoneRepo.userByPhone(db, projectId, phone)) throw phoneTaken();
     await this.#spend(projectId, phone, code);
@@ -118,11 +119,11 @@ export class ClientPhone {
   async #number(projectId: string, raw: string): Promise<{ phone: string; country: string }> {
     const parsed = parsePhoneNumberFromString(raw);
     if (!parsed?.isValid() || !parsed.country) {
-      throw invalidInput({ zh: '这不是有效的手机号码，请带上国家代码，如 +86 138 0013 8000', en: 'This is not a valid phone number; give it with its country code, such as +49 151 23456789' });
+      throw invalidInput({ zh: '这不是有效的手机号码，请带上国家代码，如 +86 138 0013 8000', en: 'This is not a valid phone number; give it with its country code, such as +49 151 23456789', ru: 'Недопустимый номер телефона; укажите его с кодом страны, например +49 151 23456789' });
     }
     const countries = await phoneRepo.countries(this.deps.db, projectId);
     if (!countries.includes(parsed.country)) {
-      throw forbidden({ zh: `该项目不向 ${parsed.country} 的号码发送短信`, en: `This project does not text numbers of ${parsed.country}` });
+      throw forbidden({ zh: `该项目不向 ${parsed.country} 的号码发送短信`, en: `This project does not text numbers of ${parsed.country}`, ru: `Этот проект не отправляет SMS на номера страны ${parsed.country}` });
     }
     return { phone: parsed.number, country: parsed.country };
   }

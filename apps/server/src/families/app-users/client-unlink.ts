@@ -19,8 +19,8 @@ export async function unlinkMethod(deps: Pick<Deps, 'db' | 'clock'>, tokens: Acc
   const { db, clock } = deps;
   const { user } = await bearerUser(db, tokens, caller, req);
   const has = appUserOut(user).providers.filter((p) => p !== 'anonymous');
-  if (!has.includes(provider)) throw notFound({ zh: `该用户没有“${provider}”登录方式`, en: `This user does not sign in with “${provider}”` });
-  if (has.length === 1) throw new AppError('conflict', { zh: '这是该用户唯一的登录方式，不能移除', en: "This is the user's only way to sign in; it cannot be removed" });
+  if (!has.includes(provider)) throw notFound({ zh: `该用户没有“${provider}”登录方式`, en: `This user does not sign in with “${provider}”`, ru: `Этот пользователь не входит через «${provider}»` });
+  if (has.length === 1) throw new AppError('conflict', { zh: '这是该用户唯一的登录方式，不能移除', en: "This is the user's only way to sign in; it cannot be removed", ru: 'Это единственный способ входа пользователя; его нельзя удалить' });
   const updated = await db.transaction(async (tx) => {
     if (provider === 'email') await appUsersRepo.update(tx, user.id, { email: null, passwordHash: null, emailVerified: false });
     else if (provider === 'phone') await appUsersRepo.update(tx, user.id, { phone: null });

@@ -10,7 +10,7 @@ export const CODE_TTL_MINUTES: Record<CodePurpose, number> = { verifyEmail: 24 *
 const MAX_FAILED = 5;
 const keyed = (userId: string, purpose: string, code: string) => `${userId}:${purpose}:${code}`;
 
-const refused = () => new AppError('invalidInput', { zh: '验证码错误或已过期，请重新获取', en: 'The code is wrong or has expired; ask for a new one' });
+const refused = () => new AppError('invalidInput', { zh: '验证码错误或已过期，请重新获取', en: 'The code is wrong or has expired; ask for a new one', ru: 'Код неверен или истёк; запросите новый' });
 
 /** Six-digit one-time codes for an app user, mailed by the caller. */
 export class AppUserCodes {

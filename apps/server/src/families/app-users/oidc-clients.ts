@@ -30,7 +30,7 @@ export class OidcClients {
       const why = (err as Error).message;
       throw invalidInput({
         zh: `无法读取身份提供方的 OpenID 配置（${issuer}/.well-known/openid-configuration）：${why}`,
-        en: `Could not read the provider's OpenID configuration at ${issuer}/.well-known/openid-configuration: ${why}`,
+        en: `Could not read the provider's OpenID configuration at ${issuer}/.well-known/openid-configuration: ${why}`, ru: `Не удалось прочитать конфигурацию OpenID поставщика по адресу ${issuer}/.well-known/openid-configuration: ${why}`,
       });
     }
   }

@@ -21,7 +21,7 @@ const NAME = /^[^<>"'&\\\p{Cc}]{1,64}$/u;
 const accountExists = (providerId: string) =>
   conflict({
     zh: `已有使用此邮箱的账号：请先用该账号登录，再关联“${providerId}”`,
-    en: `An account with this email exists: sign in with it first, then link “${providerId}”`,
+    en: `An account with this email exists: sign in with it first, then link “${providerId}”`, ru: `Аккаунт с этим адресом уже есть: сначала войдите в него, затем привяжите «${providerId}»`,
   });
 
 /**
@@ -41,7 +41,7 @@ export async function linkIdentity(tx: DbOrTx, deps: Pick<Deps, 'clock' | 'event
   const audit = (action: AuditAction, user: AppUserRow, data: Record<string, unknown> = {}) =>
     writeAudit(tx, clock, { action, teamId: flow.teamId, actorId: user.id, actorKind: 'app-user', ip, targetType: 'app-user', targetId: user.id, data: { appId: flow.appId, provider: providerId, ...data } });
   const usable = (user: AppUserRow | undefined): AppUserRow => {
-    if (!user) throw forbidden({ zh: '该用户已不存在', en: 'This user no longer exists' });
+    if (!user) throw forbidden({ zh: '该用户已不存在', en: 'This user no longer exists', ru: 'Этого пользователя больше нет' });
     if (user.disabled) throw forbidden(USER_DISABLED);
     return user;
   };
@@ -50,9 +50,9 @@ export async function linkIdentity(tx: DbOrTx, deps: Pick<Deps, 'clock' | 'event
 
   if (flow.linkUserId) {
     const user = usable(await appUsersRepo.byId(tx, projectId, flow.linkUserId));
-    if (known && known.userId !== user.id) throw conflict({ zh: '此身份提供方账号已关联到另一个用户', en: 'This account of the provider is linked to another user' });
+    if (known && known.userId !== user.id) throw conflict({ zh: '此身份提供方账号已关联到另一个用户', en: 'This account of the provider is linked to another user', ru: 'Этот аккаунт поставщика привязан к другому пользователю' });
     if (!known) {
-      if (await oidcRepo.identityOfUser(tx, user.id, providerId)) throw conflict({ zh: '该用户已关联此身份提供方的另一个账号', en: 'This user has another account of this provider linked' });
+      if (await oidcRepo.identityOfUser(tx, user.id, providerId)) throw conflict({ zh: '该用户已关联此身份提供方的另一个账号', en: 'This user has another account of this provider linked', ru: 'К этому пользователю уже привязан другой аккаунт этого поставщика' });
       await link(user);
       await audit('app-users.linkProvider', user);
     }

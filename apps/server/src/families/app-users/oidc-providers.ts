@@ -30,7 +30,7 @@ export class OidcProviders {
     const { db, clock, secrets } = this.deps;
     const before = await oidcRepo.provider(db, projectId, providerId);
     if (!before && !input.clientSecret) {
-      throw invalidInput({ zh: '新的身份提供方需要客户端密钥', en: 'A new provider needs its client secret' });
+      throw invalidInput({ zh: '新的身份提供方需要客户端密钥', en: 'A new provider needs its client secret', ru: 'Новому поставщику нужен секрет клиента' });
     }
     // Read before saving: a wrong issuer or an unreachable provider is said now, not at a user's sign-in.
     const secretText = input.clientSecret ?? (await secrets.reveal(db, before!.secretId)).reveal();

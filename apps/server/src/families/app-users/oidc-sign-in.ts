@@ -21,7 +21,7 @@ import type { AppUserCache } from './user-cache';
 export const FLOW_MINUTES = 10;
 
 const expired = () =>
-  invalidInput({ zh: '此登录已过期或已使用，请在应用中重新开始登录', en: 'This sign-in has expired or was already used; start it again from the app' });
+  invalidInput({ zh: '此登录已过期或已使用，请在应用中重新开始登录', en: 'This sign-in has expired or was already used; start it again from the app', ru: 'Этот вход истёк или уже использован; начните его снова из приложения' });
 
 /**
  * Sign-in with an OpenID Connect provider, in three steps: the app starts it (Wharf keeps
@@ -44,9 +44,9 @@ export class OidcSignIn {
     const { db, clock } = this.deps;
     const projectId = caller.projectId!;
     const provider = await oidcRepo.provider(db, projectId, body.providerId);
-    if (!provider?.enabled) throw forbidden({ zh: `该项目未开启身份提供方“${body.providerId}”`, en: `The identity provider “${body.providerId}” is not turned on for this project` });
+    if (!provider?.enabled) throw forbidden({ zh: `该项目未开启身份提供方“${body.providerId}”`, en: `The identity provider “${body.providerId}” is not turned on for this project`, ru: `Поставщик входа «${body.providerId}» не включён в этом проекте` });
     if (!(await oidcRepo.redirectUris(db, projectId)).includes(body.redirectUri)) {
-      throw invalidInput({ zh: '此重定向地址不在项目的允许列表中（认证服务 → 身份提供方）', en: "This redirect URI is not in the project's list (Auth Service → Identity providers)" });
+      throw invalidInput({ zh: '此重定向地址不在项目的允许列表中（认证服务 → 身份提供方）', en: "This redirect URI is not in the project's list (Auth Service → Identity providers)", ru: 'Этого адреса перенаправления нет в списке проекта (Auth Service → Поставщики входа)' });
     }
     // With the user's token, the provider is linked to them (a refused token is said, not ignored).
     const linkUserId = req.headers.authorization ? (await bearerUser(db, this.tokens, caller, req)).user.id : null;

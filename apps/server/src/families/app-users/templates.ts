@@ -22,8 +22,8 @@ export class AuthTemplates {
   }
 
   async set(caller: Caller, projectId: string, kind: AuthTemplateKind, language: TemplateLanguage, subject: string, text: string): Promise<{ template: AuthTemplate }> {
-    if (isMail(kind) && !subject) throw invalidInput({ zh: '邮件需要主题', en: 'A mail needs a subject' });
-    if (!isMail(kind) && text.length > 300) throw invalidInput({ zh: '短信最多 300 个字符', en: 'A text message is at most 300 characters' });
+    if (isMail(kind) && !subject) throw invalidInput({ zh: '邮件需要主题', en: 'A mail needs a subject', ru: 'У письма должна быть тема' });
+    if (!isMail(kind) && text.length > 300) throw invalidInput({ zh: '短信最多 300 个字符', en: 'A text message is at most 300 characters', ru: 'SMS — не длиннее 300 символов' });
     const { db, clock } = this.deps;
     const row = { projectId, kind, language, subject: isMail(kind) ? subject : '', text, updatedAt: clock.now() };
     await db.transaction(async (tx) => {

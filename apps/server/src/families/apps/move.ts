@@ -13,7 +13,7 @@ import { appOut, type AppsService } from './service';
 import { forgetAppClient } from './client';
 import { forgetAppClientHere } from './client-cache';
 
-type Blocker = { code: 'notHolderHere' | 'notAdminThere' | 'sameTeam' | 'targetProjectMissing'; zh: string; en: string };
+type Blocker = { code: 'notHolderHere' | 'notAdminThere' | 'sameTeam' | 'targetProjectMissing'; zh: string; en: string; ru: string };
 
 /**
  * Moving an app between two teams of the same person (AppGallery Connect's "move app"):
@@ -29,21 +29,21 @@ export class AppMover {
     const { db } = this.deps;
     await this.apps.get(caller, appId);
     const out: Blocker[] = [];
-    if (caller.team?.mainUserId !== caller.userId) out.push({ code: 'notHolderHere', zh: '只有本团队的账号持有者可以转移应用', en: "Only the account holder of the app's team can move it" });
-    if (targetTeamId === caller.teamId) out.push({ code: 'sameTeam', zh: '目标团队与当前团队相同', en: 'The target team is the team the app is in' });
+    if (caller.team?.mainUserId !== caller.userId) out.push({ code: 'notHolderHere', zh: '只有本团队的账号持有者可以转移应用', en: "Only the account holder of the app's team can move it", ru: 'Перенести приложение может только владелец аккаунта его команды' });
+    if (targetTeamId === caller.teamId) out.push({ code: 'sameTeam', zh: '目标团队与当前团队相同', en: 'The target team is the team the app is in', ru: 'Приложение уже в этой команде' });
     const there = await teamsRepo.membership(db, targetTeamId, caller.userId!);
     const target = await teamsRepo.byId(db, targetTeamId);
     const adminThere = there && target && (target.mainUserId === caller.userId || there.roles.includes('administrator')) && (!there.expiresAt || there.expiresAt > this.deps.clock.now());
-    if (!adminThere) out.push({ code: 'notAdminThere', zh: '您须是目标团队的账号持有者或管理员', en: 'You must be the account holder or an administrator of the target team' });
+    if (!adminThere) out.push({ code: 'notAdminThere', zh: '您须是目标团队的账号持有者或管理员', en: 'You must be the account holder or an administrator of the target team', ru: 'Нужно быть владельцем аккаунта или администратором целевой команды' });
     // Whether a team has a project is told only to those who administer it.
-    if (adminThere && !(await projectsRepo.byId(db, targetTeamId, targetProjectId))) out.push({ code: 'targetProjectMissing', zh: '目标团队中没有该项目', en: 'The target team has no such project' });
+    if (adminThere && !(await projectsRepo.byId(db, targetTeamId, targetProjectId))) out.push({ code: 'targetProjectMissing', zh: '目标团队中没有该项目', en: 'The target team has no such project', ru: 'В целевой команде нет такого проекта' });
     return out;
   }
 
   async move(caller: Caller, appId: string, targetTeamId: string, targetProjectId: string): Promise<App> {
     const { db, clock } = this.deps;
     const blockers = await this.blockers(caller, appId, targetTeamId, targetProjectId);
-    if (blockers.length) throw new AppError('conflict', { zh: blockers.map((b) => b.zh).join('；'), en: blockers.map((b) => b.en).join('; ') });
+    if (blockers.length) throw new AppError('conflict', { zh: blockers.map((b) => b.zh).join('；'), en: blockers.map((b) => b.en).join('; '), ru: blockers.map((b) => b.ru).join('; ') });
     const { app, clientId } = await db.transaction(async (tx) => {
       // A series is a team's grouping: the app leaves it when it changes teams.
       const series = await appsRepo.seriesOf(tx, appId);

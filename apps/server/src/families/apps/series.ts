@@ -40,7 +40,7 @@ export class AppSeries {
         if (refused) {
           throw new AppError('conflict', {
             zh: `应用 ${refused} 不能加入该系列（不是本团队同平台、同类别的应用，或已在其他系列中）`,
-            en: `App ${refused} cannot join this series: it is not an app of the team with the same platform and category, or it is in another series`,
+            en: `App ${refused} cannot join this series: it is not an app of the team with the same platform and category, or it is in another series`, ru: `Приложение ${refused} нельзя добавить в эту серию: это не приложение команды с той же платформой и категорией, или оно уже в другой серии`,
           });
         }
         for (const m of currentMembers) if (!wanted.includes(m.id)) await appsRepo.leaveSeries(tx, m.id);
@@ -60,7 +60,7 @@ export class AppSeries {
       })
       .catch((err: unknown) => {
         // Two requests put the same app into two series at once: the primary key refused one.
-        if (isUniqueViolation(err)) throw new AppError('conflict', { zh: '应用已加入其他系列', en: 'An app joined another series meanwhile; try again' });
+        if (isUniqueViolation(err)) throw new AppError('conflict', { zh: '应用已加入其他系列', en: 'An app joined another series meanwhile; try again', ru: 'Тем временем приложение вошло в другую серию; повторите' });
         throw err;
       });
   }

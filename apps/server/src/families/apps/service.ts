@@ -43,7 +43,7 @@ export class AppsService {
     const row = await appsRepo.byId(this.deps.db, caller.teamId!, appId);
     if (!row) throw notFound();
     if (caller.appScope && !caller.appScope.includes(appId)) {
-      throw forbidden({ zh: '您不是该应用的管理员', en: 'This app is not one of the apps you administer' });
+      throw forbidden({ zh: '您不是该应用的管理员', en: 'This app is not one of the apps you administer', ru: 'Это приложение не из тех, которыми вы управляете' });
     }
     return row;
   }
@@ -72,19 +72,19 @@ export class AppsService {
   async create(caller: Caller, input: { projectId: string; platform: Platform; name: string; packageName: string; category: 'app' | 'game'; defaultLanguage: string }): Promise<App> {
     const { db, clock } = this.deps;
     if (!languageByKey(input.defaultLanguage)) {
-      throw new AppError('invalidInput', { zh: '参数不合法：默认语言不在语言目录中', en: 'Invalid input: the default language is not in the language catalogue' });
+      throw new AppError('invalidInput', { zh: '参数不合法：默认语言不在语言目录中', en: 'Invalid input: the default language is not in the language catalogue', ru: 'Недопустимые параметры: языка по умолчанию нет в каталоге языков' });
     }
     await this.assertUsable(input.platform, input.packageName, input.name);
     const now = clock.now();
     return db.transaction(async (tx) => {
       const project = await projectsRepo.byId(tx, caller.teamId!, input.projectId);
-      if (!project) throw notFound({ zh: '项目不存在', en: 'No such project' });
+      if (!project) throw notFound({ zh: '项目不存在', en: 'No such project', ru: 'Такого проекта нет' });
       // The unique index settles a race between two creators of the same package name.
       const row = await appsRepo
         .insert(tx, { ...input, teamId: caller.teamId!, names: { [input.defaultLanguage]: input.name }, createdAt: now, updatedAt: now })
         .catch((err: unknown) => {
           if (isUniqueViolation(err)) {
-            throw new AppError('conflict', { zh: '该平台上已有应用使用此包名', en: 'Another app on this platform uses this package name' });
+            throw new AppError('conflict', { zh: '该平台上已有应用使用此包名', en: 'Another app on this platform uses this package name', ru: 'Это имя пакета уже использует другое приложение на этой платформе' });
           }
           throw err;
         });
@@ -98,7 +98,7 @@ export class AppsService {
     const { db, clock } = this.deps;
     const row = await this.get(caller, appId);
     for (const key of Object.keys(set.names ?? {})) {
-      if (!languageByKey(key)) throw new AppError('invalidInput', { zh: `参数不合法：语言 ${key} 不在语言目录中`, en: `Invalid input: the language ${key} is not in the catalogue` });
+      if (!languageByKey(key)) throw new AppError('invalidInput', { zh: `参数不合法：语言 ${key} 不在语言目录中`, en: `Invalid input: the language ${key} is not in the catalogue`, ru: `Недопустимые параметры: языка ${key} нет в каталоге` });
     }
     // The default language does not change here, so the app's name follows from the edit alone.
     const name = set.names?.[row.defaultLanguage];
@@ -126,7 +126,7 @@ export class AppsService {
     const { db, clock } = this.deps;
     const row = await this.get(caller, appId);
     if (row.everOnShelf) {
-      throw new AppError('conflict', { zh: '应用曾经上架，不能删除，只能下架', en: 'An app that was ever on shelf cannot be deleted; take it off shelf instead' });
+      throw new AppError('conflict', { zh: '应用曾经上架，不能删除，只能下架', en: 'An app that was ever on shelf cannot be deleted; take it off shelf instead', ru: 'Приложение, которое уже было в продаже, удалить нельзя; снимите его с продажи' });
     }
     const clientId = await db.transaction(async (tx) => {
       await appsRepo.remove(tx, appId);
@@ -142,7 +142,7 @@ export class AppsService {
     const { db, clock } = this.deps;
     const row = await this.get(caller, appId);
     if (row.packageNameLocked) {
-      throw new AppError('conflict', { zh: '已上传软件包，包名不能再修改', en: 'A package was uploaded; the package name can no longer change' });
+      throw new AppError('conflict', { zh: '已上传软件包，包名不能再修改', en: 'A package was uploaded; the package name can no longer change', ru: 'Пакет уже загружен; имя пакета больше нельзя изменить' });
     }
     await this.assertUsable(row.platform as Platform, packageName, null, row.id);
     return db.transaction(async (tx) => {

@@ -30,7 +30,7 @@ export class ByUrlUploads {
     if (!hostAllowed(url.hostname, config.uploadUrlAllow)) {
       throw new AppError('forbidden', {
         zh: `不允许从 ${url.hostname} 下载文件（不在允许列表中）`,
-        en: `Files cannot be fetched from ${url.hostname}: it is not on this platform's allow-list`,
+        en: `Files cannot be fetched from ${url.hostname}: it is not on this platform's allow-list`, ru: `С ${url.hostname} нельзя загружать файлы: адреса нет в списке разрешённых на этой платформе`,
       });
     }
     const fileName = input.fileName ?? (decodeURIComponent(url.pathname.split('/').pop() ?? '') || 'download');
@@ -58,25 +58,25 @@ export class ByUrlUploads {
     const { db, storage, config } = this.deps;
     const row = await filesRepo.byId(db, fileId);
     if (!row || row.state !== 'uploading' || !row.sourceUrl) return;
-    const fail = (zh: string, en: string) => filesRepo.markFailed(db, fileId, { zh, en });
+    const fail = (zh: string, en: string, ru: string) => filesRepo.markFailed(db, fileId, { zh, en, ru });
     let res: Response;
     try {
       res = await fetch(row.sourceUrl, { redirect: 'error', signal: AbortSignal.timeout(config.uploadUrlTimeoutMs) });
     } catch (err) {
-      return fail(`下载失败：${(err as Error).message}`, `The download failed: ${(err as Error).message}`);
+      return fail(`下载失败：${(err as Error).message}`, `The download failed: ${(err as Error).message}`, `Скачивание не удалось: ${(err as Error).message}`);
     }
-    if (!res.ok || !res.body) return fail(`下载失败：HTTP ${res.status}`, `The download failed: HTTP ${res.status}`);
+    if (!res.ok || !res.body) return fail(`下载失败：HTTP ${res.status}`, `The download failed: HTTP ${res.status}`, `Скачивание не удалось: HTTP ${res.status}`);
     const declared = Number(res.headers.get('content-length') ?? NaN);
     if (declared > config.maxUploadBytes) {
       await res.body.cancel();
-      return fail('文件超过上限', 'The file is larger than the limit');
+      return fail('文件超过上限', 'The file is larger than the limit', 'Файл больше допустимого размера');
     }
     try {
       const stored = await storage.put(row.storageKey, Readable.fromWeb(res.body as WebReadableStream), { maxBytes: config.maxUploadBytes });
       await filesRepo.markReady(db, fileId, stored.size, stored.sha256);
     } catch (err) {
-      if (err instanceof ObjectTooLargeError) return fail('文件超过上限', 'The file is larger than the limit');
-      return fail(`下载中断：${(err as Error).message}`, `The download broke off: ${(err as Error).message}`);
+      if (err instanceof ObjectTooLargeError) return fail('文件超过上限', 'The file is larger than the limit', 'Файл больше допустимого размера');
+      return fail(`下载中断：${(err as Error).message}`, `The download broke off: ${(err as Error).message}`, `Скачивание прервалось: ${(err as Error).message}`);
     }
   }
 }

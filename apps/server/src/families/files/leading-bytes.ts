@@ -1,3 +1,4 @@
+import type { LocalisedText } from '../../platform/http/errors';
 import { Transform, type TransformCallback } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import type { FileObject } from '@wharf/contract';
@@ -9,12 +10,12 @@ export const SAMPLE_BYTES = 4100;
 /** Images a listing shows (the console offers the same three). */
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
 
-type Refusal = { zh: string; en: string };
-const NOT_IMAGE: Refusal = { zh: '该文件不是图片（支持 PNG、JPEG、WebP）', en: 'This file is not an image (PNG, JPEG or WebP)' };
-const NOT_VIDEO: Refusal = { zh: '该文件不是视频（支持 MP4、WebM、MOV）', en: 'This file is not a video (MP4, WebM or MOV)' };
+type Refusal = LocalisedText;
+const NOT_IMAGE: Refusal = { zh: '该文件不是图片（支持 PNG、JPEG、WebP）', en: 'This file is not an image (PNG, JPEG or WebP)', ru: 'Этот файл — не изображение (PNG, JPEG или WebP)' };
+const NOT_VIDEO: Refusal = { zh: '该文件不是视频（支持 MP4、WebM、MOV）', en: 'This file is not a video (MP4, WebM or MOV)', ru: 'Этот файл — не видео (MP4, WebM или MOV)' };
 const NOT_PACKAGE: Refusal = {
   zh: '该文件不是应用软件包（APK、AAB、HAP、APP、RPK 为 zip 格式，PC 应用为 EXE）',
-  en: 'This file is not an app package (APK, AAB, HAP, APP and RPK are zip archives; PC apps are EXE files)',
+  en: 'This file is not an app package (APK, AAB, HAP, APP and RPK are zip archives; PC apps are EXE files)', ru: 'Этот файл — не пакет приложения (APK, AAB, HAP, APP и RPK — zip-архивы; приложения для ПК — файлы EXE)',
 };
 
 /**

@@ -17,7 +17,7 @@ export const filesRepo = {
     const [row] = await db.update(files).set({ state: 'ready', size, sha256 }).where(and(eq(files.id, id), eq(files.state, 'uploading'))).returning();
     return row;
   },
-  async markFailed(db: DbOrTx, id: string, reason: { zh: string; en: string }): Promise<void> {
+  async markFailed(db: DbOrTx, id: string, reason: { zh: string; en: string; ru: string }): Promise<void> {
     await db.update(files).set({ state: 'failed', failureReason: reason }).where(eq(files.id, id));
   },
   async byId(db: DbOrTx, id: string): Promise<FileRow | undefined> {

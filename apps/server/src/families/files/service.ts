@@ -30,7 +30,7 @@ export function bizTagOf(given: string | undefined, contentType: string, fileNam
 }
 
 const sizeText = (max: number) => (max >= 1024 ** 2 ? `${Math.floor(max / 1024 ** 2)} MB` : `${max} bytes`);
-export const tooLarge = (max: number) => new AppError('tooLarge', { zh: `文件超过上限 ${sizeText(max)}`, en: `The file is larger than the limit of ${sizeText(max)}` });
+export const tooLarge = (max: number) => new AppError('tooLarge', { zh: `文件超过上限 ${sizeText(max)}`, en: `The file is larger than the limit of ${sizeText(max)}`, ru: `Файл больше допустимых ${sizeText(max)}` });
 
 export class FilesService {
   constructor(private readonly deps: Deps) {}
@@ -58,7 +58,7 @@ export class FilesService {
       return await db.transaction(async (tx) => {
         const ready = await filesRepo.markReady(tx, row.id, stored.size, stored.sha256);
         // Another attempt at the same fixed id took the row over meanwhile (see uploadOnce).
-        if (!ready) throw conflict({ zh: '该文件正在由另一个请求写入，请稍后重试', en: 'Another request is writing this file; try again shortly' });
+        if (!ready) throw conflict({ zh: '该文件正在由另一个请求写入，请稍后重试', en: 'Another request is writing this file; try again shortly', ru: 'Этот файл сейчас записывает другой запрос; повторите чуть позже' });
         await writeAudit(tx, clock, { action: 'file.upload', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'file', targetId: row.id, data: { fileName: meta.fileName, size: stored.size, bizTag } });
         return fileOut(ready);
       });
@@ -76,7 +76,7 @@ export class FilesService {
    */
   async uploadOnce(caller: Caller, id: string, body: () => Readable, meta: Parameters<FilesService['upload']>[2], afterWrite?: FaultPointName): Promise<FileObject> {
     const existing = await filesRepo.byId(this.deps.db, id);
-    if (existing && existing.teamId !== caller.teamId) throw conflict({ zh: '文件编号冲突', en: 'File id conflict' });
+    if (existing && existing.teamId !== caller.teamId) throw conflict({ zh: '文件编号冲突', en: 'File id conflict', ru: 'Конфликт идентификаторов файла' });
     if (existing?.state === 'ready') return fileOut(existing);
     if (existing) await filesRepo.removeUnfinished(this.deps.db, id);
     return this.upload(caller, body(), meta, { id, ...(afterWrite ? { afterWrite } : {}) });
@@ -133,7 +133,7 @@ export class FilesService {
 
   private async session(caller: Caller, uploadId: string): Promise<UploadSessionRow> {
     const s = await filesRepo.session(this.deps.db, caller.teamId!, uploadId);
-    if (!s || s.expiresAt <= this.deps.clock.now()) throw notFound({ zh: '上传会话不存在或已过期', en: 'No such upload, or it has expired' });
+    if (!s || s.expiresAt <= this.deps.clock.now()) throw notFound({ zh: '上传会话不存在或已过期', en: 'No such upload, or it has expired', ru: 'Такой загрузки нет, или её срок истёк' });
     return s;
   }
 
@@ -143,7 +143,7 @@ export class FilesService {
 
   async putPart(caller: Caller, uploadId: string, partNumber: number, body: Readable) {
     const s = await this.session(caller, uploadId);
-    if (partNumber > s.partCount) throw new AppError('invalidInput', { zh: `分片序号超出范围（共 ${s.partCount} 片）`, en: `partNumber is past the last part (${s.partCount})` });
+    if (partNumber > s.partCount) throw new AppError('invalidInput', { zh: `分片序号超出范围（共 ${s.partCount} 片）`, en: `partNumber is past the last part (${s.partCount})`, ru: `partNumber больше номера последней части (${s.partCount})` });
     const expected = this.expectedPartSize(s, partNumber);
     let stored;
     try {
@@ -151,12 +151,12 @@ export class FilesService {
       const bytes = partNumber === 1 ? checkedBody(body, s.bizTag as FileObject['bizTag'], s.fileName) : body;
       stored = await this.deps.storage.put(`multipart/${uploadId}/${partNumber}`, bytes, { maxBytes: expected });
     } catch (err) {
-      if (err instanceof ObjectTooLargeError) throw new AppError('tooLarge', { zh: `第 ${partNumber} 片应为 ${expected} 字节`, en: `Part ${partNumber} must be ${expected} bytes` });
+      if (err instanceof ObjectTooLargeError) throw new AppError('tooLarge', { zh: `第 ${partNumber} 片应为 ${expected} 字节`, en: `Part ${partNumber} must be ${expected} bytes`, ru: `Часть ${partNumber} должна быть размером ${expected} байт` });
       throw err;
     }
     if (stored.size !== expected) {
       await this.deps.storage.delete(`multipart/${uploadId}/${partNumber}`);
-      throw new AppError('invalidInput', { zh: `第 ${partNumber} 片应为 ${expected} 字节，收到 ${stored.size} 字节`, en: `Part ${partNumber} must be ${expected} bytes; got ${stored.size}` });
+      throw new AppError('invalidInput', { zh: `第 ${partNumber} 片应为 ${expected} 字节，收到 ${stored.size} 字节`, en: `Part ${partNumber} must be ${expected} bytes; got ${stored.size}`, ru: `Часть ${partNumber} должна быть размером ${expected} байт; получено ${stored.size}` });
     }
     await filesRepo.putPart(this.deps.db, { uploadId, partNumber, size: stored.size, sha256: stored.sha256 });
     return { partNumber, size: stored.size, sha256: stored.sha256 };
@@ -180,7 +180,7 @@ export class FilesService {
     const parts = await filesRepo.parts(this.deps.db, uploadId);
     const missing = Array.from({ length: s.partCount }, (_, i) => i + 1).filter((n) => !parts.some((p) => p.partNumber === n));
     if (missing.length) {
-      throw new AppError('conflict', { zh: `还缺 ${missing.length} 个分片（例如第 ${missing[0]} 片）`, en: `${missing.length} part(s) are missing (for example part ${missing[0]})` });
+      throw new AppError('conflict', { zh: `还缺 ${missing.length} 个分片（例如第 ${missing[0]} 片）`, en: `${missing.length} part(s) are missing (for example part ${missing[0]})`, ru: `Не хватает частей: ${missing.length} (например, части ${missing[0]})` });
     }
     const joined = () => {
       const stream = new PassThrough();

@@ -29,7 +29,7 @@ export interface SignedUpload {
 /** Upload and download signatures share one secret; the prefix keeps the two kinds apart. */
 const uploadKey = (ticketId: string) => `upload:${ticketId}`;
 
-const linkRefused = () => new AppError('forbidden', { zh: '上传链接无效或已过期', en: 'The upload link is invalid or has expired' });
+const linkRefused = () => new AppError('forbidden', { zh: '上传链接无效或已过期', en: 'The upload link is invalid or has expired', ru: 'Ссылка для загрузки недействительна или истекла' });
 
 /**
  * Signed upload URLs: a client asks for a URL while signed in, then sends the bytes to it
@@ -88,7 +88,7 @@ export class SignedUrls {
     if (!ticket || ticket.expiresAt <= clock.now()) throw linkRefused();
     // The ticket's own id marks "in use" until the file exists, so two PUTs cannot both land.
     if (!(await filesRepo.useTicket(db, ticket.id, ticket.id))) {
-      throw new AppError('conflict', { zh: '该上传链接已使用过', en: 'This upload link has already been used' });
+      throw new AppError('conflict', { zh: '该上传链接已使用过', en: 'This upload link has already been used', ru: 'Эта ссылка для загрузки уже использована' });
     }
     const caller = { teamId: ticket.teamId, userId: ticket.createdBy, ip } as Caller;
     let object: FileObject;
@@ -105,8 +105,8 @@ export class SignedUrls {
       await filesRepo.releaseTicket(db, ticket.id);
       throw invalidInput(
         wrongSize
-          ? { zh: `文件应为 ${ticket.exactSize} 字节，收到 ${object.size} 字节`, en: `The file must be ${ticket.exactSize} bytes; got ${object.size}` }
-          : { zh: '文件的 SHA-256 与申请上传链接时声明的不一致', en: 'The SHA-256 of the file differs from the one the upload URL was issued for' },
+          ? { zh: `文件应为 ${ticket.exactSize} 字节，收到 ${object.size} 字节`, en: `The file must be ${ticket.exactSize} bytes; got ${object.size}`, ru: `Файл должен быть размером ${ticket.exactSize} байт; получено ${object.size}` }
+          : { zh: '文件的 SHA-256 与申请上传链接时声明的不一致', en: 'The SHA-256 of the file differs from the one the upload URL was issued for', ru: 'SHA-256 файла отличается от того, для которого выдана ссылка загрузки' },
       );
     }
     await filesRepo.pointTicket(db, ticket.id, object.objectId);

@@ -18,7 +18,7 @@ export const files = pgTable(
     /** uploading → ready | failed; a row left in uploading is an interrupted upload. */
     state: text('state').notNull(),
     /** Why a background upload failed, in the server's two message languages. */
-    failureReason: jsonb('failure_reason').$type<{ zh: string; en: string }>(),
+    failureReason: jsonb('failure_reason').$type<{ zh: string; en: string; ru?: string }>(),
     /** Where a by-URL upload fetches from. */
     sourceUrl: text('source_url'),
     /** The zone site id the file was uploaded for (the spec's zoneId); the team's home zone by default. */
@@ -89,7 +89,7 @@ export const videoParses = pgTable(
     /** parsing → parsed | failed */
     state: text('state').notNull(),
     facts: jsonb('facts').$type<VideoFacts>(),
-    failureReason: jsonb('failure_reason').$type<{ zh: string; en: string }>(),
+    failureReason: jsonb('failure_reason').$type<{ zh: string; en: string; ru?: string }>(),
     createdBy: uuid('created_by').notNull(),
     createdAt: ts('created_at').notNull(),
     finishedAt: ts('finished_at'),

@@ -1,3 +1,5 @@
+import type { MessageLanguage } from '@wharf/contract';
+import { inLanguage } from '../../platform/http/language';
 import { writeAudit } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
@@ -8,13 +10,13 @@ import { parseVideo, VideoParseError } from './video';
 
 export const VIDEO_QUEUE = 'video-parse';
 
-export function videoTaskOut(r: VideoParseRow, lang: 'zh' | 'en') {
+export function videoTaskOut(r: VideoParseRow, lang: MessageLanguage) {
   return {
     taskId: r.id,
     objectId: r.fileId,
     state: r.state as 'parsing' | 'parsed' | 'failed',
     video: r.facts ?? null,
-    failureReason: r.failureReason?.[lang] ?? null,
+    failureReason: inLanguage(r.failureReason, lang),
     createdAt: r.createdAt.toISOString(),
     finishedAt: r.finishedAt?.toISOString() ?? null,
   };
@@ -52,7 +54,7 @@ export class VideoService {
     if (!row || row.state !== 'parsing') return;
     const file = await filesRepo.byId(db, row.fileId);
     let set: Parameters<typeof filesRepo.finishVideoParse>[2];
-    if (!file || file.state !== 'ready') set = { state: 'failed', failureReason: { zh: '视频文件已不存在', en: 'The video file no longer exists' } };
+    if (!file || file.state !== 'ready') set = { state: 'failed', failureReason: { zh: '视频文件已不存在', en: 'The video file no longer exists', ru: 'Видеофайла больше нет' } };
     else {
       try {
         set = { state: 'parsed', facts: await parseVideo(storage, file.storageKey, file.size) };

@@ -53,7 +53,7 @@ async function topLevelBoxes(read: (start: number, end: number) => Promise<Buffe
 
 function factsOf(movie: Movie): VideoFacts {
   const video = movie.videoTracks[0];
-  if (!video) throw new VideoParseError({ zh: '文件中没有视频轨道', en: 'The file has no video track' });
+  if (!video) throw new VideoParseError({ zh: '文件中没有视频轨道', en: 'The file has no video track', ru: 'В файле нет видеодорожки' });
   // A fragmented file's moov says nothing of its length: the fragments' samples do.
   const trackSeconds = video.timescale ? (video.duration || video.samples_duration) / video.timescale : 0;
   const seconds = movie.timescale && movie.duration ? movie.duration / movie.timescale : trackSeconds;
@@ -75,9 +75,9 @@ export async function parseVideo(storage: ObjectStorage, key: string, fileSize: 
   const boxes = await topLevelBoxes(read, fileSize, 0, true);
   const ftyp = boxes.find((b) => b.type === 'ftyp');
   const moov = boxes.find((b) => b.type === 'moov');
-  if (!ftyp) throw new VideoParseError({ zh: '不是 MP4/MOV 视频（缺少 ftyp）', en: 'Not an MP4/MOV video: the file does not start with an ftyp box' });
-  if (!moov) throw new VideoParseError({ zh: '视频缺少 moov（文件不完整或尚未写完）', en: 'The video has no moov box: it is truncated or was never finished' });
-  if (moov.size > MAX_MOOV_BYTES) throw new VideoParseError({ zh: '视频的 moov 过大', en: `The video's moov box is larger than ${MAX_MOOV_BYTES / 1024 ** 2} MB` });
+  if (!ftyp) throw new VideoParseError({ zh: '不是 MP4/MOV 视频（缺少 ftyp）', en: 'Not an MP4/MOV video: the file does not start with an ftyp box', ru: 'Это не видео MP4/MOV: файл не начинается с блока ftyp' });
+  if (!moov) throw new VideoParseError({ zh: '视频缺少 moov（文件不完整或尚未写完）', en: 'The video has no moov box: it is truncated or was never finished', ru: 'В видео нет блока moov: файл обрезан или не был дописан' });
+  if (moov.size > MAX_MOOV_BYTES) throw new VideoParseError({ zh: '视频的 moov 过大', en: `The video's moov box is larger than ${MAX_MOOV_BYTES / 1024 ** 2} MB`, ru: `Блок moov видео больше ${MAX_MOOV_BYTES / 1024 ** 2} МБ` });
   const headers = [await read(ftyp.start, ftyp.start + ftyp.size - 1), await read(moov.start, moov.start + moov.size - 1)];
   let movie = readMovie(headers);
   if (movie.isFragmented && !movie.duration) {
@@ -111,6 +111,6 @@ function readMovie(boxes: Buffer[]): Movie {
   } catch (err) {
     failure = (err as Error).message;
   }
-  if (!movie) throw new VideoParseError({ zh: `视频头无法解析：${failure ?? '未知原因'}`, en: `The video header cannot be read: ${failure ?? 'no movie found'}` });
+  if (!movie) throw new VideoParseError({ zh: `视频头无法解析：${failure ?? '未知原因'}`, en: `The video header cannot be read: ${failure ?? 'no movie found'}`, ru: `Заголовок видео не читается: ${failure ?? 'фильм не найден'}` });
   return movie;
 }

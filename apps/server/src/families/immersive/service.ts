@@ -24,10 +24,10 @@ const ALLOWED: Readonly<Record<State, readonly Action[]>> = {
 };
 
 const STATE_NAMES: Readonly<Record<State, LocalisedText>> = {
-  draft: { zh: '草稿', en: 'draft' },
-  review: { zh: '审核中', en: 'under review' },
-  approved: { zh: '已通过', en: 'approved' },
-  rejected: { zh: '已驳回', en: 'rejected' },
+  draft: { zh: '草稿', en: 'draft', ru: 'черновик' },
+  review: { zh: '审核中', en: 'under review', ru: 'на проверке' },
+  approved: { zh: '已通过', en: 'approved', ru: 'одобрено' },
+  rejected: { zh: '已驳回', en: 'rejected', ru: 'отклонено' },
 };
 
 /** Pictures are read whole into memory to be decoded: a banner has no business being larger. */
@@ -35,7 +35,7 @@ export const COLOR_MAX_BYTES = 20 * 1024 * 1024;
 
 const refusal = (state: State): LocalisedText => ({
   zh: `沉浸式信息当前状态为“${STATE_NAMES[state].zh}”，不能执行此操作`,
-  en: `The immersive info is ${STATE_NAMES[state].en}; this is not possible now`,
+  en: `The immersive info is ${STATE_NAMES[state].en}; this is not possible now`, ru: `Иммерсивные сведения: ${STATE_NAMES[state].ru}; сейчас это невозможно`,
 });
 
 function infoOut(r: InfoRow): ImmersiveInfo {
@@ -77,7 +77,7 @@ async function readAll(stream: Readable, max: number): Promise<Buffer> {
     size += (chunk as Buffer).length;
     if (size > max) {
       stream.destroy();
-      throw invalidInput({ zh: '图片过大', en: 'The image is too large' });
+      throw invalidInput({ zh: '图片过大', en: 'The image is too large', ru: 'Изображение слишком большое' });
     }
     chunks.push(chunk as Buffer);
   }
@@ -110,27 +110,27 @@ export class ImmersiveService {
   /** A finished image of the team; 400 naming the field otherwise. */
   private async teamImage(teamId: string, objectId: string, field: string) {
     const [file] = await filesRepo.ofTeam(this.deps.db, teamId, [objectId]);
-    if (!file || file.state !== 'ready') throw invalidInput({ zh: `参数不合法：${field}：文件 ${objectId} 不存在`, en: `Invalid input: ${field}: no uploaded file ${objectId}` });
-    if (!file.contentType.startsWith('image/')) throw invalidInput({ zh: `参数不合法：${field} 需要图片文件`, en: `Invalid input: ${field}: ${file.fileName} is not an image` });
+    if (!file || file.state !== 'ready') throw invalidInput({ zh: `参数不合法：${field}：文件 ${objectId} 不存在`, en: `Invalid input: ${field}: no uploaded file ${objectId}`, ru: `Недопустимые параметры: ${field}: нет загруженного файла ${objectId}` });
+    if (!file.contentType.startsWith('image/')) throw invalidInput({ zh: `参数不合法：${field} 需要图片文件`, en: `Invalid input: ${field}: ${file.fileName} is not an image`, ru: `Недопустимые параметры: ${field}: ${file.fileName} — не изображение` });
     return file;
   }
 
   private async colorOf(teamId: string, objectId: string, field: string) {
     const file = await this.teamImage(teamId, objectId, field);
-    if (file.size > COLOR_MAX_BYTES) throw invalidInput({ zh: `参数不合法：${field}：图片超过 20 MB`, en: `Invalid input: ${field}: the image is larger than 20 MB` });
+    if (file.size > COLOR_MAX_BYTES) throw invalidInput({ zh: `参数不合法：${field}：图片超过 20 MB`, en: `Invalid input: ${field}: the image is larger than 20 MB`, ru: `Недопустимые параметры: ${field}: изображение больше 20 МБ` });
     const bytes = await readAll(await this.deps.storage.get(file.storageKey), COLOR_MAX_BYTES);
     try {
       return colorOfImage(bytes);
     } catch (err) {
       if (!(err instanceof UnreadableImageError)) throw err;
-      throw invalidInput({ zh: `参数不合法：${field}：无法读取该图片（支持 PNG 和 JPEG）`, en: `Invalid input: ${field}: the image cannot be read (PNG and JPEG are supported)` });
+      throw invalidInput({ zh: `参数不合法：${field}：无法读取该图片（支持 PNG 和 JPEG）`, en: `Invalid input: ${field}: the image cannot be read (PNG and JPEG are supported)`, ru: `Недопустимые параметры: ${field}: изображение не читается (поддерживаются PNG и JPEG)` });
     }
   }
 
   async imageColor(caller: Caller, objectId: string) {
     // Here the file is what is asked about: unknown (or another team's) is 404, not bad input.
     const [file] = await filesRepo.ofTeam(this.deps.db, caller.teamId!, [objectId]);
-    if (!file || file.state !== 'ready') throw notFound({ zh: '文件不存在', en: 'No such file' });
+    if (!file || file.state !== 'ready') throw notFound({ zh: '文件不存在', en: 'No such file', ru: 'Такого файла нет' });
     return this.colorOf(caller.teamId!, objectId, 'objectId');
   }
 
@@ -143,7 +143,7 @@ export class ImmersiveService {
   /** Picture, colour (given, else the picture's) and texts, after their checks. */
   private async fields(caller: Caller, app: AppRow, d: Edit) {
     if (!d.texts.some((t) => t.language === app.defaultLanguage)) {
-      throw invalidInput({ zh: `参数不合法：texts 需要包含应用默认语言 ${app.defaultLanguage}`, en: `Invalid input: texts: a text in the app's default language ${app.defaultLanguage} is needed` });
+      throw invalidInput({ zh: `参数不合法：texts 需要包含应用默认语言 ${app.defaultLanguage}`, en: `Invalid input: texts: a text in the app's default language ${app.defaultLanguage} is needed`, ru: `Недопустимые параметры: texts: нужен текст на языке приложения по умолчанию (${app.defaultLanguage})` });
     }
     const color = d.color ? { color: d.color, colorSource: 'manual' } : { color: (await this.colorOf(caller.teamId!, d.imageObjectId, 'imageObjectId')).color, colorSource: 'image' };
     if (d.color) await this.teamImage(caller.teamId!, d.imageObjectId, 'imageObjectId');
@@ -157,7 +157,7 @@ export class ImmersiveService {
     const row = await db.transaction(async (tx) => {
       const now = clock.now();
       const created = await immersiveRepo.insert(tx, { appId: app.id, teamId: app.teamId, ...fields, state: 'draft', createdAt: now, updatedAt: now, updatedBy: caller.userId });
-      if (!created) throw conflict({ zh: '该应用已有沉浸式信息，请修改它', en: 'The app has immersive info already; edit it instead' });
+      if (!created) throw conflict({ zh: '该应用已有沉浸式信息，请修改它', en: 'The app has immersive info already; edit it instead', ru: 'У приложения уже есть иммерсивные сведения; отредактируйте их' });
       await writeAudit(tx, clock, { action: 'immersive.create', teamId: app.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: app.id, data: { imageObjectId: fields.imageObjectId, color: fields.color } });
       return created;
     });
@@ -169,7 +169,7 @@ export class ImmersiveService {
     const app = await this.apps.get(caller, appId);
     return this.deps.db.transaction(async (tx) => {
       const row = await immersiveRepo.lock(tx, appId);
-      if (!row) throw notFound({ zh: '该应用没有沉浸式信息', en: 'The app has no immersive info' });
+      if (!row) throw notFound({ zh: '该应用没有沉浸式信息', en: 'The app has no immersive info', ru: 'У приложения нет иммерсивных сведений' });
       if (!ALLOWED[row.state as State].includes(action)) throw conflict(refusal(row.state as State));
       return work(tx, row, app);
     });
@@ -236,9 +236,9 @@ export class ImmersiveService {
   /** The picture a task was submitted with (the file stays while the task exists). */
   async taskImage(taskId: string) {
     const task = await immersiveRepo.task(this.deps.db, taskId);
-    if (!task) throw notFound({ zh: '审核任务不存在', en: 'No such review task' });
+    if (!task) throw notFound({ zh: '审核任务不存在', en: 'No such review task', ru: 'Такой задачи проверки нет' });
     const file = await filesRepo.byId(this.deps.db, task.snapshot.imageObjectId);
-    if (!file || file.state !== 'ready') throw notFound({ zh: '该任务的图片已被删除', en: 'The picture of this task was deleted' });
+    if (!file || file.state !== 'ready') throw notFound({ zh: '该任务的图片已被删除', en: 'The picture of this task was deleted', ru: 'Изображение этой задачи удалено' });
     return file;
   }
 
@@ -246,11 +246,11 @@ export class ImmersiveService {
     const { db, clock } = this.deps;
     const task = await db.transaction(async (tx) => {
       const open = await immersiveRepo.task(tx, d.taskId, true);
-      if (!open) throw notFound({ zh: '审核任务不存在', en: 'No such review task' });
-      if (open.state !== 'open') throw conflict({ zh: `该审核任务已结束（${open.state}）`, en: `The review task is ${open.state} already` });
+      if (!open) throw notFound({ zh: '审核任务不存在', en: 'No such review task', ru: 'Такой задачи проверки нет' });
+      if (open.state !== 'open') throw conflict({ zh: `该审核任务已结束（${open.state}）`, en: `The review task is ${open.state} already`, ru: `Задача проверки уже в состоянии ${open.state}` });
       const row = await immersiveRepo.lock(tx, open.appId);
       // The app or its info was deleted meanwhile: the task goes with it.
-      if (!row || row.state !== 'review') throw notFound({ zh: '该任务的应用或沉浸式信息已被删除', en: 'The app or immersive info of this task was deleted' });
+      if (!row || row.state !== 'review') throw notFound({ zh: '该任务的应用或沉浸式信息已被删除', en: 'The app or immersive info of this task was deleted', ru: 'Приложение или иммерсивные сведения этой задачи удалены' });
       const now = clock.now();
       const approved = d.decision === 'approve';
       const closed = await immersiveRepo.closeTask(tx, open.id, { state: approved ? 'approved' : 'rejected', reviewerId: caller.userId, decidedAt: now, comment: d.comment ?? null });

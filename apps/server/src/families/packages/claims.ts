@@ -1,3 +1,5 @@
+import type { MessageLanguage } from '@wharf/contract';
+import { inLanguage } from '../../platform/http/language';
 import type { PackageClaim } from '@wharf/contract';
 import { checkPackageName } from '@wharf/rules';
 import { writeAudit } from '../../platform/audit';
@@ -17,7 +19,7 @@ export const CLAIM_QUEUE = 'package-claim';
 
 type Blocker = { code: 'format' | 'notTaken' | 'ownTeam' | 'appLocked' | 'holderUnsigned' | 'claimOpen' } & LocalisedText;
 
-export function claimOut(r: ClaimRow, lang: 'zh' | 'en'): PackageClaim {
+export function claimOut(r: ClaimRow, lang: MessageLanguage): PackageClaim {
   return {
     claimId: r.id,
     appId: r.appId,
@@ -27,7 +29,7 @@ export function claimOut(r: ClaimRow, lang: 'zh' | 'en'): PackageClaim {
     state: r.state as PackageClaim['state'],
     certificates: r.certificates,
     certificateMatched: r.certificateMatched,
-    reason: r.reason?.[lang] ?? null,
+    reason: inLanguage(r.reason, lang),
     createdAt: r.createdAt.toISOString(),
     decidedAt: r.decidedAt?.toISOString() ?? null,
   };
@@ -53,21 +55,21 @@ export class ClaimsService {
     const { db } = this.deps;
     const blockers: Blocker[] = [];
     if (checkPackageName(packageName)) {
-      blockers.push({ code: 'format', zh: '包名格式不正确', en: 'The package name is not valid (at least three dot-separated parts of letters, digits and _)' });
+      blockers.push({ code: 'format', zh: '包名格式不正确', en: 'The package name is not valid (at least three dot-separated parts of letters, digits and _)', ru: 'Недопустимое имя пакета (не меньше трёх частей через точку из букв, цифр и _)' });
       return { blockers, holder: undefined };
     }
     if (app.packageNameLocked) {
-      blockers.push({ code: 'appLocked', zh: '该应用已上传过软件包，包名不能再更改', en: "This app's package name is fixed: a package was already uploaded for it" });
+      blockers.push({ code: 'appLocked', zh: '该应用已上传过软件包，包名不能再更改', en: "This app's package name is fixed: a package was already uploaded for it", ru: 'Имя пакета этого приложения закреплено: для него уже загружен пакет' });
     }
     const holder = await appsRepo.byPackage(db, app.platform, packageName);
-    if (!holder) blockers.push({ code: 'notTaken', zh: '该包名未被占用，无需认领，直接修改应用包名即可', en: 'No app holds this package name: change the app package name instead of claiming it' });
-    else if (holder.teamId === caller.teamId) blockers.push({ code: 'ownTeam', zh: '该包名已属于您的团队', en: 'An app of your own team holds this package name' });
+    if (!holder) blockers.push({ code: 'notTaken', zh: '该包名未被占用，无需认领，直接修改应用包名即可', en: 'No app holds this package name: change the app package name instead of claiming it', ru: 'Это имя пакета не занято: смените имя пакета приложения вместо заявки на него' });
+    else if (holder.teamId === caller.teamId) blockers.push({ code: 'ownTeam', zh: '该包名已属于您的团队', en: 'An app of your own team holds this package name', ru: 'Это имя пакета занято приложением вашей же команды' });
     else {
       if (!(await packagesRepo.certificatesOfApp(db, holder.id)).length) {
-        blockers.push({ code: 'holderUnsigned', zh: '占用该包名的应用没有可比对签名的软件包，无法认领', en: 'The app holding this name has no parsed, signed package to compare certificates with' });
+        blockers.push({ code: 'holderUnsigned', zh: '占用该包名的应用没有可比对签名的软件包，无法认领', en: 'The app holding this name has no parsed, signed package to compare certificates with', ru: 'У приложения с этим именем нет разобранного подписанного пакета для сравнения сертификатов' });
       }
       if (await packagesRepo.openClaim(db, app.platform, packageName)) {
-        blockers.push({ code: 'claimOpen', zh: '该包名已有进行中的认领', en: 'A claim of this package name is already open' });
+        blockers.push({ code: 'claimOpen', zh: '该包名已有进行中的认领', en: 'A claim of this package name is already open', ru: 'Заявка на это имя пакета уже открыта' });
       }
     }
     return { blockers, holder };
@@ -104,7 +106,7 @@ export class ClaimsService {
       .catch((err: unknown) => {
         // The partial unique index: another claim of the name opened a moment ago.
         if ((err as { code?: string }).code === '23505' || /package_claims_open/.test(String((err as Error).message))) {
-          throw new AppError('conflict', { zh: '该包名已有进行中的认领', en: 'A claim of this package name is already open' });
+          throw new AppError('conflict', { zh: '该包名已有进行中的认领', en: 'A claim of this package name is already open', ru: 'Заявка на это имя пакета уже открыта' });
         }
         throw err;
       });
@@ -122,7 +124,7 @@ export class ClaimsService {
   async newestOfApp(caller: Caller, appId: string): Promise<ClaimRow> {
     const app = await this.apps.get(caller, appId);
     const row = await packagesRepo.newestClaimOfApp(this.deps.db, app.id);
-    if (!row || row.teamId !== caller.teamId) throw notFound({ zh: '该应用没有包名认领', en: 'This app has no package-name claim' });
+    if (!row || row.teamId !== caller.teamId) throw notFound({ zh: '该应用没有包名认领', en: 'This app has no package-name claim', ru: 'У этого приложения нет заявки на имя пакета' });
     return row;
   }
 
@@ -145,7 +147,7 @@ export class ClaimsService {
     if (row.state !== 'pending') throw stateConflict(row.state);
     return db.transaction(async (tx) => {
       if (approve) return this.transfer(tx, row, ['pending'], operator);
-      const text = reason ? { zh: reason, en: reason } : { zh: '审核人员驳回了认领', en: 'A reviewer rejected the claim' };
+      const text = reason ? { zh: reason, en: reason } : { zh: '审核人员驳回了认领', en: 'A reviewer rejected the claim', ru: 'Проверяющий отклонил заявку' };
       const moved = await packagesRepo.moveClaim(tx, row.id, ['pending'], { state: 'rejected', reason: text, decidedAt: clock.now(), decidedBy: operator.userId });
       if (!moved) throw stateConflict('changed');
       await writeAudit(tx, clock, { action: 'package.claimRejected', teamId: row.teamId, actorId: operator.userId, ip: operator.ip, actorKind: 'operator', targetType: 'packageClaim', targetId: row.id, data: { reason: text.en } });
@@ -164,22 +166,22 @@ export class ClaimsService {
         await writeAudit(tx, clock, { action: 'package.claimRejected', teamId: row.teamId, actorKind: 'system', targetType: 'packageClaim', targetId: row.id, data: { reason: reason.en } });
       });
     const file = await filesRepo.byId(db, row.fileId);
-    if (!file || file.state !== 'ready') return reject({ zh: '用于认领的软件包文件已不存在', en: 'The package file of the claim no longer exists' });
+    if (!file || file.state !== 'ready') return reject({ zh: '用于认领的软件包文件已不存在', en: 'The package file of the claim no longer exists', ru: 'Файла пакета из заявки больше нет' });
     let parsed;
     try {
       parsed = await withLocalCopy(storage, file.storageKey, (p) => parsePackage(p, { fileName: file.fileName }));
     } catch (err) {
-      if (err instanceof PackageParseError) return reject({ zh: `软件包无法解析：${err.message}`, en: `The package cannot be read: ${err.message}` });
+      if (err instanceof PackageParseError) return reject({ zh: `软件包无法解析：${err.message}`, en: `The package cannot be read: ${err.message}`, ru: `Пакет не читается: ${err.message}` });
       throw err;
     }
     const certificates = parsed.signing.certificates.map((c) => c.sha256);
     if (parsed.packageName !== row.packageName) {
-      return reject({ zh: `上传的软件包包名是 ${parsed.packageName ?? '（无）'}，不是 ${row.packageName}`, en: `The uploaded package is ${parsed.packageName ?? 'unnamed'}, not ${row.packageName}` }, { certificates });
+      return reject({ zh: `上传的软件包包名是 ${parsed.packageName ?? '（无）'}，不是 ${row.packageName}`, en: `The uploaded package is ${parsed.packageName ?? 'unnamed'}, not ${row.packageName}`, ru: `Загруженный пакет — ${parsed.packageName ?? 'без имени'}, а не ${row.packageName}` }, { certificates });
     }
-    if (!certificates.length) return reject({ zh: '上传的软件包没有签名', en: 'The uploaded package is not signed' }, { certificates });
+    if (!certificates.length) return reject({ zh: '上传的软件包没有签名', en: 'The uploaded package is not signed', ru: 'Загруженный пакет не подписан' }, { certificates });
     const holderCerts = await packagesRepo.certificatesOfApp(db, row.holderAppId);
     if (!certificates.some((c) => holderCerts.includes(c))) {
-      return reject({ zh: '上传的软件包签名证书与占用该包名的应用不一致', en: "The uploaded package is signed with another certificate than the holder app's packages" }, { certificates, certificateMatched: false });
+      return reject({ zh: '上传的软件包签名证书与占用该包名的应用不一致', en: "The uploaded package is signed with another certificate than the holder app's packages", ru: 'Загруженный пакет подписан другим сертификатом, чем пакеты приложения-владельца' }, { certificates, certificateMatched: false });
     }
     const holder = await appsRepo.byId(db, row.holderTeamId, row.holderAppId);
     await db.transaction(async (tx) => {
@@ -206,7 +208,7 @@ export class ClaimsService {
     const claimant = await appsRepo.byId(tx, row.teamId, row.appId);
     const gone = !holder || holder.packageName !== row.packageName || !claimant || claimant.packageNameLocked;
     if (gone) {
-      const reason = { zh: '认领期间应用发生了变化（包名已释放或应用已锁定包名）', en: 'The apps changed while the claim was open (the name was released, or the app fixed its package name)' };
+      const reason = { zh: '认领期间应用发生了变化（包名已释放或应用已锁定包名）', en: 'The apps changed while the claim was open (the name was released, or the app fixed its package name)', ru: 'Пока заявка была открыта, приложения изменились (имя освободилось или приложение закрепило имя пакета)' };
       const moved = await packagesRepo.moveClaim(tx, row.id, from, { state: 'rejected', reason, decidedAt: now, decidedBy });
       if (!moved) throw stateConflict('changed');
       await writeAudit(tx, clock, { action: 'package.claimRejected', teamId: row.teamId, actorKind: decidedBy ? 'operator' : 'system', actorId: decidedBy, ip, targetType: 'packageClaim', targetId: row.id, data: { reason: reason.en } });
@@ -224,5 +226,5 @@ export class ClaimsService {
 }
 
 function stateConflict(state: string): AppError {
-  return new AppError('conflict', { zh: `认领当前状态为 ${state}，不能进行此操作`, en: `The claim is ${state}; this cannot be done now` });
+  return new AppError('conflict', { zh: `认领当前状态为 ${state}，不能进行此操作`, en: `The claim is ${state}; this cannot be done now`, ru: `Заявка в состоянии ${state}; сейчас это сделать нельзя` });
 }

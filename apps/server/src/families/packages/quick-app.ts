@@ -23,7 +23,7 @@ export interface H5Input {
 
 function assertQuickApp(app: AppRow): void {
   if (app.platform !== 'quickapp') {
-    throw invalidInput({ zh: `该应用的平台是 ${app.platform}，只有快应用才能添加此类软件包`, en: `This app's platform is ${app.platform}; only quick apps take this kind of package` });
+    throw invalidInput({ zh: `该应用的平台是 ${app.platform}，只有快应用才能添加此类软件包`, en: `This app's platform is ${app.platform}; only quick apps take this kind of package`, ru: `Платформа приложения — ${app.platform}; такие пакеты принимают только быстрые приложения` });
   }
 }
 
@@ -49,7 +49,7 @@ export class QuickAppPackages {
     if (highest !== null && input.versionCode < highest) {
       throw new AppError('conflict', {
         zh: `版本号 ${input.versionCode} 低于该应用已有软件包的版本号 ${highest}`,
-        en: `versionCode ${input.versionCode} is lower than ${highest} of a package the app already has (reason ${PACKAGE_FAILURES.versionCodeTooLow})`,
+        en: `versionCode ${input.versionCode} is lower than ${highest} of a package the app already has (reason ${PACKAGE_FAILURES.versionCodeTooLow})`, ru: `versionCode ${input.versionCode} меньше, чем ${highest} у уже загруженного пакета приложения (причина ${PACKAGE_FAILURES.versionCodeTooLow})`,
       });
     }
     const descriptor = {
@@ -99,7 +99,7 @@ export class QuickAppPackages {
     assertQuickApp(await this.apps.get(caller, input.appId));
     const file = await this.files.get(caller, input.objectId);
     if (!/\.rpks$/i.test(file.fileName)) {
-      throw invalidInput({ zh: `${file.fileName} 不是 RPKS 文件（.rpks）`, en: `${file.fileName} is not an RPKS file (.rpks)` });
+      throw invalidInput({ zh: `${file.fileName} 不是 RPKS 文件（.rpks）`, en: `${file.fileName} is not an RPKS file (.rpks)`, ru: `${file.fileName} — не файл RPKS (.rpks)` });
     }
     return this.packages.add(caller, input, 'rpks');
   }
@@ -107,8 +107,8 @@ export class QuickAppPackages {
   async devices(caller: Caller, appId: string, pkgId: string, deviceType?: string) {
     const row = await this.packages.get(caller, appId, pkgId);
     if (row.parseState !== PARSE_STATE.parsed) {
-      const state = row.parseState === PARSE_STATE.parsing ? { zh: '解析中', en: 'is still being parsed' } : { zh: '解析失败', en: 'failed to parse' };
-      throw new AppError('conflict', { zh: `软件包${state.zh}，无法判断适配机型`, en: `The package ${state.en}; its devices cannot be told` });
+      const state = row.parseState === PARSE_STATE.parsing ? { zh: '解析中', en: 'is still being parsed', ru: 'ещё разбирается' } : { zh: '解析失败', en: 'failed to parse', ru: 'не удалось разобрать' };
+      throw new AppError('conflict', { zh: `软件包${state.zh}，无法判断适配机型`, en: `The package ${state.en}; its devices cannot be told`, ru: `Пакет ${state.ru}; устройства нельзя уведомить` });
     }
     const { requirements, items } = supportedDevices(row);
     const shown = deviceType ? items.filter((d) => d.deviceType === deviceType) : items;

@@ -1,3 +1,4 @@
+import type { MessageLanguage } from '@wharf/contract';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { PACKAGE_FAILURES, PARSE_STATE, type PackageInfo } from '@wharf/contract';
@@ -19,7 +20,7 @@ import { versionsRepo } from '../versions/repo';
 
 export const PARSE_QUEUE = 'package-parse';
 
-export function packageOut(r: PackageRow, lang: 'zh' | 'en' = 'en'): PackageInfo {
+export function packageOut(r: PackageRow, lang: MessageLanguage = 'en'): PackageInfo {
   return {
     pkgId: r.id,
     appId: r.appId,
@@ -110,7 +111,7 @@ export class PackagesService {
       const user = await versionsRepo.usingPackage(tx, row.id);
       if (user) {
         const name = user.versionName ?? String(user.versionCode ?? '');
-        throw conflict({ zh: `该软件包已被版本 ${name} 使用，不能删除`, en: `Version ${name} uses this package, so it cannot be deleted` });
+        throw conflict({ zh: `该软件包已被版本 ${name} 使用，不能删除`, en: `Version ${name} uses this package, so it cannot be deleted`, ru: `Этот пакет использует версия ${name}, поэтому его нельзя удалить` });
       }
       await packagesRepo.remove(tx, row.id);
       await writeAudit(tx, clock, { action: 'package.delete', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'package', targetId: row.id, data: { appId, fileName: row.fileName } });
@@ -140,7 +141,7 @@ export class PackagesService {
     faultPoint('packages.parse.started');
     const file = await filesRepo.byId(db, row.fileId);
     const app = await appsRepo.byId(db, row.teamId, row.appId);
-    if (!file || !app) return this.fail(row, { code: 9001, text: { zh: '软件包文件或应用已不存在', en: 'The package file or its app no longer exists' } });
+    if (!file || !app) return this.fail(row, { code: 9001, text: { zh: '软件包文件或应用已不存在', en: 'The package file or its app no longer exists', ru: 'Файла пакета или его приложения больше нет' } });
     let parsed: ParsedPackage;
     try {
       parsed = await withLocalCopy(storage, file.storageKey, (filePath) => parsePackage(filePath, { fileName: row.fileName }));
@@ -149,7 +150,7 @@ export class PackagesService {
       throw err;
     }
     if (row.extra.submittedAs === 'rpks' && !parsed.extra.rpks) {
-      return this.fail(row, { code: PACKAGE_FAILURES.notExpectedKind, text: { zh: '这不是 RPKS 软件包（应为包含多个 RPK 的压缩包）', en: 'This is not an RPKS bundle (a zip of several RPKs)' } });
+      return this.fail(row, { code: PACKAGE_FAILURES.notExpectedKind, text: { zh: '这不是 RPKS 软件包（应为包含多个 RPK 的压缩包）', en: 'This is not an RPKS bundle (a zip of several RPKs)', ru: 'Это не набор RPKS (zip-архив из нескольких RPK)' } });
     }
     const failure = checkAgainstApp(parsed, app);
     const previous = await packagesRepo.previousParsed(db, app.id, row.id);
@@ -201,7 +202,7 @@ export class PackagesService {
   async gaveUp(pkgId: string): Promise<void> {
     const row = await packagesRepo.byIdAnyApp(this.deps.db, pkgId);
     if (!row || row.parseState !== PARSE_STATE.parsing) return;
-    await this.fail(row, { code: PACKAGE_FAILURES.unreadable, text: { zh: '软件包多次解析均未完成，请重新上传；如仍失败请联系支持', en: 'Parsing this package did not finish after several attempts; upload it again, and contact support if it keeps failing' } });
+    await this.fail(row, { code: PACKAGE_FAILURES.unreadable, text: { zh: '软件包多次解析均未完成，请重新上传；如仍失败请联系支持', en: 'Parsing this package did not finish after several attempts; upload it again, and contact support if it keeps failing', ru: 'Разбор пакета не завершился за несколько попыток; загрузите его снова, а если ошибка повторится, обратитесь в поддержку' } });
   }
 
   /**

@@ -59,7 +59,7 @@ export const packageClaims = pgTable(
     state: text('state').notNull(),
     certificates: text('certificates').array().notNull().default(sql`'{}'::text[]`),
     certificateMatched: boolean('certificate_matched'),
-    reason: jsonb('reason').$type<{ zh: string; en: string }>(),
+    reason: jsonb('reason').$type<{ zh: string; en: string; ru?: string }>(),
     createdBy: uuid('created_by').notNull(),
     createdAt: ts('created_at').notNull(),
     decidedAt: ts('decided_at'),

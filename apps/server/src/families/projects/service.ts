@@ -13,7 +13,7 @@ export function projectOut(r: ProjectRow): Project {
   return { projectId: r.id, name: r.name, dataLocation: r.dataLocation as Zone, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() };
 }
 
-const nameTaken = () => new AppError('conflict', { zh: '团队中已有同名项目', en: 'The team already has a project with this name' });
+const nameTaken = () => new AppError('conflict', { zh: '团队中已有同名项目', en: 'The team already has a project with this name', ru: 'У команды уже есть проект с таким названием' });
 
 export class ProjectsService {
   constructor(private readonly deps: Deps) {}
@@ -23,7 +23,7 @@ export class ProjectsService {
     const now = clock.now();
     return db.transaction(async (tx) => {
       if ((await projectsRepo.count(tx, caller.teamId!)) >= PROJECTS_PER_TEAM_LIMIT) {
-        throw new AppError('conflict', { zh: `团队的项目数已达上限（${PROJECTS_PER_TEAM_LIMIT} 个）`, en: `Your team has reached the project limit (${PROJECTS_PER_TEAM_LIMIT})` });
+        throw new AppError('conflict', { zh: `团队的项目数已达上限（${PROJECTS_PER_TEAM_LIMIT} 个）`, en: `Your team has reached the project limit (${PROJECTS_PER_TEAM_LIMIT})`, ru: `Команда достигла предела числа проектов (${PROJECTS_PER_TEAM_LIMIT})` });
       }
       if (await projectsRepo.byName(tx, caller.teamId!, input.name)) throw nameTaken();
       // Without a choice, the data stays in the team's home zone.
@@ -77,7 +77,7 @@ export class ProjectsService {
       if (!row) throw notFound();
       const apps = await appsRepo.countInProject(tx, projectId);
       if (apps > 0) {
-        throw new AppError('conflict', { zh: `项目中还有 ${apps} 个应用，请先删除或移走应用`, en: `The project still holds ${apps} app(s); delete or move them first` });
+        throw new AppError('conflict', { zh: `项目中还有 ${apps} 个应用，请先删除或移走应用`, en: `The project still holds ${apps} app(s); delete or move them first`, ru: `В проекте ещё есть приложения (${apps}); сначала удалите или перенесите их` });
       }
       await projectsRepo.remove(tx, projectId);
       // Its rows go by cascade; the secrets its families sealed for it (signing keys,

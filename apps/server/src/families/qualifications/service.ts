@@ -20,15 +20,15 @@ const ALLOWED: Readonly<Record<State, readonly Action[]>> = {
 };
 
 const STATE_NAMES: Readonly<Record<State, LocalisedText>> = {
-  pending: { zh: '待审核', en: 'pending' },
-  cancelled: { zh: '已撤回', en: 'cancelled' },
-  approved: { zh: '已通过', en: 'approved' },
-  rejected: { zh: '已驳回', en: 'rejected' },
+  pending: { zh: '待审核', en: 'pending', ru: 'ожидает' },
+  cancelled: { zh: '已撤回', en: 'cancelled', ru: 'отменено' },
+  approved: { zh: '已通过', en: 'approved', ru: 'одобрено' },
+  rejected: { zh: '已驳回', en: 'rejected', ru: 'отклонено' },
 };
 
 const refusal = (state: State): LocalisedText => ({
   zh: `资质审核任务当前状态为“${STATE_NAMES[state].zh}”，不能执行此操作`,
-  en: `The qualification review task is ${STATE_NAMES[state].en}; this is not possible now`,
+  en: `The qualification review task is ${STATE_NAMES[state].en}; this is not possible now`, ru: `Задача проверки квалификации: ${STATE_NAMES[state].ru}; сейчас это невозможно`,
 });
 
 /**
@@ -82,7 +82,7 @@ export class QualificationsService {
     const found = new Map((await filesRepo.ofTeam(this.deps.db, teamId, ids)).map((f) => [f.id, f]));
     for (const id of ids) {
       const f = found.get(id);
-      if (!f || f.state !== 'ready') throw invalidInput({ zh: `参数不合法：objectIds 中的文件 ${id} 不存在`, en: `Invalid input: objectIds: no uploaded file ${id}` });
+      if (!f || f.state !== 'ready') throw invalidInput({ zh: `参数不合法：objectIds 中的文件 ${id} 不存在`, en: `Invalid input: objectIds: no uploaded file ${id}`, ru: `Недопустимые параметры: objectIds: нет загруженного файла ${id}` });
     }
     return ids.map((id) => found.get(id)!);
   }
@@ -90,7 +90,7 @@ export class QualificationsService {
   private async find(caller: Caller, appId: string, taskId: string) {
     const app = await this.apps.get(caller, appId);
     const row = await qualificationsRepo.ofApp(this.deps.db, appId, taskId);
-    if (!row) throw notFound({ zh: '资质审核任务不存在', en: 'No such qualification review task' });
+    if (!row) throw notFound({ zh: '资质审核任务不存在', en: 'No such qualification review task', ru: 'Такой задачи проверки квалификации нет' });
     return { app, row };
   }
 
@@ -124,7 +124,7 @@ export class QualificationsService {
     const { app } = await this.find(caller, appId, taskId);
     const row = await this.deps.db.transaction(async (tx) => {
       const locked = (await qualificationsRepo.ofApp(tx, appId, taskId, true))!;
-      if (!locked) throw notFound({ zh: '资质审核任务不存在', en: 'No such qualification review task' });
+      if (!locked) throw notFound({ zh: '资质审核任务不存在', en: 'No such qualification review task', ru: 'Такой задачи проверки квалификации нет' });
       if (!ALLOWED[locked.state as State].includes(action)) throw conflict(refusal(locked.state as State));
       return work(tx, locked);
     });
@@ -173,7 +173,7 @@ export class QualificationsService {
     const { db, clock } = this.deps;
     const row = await db.transaction(async (tx) => {
       const locked = await qualificationsRepo.byId(tx, d.taskId, true);
-      if (!locked) throw notFound({ zh: '资质审核任务不存在', en: 'No such qualification review task' });
+      if (!locked) throw notFound({ zh: '资质审核任务不存在', en: 'No such qualification review task', ru: 'Такой задачи проверки квалификации нет' });
       if (locked.state !== 'pending') throw conflict(refusal(locked.state as State));
       const now = clock.now();
       const updated = await qualificationsRepo.update(tx, locked.id, { state: d.status, reason: d.reason ?? null, reviewerId: caller.userId, decidedAt: now, updatedAt: now });
@@ -188,7 +188,7 @@ export class QualificationsService {
     const row = await qualificationsRepo.byId(this.deps.db, taskId);
     if (!row || !row.objectIds.includes(objectId)) throw notFound();
     const file = await filesRepo.byId(this.deps.db, objectId);
-    if (!file || file.state !== 'ready') throw notFound({ zh: '文件已被删除', en: 'The file was deleted' });
+    if (!file || file.state !== 'ready') throw notFound({ zh: '文件已被删除', en: 'The file was deleted', ru: 'Файл удалён' });
     return file;
   }
 }

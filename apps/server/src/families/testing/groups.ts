@@ -12,7 +12,7 @@ import { CsvTooLong, parseTesterCsv } from './csv';
 import { groupOut, invitationMail, invitationOut, invitationState, openTestLink, testerOut, type Lang } from './present';
 import { testingRepo, type GroupRow, type InvitationRow } from './repo';
 
-const groupNotFound = () => notFound({ zh: '测试用户组不存在', en: 'No such test-user group' });
+const groupNotFound = () => notFound({ zh: '测试用户组不存在', en: 'No such test-user group', ru: 'Такой группы тестировщиков нет' });
 
 export function newInvitationCode(): string {
   let code = '';
@@ -46,7 +46,7 @@ export class GroupsService {
   }
 
   private taken(name: string) {
-    return conflict({ zh: `测试用户组名称「${name}」已被使用`, en: `A test-user group named "${name}" exists in the team` });
+    return conflict({ zh: `测试用户组名称「${name}」已被使用`, en: `A test-user group named "${name}" exists in the team`, ru: `В команде уже есть группа тестировщиков «${name}»` });
   }
 
   async create(caller: Caller, name: string) {
@@ -56,7 +56,7 @@ export class GroupsService {
       // Serialises creations in a team, so the limit holds under concurrent calls.
       await testingRepo.lockTeamGroups(tx, caller.teamId!);
       if ((await testingRepo.countGroups(tx, caller.teamId!)) >= TESTING_LIMITS.groupsPerTeam) {
-        throw conflict({ zh: `每个团队最多 ${TESTING_LIMITS.groupsPerTeam} 个测试用户组`, en: `A team has at most ${TESTING_LIMITS.groupsPerTeam} test-user groups` });
+        throw conflict({ zh: `每个团队最多 ${TESTING_LIMITS.groupsPerTeam} 个测试用户组`, en: `A team has at most ${TESTING_LIMITS.groupsPerTeam} test-user groups`, ru: `У команды не больше ${TESTING_LIMITS.groupsPerTeam} групп тестировщиков` });
       }
       const row = await testingRepo.insertGroup(tx, { teamId: caller.teamId!, name, createdAt: now, updatedAt: now });
       if (!row) throw this.taken(name);
@@ -91,7 +91,7 @@ export class GroupsService {
       const live = await testingRepo.liveTestVersionsNaming(tx, g.id);
       if (live.length) {
         const names = live.map((v) => v.name).join(', ');
-        throw conflict({ zh: `测试版本「${names}」仍在使用该用户组`, en: `Test versions not yet ended use this group: ${names}` });
+        throw conflict({ zh: `测试版本「${names}」仍在使用该用户组`, en: `Test versions not yet ended use this group: ${names}`, ru: `Эту группу используют незавершённые тестовые версии: ${names}` });
       }
       await testingRepo.removeGroup(tx, g.id);
       await this.audit(tx, caller, 'testGroup.delete', 'testGroup', g.id, { name: g.name });
@@ -123,7 +123,7 @@ export class GroupsService {
     if (total > TESTING_LIMITS.testersPerGroup) {
       throw conflict({
         zh: `测试用户组最多 ${TESTING_LIMITS.testersPerGroup} 名测试人员（添加后将有 ${total} 名）`,
-        en: `A test-user group holds at most ${TESTING_LIMITS.testersPerGroup} testers (this would make ${total})`,
+        en: `A test-user group holds at most ${TESTING_LIMITS.testersPerGroup} testers (this would make ${total})`, ru: `В группе не больше ${TESTING_LIMITS.testersPerGroup} тестировщиков (стало бы ${total})`,
       });
     }
     return added;
@@ -143,7 +143,7 @@ export class GroupsService {
   async removeMember(caller: Caller, groupId: string, testerId: string) {
     const g = await this.find(caller, groupId);
     const tester = await testingRepo.tester(this.deps.db, g.id, testerId);
-    if (!tester) throw notFound({ zh: '测试人员不存在', en: 'No such tester in this group' });
+    if (!tester) throw notFound({ zh: '测试人员不存在', en: 'No such tester in this group', ru: 'Такого тестировщика в группе нет' });
     await this.deps.db.transaction(async (tx) => {
       await testingRepo.removeTester(tx, tester.id);
       await this.audit(tx, caller, 'testGroup.removeMember', 'testGroup', g.id, { testerId, email: tester.email });
@@ -171,7 +171,7 @@ export class GroupsService {
       if (!(e instanceof CsvTooLong)) throw e;
       throw invalidInput({
         zh: `参数不合法：csv 有 ${e.rows} 行，最多 ${TESTING_LIMITS.testersPerGroup} 行`,
-        en: `Invalid input: csv has ${e.rows} rows; at most ${TESTING_LIMITS.testersPerGroup} can be imported at once`,
+        en: `Invalid input: csv has ${e.rows} rows; at most ${TESTING_LIMITS.testersPerGroup} can be imported at once`, ru: `Недопустимые параметры: в csv ${e.rows} строк; за раз можно импортировать не больше ${TESTING_LIMITS.testersPerGroup}`,
       });
     }
     const rows = parsed.rows.length + parsed.errors.length;
@@ -224,7 +224,7 @@ export class GroupsService {
   async expireInvitation(caller: Caller, invitationId: string) {
     const { db, clock } = this.deps;
     const found = await testingRepo.invitation(db, caller.teamId!, invitationId);
-    if (!found) throw notFound({ zh: '邀请码不存在', en: 'No such invitation' });
+    if (!found) throw notFound({ zh: '邀请码不存在', en: 'No such invitation', ru: 'Такого приглашения нет' });
     const now = clock.now();
     const row = await db.transaction(async (tx) => {
       if (found.expiresAt.getTime() <= now.getTime()) return found;

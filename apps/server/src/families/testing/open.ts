@@ -18,7 +18,7 @@ export const OPEN_TEST_ATTEMPTS_PER_MINUTE = 30;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-const unknownCode = () => notFound({ zh: '邀请码不存在，请检查后重新输入', en: 'There is no invitation with this code; check it and try again' });
+const unknownCode = () => notFound({ zh: '邀请码不存在，请检查后重新输入', en: 'There is no invitation with this code; check it and try again', ru: 'Приглашения с таким кодом нет; проверьте код и повторите' });
 
 export interface TestOffer {
   versionId: string;
@@ -85,8 +85,8 @@ export class OpenTestService {
 
   private refuseUnusable(inv: InvitationRow): void {
     const state = invitationState(inv, this.deps.clock.now());
-    if (state === 'expired') throw conflict({ zh: `邀请码已于 ${inv.expiresAt.toISOString()} 过期`, en: `This invitation expired on ${inv.expiresAt.toISOString()}` });
-    if (state === 'full') throw conflict({ zh: `邀请码已达到 ${inv.maxAdmissions} 人的上限`, en: `This invitation has admitted its ${inv.maxAdmissions} people; it is full` });
+    if (state === 'expired') throw conflict({ zh: `邀请码已于 ${inv.expiresAt.toISOString()} 过期`, en: `This invitation expired on ${inv.expiresAt.toISOString()}`, ru: `Срок этого приглашения истёк ${inv.expiresAt.toISOString()}` });
+    if (state === 'full') throw conflict({ zh: `邀请码已达到 ${inv.maxAdmissions} 人的上限`, en: `This invitation has admitted its ${inv.maxAdmissions} people; it is full`, ru: `По этому приглашению уже вошли ${inv.maxAdmissions} человек; мест нет` });
   }
 
   async lookup(code: string) {
@@ -116,7 +116,7 @@ export class OpenTestService {
         tester = await testingRepo.updateTester(tx, listed.id, { tokenHash, joinedAt: now, invitationId: inv.id });
       } else {
         const count = (await testingRepo.memberCounts(tx, [inv.groupId])).get(inv.groupId) ?? 0;
-        if (count >= TESTING_LIMITS.testersPerGroup) throw conflict({ zh: '该测试用户组人数已满', en: 'The test group is full' });
+        if (count >= TESTING_LIMITS.testersPerGroup) throw conflict({ zh: '该测试用户组人数已满', en: 'The test group is full', ru: 'Тестовая группа заполнена' });
         // An address already joined from another browser: this one joins without it.
         tester = await testingRepo.insertTester(tx, { groupId: inv.groupId, teamId: inv.teamId, email: listed ? null : (input.email ?? null), source: 'invitation', tokenHash, invitationId: inv.id, joinedAt: now, createdAt: now });
       }
@@ -176,9 +176,9 @@ export class OpenTestService {
       }
       const locked = (await testingRepo.lockTestVersion(tx, tv.id))!;
       if (locked.state !== 'testing') {
-        throw conflict(locked.state === 'waiting' ? { zh: '测试尚未开始', en: 'The test has not started yet' } : { zh: '测试已结束，不再接受新的安装', en: 'The test has ended; it takes no new installs' });
+        throw conflict(locked.state === 'waiting' ? { zh: '测试尚未开始', en: 'The test has not started yet', ru: 'Тест ещё не начался' } : { zh: '测试已结束，不再接受新的安装', en: 'The test has ended; it takes no new installs', ru: 'Тест завершён; новые установки не принимаются' });
       }
-      if (locked.installs >= locked.installCap) throw conflict({ zh: `测试版本已达到 ${locked.installCap} 次安装的上限`, en: `The test version has reached its cap of ${locked.installCap} installs` });
+      if (locked.installs >= locked.installCap) throw conflict({ zh: `测试版本已达到 ${locked.installCap} 次安装的上限`, en: `The test version has reached its cap of ${locked.installCap} installs`, ru: `Тестовая версия достигла предела установок (${locked.installCap})` });
       await testingRepo.addInstall(tx, tv.id, ids[0]!, now);
       await testingRepo.updateTestVersion(tx, tv.id, { installs: locked.installs + 1 });
     });

@@ -1,9 +1,10 @@
+import type { MessageLanguage } from '@wharf/contract';
 import type { TestGroup, Tester, TestInvitation, TestVersion } from '@wharf/contract';
 import { allowedTestActions, isTestState, TEST_STATE_NAMES, type TestState } from '@wharf/rules';
 import type { LocalisedText } from '../../platform/http/errors';
 import type { GroupRow, InvitationRow, TesterRow, TestVersionRow } from './repo';
 
-export type Lang = 'zh' | 'en';
+export type Lang = MessageLanguage;
 
 export const openTestLink = (publicUrl: string | null, code: string) => `${publicUrl ?? ''}/#/app/openTest?code=${code}`;
 
@@ -78,7 +79,7 @@ export function testStateRefusal(row: TestVersionRow): LocalisedText {
   const s = testStateOf(row);
   return {
     zh: `测试版本当前状态为「${TEST_STATE_NAMES[s].zh}」（${s}），不允许此操作`,
-    en: `The test version is ${TEST_STATE_NAMES[s].en} (${s}); this is not allowed now`,
+    en: `The test version is ${TEST_STATE_NAMES[s].en} (${s}); this is not allowed now`, ru: `Тестовая версия: ${TEST_STATE_NAMES[s].ru} (${s}); сейчас это не разрешено`,
   };
 }
 

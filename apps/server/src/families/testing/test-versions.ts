@@ -32,7 +32,7 @@ export interface TestVersionInput {
   installCap?: number | undefined;
 }
 
-const notFoundTest = () => notFound({ zh: '测试版本不存在', en: 'No such test version' });
+const notFoundTest = () => notFound({ zh: '测试版本不存在', en: 'No such test version', ru: 'Такой тестовой версии нет' });
 
 /**
  * Moves a locked test version along the table and records it: one audit event per
@@ -91,12 +91,12 @@ export async function decideTestTask(
 ): Promise<TaskRow> {
   const now = deps.clock.now();
   const row = await testingRepo.lockTestVersion(tx, task.versionId);
-  if (!row) throw notFound({ zh: '该任务的测试版本已被删除', en: 'The test version of this task was deleted' });
+  if (!row) throw notFound({ zh: '该任务的测试版本已被删除', en: 'The test version of this task was deleted', ru: 'Тестовая версия этой задачи удалена' });
   const current = (await versionsRepo.task(tx, task.id))!;
-  if (current.state !== 'open') throw conflict({ zh: `审核任务已处理（${current.state}）`, en: `The review task is already ${current.state}` });
+  if (current.state !== 'open') throw conflict({ zh: `审核任务已处理（${current.state}）`, en: `The review task is already ${current.state}`, ru: `Задача проверки уже в состоянии ${current.state}` });
   const data = { taskId: task.id, reasons: d.reasons, comment: d.comment ?? null };
   if (d.decision === 'approve') {
-    if (row.endAt.getTime() <= now.getTime()) throw conflict({ zh: '测试结束时间已过，不能通过', en: 'The test window has already ended; it cannot be approved' });
+    if (row.endAt.getTime() <= now.getTime()) throw conflict({ zh: '测试结束时间已过，不能通过', en: 'The test window has already ended; it cannot be approved', ru: 'Срок теста уже истёк; одобрить его нельзя' });
     const moved = await moveTest(deps, tx, row, 'approve', actor, { ctx: { started: row.startAt.getTime() <= now.getTime() }, set: { rejection: null }, data });
     await scheduleWindow(deps, tx, moved);
   } else {
@@ -142,17 +142,17 @@ export class TestVersionsService {
   /** Checks a window (start before end, at most 90 days, ending ahead) and returns it. */
   private window(startAt: Date, endAt: Date): void {
     const now = this.deps.clock.now();
-    if (endAt.getTime() <= startAt.getTime()) throw invalidInput({ zh: '参数不合法：endAt 必须晚于 startAt', en: 'Invalid input: endAt must be after startAt' });
-    if (endAt.getTime() <= now.getTime()) throw invalidInput({ zh: '参数不合法：endAt 必须是将来的时间', en: 'Invalid input: endAt must be in the future' });
+    if (endAt.getTime() <= startAt.getTime()) throw invalidInput({ zh: '参数不合法：endAt 必须晚于 startAt', en: 'Invalid input: endAt must be after startAt', ru: 'Недопустимые параметры: endAt должно быть позже startAt' });
+    if (endAt.getTime() <= now.getTime()) throw invalidInput({ zh: '参数不合法：endAt 必须是将来的时间', en: 'Invalid input: endAt must be in the future', ru: 'Недопустимые параметры: endAt должно быть в будущем' });
     if (endAt.getTime() - startAt.getTime() > TESTING_LIMITS.windowDays * DAY_MS) {
-      throw invalidInput({ zh: `参数不合法：测试期最长 ${TESTING_LIMITS.windowDays} 天`, en: `Invalid input: endAt: a test lasts at most ${TESTING_LIMITS.windowDays} days` });
+      throw invalidInput({ zh: `参数不合法：测试期最长 ${TESTING_LIMITS.windowDays} 天`, en: `Invalid input: endAt: a test lasts at most ${TESTING_LIMITS.windowDays} days`, ru: `Недопустимые параметры: endAt: тест длится не больше ${TESTING_LIMITS.windowDays} дн.` });
     }
   }
 
   private async packageOf(appId: string, pkgId: string) {
     const pkg = await packagesRepo.byId(this.deps.db, appId, pkgId);
-    if (!pkg) throw notFound({ zh: '软件包不存在', en: 'No such package' });
-    if (pkg.parseState !== 0 || pkg.versionCode === null) throw conflict({ zh: '软件包尚未解析成功，不能使用', en: 'The package has not been parsed successfully; it cannot be used' });
+    if (!pkg) throw notFound({ zh: '软件包不存在', en: 'No such package', ru: 'Такого пакета нет' });
+    if (pkg.parseState !== 0 || pkg.versionCode === null) throw conflict({ zh: '软件包尚未解析成功，不能使用', en: 'The package has not been parsed successfully; it cannot be used', ru: 'Пакет не удалось разобрать; использовать его нельзя' });
     return { packageId: pkg.id, versionCode: pkg.versionCode, versionName: pkg.versionName };
   }
 
@@ -160,7 +160,7 @@ export class TestVersionsService {
     const unique = [...new Set(ids)];
     const found = await testingRepo.groupsOf(this.deps.db, teamId, unique);
     const missing = unique.find((id) => !found.some((g) => g.id === id));
-    if (missing) throw invalidInput({ zh: `参数不合法：groupIds 中的 ${missing} 不是本团队的测试用户组`, en: `Invalid input: groupIds: ${missing} is not a test-user group of the team` });
+    if (missing) throw invalidInput({ zh: `参数不合法：groupIds 中的 ${missing} 不是本团队的测试用户组`, en: `Invalid input: groupIds: ${missing} is not a test-user group of the team`, ru: `Недопустимые параметры: groupIds: ${missing} — не группа тестировщиков команды` });
     return unique;
   }
 
@@ -203,8 +203,8 @@ export class TestVersionsService {
     if (live) {
       // Only the window and the cap of a reviewed test may change.
       const fixed = (['name', 'kind', 'pkgId', 'groupIds'] as const).find((k) => input[k] !== undefined);
-      if (fixed) throw conflict({ zh: `测试版本已审核通过，${fixed} 不能再修改`, en: `The test version was approved; ${fixed} can no longer change (only startAt, endAt and installCap)` });
-      if (input.startAt !== undefined && state === 'testing') throw conflict({ zh: '测试已开始，startAt 不能再修改', en: 'The test has started; startAt can no longer change' });
+      if (fixed) throw conflict({ zh: `测试版本已审核通过，${fixed} 不能再修改`, en: `The test version was approved; ${fixed} can no longer change (only startAt, endAt and installCap)`, ru: `Тестовая версия одобрена; ${fixed} больше не меняется (можно менять только startAt, endAt и installCap)` });
+      if (input.startAt !== undefined && state === 'testing') throw conflict({ zh: '测试已开始，startAt 不能再修改', en: 'The test has started; startAt can no longer change', ru: 'Тест начался; startAt больше нельзя изменить' });
     } else {
       if (input.name !== undefined) set.name = input.name;
       if (input.kind !== undefined) set.kind = input.kind;
@@ -215,7 +215,7 @@ export class TestVersionsService {
     if (input.endAt !== undefined) set.endAt = new Date(input.endAt);
     if (set.startAt || set.endAt) this.window(set.startAt ?? row.startAt, set.endAt ?? row.endAt);
     if (input.installCap !== undefined) {
-      if (input.installCap < row.installs) throw invalidInput({ zh: `参数不合法：installCap 不能低于已安装人数 ${row.installs}`, en: `Invalid input: installCap cannot be below the ${row.installs} installs made` });
+      if (input.installCap < row.installs) throw invalidInput({ zh: `参数不合法：installCap 不能低于已安装人数 ${row.installs}`, en: `Invalid input: installCap cannot be below the ${row.installs} installs made`, ru: `Недопустимые параметры: installCap не может быть меньше уже сделанных установок (${row.installs})` });
       set.installCap = input.installCap;
     }
     const updated = await db.transaction(async (tx) => {
@@ -234,7 +234,7 @@ export class TestVersionsService {
     const updated = await db.transaction(async (tx) => {
       switch (action) {
         case 'submit': {
-          if (row.endAt.getTime() <= now.getTime()) throw conflict({ zh: '测试结束时间已过，请先修改时间', en: 'The test window has ended; change endAt first' });
+          if (row.endAt.getTime() <= now.getTime()) throw conflict({ zh: '测试结束时间已过，请先修改时间', en: 'The test window has ended; change endAt first', ru: 'Срок теста истёк; сначала измените endAt' });
           const moved = await moveTest(this.deps, tx, row, 'submit', actor, { set: { rejection: null } });
           const task = await versionsRepo.insertTask(tx, { versionId: row.id, appId, teamId: row.teamId, kind: 'testVersion', submittedAt: now });
           if (!config.autoApprove) return moved;

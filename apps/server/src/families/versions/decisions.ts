@@ -45,12 +45,12 @@ export class VersionDecisions {
     const { clock, dueActions } = this.deps;
     const now = clock.now();
     const found = await versionsRepo.task(tx, taskId);
-    if (!found) throw notFound({ zh: '审核任务不存在', en: 'No such review task' });
+    if (!found) throw notFound({ zh: '审核任务不存在', en: 'No such review task', ru: 'Такой задачи проверки нет' });
     // The version lock orders this decision after any developer change of the same version.
     const row = await versionsRepo.lock(tx, found.versionId);
-    if (!row || !(await appsRepo.byId(tx, found.teamId, found.appId))) throw notFound({ zh: '该任务的应用或版本已被删除', en: 'The app or version of this task was deleted' });
+    if (!row || !(await appsRepo.byId(tx, found.teamId, found.appId))) throw notFound({ zh: '该任务的应用或版本已被删除', en: 'The app or version of this task was deleted', ru: 'Приложение или версия этой задачи удалены' });
     const task = (await versionsRepo.task(tx, taskId))!;
-    if (task.state !== 'open') throw conflict({ zh: `审核任务已处理（${task.state}）`, en: `The review task is already ${task.state}` });
+    if (task.state !== 'open') throw conflict({ zh: `审核任务已处理（${task.state}）`, en: `The review task is already ${task.state}`, ru: `Задача проверки уже в состоянии ${task.state}` });
     const approve = d.decision === 'approve';
     const data = { taskId, reasons: d.reasons, comment: d.comment ?? null };
     let version: VersionRow;
@@ -84,7 +84,7 @@ export class VersionDecisions {
       case 'rollback': {
         if (approve) {
           const previous = await versionsRepo.previousOnShelf(tx, row.appId, row.id);
-          if (!previous) throw conflict({ zh: '没有可以回退到的上一个上架版本', en: 'There is no previous on-shelf version to roll back to' });
+          if (!previous) throw conflict({ zh: '没有可以回退到的上一个上架版本', en: 'There is no previous on-shelf version to roll back to', ru: 'Нет предыдущей версии в продаже, к которой можно откатиться' });
           version = await this.t.move(tx, row, 'approveRollback', actor, { set: { rollbackPending: false, supersededAt: now }, data: { ...data, to: previous.id } });
           const restored = await versionsRepo.update(tx, previous.id, { supersededAt: null, updatedAt: now });
           await this.t.record(tx, restored, 'restoredByRollback', actor, 0, 0, { from: row.id });

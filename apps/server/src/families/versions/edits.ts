@@ -33,22 +33,22 @@ export interface VersionEdit {
 export async function packageFields(deps: Pick<Deps, 'db'>, row: VersionRow, pkgId: string | null, given?: VersionEdit['packageVersion']): Promise<Partial<VersionRow>> {
   if (pkgId === null) return { packageId: null, versionCode: null, versionName: null };
   const pkg = await packagesRepo.byId(deps.db, row.appId, pkgId);
-  if (!pkg) throw notFound({ zh: '软件包不存在', en: 'No such package' });
+  if (!pkg) throw notFound({ zh: '软件包不存在', en: 'No such package', ru: 'Такого пакета нет' });
   if (pkg.parseState === 0 && pkg.kind === 'obb') {
-    throw invalidInput({ zh: '参数不合法：pkgId 是扩展文件（OBB），不是应用的软件包；请作为扩展文件添加', en: "Invalid input: pkgId: an OBB is an expansion file, not the app's package; attach it as an expansion file" });
+    throw invalidInput({ zh: '参数不合法：pkgId 是扩展文件（OBB），不是应用的软件包；请作为扩展文件添加', en: "Invalid input: pkgId: an OBB is an expansion file, not the app's package; attach it as an expansion file", ru: 'Недопустимые параметры: pkgId: OBB — файл расширения, а не пакет приложения; прикрепите его как файл расширения' });
   }
   if (pkg.parseState === 0 && pkg.kind === 'exe' && !given) {
-    throw invalidInput({ zh: '参数不合法：EXE 安装包不带 versionCode，请为其指定版本号', en: 'Invalid input: pkgId: an EXE carries no versionCode; give it one with the installer' });
+    throw invalidInput({ zh: '参数不合法：EXE 安装包不带 versionCode，请为其指定版本号', en: 'Invalid input: pkgId: an EXE carries no versionCode; give it one with the installer', ru: 'Недопустимые параметры: pkgId: в EXE нет versionCode; укажите его вместе с установщиком' });
   }
   const versionCode = pkg.kind === 'exe' ? (given?.versionCode ?? null) : pkg.versionCode;
   if (pkg.parseState !== 0 || versionCode === null) {
-    throw conflict({ zh: '软件包尚未解析成功，不能使用', en: 'The package has not been parsed successfully; it cannot be used' });
+    throw conflict({ zh: '软件包尚未解析成功，不能使用', en: 'The package has not been parsed successfully; it cannot be used', ru: 'Пакет не удалось разобрать; использовать его нельзя' });
   }
   const current = await versionsRepo.current(deps.db, row.appId);
   if (current?.versionCode != null && versionCode < current.versionCode) {
     throw invalidInput({
       zh: `参数不合法：pkgId 的 versionCode ${versionCode} 低于已上架版本的 ${current.versionCode}`,
-      en: `Invalid input: pkgId: versionCode ${versionCode} is lower than the on-shelf version's ${current.versionCode}`,
+      en: `Invalid input: pkgId: versionCode ${versionCode} is lower than the on-shelf version's ${current.versionCode}`, ru: `Недопустимые параметры: pkgId: versionCode ${versionCode} меньше, чем ${current.versionCode} у версии в продаже`,
     });
   }
   return { packageId: pkg.id, versionCode, versionName: given?.versionName ?? pkg.versionName, noPackage: false };
@@ -68,31 +68,31 @@ export class VersionEdits {
     const set: Partial<VersionRow> = {};
     if (edit.pkgId !== undefined) Object.assign(set, await packageFields(this.deps, row, edit.pkgId, edit.packageVersion));
     if (edit.noPackage === true) {
-      if (app.everOnShelf) throw conflict({ zh: '应用已经上架过，更新版本必须包含软件包', en: 'The app has been on shelf; an update needs a package' });
+      if (app.everOnShelf) throw conflict({ zh: '应用已经上架过，更新版本必须包含软件包', en: 'The app has been on shelf; an update needs a package', ru: 'Приложение уже было в продаже; для обновления нужен пакет' });
       Object.assign(set, { noPackage: true, packageId: null, versionCode: null, versionName: null });
     } else if (edit.noPackage === false) set.noPackage = false;
     const expansion = await this.expansionFields(app, row, set, edit.expansion);
     if (edit.countries !== undefined || edit.regions !== undefined) {
       const given = edit.countries ?? (edit.regions ? [] : row.countries);
       const unknown = given.find((c) => !countryById(c));
-      if (unknown) throw invalidInput({ zh: `参数不合法：countries 中的 ${unknown} 不是已知的国家或地区`, en: `Invalid input: countries: ${unknown} is not a known country or region` });
+      if (unknown) throw invalidInput({ zh: `参数不合法：countries 中的 ${unknown} 不是已知的国家或地区`, en: `Invalid input: countries: ${unknown} is not a known country or region`, ru: `Недопустимые параметры: countries: ${unknown} — неизвестная страна или регион` });
       const fromRegions = (edit.regions ?? []).flatMap((id) => regionById(id)?.countries ?? []);
       set.countries = [...new Set([...given, ...fromRegions])].sort();
     }
     if (edit.releaseType !== undefined) set.releaseType = edit.releaseType;
     if (edit.releaseAt !== undefined) {
       const at = edit.releaseAt === null ? null : new Date(edit.releaseAt);
-      if (at && at.getTime() <= now.getTime()) throw invalidInput({ zh: '参数不合法：releaseAt 必须是将来的时间', en: 'Invalid input: releaseAt must be in the future' });
+      if (at && at.getTime() <= now.getTime()) throw invalidInput({ zh: '参数不合法：releaseAt 必须是将来的时间', en: 'Invalid input: releaseAt must be in the future', ru: 'Недопустимые параметры: releaseAt должно быть в будущем' });
       set.releaseAt = at;
     }
     if (edit.reviewNotes !== undefined) set.reviewNotes = edit.reviewNotes;
     if (edit.testAccount !== undefined) set.testAccount = edit.testAccount;
     if (edit.ageRating !== undefined) set.ageRating = edit.ageRating;
     (edit.listings ?? []).forEach((l, i) => {
-      if (!languageByKey(l.language)) throw invalidInput({ zh: `参数不合法：listings[${i}].language 不在语言目录中`, en: `Invalid input: listings[${i}].language ${l.language} is not in the language catalogue` });
+      if (!languageByKey(l.language)) throw invalidInput({ zh: `参数不合法：listings[${i}].language 不在语言目录中`, en: `Invalid input: listings[${i}].language ${l.language} is not in the language catalogue`, ru: `Недопустимые параметры: listings[${i}].language: языка ${l.language} нет в каталоге` });
       const limit = briefLimitOf(l.language);
       if (l.brief !== undefined && textLength(l.brief) > limit) {
-        throw invalidInput({ zh: `参数不合法：listings[${i}].brief 最多 ${limit} 个字符`, en: `Invalid input: listings[${i}].brief is at most ${limit} characters in ${l.language}` });
+        throw invalidInput({ zh: `参数不合法：listings[${i}].brief 最多 ${limit} 个字符`, en: `Invalid input: listings[${i}].brief is at most ${limit} characters in ${l.language}`, ru: `Недопустимые параметры: listings[${i}].brief — не длиннее ${limit} символов на языке ${l.language}` });
       }
     });
     await this.assertMedia(app.teamId, edit.listings ?? []);
@@ -118,9 +118,9 @@ export class VersionEdits {
     const found = new Map((await filesRepo.ofTeam(this.deps.db, teamId, [...new Set(wanted.map((w) => w.id))])).map((f) => [f.id, f]));
     for (const w of wanted) {
       const file = found.get(w.id);
-      if (!file || file.state !== 'ready') throw invalidInput({ zh: `参数不合法：${w.field} 中的文件 ${w.id} 不存在`, en: `Invalid input: ${w.field}: no uploaded file ${w.id}` });
+      if (!file || file.state !== 'ready') throw invalidInput({ zh: `参数不合法：${w.field} 中的文件 ${w.id} 不存在`, en: `Invalid input: ${w.field}: no uploaded file ${w.id}`, ru: `Недопустимые параметры: ${w.field}: нет загруженного файла ${w.id}` });
       if (!file.contentType.startsWith(w.kind)) {
-        throw invalidInput({ zh: `参数不合法：${w.field} 需要${w.kind === 'image/' ? '图片' : '视频'}文件`, en: `Invalid input: ${w.field}: ${file.fileName} is not ${w.kind === 'image/' ? 'an image' : 'a video'}` });
+        throw invalidInput({ zh: `参数不合法：${w.field} 需要${w.kind === 'image/' ? '图片' : '视频'}文件`, en: `Invalid input: ${w.field}: ${file.fileName} is not ${w.kind === 'image/' ? 'an image' : 'a video'}`, ru: `Недопустимые параметры: ${w.field}: ${file.fileName} — не ${w.kind === 'image/' ? 'изображение' : 'видео'}` });
       }
     }
   }
@@ -137,20 +137,20 @@ export class VersionEdits {
     if (!given) return set.packageId !== undefined && main?.kind !== 'apk' ? [] : undefined;
     const wanted = (['main', 'patch'] as const).flatMap((slot) => (given[slot] ? [{ slot, id: given[slot] }] : []));
     if (!wanted.length) return [];
-    if (app.platform !== 'android') throw invalidInput({ zh: '参数不合法：扩展文件（OBB）仅适用于 Android 应用', en: 'Invalid input: expansion files (OBB) are for Android apps' });
+    if (app.platform !== 'android') throw invalidInput({ zh: '参数不合法：扩展文件（OBB）仅适用于 Android 应用', en: 'Invalid input: expansion files (OBB) are for Android apps', ru: 'Недопустимые параметры: файлы расширения (OBB) — только для приложений Android' });
     if (main?.kind !== 'apk') {
-      throw conflict({ zh: '扩展文件需要与 APK 一起发布：请先为版本选择 APK（AAB 使用资源包）', en: 'Expansion files go with an APK: choose the APK for the version first (an AAB carries asset packs instead)' });
+      throw conflict({ zh: '扩展文件需要与 APK 一起发布：请先为版本选择 APK（AAB 使用资源包）', en: 'Expansion files go with an APK: choose the APK for the version first (an AAB carries asset packs instead)', ru: 'Файлы расширения идут вместе с APK: сначала выберите для версии APK (в AAB вместо них пакеты ресурсов)' });
     }
-    if (given.patch && !given.main) throw invalidInput({ zh: '参数不合法：patch 需要同时提供 main 扩展文件', en: 'Invalid input: patch: a patch file needs a main file' });
+    if (given.patch && !given.main) throw invalidInput({ zh: '参数不合法：patch 需要同时提供 main 扩展文件', en: 'Invalid input: patch: a patch file needs a main file', ru: 'Недопустимые параметры: patch: файлу patch нужен файл main' });
     const out: Array<{ slot: string; packageId: string }> = [];
     for (const w of wanted) {
       const pkg = await packagesRepo.byId(db, app.id, w.id);
-      if (!pkg) throw notFound({ zh: `${w.slot}：软件包不存在`, en: `${w.slot}: no such package` });
+      if (!pkg) throw notFound({ zh: `${w.slot}：软件包不存在`, en: `${w.slot}: no such package`, ru: `${w.slot}: такого пакета нет` });
       const name = parseObbName(pkg.fileName);
       if (pkg.kind !== 'obb' || pkg.parseState !== 0 || !name) {
-        throw invalidInput({ zh: `参数不合法：${w.slot}：${pkg.fileName} 不是已解析的 OBB 扩展文件`, en: `Invalid input: ${w.slot}: ${pkg.fileName} is not a parsed OBB expansion file` });
+        throw invalidInput({ zh: `参数不合法：${w.slot}：${pkg.fileName} 不是已解析的 OBB 扩展文件`, en: `Invalid input: ${w.slot}: ${pkg.fileName} is not a parsed OBB expansion file`, ru: `Недопустимые параметры: ${w.slot}: ${pkg.fileName} — не разобранный файл расширения OBB` });
       }
-      if (name.type !== w.slot) throw invalidInput({ zh: `参数不合法：${w.slot}：${pkg.fileName} 是 ${name.type} 扩展文件`, en: `Invalid input: ${w.slot}: ${pkg.fileName} is a ${name.type} expansion file` });
+      if (name.type !== w.slot) throw invalidInput({ zh: `参数不合法：${w.slot}：${pkg.fileName} 是 ${name.type} 扩展文件`, en: `Invalid input: ${w.slot}: ${pkg.fileName} is a ${name.type} expansion file`, ru: `Недопустимые параметры: ${w.slot}: ${pkg.fileName} — файл расширения ${name.type}` });
       out.push({ slot: w.slot, packageId: pkg.id });
     }
     return out;

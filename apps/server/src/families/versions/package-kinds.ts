@@ -35,15 +35,15 @@ export class VersionPackages {
     if (app.platform !== want.platform) {
       throw invalidInput({
         zh: `参数不合法：该接口用于 ${want.platform} 应用的 ${upper(want.kinds)} 软件包，此应用的平台是 ${app.platform}`,
-        en: `Invalid input: this call sets ${upper(want.kinds)} packages of ${want.platform} apps; this app is for ${app.platform}`,
+        en: `Invalid input: this call sets ${upper(want.kinds)} packages of ${want.platform} apps; this app is for ${app.platform}`, ru: `Недопустимые параметры: этот вызов задаёт пакеты ${upper(want.kinds)} приложений ${want.platform}; это приложение — для ${app.platform}`,
       });
     }
     const pkg = await packagesRepo.byId(this.deps.db, app.id, b.pkgId);
-    if (!pkg) throw notFound({ zh: '软件包不存在', en: 'No such package' });
+    if (!pkg) throw notFound({ zh: '软件包不存在', en: 'No such package', ru: 'Такого пакета нет' });
     // A package still parsing (or failed) has no kind yet; the version edit refuses it with the reason.
     if (pkg.kind !== null && !(want.kinds as readonly string[]).includes(pkg.kind)) {
       const kind = pkg.kind.toUpperCase();
-      throw invalidInput({ zh: `参数不合法：pkgId：${pkg.fileName} 是 ${kind} 软件包，该接口需要 ${upper(want.kinds)}`, en: `Invalid input: pkgId: ${pkg.fileName} is ${article(kind)} ${kind} package; this call takes ${upper(want.kinds)}` });
+      throw invalidInput({ zh: `参数不合法：pkgId：${pkg.fileName} 是 ${kind} 软件包，该接口需要 ${upper(want.kinds)}`, en: `Invalid input: pkgId: ${pkg.fileName} is ${article(kind)} ${kind} package; this call takes ${upper(want.kinds)}`, ru: `Недопустимые параметры: pkgId: ${pkg.fileName} — пакет ${kind}; этот вызов принимает ${upper(want.kinds)}` });
     }
     const packageVersion = b.versionCode !== undefined ? { versionCode: b.versionCode, versionName: b.versionName } : undefined;
     return this.versions.update(caller, b.appId, b.versionId, { pkgId: b.pkgId, ...(packageVersion ? { packageVersion } : {}) }, lang);

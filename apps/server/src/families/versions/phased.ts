@@ -58,7 +58,7 @@ export class PhasedService {
       const current = await versionsRepo.phase(tx, row.id);
       if (c.state === 'UPDATE') return this.update(tx, locked, current, c, actor);
       if (!current || !isLive(locked)) {
-        throw conflict({ zh: `版本不在分阶段发布中（releaseState ${locked.releaseState}）`, en: `The version is not in a phased release on shelf (releaseState ${locked.releaseState})` });
+        throw conflict({ zh: `版本不在分阶段发布中（releaseState ${locked.releaseState}）`, en: `The version is not in a phased release on shelf (releaseState ${locked.releaseState})`, ru: `Версия не в поэтапном выпуске в продаже (releaseState ${locked.releaseState})` });
       }
       return this.apply(tx, locked, current, c.state, actor);
     });
@@ -66,15 +66,15 @@ export class PhasedService {
   }
 
   private period(startAt: Date, endAt: Date): void {
-    if (endAt.getTime() <= startAt.getTime()) throw invalidInput({ zh: '参数不合法：endAt 必须晚于 startAt', en: 'Invalid input: endAt must be after startAt' });
+    if (endAt.getTime() <= startAt.getTime()) throw invalidInput({ zh: '参数不合法：endAt 必须晚于 startAt', en: 'Invalid input: endAt must be after startAt', ru: 'Недопустимые параметры: endAt должно быть позже startAt' });
     if (endAt.getTime() - startAt.getTime() > PHASE_MAX_DAYS * DAY_MS) {
-      throw invalidInput({ zh: `参数不合法：分阶段发布最长 ${PHASE_MAX_DAYS} 天`, en: `Invalid input: endAt: a phased release lasts at most ${PHASE_MAX_DAYS} days` });
+      throw invalidInput({ zh: `参数不合法：分阶段发布最长 ${PHASE_MAX_DAYS} 天`, en: `Invalid input: endAt: a phased release lasts at most ${PHASE_MAX_DAYS} days`, ru: `Недопустимые параметры: endAt: поэтапный выпуск длится не больше ${PHASE_MAX_DAYS} дн.` });
     }
   }
 
   private async update(tx: Tx, row: VersionRow, current: PhaseRow | undefined, c: PhaseChange, actor: Actor): Promise<PhaseRow> {
     const now = this.deps.clock.now();
-    if (row.releaseType !== 'phased') throw conflict({ zh: '该版本的发布方式不是分阶段发布', en: 'The version is not released in phases (releaseType full)' });
+    if (row.releaseType !== 'phased') throw conflict({ zh: '该版本的发布方式不是分阶段发布', en: 'The version is not released in phases (releaseType full)', ru: 'Версия выпускается не поэтапно (releaseType full)' });
     const drafting = !row.supersededAt && (EDITABLE_STATES as readonly number[]).includes(row.releaseState);
     if (!drafting && !(current && isLive(row))) throw conflict(stateRefusal(row));
     if (current && !drafting && !phaseTransition(current.state as PhaseState, 'UPDATE')) throw conflict(this.refusal(current));
@@ -83,15 +83,15 @@ export class PhasedService {
     const endAt = c.endAt ? new Date(c.endAt) : current?.endAt;
     const description = c.description ?? current?.description;
     if (percentBp === undefined || !startAt || !endAt || description === undefined) {
-      throw invalidInput({ zh: '参数不合法：首次设置需要 percent、startAt、endAt 和 description', en: 'Invalid input: percent, startAt, endAt and description are needed to set up a phased release' });
+      throw invalidInput({ zh: '参数不合法：首次设置需要 percent、startAt、endAt 和 description', en: 'Invalid input: percent, startAt, endAt and description are needed to set up a phased release', ru: 'Недопустимые параметры: для поэтапного выпуска нужны percent, startAt, endAt и description' });
     }
     this.period(startAt, endAt);
     if (!drafting && current) {
       if (percentBp < current.percentBp) {
-        throw conflict({ zh: `百分比只能提高（当前 ${current.percentBp / 100}%）`, en: `The percentage can only go up (now ${current.percentBp / 100}%)` });
+        throw conflict({ zh: `百分比只能提高（当前 ${current.percentBp / 100}%）`, en: `The percentage can only go up (now ${current.percentBp / 100}%)`, ru: `Процент можно только увеличивать (сейчас ${current.percentBp / 100}%)` });
       }
-      if (c.startAt && current.state !== 'pending') throw conflict({ zh: '分阶段发布已开始，不能修改开始时间', en: 'The phased release has started; its start time cannot change' });
-      if (endAt.getTime() <= now.getTime()) throw invalidInput({ zh: '参数不合法：endAt 必须是将来的时间', en: 'Invalid input: endAt must be in the future' });
+      if (c.startAt && current.state !== 'pending') throw conflict({ zh: '分阶段发布已开始，不能修改开始时间', en: 'The phased release has started; its start time cannot change', ru: 'Поэтапный выпуск начался; время начала изменить нельзя' });
+      if (endAt.getTime() <= now.getTime()) throw invalidInput({ zh: '参数不合法：endAt 必须是将来的时间', en: 'Invalid input: endAt must be in the future', ru: 'Недопустимые параметры: endAt должно быть в будущем' });
     } else if (drafting) {
       // Settings of a draft are part of the version: editing them makes it a draft again.
       await this.versions.move(tx, row, 'edit', actor, { data: { fields: ['phasedRelease'] } });
@@ -105,7 +105,7 @@ export class PhasedService {
 
   private refusal(p: PhaseRow) {
     const name = PHASE_STATE_NAMES[p.state as PhaseState];
-    return { zh: `分阶段发布当前状态为「${name.zh}」，不允许此操作`, en: `Not allowed while the phased release is ${name.en} (${p.state})` };
+    return { zh: `分阶段发布当前状态为「${name.zh}」，不允许此操作`, en: `Not allowed while the phased release is ${name.en} (${p.state})`, ru: `Нельзя, пока поэтапный выпуск в состоянии «${name.ru}» (${p.state})` };
   }
 
   /** A state change of a live phase; the clock's START and END come through here too. */

@@ -1,9 +1,10 @@
+import type { MessageLanguage } from '@wharf/contract';
 import type { ReviewTask, Version } from '@wharf/contract';
 import { allowedActions, isAgeRating, isReleaseState, RELEASE_STATE_NAMES, type ReleaseState } from '@wharf/rules';
 import type { LocalisedText } from '../../platform/http/errors';
 import type { ListingRow, TaskRow, VersionRow } from './repo';
 
-export type Lang = 'zh' | 'en';
+export type Lang = MessageLanguage;
 
 export function stateName(state: number, lang: Lang): string {
   return isReleaseState(state) ? RELEASE_STATE_NAMES[state][lang] : String(state);
@@ -13,12 +14,12 @@ export function stateName(state: number, lang: Lang): string {
 export function stateRefusal(row: VersionRow): LocalisedText {
   const s = row.releaseState;
   if (row.supersededAt) {
-    return { zh: '该版本已成为历史版本，不允许此操作', en: 'This is a history version (a later release replaced it); nothing can change it' };
+    return { zh: '该版本已成为历史版本，不允许此操作', en: 'This is a history version (a later release replaced it); nothing can change it', ru: 'Это архивная версия (её заменил более поздний выпуск); изменить её нельзя' };
   }
-  const pending = row.rollbackPending ? { zh: '（回退审核中）', en: ' (rollback under review)' } : { zh: '', en: '' };
+  const pending = row.rollbackPending ? { zh: '（回退审核中）', en: ' (rollback under review)', ru: ' (откат на проверке)' } : { zh: '', en: '', ru: '' };
   return {
     zh: `版本当前状态为「${stateName(s, 'zh')}${pending.zh}」（releaseState ${s}），不允许此操作`,
-    en: `Not allowed while the version is ${stateName(s, 'en')}${pending.en} (releaseState ${s})`,
+    en: `Not allowed while the version is ${stateName(s, 'en')}${pending.en} (releaseState ${s})`, ru: `Нельзя, пока версия в состоянии «${stateName(s, 'ru')}»${pending.ru} (releaseState ${s})`,
   };
 }
 
@@ -27,7 +28,7 @@ export function noRollbackRefusal(row: VersionRow): LocalisedText {
   const s = row.releaseState;
   return {
     zh: `没有待审核的回退申请可以撤回：版本当前状态为「${stateName(s, 'zh')}」（releaseState ${s}）`,
-    en: `There is no rollback request under review to withdraw: the version is ${stateName(s, 'en')} (releaseState ${s})`,
+    en: `There is no rollback request under review to withdraw: the version is ${stateName(s, 'en')} (releaseState ${s})`, ru: `Нет запроса на откат на проверке, который можно отозвать: версия в состоянии «${stateName(s, 'ru')}» (releaseState ${s})`,
   };
 }
 

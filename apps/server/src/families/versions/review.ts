@@ -38,12 +38,12 @@ export class ReviewService {
   async detail(taskId: string, lang: Lang) {
     const { db } = this.deps;
     const task = await versionsRepo.task(db, taskId);
-    if (!task) throw notFound({ zh: '审核任务不存在', en: 'No such review task' });
+    if (!task) throw notFound({ zh: '审核任务不存在', en: 'No such review task', ru: 'Такой задачи проверки нет' });
     if (task.kind === 'testVersion') return this.testDetail(task, lang);
     const row = await versionsRepo.byIdAnyApp(db, task.versionId);
     const app = await appsRepo.byId(db, task.teamId, task.appId);
     // The app (and its versions) may have been deleted since the task was opened.
-    if (!row || !app) throw notFound({ zh: '该任务的应用或版本已被删除', en: 'The app or version of this task was deleted' });
+    if (!row || !app) throw notFound({ zh: '该任务的应用或版本已被删除', en: 'The app or version of this task was deleted', ru: 'Приложение или версия этой задачи удалены' });
     const current = await versionsRepo.current(db, task.appId);
     const pkg = row.packageId ? await packagesRepo.byId(db, row.appId, row.packageId) : undefined;
     const compared = current && current.id !== row.id ? current : undefined;
@@ -68,7 +68,7 @@ export class ReviewService {
     const { db } = this.deps;
     const row = await testingRepo.testVersionAnyApp(db, task.versionId);
     const app = await appsRepo.byId(db, task.teamId, task.appId);
-    if (!row || !app) throw notFound({ zh: '该任务的应用或版本已被删除', en: 'The app or version of this task was deleted' });
+    if (!row || !app) throw notFound({ zh: '该任务的应用或版本已被删除', en: 'The app or version of this task was deleted', ru: 'Приложение или версия этой задачи удалены' });
     const current = await versionsRepo.current(db, task.appId);
     const pkg = row.packageId ? await packagesRepo.byId(db, row.appId, row.packageId) : undefined;
     const downloads = (await versionsRepo.downloads(db, row.id)).reduce((n, d) => n + d.count, 0);

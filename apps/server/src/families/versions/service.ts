@@ -97,7 +97,7 @@ export class VersionsService {
   async find(caller: Caller, appId: string, versionId: string): Promise<{ app: AppRow; row: VersionRow }> {
     const app = await this.apps.get(caller, appId);
     const row = await versionsRepo.byId(this.deps.db, appId, versionId);
-    if (!row) throw notFound({ zh: '版本不存在', en: 'No such version' });
+    if (!row) throw notFound({ zh: '版本不存在', en: 'No such version', ru: 'Такой версии нет' });
     return { app, row };
   }
 
@@ -242,7 +242,7 @@ export class VersionsService {
     const { app, row } = await this.find(caller, appId, versionId);
     const updated = await this.write(row.id, async (tx) => {
       const moved = await this.move(tx, row, 'edit', actorOf(caller), { data: { removedLanguage: language } });
-      if (!(await versionsRepo.removeListing(tx, row.id, language))) throw notFound({ zh: `该版本没有 ${language} 语言的信息`, en: `The version has no ${language} listing` });
+      if (!(await versionsRepo.removeListing(tx, row.id, language))) throw notFound({ zh: `该版本没有 ${language} 语言的信息`, en: `The version has no ${language} listing`, ru: `У версии нет описания на языке ${language}` });
       return moved;
     });
     return this.withCompleteness(db, updated, lang, app);
@@ -256,7 +256,7 @@ export class VersionsService {
     const check = await this.completeness(row, app);
     if (!check.complete) {
       const list = check.missing.map((m) => (m.language ? `${m.field} (${m.language})` : m.field)).join(', ');
-      throw conflict({ zh: `版本信息不完整，缺少：${list}`, en: `The version is not complete; missing: ${list}` });
+      throw conflict({ zh: `版本信息不完整，缺少：${list}`, en: `The version is not complete; missing: ${list}`, ru: `Версия не заполнена; не хватает: ${list}` });
     }
     if (row.packageId) await packageFields(this.deps, row, row.packageId);
     if (row.releaseType === 'phased') await this.assertPhaseable(appId);
@@ -277,10 +277,10 @@ export class VersionsService {
     const current = await versionsRepo.current(this.deps.db, appId);
     const phase = current?.releaseType === 'phased' ? await versionsRepo.phase(this.deps.db, current.id) : undefined;
     if (!current || (current.releaseType === 'phased' && phase?.state !== 'completed')) {
-      throw conflict({ zh: '只有已全量上架版本的应用才能分阶段发布新版本', en: 'A phased release needs a version fully on shelf first (and one phased release at a time)' });
+      throw conflict({ zh: '只有已全量上架版本的应用才能分阶段发布新版本', en: 'A phased release needs a version fully on shelf first (and one phased release at a time)', ru: 'Для поэтапного выпуска сначала нужна версия, полностью выпущенная в продажу (и не больше одного поэтапного выпуска одновременно)' });
     }
     // Devices outside the phase keep the current version: a pre-registration page gives them nothing to keep.
-    if (current.noPackage) throw conflict({ zh: '在架版本没有软件包（预约页面），新版本需要全量发布', en: 'The version on shelf has no package (a pre-registration page); release the next one in full' });
+    if (current.noPackage) throw conflict({ zh: '在架版本没有软件包（预约页面），新版本需要全量发布', en: 'The version on shelf has no package (a pre-registration page); release the next one in full', ru: 'У версии в продаже нет пакета (страница предрегистрации); следующую выпустите полностью' });
   }
 
   async cancelOnShelf(caller: Caller, appId: string, versionId: string, lang: Lang) {
@@ -302,7 +302,7 @@ export class VersionsService {
     const updated = await this.write(row.id, async (tx) => {
       if (input.now) return this.goOnShelf(tx, row, 'releaseNow', actorOf(caller));
       const at = new Date(input.releaseAt!);
-      if (at.getTime() <= clock.now().getTime()) throw invalidInput({ zh: '参数不合法：releaseAt 必须是将来的时间', en: 'Invalid input: releaseAt must be in the future' });
+      if (at.getTime() <= clock.now().getTime()) throw invalidInput({ zh: '参数不合法：releaseAt 必须是将来的时间', en: 'Invalid input: releaseAt must be in the future', ru: 'Недопустимые параметры: releaseAt должно быть в будущем' });
       const moved = await this.move(tx, row, 'changeReleaseTime', actorOf(caller), { set: { releaseAt: at }, data: { releaseAt: at.toISOString() } });
       await dueActions.schedule(tx, { kind: RELEASE_KIND, dueAt: at, payload: { versionId: row.id }, dedupeKey: releaseKey(row.id) });
       return moved;
@@ -320,11 +320,11 @@ export class VersionsService {
       if (kind === 'rollback') {
         const phase = row.releaseType === 'phased' ? await versionsRepo.phase(tx, row.id) : undefined;
         if (phase && phase.state !== 'completed') {
-          throw conflict({ zh: '分阶段发布的版本请使用终止分阶段发布', en: 'A version in phased release is not rolled back this way; terminate its phased release (ROLLBACK) instead' });
+          throw conflict({ zh: '分阶段发布的版本请使用终止分阶段发布', en: 'A version in phased release is not rolled back this way; terminate its phased release (ROLLBACK) instead', ru: 'Версию в поэтапном выпуске так не откатить; прекратите её поэтапный выпуск (ROLLBACK)' });
         }
         moved = await this.move(tx, row, 'requestRollback', actorOf(caller), { set: { rollbackPending: true }, data: { reason } });
         if (!(await versionsRepo.previousOnShelf(tx, row.appId, row.id))) {
-          throw conflict({ zh: '没有可以回退到的上一个上架版本', en: 'There is no previous on-shelf version to roll back to' });
+          throw conflict({ zh: '没有可以回退到的上一个上架版本', en: 'There is no previous on-shelf version to roll back to', ru: 'Нет предыдущей версии в продаже, к которой можно откатиться' });
         }
       } else {
         moved = await this.move(tx, row, 'requestShelfOff', actorOf(caller), { data: { reason } });
@@ -371,12 +371,12 @@ export class VersionsService {
     const updated = await this.write(row.id, async (tx) => {
       const moved = await this.move(tx, row, 'urge', actorOf(caller));
       const open = await versionsRepo.openTask(tx, row.id);
-      if (!open) throw conflict({ zh: '没有待审核的任务', en: 'There is no open review to urge' });
+      if (!open) throw conflict({ zh: '没有待审核的任务', en: 'There is no open review to urge', ru: 'Нет открытой проверки, которую можно поторопить' });
       if (open.urgedAt && now.getTime() - open.urgedAt.getTime() < URGE_INTERVAL_MS) {
         const next = new Date(open.urgedAt.getTime() + URGE_INTERVAL_MS);
         throw new AppError(
           'rateLimited',
-          { zh: `每天只能催审一次，下次可在 ${next.toISOString()} 之后催审`, en: `A review can be urged once a day; next possible at ${next.toISOString()}` },
+          { zh: `每天只能催审一次，下次可在 ${next.toISOString()} 之后催审`, en: `A review can be urged once a day; next possible at ${next.toISOString()}`, ru: `Поторопить проверку можно раз в сутки; в следующий раз — после ${next.toISOString()}` },
           { 'Retry-After': String(Math.ceil((next.getTime() - now.getTime()) / 1000)) },
         );
       }

@@ -9,7 +9,7 @@ import { filesRepo } from '../files/repo';
 import { packagesRepo } from '../packages/repo';
 import { versionsRepo, type ListingRow, type VersionRow } from './repo';
 
-const NOT_IN_STORE: LocalisedText = { zh: '该应用未上架或已下架', en: 'This app is not available in the store' };
+const NOT_IN_STORE: LocalisedText = { zh: '该应用未上架或已下架', en: 'This app is not available in the store', ru: 'Этого приложения нет в магазине' };
 
 /**
  * The listing in the language asked for; else one of the same language (zhCN for zhHK);

@@ -30,7 +30,7 @@ const probe: Family = {
       throw new Error('secret internals at /srv/wharf/db.ts:42');
     });
     registerEndpoint(app, refuse, async () => {
-      throw new AppError('conflict', { zh: '版本处于草稿状态', en: 'The version is a draft' });
+      throw new AppError('conflict', { zh: '版本处于草稿状态', en: 'The version is a draft', ru: 'Версия — черновик' });
     });
     registerEndpoint(app, member, async () => ({}));
   },
@@ -92,6 +92,15 @@ describe('the ret envelope and validation', () => {
   it('answers in Chinese when the console sends zh', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/agc/edge/probe/v1/echo/7', headers: { 'x-lang': 'zh' }, payload: { name: 'x' } });
     expect(res.json().ret.msg).toBe('参数不合法：name 至少 2 个字符');
+  });
+
+  it('answers in Russian when the console sends ru, or the browser prefers it', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/agc/edge/probe/v1/echo/7', headers: { 'x-lang': 'ru' }, payload: { name: 'x' } });
+    expect(res.json().ret.msg).toBe('Недопустимые параметры: name: не короче 2 символов');
+    const refused = await t.app.inject({ url: '/agc/edge/probe/v1/refuse', headers: { 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.8' } });
+    expect(refused.json().ret).toEqual({ code: 100409, msg: 'Версия — черновик' });
+    const unknown = await t.app.inject({ url: '/agc/edge/probe/v1/none', headers: { 'x-lang': 'ru' } });
+    expect(unknown.json().ret.msg).toBe('Такого вызова нет');
   });
 
   it('answers malformed JSON with 400, not 500', async () => {

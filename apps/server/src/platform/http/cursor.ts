@@ -15,7 +15,7 @@ export function decodeCursor(raw: string): Position {
   const [at, id] = Buffer.from(raw, 'base64url').toString().split('|');
   const date = new Date(at ?? '');
   if (!id || id.length > 64 || Number.isNaN(date.getTime())) {
-    throw new AppError('invalidInput', { zh: '参数不合法：cursor', en: 'Invalid input: cursor' });
+    throw new AppError('invalidInput', { zh: '参数不合法：cursor', en: 'Invalid input: cursor', ru: 'Недопустимые параметры: cursor' });
   }
   return { at: date, id };
 }

@@ -1,10 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RET_CODES, type FieldError, type RetCodeName } from '@wharf/contract';
 import { describeFieldErrors, fieldErrorsOf } from './field-errors';
-import { AppError } from './errors';
+import { AppError, type LocalisedText } from './errors';
 import { messageLanguage } from './language';
 
-function send(reply: FastifyReply, req: FastifyRequest, name: RetCodeName, detail?: { zh: string; en: string }, errors?: FieldError[]) {
+function send(reply: FastifyReply, req: FastifyRequest, name: RetCodeName, detail?: LocalisedText, errors?: FieldError[]) {
   const entry = RET_CODES[name];
   const lang = messageLanguage(req);
   const msg = detail ? detail[lang] : entry[lang];
@@ -38,7 +38,7 @@ export function installErrorHandling(app: FastifyInstance, notFoundPage?: (req: 
     }
     const status = err.statusCode ?? 500;
     if (status === 400 && /JSON/i.test(err.message)) {
-      return send(reply, req, 'invalidInput', { zh: '参数不合法：请求体不是合法的 JSON', en: 'Invalid input: the body is not valid JSON' });
+      return send(reply, req, 'invalidInput', { zh: '参数不合法：请求体不是合法的 JSON', en: 'Invalid input: the body is not valid JSON', ru: 'Недопустимые параметры: тело запроса — не корректный JSON' });
     }
     const mapped = status >= 400 && status < 500 ? (STATUS_TO_RET[status] ?? 'invalidInput') : null;
     if (mapped) return send(reply, req, mapped);
@@ -57,5 +57,5 @@ export function installErrorHandling(app: FastifyInstance, notFoundPage?: (req: 
  */
 export function frameworkErrorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
   const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
-  void send(reply, req, 'invalidInput', tooLong ? { zh: '参数不合法：地址中的参数过长', en: 'Invalid input: a part of the address is too long' } : { zh: '参数不合法：地址格式不正确', en: 'Invalid input: the address is malformed' });
+  void send(reply, req, 'invalidInput', tooLong ? { zh: '参数不合法：地址中的参数过长', en: 'Invalid input: a part of the address is too long', ru: 'Недопустимые параметры: часть адреса слишком длинная' } : { zh: '参数不合法：地址格式不正确', en: 'Invalid input: the address is malformed', ru: 'Недопустимые параметры: адрес составлен неверно' });
 }

@@ -1,8 +1,10 @@
 import { RET_CODES, type RetCodeName } from '@wharf/contract';
 
+/** A message in each language of the sites (the language header picks one). */
 export interface LocalisedText {
   zh: string;
   en: string;
+  ru: string;
 }
 
 /**
@@ -18,7 +20,7 @@ export class AppError extends Error {
     super(typeof text === 'string' ? text : (text?.en ?? RET_CODES[retName].en));
     this.name = 'AppError';
     this.retName = retName;
-    this.text = typeof text === 'string' ? { zh: text, en: text } : (text ?? null);
+    this.text = typeof text === 'string' ? { zh: text, en: text, ru: text } : (text ?? null);
     this.headers = headers;
   }
 

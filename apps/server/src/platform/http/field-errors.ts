@@ -22,27 +22,27 @@ const list = (values: FieldError['values']) => (values ?? []).map((v) => JSON.st
 function sentence(e: FieldError): LocalisedText {
   const f = e.field || e.in;
   switch (e.rule) {
-    case 'required': return { zh: `${f} 为必填项`, en: `${f} is required` };
-    case 'type': return { zh: `${f} 的类型不正确`, en: `${f} has the wrong type` };
-    case 'tooShort': return { zh: `${f} 至少 ${e.min} 个字符`, en: `${f} needs at least ${e.min} characters` };
-    case 'tooLong': return { zh: `${f} 最多 ${e.max} 个字符`, en: `${f} takes at most ${e.max} characters` };
-    case 'tooSmall': return { zh: `${f} 不能小于 ${e.min}`, en: `${f} must be at least ${e.min}` };
-    case 'tooLarge': return { zh: `${f} 不能大于 ${e.max}`, en: `${f} must be at most ${e.max}` };
-    case 'tooFew': return { zh: `${f} 至少 ${e.min} 项`, en: `${f} needs at least ${e.min} items` };
-    case 'tooMany': return { zh: `${f} 最多 ${e.max} 项`, en: `${f} takes at most ${e.max} items` };
-    case 'format': return { zh: `${f} 不是有效的 ${e.format}`, en: `${f} is not a valid ${e.format}` };
-    case 'oneOf': return { zh: `${f} 须为以下之一：${list(e.values)}`, en: `${f} must be one of ${list(e.values)}` };
-    case 'unknownKeys': return { zh: `不支持的字段：${list(e.values)}`, en: `unknown fields: ${list(e.values)}` };
-    case 'controlCharacter': return { zh: `${f} 含有不允许的控制字符（${e.character}）`, en: `${f} holds a control character that is not allowed (${e.character})` };
+    case 'required': return { zh: `${f} 为必填项`, en: `${f} is required`, ru: `${f}: обязательное поле` };
+    case 'type': return { zh: `${f} 的类型不正确`, en: `${f} has the wrong type`, ru: `${f}: неверный тип` };
+    case 'tooShort': return { zh: `${f} 至少 ${e.min} 个字符`, en: `${f} needs at least ${e.min} characters`, ru: `${f}: не короче ${e.min} символов` };
+    case 'tooLong': return { zh: `${f} 最多 ${e.max} 个字符`, en: `${f} takes at most ${e.max} characters`, ru: `${f}: не длиннее ${e.max} символов` };
+    case 'tooSmall': return { zh: `${f} 不能小于 ${e.min}`, en: `${f} must be at least ${e.min}`, ru: `${f}: не меньше ${e.min}` };
+    case 'tooLarge': return { zh: `${f} 不能大于 ${e.max}`, en: `${f} must be at most ${e.max}`, ru: `${f}: не больше ${e.max}` };
+    case 'tooFew': return { zh: `${f} 至少 ${e.min} 项`, en: `${f} needs at least ${e.min} items`, ru: `${f}: не меньше ${e.min} элементов` };
+    case 'tooMany': return { zh: `${f} 最多 ${e.max} 项`, en: `${f} takes at most ${e.max} items`, ru: `${f}: не больше ${e.max} элементов` };
+    case 'format': return { zh: `${f} 不是有效的 ${e.format}`, en: `${f} is not a valid ${e.format}`, ru: `${f}: недопустимый формат (${e.format})` };
+    case 'oneOf': return { zh: `${f} 须为以下之一：${list(e.values)}`, en: `${f} must be one of ${list(e.values)}`, ru: `${f}: допустимые значения — ${list(e.values)}` };
+    case 'unknownKeys': return { zh: `不支持的字段：${list(e.values)}`, en: `unknown fields: ${list(e.values)}`, ru: `неизвестные поля: ${list(e.values)}` };
+    case 'controlCharacter': return { zh: `${f} 含有不允许的控制字符（${e.character}）`, en: `${f} holds a control character that is not allowed (${e.character})`, ru: `${f}: содержит недопустимый управляющий символ (${e.character})` };
     default: {
       const reason = e.reason ? REFINEMENTS[e.reason as RefinementKey] : null;
-      return reason ? { zh: `${f}：${reason.zh}`, en: `${f}: ${reason.en}` } : { zh: `${f} 不合法`, en: `${f} is not valid` };
+      return reason ? { zh: `${f}：${reason.zh}`, en: `${f}: ${reason.en}`, ru: `${f}: ${reason.ru}` } : { zh: `${f} 不合法`, en: `${f} is not valid`, ru: `${f}: недопустимое значение` };
     }
   }
 }
 
 export function describeFieldErrors(errors: FieldError[]): LocalisedText {
   const parts = errors.slice(0, 3).map(sentence);
-  if (!parts.length) return { zh: '参数不合法', en: 'Invalid input' };
-  return { zh: `参数不合法：${parts.map((p) => p.zh).join('；')}`, en: `Invalid input: ${parts.map((p) => p.en).join('; ')}` };
+  if (!parts.length) return { zh: '参数不合法', en: 'Invalid input', ru: 'Недопустимые параметры' };
+  return { zh: `参数不合法：${parts.map((p) => p.zh).join('；')}`, en: `Invalid input: ${parts.map((p) => p.en).join('; ')}`, ru: `Недопустимые параметры: ${parts.map((p) => p.ru).join('; ')}` };
 }

@@ -10,7 +10,7 @@ export const AGREEMENTS = {
     version: '2026-01',
     /** What waits for it: submitting a version for release review. */
     requiredFor: ['release'],
-    names: { zh: 'Wharf 分发服务协议', en: 'Wharf Distribution Service Agreement' },
+    names: { zh: 'Wharf 分发服务协议', en: 'Wharf Distribution Service Agreement', ru: 'Соглашение об услугах распространения Wharf' },
   },
 } as const;
 

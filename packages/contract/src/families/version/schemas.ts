@@ -98,14 +98,14 @@ export const historyEvent = z.object({
 
 /** Reasons a reviewer picks from (free text goes beside them). */
 export const REVIEW_REASONS = {
-  nameMismatch: { zh: '应用名称或图标与软件包不一致', en: 'The name or icon does not match the package' },
-  weakBrief: { zh: '一句话简介不够清晰', en: 'The brief introduction does not describe the app' },
-  minApiTooHigh: { zh: '最低 API 级别过高', en: 'The minimum API level is too high' },
-  thinFunctionality: { zh: '功能过于简单', en: 'The app offers too little functionality' },
-  privacyPolicy: { zh: '隐私政策缺失或不一致', en: 'The privacy policy is missing or inconsistent' },
-  crashes: { zh: '应用无法正常运行', en: 'The app crashes or does not start' },
-  misleadingContent: { zh: '内容具有误导性', en: 'The listing is misleading' },
-  other: { zh: '其他', en: 'Other' },
+  nameMismatch: { zh: '应用名称或图标与软件包不一致', en: 'The name or icon does not match the package', ru: 'Название или значок не соответствуют пакету' },
+  weakBrief: { zh: '一句话简介不够清晰', en: 'The brief introduction does not describe the app', ru: 'Краткое описание не описывает приложение' },
+  minApiTooHigh: { zh: '最低 API 级别过高', en: 'The minimum API level is too high', ru: 'Минимальный уровень API слишком высокий' },
+  thinFunctionality: { zh: '功能过于简单', en: 'The app offers too little functionality', ru: 'У приложения слишком мало функций' },
+  privacyPolicy: { zh: '隐私政策缺失或不一致', en: 'The privacy policy is missing or inconsistent', ru: 'Политика конфиденциальности отсутствует или противоречива' },
+  crashes: { zh: '应用无法正常运行', en: 'The app crashes or does not start', ru: 'Приложение падает или не запускается' },
+  misleadingContent: { zh: '内容具有误导性', en: 'The listing is misleading', ru: 'Описание вводит в заблуждение' },
+  other: { zh: '其他', en: 'Other', ru: 'Другое' },
 } as const;
 export const REVIEW_REASON_KEYS = Object.keys(REVIEW_REASONS) as [keyof typeof REVIEW_REASONS, ...(keyof typeof REVIEW_REASONS)[]];
 

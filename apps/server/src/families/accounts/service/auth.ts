@@ -44,7 +44,7 @@ export class AuthService {
     const now = clock.now();
     const result = await db.transaction(async (tx) => {
       if (await usersRepo.byEmail(tx, input.email)) {
-        throw new AppError('conflict', { zh: '该邮箱已注册，请直接登录', en: 'An account with this email exists; sign in instead' });
+        throw new AppError('conflict', { zh: '该邮箱已注册，请直接登录', en: 'An account with this email exists; sign in instead', ru: 'Аккаунт с этим адресом уже есть; войдите в него' });
       }
       const user = await usersRepo.insert(tx, {
         email: input.email,
@@ -154,7 +154,7 @@ export class AuthService {
     await db.transaction(async (tx) => {
       const reset = await resetsRepo.byTokenHash(tx, hashToken(input.token));
       if (!reset || reset.usedAt || reset.expiresAt <= now || !(await resetsRepo.markUsed(tx, reset.id, now))) {
-        throw new AppError('invalidInput', { zh: '重置链接无效或已过期，请重新申请', en: 'This reset link is invalid or has expired; ask for a new one' });
+        throw new AppError('invalidInput', { zh: '重置链接无效或已过期，请重新申请', en: 'This reset link is invalid or has expired; ask for a new one', ru: 'Ссылка сброса недействительна или истекла; запросите новую' });
       }
       // Every earlier session must sign in again (account status 6).
       await usersRepo.setPassword(tx, reset.userId, passwordHash, now);

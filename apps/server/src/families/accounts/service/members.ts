@@ -86,11 +86,11 @@ export class MembersService {
       const checked = await checkAssignment(tx, caller, team.mainUserId === caller.userId, input, now);
       const existing = await usersRepo.byEmail(tx, input.email);
       if (existing && (await teamsRepo.membership(tx, teamId, existing.id))) {
-        throw new AppError('conflict', { zh: '该用户已是团队成员', en: 'This person is already a member of the team' });
+        throw new AppError('conflict', { zh: '该用户已是团队成员', en: 'This person is already a member of the team', ru: 'Этот человек уже в команде' });
       }
       const open = await invitationsRepo.open(tx, teamId, now);
       if ((await teamsRepo.memberCount(tx, teamId)) + open.length >= TEAM_MEMBER_LIMIT) {
-        throw new AppError('conflict', { zh: `团队成员（含待接受的邀请）最多 ${TEAM_MEMBER_LIMIT} 人`, en: `A team has at most ${TEAM_MEMBER_LIMIT} members, pending invitations included` });
+        throw new AppError('conflict', { zh: `团队成员（含待接受的邀请）最多 ${TEAM_MEMBER_LIMIT} 人`, en: `A team has at most ${TEAM_MEMBER_LIMIT} members, pending invitations included`, ru: `В команде не больше ${TEAM_MEMBER_LIMIT} участников, включая неотвеченные приглашения` });
       }
       for (const old of open.filter((i) => i.email === input.email)) await invitationsRepo.revoke(tx, old.id, now);
       const row = await invitationsRepo.insert(tx, {
@@ -136,7 +136,7 @@ export class MembersService {
   async describe(token: string) {
     const { db, clock } = this.deps;
     const row = await invitationsRepo.byTokenHash(db, hashToken(token));
-    if (!row) throw notFound({ zh: '邀请链接无效', en: 'This invitation link is not valid' });
+    if (!row) throw notFound({ zh: '邀请链接无效', en: 'This invitation link is not valid', ru: 'Ссылка приглашения недействительна' });
     const team = (await teamsRepo.byId(db, row.teamId))!;
     const inviter = await usersRepo.byId(db, row.invitedBy);
     const state = row.acceptedAt ? 'accepted' : row.revokedAt ? 'revoked' : row.expiresAt <= clock.now() ? 'expired' : 'open';
@@ -155,20 +155,20 @@ export class MembersService {
     const now = clock.now();
     return db.transaction(async (tx) => {
       const row = await invitationsRepo.byTokenHash(tx, hashToken(token));
-      if (!row) throw notFound({ zh: '邀请链接无效', en: 'This invitation link is not valid' });
+      if (!row) throw notFound({ zh: '邀请链接无效', en: 'This invitation link is not valid', ru: 'Ссылка приглашения недействительна' });
       if (row.acceptedAt || row.revokedAt || row.expiresAt <= now) {
-        throw new AppError('conflict', { zh: '邀请已失效（已接受、已撤销或已过期）', en: 'This invitation is no longer open (accepted, withdrawn or expired)' });
+        throw new AppError('conflict', { zh: '邀请已失效（已接受、已撤销或已过期）', en: 'This invitation is no longer open (accepted, withdrawn or expired)', ru: 'Приглашение уже закрыто (принято, отозвано или истекло)' });
       }
       const user = (await usersRepo.byId(tx, caller.userId!))!;
       if (user.email !== row.email) {
-        throw new AppError('forbidden', { zh: `此邀请发给 ${row.email}，请使用该邮箱登录`, en: `This invitation is for ${row.email}; sign in with that email` });
+        throw new AppError('forbidden', { zh: `此邀请发给 ${row.email}，请使用该邮箱登录`, en: `This invitation is for ${row.email}; sign in with that email`, ru: `Приглашение адресовано ${row.email}; войдите с этим адресом` });
       }
-      if (await teamsRepo.membership(tx, row.teamId, user.id)) throw new AppError('conflict', { zh: '您已是该团队成员', en: 'You are already a member of this team' });
+      if (await teamsRepo.membership(tx, row.teamId, user.id)) throw new AppError('conflict', { zh: '您已是该团队成员', en: 'You are already a member of this team', ru: 'Вы уже в этой команде' });
       if ((await teamsRepo.teamCountOf(tx, user.id)) >= TEAMS_PER_USER_LIMIT) {
-        throw new AppError('conflict', { zh: `每人最多加入 ${TEAMS_PER_USER_LIMIT} 个团队`, en: `A person can be in at most ${TEAMS_PER_USER_LIMIT} teams` });
+        throw new AppError('conflict', { zh: `每人最多加入 ${TEAMS_PER_USER_LIMIT} 个团队`, en: `A person can be in at most ${TEAMS_PER_USER_LIMIT} teams`, ru: `Человек может состоять не больше чем в ${TEAMS_PER_USER_LIMIT} командах` });
       }
       if ((await teamsRepo.memberCount(tx, row.teamId)) >= TEAM_MEMBER_LIMIT) {
-        throw new AppError('conflict', { zh: `团队成员已达上限 ${TEAM_MEMBER_LIMIT} 人`, en: `The team has reached ${TEAM_MEMBER_LIMIT} members` });
+        throw new AppError('conflict', { zh: `团队成员已达上限 ${TEAM_MEMBER_LIMIT} 人`, en: `The team has reached ${TEAM_MEMBER_LIMIT} members`, ru: `В команде уже ${TEAM_MEMBER_LIMIT} участников` });
       }
       await teamsRepo.addMember(tx, { teamId: row.teamId, userId: user.id, roles: row.roles, appIds: row.appIds, expiresAt: row.memberExpiresAt, createdAt: now });
       await invitationsRepo.accept(tx, row.id, user.id, now);
@@ -185,7 +185,7 @@ export class MembersService {
       const team = (await teamsRepo.byId(tx, teamId))!;
       const membership = await teamsRepo.membership(tx, teamId, userId);
       if (!membership) throw notFound();
-      if (userId === team.mainUserId) throw new AppError('forbidden', { zh: '不能修改账号持有者的角色', en: "The account holder's roles cannot be changed" });
+      if (userId === team.mainUserId) throw new AppError('forbidden', { zh: '不能修改账号持有者的角色', en: "The account holder's roles cannot be changed", ru: 'Роли владельца аккаунта изменить нельзя' });
       const checked = await checkAssignment(tx, caller, team.mainUserId === caller.userId, input, now);
       await teamsRepo.updateMembership(tx, teamId, userId, checked);
       await writeAudit(tx, clock, { action: 'member.rolesChanged', teamId, actorId: caller.userId, ip: caller.ip, targetType: 'user', targetId: userId, data: { before: membership.roles, after: checked.roles, appIds: checked.appIds, expiresAt: checked.expiresAt } });
@@ -199,7 +199,7 @@ export class MembersService {
     const teamId = caller.teamId!;
     await db.transaction(async (tx) => {
       const team = (await teamsRepo.byId(tx, teamId))!;
-      if (userId === team.mainUserId) throw new AppError('forbidden', { zh: '不能移除账号持有者', en: 'The account holder cannot be removed' });
+      if (userId === team.mainUserId) throw new AppError('forbidden', { zh: '不能移除账号持有者', en: 'The account holder cannot be removed', ru: 'Владельца аккаунта удалить нельзя' });
       if (!(await teamsRepo.removeMember(tx, teamId, userId))) throw notFound();
       await writeAudit(tx, clock, { action: 'member.remove', teamId, actorId: caller.userId, ip: caller.ip, targetType: 'user', targetId: userId });
     });

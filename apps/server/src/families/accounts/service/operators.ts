@@ -48,7 +48,7 @@ export class OperatorsService {
     const { db, clock } = this.deps;
     return db.transaction(async (tx) => {
       const user = await usersRepo.byEmail(tx, email);
-      if (!user) throw notFound({ zh: '没有使用该邮箱的账号', en: 'No account uses this email' });
+      if (!user) throw notFound({ zh: '没有使用该邮箱的账号', en: 'No account uses this email', ru: 'Аккаунта с этим адресом нет' });
       if (!user.operatorRoles.includes(role)) await usersRepo.setOperatorRoles(tx, user.id, [...user.operatorRoles, role]);
       await writeAudit(tx, clock, { action: 'operator.grant', actorId: caller.userId, ip: caller.ip, actorKind: 'operator', targetType: 'user', targetId: user.id, data: { role } });
       return user.id;
@@ -61,7 +61,7 @@ export class OperatorsService {
       const user = await usersRepo.byId(tx, userId);
       if (!user || !user.operatorRoles.includes(role)) throw notFound();
       if (role === 'admin' && (await usersRepo.operators(tx)).filter((u) => u.operatorRoles.includes('admin')).length <= 1) {
-        throw new AppError('conflict', { zh: '至少保留一名平台管理员', en: 'The platform needs at least one administrator' });
+        throw new AppError('conflict', { zh: '至少保留一名平台管理员', en: 'The platform needs at least one administrator', ru: 'На платформе должен остаться хотя бы один администратор' });
       }
       await usersRepo.setOperatorRoles(tx, userId, user.operatorRoles.filter((r) => r !== role));
       await writeAudit(tx, clock, { action: 'operator.revoke', actorId: caller.userId, ip: caller.ip, actorKind: 'operator', targetType: 'user', targetId: userId, data: { role } });

@@ -37,9 +37,9 @@ export function accountsResolver(deps: Deps, cache: SessionCache): AccessResolve
    */
   async function teamProject(req: FastifyRequest, teamId: string, appScope: readonly string[] | null): Promise<string> {
     const raw = (req.params as Record<string, unknown> | undefined)?.projectId ?? (req.query as Record<string, unknown> | undefined)?.projectId;
-    if (typeof raw !== 'string' || !UUID.test(raw)) throw new AppError('invalidInput', { zh: '参数不合法：projectId（项目 ID）', en: 'Invalid input: projectId (the project)' });
+    if (typeof raw !== 'string' || !UUID.test(raw)) throw new AppError('invalidInput', { zh: '参数不合法：projectId（项目 ID）', en: 'Invalid input: projectId (the project)', ru: 'Недопустимые параметры: projectId (проект)' });
     const projectId = raw.toLowerCase();
-    if ((await deps.projectScopes.teamOf(projectId)) !== teamId) throw notFound({ zh: '项目不存在', en: 'No such project' });
+    if ((await deps.projectScopes.teamOf(projectId)) !== teamId) throw notFound({ zh: '项目不存在', en: 'No such project', ru: 'Такого проекта нет' });
     if (appScope && !(await deps.projectScopes.holdsAnyApp(projectId, appScope))) throw new AppError('forbidden');
     return projectId;
   }

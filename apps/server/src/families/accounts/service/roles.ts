@@ -61,7 +61,7 @@ export class RolesService {
     return db.transaction(async (tx) => {
       const existing = await teamsRepo.customRoles(tx, teamId);
       if (existing.length >= CUSTOM_ROLE_LIMIT) {
-        throw new AppError('conflict', { zh: `每个团队最多 ${CUSTOM_ROLE_LIMIT} 个自定义角色`, en: `A team can have at most ${CUSTOM_ROLE_LIMIT} custom roles` });
+        throw new AppError('conflict', { zh: `每个团队最多 ${CUSTOM_ROLE_LIMIT} 个自定义角色`, en: `A team can have at most ${CUSTOM_ROLE_LIMIT} custom roles`, ru: `У команды не больше ${CUSTOM_ROLE_LIMIT} своих ролей` });
       }
       this.assertFreeName(existing, input.name);
       const now = clock.now();
@@ -92,7 +92,7 @@ export class RolesService {
       if (!row) throw notFound();
       const held = (await teamsRepo.roleCounts(tx, teamId)).get(`${CUSTOM_PREFIX}${roleId}`) ?? 0;
       if (held > 0) {
-        throw new AppError('conflict', { zh: `仍有 ${held} 名成员拥有该角色，请先调整他们的角色`, en: `${held} member(s) still hold this role; change their roles first` });
+        throw new AppError('conflict', { zh: `仍有 ${held} 名成员拥有该角色，请先调整他们的角色`, en: `${held} member(s) still hold this role; change their roles first`, ru: `Эта роль ещё есть у участников (${held}); сначала смените им роли` });
       }
       await teamsRepo.deleteCustomRole(tx, roleId);
       await writeAudit(tx, clock, { action: 'role.delete', teamId, actorId: caller.userId, ip: caller.ip, targetType: 'role', targetId: roleId, data: { name: row.name } });
@@ -101,7 +101,7 @@ export class RolesService {
 
   private assertFreeName(roles: CustomRoleRow[], name: string): void {
     const taken = roles.some((r) => r.name.toLowerCase() === name.toLowerCase()) || Object.values(ROLE_NAMES).some((n) => n.toLowerCase() === name.toLowerCase());
-    if (taken) throw new AppError('conflict', { zh: '已存在同名角色', en: 'A role with this name exists' });
+    if (taken) throw new AppError('conflict', { zh: '已存在同名角色', en: 'A role with this name exists', ru: 'Роль с таким названием уже есть' });
   }
 }
 

@@ -64,7 +64,7 @@ export class TeamsService {
     const now = clock.now();
     return db.transaction(async (tx) => {
       if ((await teamsRepo.teamCountOf(tx, caller.userId!)) >= TEAMS_PER_USER_LIMIT) {
-        throw new AppError('conflict', { zh: `每人最多加入 ${TEAMS_PER_USER_LIMIT} 个团队`, en: `A person can be in at most ${TEAMS_PER_USER_LIMIT} teams` });
+        throw new AppError('conflict', { zh: `每人最多加入 ${TEAMS_PER_USER_LIMIT} 个团队`, en: `A person can be in at most ${TEAMS_PER_USER_LIMIT} teams`, ru: `Человек может состоять не больше чем в ${TEAMS_PER_USER_LIMIT} командах` });
       }
       const zone = input.zone ?? zoneOfCountry(input.countryCode);
       const team = await teamsRepo.insert(tx, { name: input.name, siteId: siteIdOfZone(zone), zone, countryCode: input.countryCode ?? null, userType: 2, mainUserId: caller.userId!, createdAt: now });

@@ -18,7 +18,7 @@ export function downloadRoutes(app: FastifyInstance, s: FilesService, signer: Ur
 
   registerEndpoint(app, fileApi.downloadObject, async ({ params, query, req, reply }) => {
     if (!(await signer.verify(params.objectId, query.expires, query.sig))) {
-      throw new AppError('forbidden', { zh: '下载链接无效或已过期', en: 'The download link is invalid or has expired' });
+      throw new AppError('forbidden', { zh: '下载链接无效或已过期', en: 'The download link is invalid or has expired', ru: 'Ссылка для скачивания недействительна или истекла' });
     }
     const row = await filesRepo.byId(db, params.objectId);
     if (!row || row.state !== 'ready') throw notFound();

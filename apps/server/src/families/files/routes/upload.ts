@@ -13,7 +13,7 @@ import type { FilesService } from '../service';
  */
 export function bodyStream(body: unknown, idleMs: number): Readable {
   if (!body || typeof (body as Readable).pipe !== 'function') {
-    throw new AppError('unsupportedMedia', { zh: '请以 application/octet-stream 发送文件内容', en: 'Send the file bytes as application/octet-stream' });
+    throw new AppError('unsupportedMedia', { zh: '请以 application/octet-stream 发送文件内容', en: 'Send the file bytes as application/octet-stream', ru: 'Отправьте байты файла как application/octet-stream' });
   }
   const source = body as Readable;
   if (idleMs <= 0) return source;
@@ -21,7 +21,7 @@ export function bodyStream(body: unknown, idleMs: number): Readable {
   const timer = setTimeout(() => {
     source.unpipe(guarded);
     source.pause();
-    guarded.destroy(new AppError('requestTimeout', { zh: `请求超时：${idleMs / 1000} 秒内未收到数据`, en: `The upload stopped: nothing arrived for ${idleMs / 1000} s` }));
+    guarded.destroy(new AppError('requestTimeout', { zh: `请求超时：${idleMs / 1000} 秒内未收到数据`, en: `The upload stopped: nothing arrived for ${idleMs / 1000} s`, ru: `Загрузка остановлена: данные не поступали ${idleMs / 1000} с` }));
   }, idleMs);
   // A chunk must keep coming: at least one per idle period, however small.
   source.on('data', () => timer.refresh());
