@@ -47,8 +47,9 @@ export function errorBox(page: Page) {
   return page.locator('.ant-message-error');
 }
 
-export async function fillSignUp(page: Page, person: Person, opts: { emailPrefilled?: boolean } = {}): Promise<void> {
-  const s = en.accounts;
+/** `strings`: the accounts locale of the site (English unless given). */
+export async function fillSignUp(page: Page, person: Person, opts: { emailPrefilled?: boolean; strings?: typeof accountsEn } = {}): Promise<void> {
+  const s = opts.strings ?? en.accounts;
   await page.getByRole('heading', { name: s.signUp.title }).waitFor();
   if (opts.emailPrefilled) {
     expect(await page.getByLabel(s.fields.email, { exact: true }).inputValue()).toBe(person.email);

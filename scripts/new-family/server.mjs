@@ -80,7 +80,7 @@ export class ${n.Pascal}Service {
     const { db, clock } = this.deps;
     return db.transaction(async (tx) => {
       const row = await ${n.camel}Repo.insert(tx, { projectId, name, createdAt: clock.now() });
-      if (!row) throw conflict({ zh: \`项目中已有名为“\${name}”的对象\`, en: \`The project already has one named "\${name}"\` });
+      if (!row) throw conflict({ zh: \`项目中已有名为“\${name}”的对象\`, en: \`The project already has one named "\${name}"\`, ru: \`В проекте уже есть объект «\${name}»\` });
       await writeAudit(tx, clock, { action: '${n.family}.create', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: '${n.itemKebab}', targetId: row.id, data: { projectId, name } });
       return { ${n.item}: out(row) };
     });

@@ -16,10 +16,10 @@ describe('SUPPORTED_LANGUAGES', () => {
 });
 
 describe('languageHeaderOf', () => {
-  it('is zh for cn, ru for ru and en otherwise', () => {
+  it('is zh for cn and en otherwise', () => {
     expect(languageHeaderOf('cn')).toBe('zh');
     expect(languageHeaderOf('en')).toBe('en');
-    expect(languageHeaderOf('ru')).toBe('ru');
+    expect(languageHeaderOf('ru')).toBe('en');
     expect(languageHeaderOf('')).toBe('en');
     expect(languageHeaderOf(undefined)).toBe('en');
   });

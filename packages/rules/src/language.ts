@@ -13,9 +13,13 @@ export function isSupportedLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
 }
 
-/** The value of the language header the server reads: it only knows Chinese and English. */
-export function languageHeaderOf(language: Language | string | null | undefined): 'zh' | 'en' | 'ru' {
-  return language === 'cn' ? 'zh' : language === 'ru' ? 'ru' : 'en';
+/**
+ * The value of the language header, as the specification has the console send it: zh for
+ * cn, else en. The Russian site is told apart by the Accept-Language it sends as well
+ * (intlLocaleOf), which the server reads when the header says en.
+ */
+export function languageHeaderOf(language: Language | string | null | undefined): 'zh' | 'en' {
+  return language === 'cn' ? 'zh' : 'en';
 }
 
 const INTL_LOCALES: Readonly<Record<Language, string>> = Object.freeze({ cn: 'zh-CN', en: 'en-US', ru: 'ru-RU' });

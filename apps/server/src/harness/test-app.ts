@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { ManualClock } from '../platform/clock';
-import { openPglite, openPgliteThread, openPostgres } from '../platform/db/client';
+import { openPgliteThread, openPostgres } from '../platform/db/client';
 import type { Database } from '../platform/db/types';
 import type { Family } from '../platform/deps';
 import { adminQuery, withDatabase, type TemplateInfo } from './template';
@@ -42,7 +42,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   }
   const dir = path.join(os.tmpdir(), `wharf-t-${suffix}`);
   await fs.cp(info.dir!, dir, { recursive: true });
-  const database = await (process.env.WHARF_TEST_INPROCESS ? openPglite(dir) : openPgliteThread(dir));
+  const database = await openPgliteThread(dir);
   let gone = false;
   return {
     database,

@@ -124,11 +124,13 @@ describe('callEndpoint', () => {
     expect(seen[0]?.headers['x-lang']).toBe('zh');
   });
 
-  it('sends the page language as the message language: ru for Russian pages, en for English ones', async () => {
+  it('sends en as the language header for English and Russian pages, and tells them apart by Accept-Language', async () => {
     reply = { status: 200, body: ok() };
     await callEndpoint(consoleApi.getConfig, { baseURL: base, language: 'ru' });
     await callEndpoint(consoleApi.getConfig, { baseURL: base, language: 'en' });
-    expect(seen.map((s) => s.headers['x-lang'])).toEqual(['ru', 'en']);
+    await callEndpoint(consoleApi.getConfig, { baseURL: base, language: 'cn' });
+    expect(seen.map((s) => s.headers['x-lang'])).toEqual(['en', 'en', 'zh']);
+    expect(seen.map((s) => s.headers['accept-language'])).toEqual(['ru-RU', 'en-US', 'zh-CN']);
   });
 
   it('fills and encodes path parameters and sends the query', async () => {

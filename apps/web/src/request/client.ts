@@ -14,6 +14,7 @@ import {
 } from '@wharf/contract';
 import {
   LOGOUT_SUPPRESS_MS,
+  intlLocaleOf,
   languageHeaderOf,
   mustSignInAgain,
   routeModeOfHash,
@@ -196,7 +197,9 @@ export class RequestClient {
     const config = isConfigCall ? this.#config : await this.loadConfig();
     const openTest = routeModeOfHash(location.hash).openTest;
     const language = options.language ?? this.env.language();
-    const headers: Record<string, string> = { [HEADERS.language]: languageHeaderOf(language) };
+    // The header is the specification's (zh or en); Accept-Language tells the Russian site's
+    // refusals to come in Russian.
+    const headers: Record<string, string> = { [HEADERS.language]: languageHeaderOf(language), 'Accept-Language': intlLocaleOf(language) };
     if (!openTest) {
       const teamId = currentTeamId();
       if (teamId) headers[config?.teamIdHeaderName || HEADERS.teamId] = teamId;

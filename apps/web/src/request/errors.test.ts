@@ -37,6 +37,10 @@ describe('error box text', () => {
     const conflict = error({ status: 409, code: RET_CODES.conflict.code, msg: 'An account with this email exists; sign in instead' });
     expect(errorText(conflict, en, 'en')).toBe('An account with this email exists; sign in instead');
     expect(errorText(conflict, ru, 'ru')).toBe('В текущем состоянии это невозможно. (подробности: An account with this email exists; sign in instead)');
+    // The server answers the Russian site in Russian: its detail is shown as it is.
+    const russian = error({ status: 409, code: RET_CODES.conflict.code, msg: 'Аккаунт с этим адресом уже есть; войдите в него' });
+    expect(errorText(russian, ru, 'ru')).toBe('Аккаунт с этим адресом уже есть; войдите в него');
+    expect(errorText(error({ status: 403, code: RET_CODES.forbidden.code, msg: RET_CODES.forbidden.ru }), ru, 'ru')).toBe('У вас нет прав на это действие.');
   });
 
   it("shows an unknown code's message, and axios's message translated when there is no ret", () => {

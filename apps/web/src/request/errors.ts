@@ -91,12 +91,15 @@ export function clientErrorText(message: string, t: Translate): string | null {
   return null;
 }
 
+const CYRILLIC = /[\u0400-\u04FF]/;
+
 /**
  * What the error box says. A known ret.code is said in the display language from the
  * locale files. When the server added its own detail (a field name, the current state),
- * cn and en users read the server's message (it is in their language); ru users read the
- * translated text followed by the server's detail. Unknown codes show the server's
- * message; failures without a ret show axios's message, translated.
+ * users read the server's message: it answers in their language (the Russian site's by its
+ * Accept-Language); a detail that is not Russian after all (a text stored before the server
+ * spoke Russian) follows the translated text on the Russian site. Unknown codes show the
+ * server's message; failures without a ret show axios's message, translated.
  */
 export function errorText(error: ApiError, t: Translate, language: Language): string {
   if (error.code !== null && error.code !== 0) {
@@ -105,9 +108,9 @@ export function errorText(error: ApiError, t: Translate, language: Language): st
     if (name && name !== 'success') {
       const known = t(`errors.code.${name}`);
       const msg = error.msg?.trim() ?? '';
-      const standard = msg === '' || msg === RET_CODES[name].zh || msg === RET_CODES[name].en;
+      const standard = msg === '' || msg === RET_CODES[name].zh || msg === RET_CODES[name].en || msg === RET_CODES[name].ru;
       if (standard) return known;
-      return language === 'ru' ? t('errors.withDetail', { text: known, detail: msg }) : msg;
+      return language === 'ru' && !CYRILLIC.test(msg) ? t('errors.withDetail', { text: known, detail: msg }) : msg;
     }
     if (error.msg) return error.msg;
   }

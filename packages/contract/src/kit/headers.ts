@@ -16,5 +16,8 @@ export const APP_CLIENT_HEADERS = {
   packageName: 'x-package-name',
 } as const;
 
-/** Server messages exist in Chinese, English and Russian; the console sends `zh` for cn, `ru` for ru, else `en`. */
+/**
+ * Server messages exist in Chinese, English and Russian. The console sends `zh` for cn, else
+ * `en` (the specification's rule) with its site's Accept-Language; an app's SDK may send `ru`.
+ */
 export type MessageLanguage = 'zh' | 'en' | 'ru';

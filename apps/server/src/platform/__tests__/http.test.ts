@@ -94,13 +94,17 @@ describe('the ret envelope and validation', () => {
     expect(res.json().ret.msg).toBe('参数不合法：name 至少 2 个字符');
   });
 
-  it('answers in Russian when the console sends ru, or the browser prefers it', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/agc/edge/probe/v1/echo/7', headers: { 'x-lang': 'ru' }, payload: { name: 'x' } });
+  it("answers the Russian site in Russian: its header says en (as the specification has it), its Accept-Language ru", async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/agc/edge/probe/v1/echo/7', headers: { 'x-lang': 'en', 'accept-language': 'ru-RU' }, payload: { name: 'x' } });
     expect(res.json().ret.msg).toBe('Недопустимые параметры: name: не короче 2 символов');
     const refused = await t.app.inject({ url: '/agc/edge/probe/v1/refuse', headers: { 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.8' } });
     expect(refused.json().ret).toEqual({ code: 100409, msg: 'Версия — черновик' });
+    // An app's SDK names Russian itself.
     const unknown = await t.app.inject({ url: '/agc/edge/probe/v1/none', headers: { 'x-lang': 'ru' } });
     expect(unknown.json().ret.msg).toBe('Такого вызова нет');
+    // The English site stays English whatever the browser prefers; the Chinese one Chinese.
+    expect((await t.app.inject({ url: '/agc/edge/probe/v1/refuse', headers: { 'x-lang': 'en', 'accept-language': 'en-US' } })).json().ret.msg).toBe('The version is a draft');
+    expect((await t.app.inject({ url: '/agc/edge/probe/v1/refuse', headers: { 'x-lang': 'zh', 'accept-language': 'ru-RU' } })).json().ret.msg).toBe('版本处于草稿状态');
   });
 
   it('answers malformed JSON with 400, not 500', async () => {

@@ -14,7 +14,9 @@ export function inLanguage(text: { zh: string; en: string; ru?: string | undefin
 /** The language of `ret.msg`: the console's header first, then the browser's preference. */
 export function messageLanguage(req: FastifyRequest): MessageLanguage {
   const explicit = req.headers[HEADERS.language.toLowerCase()];
-  if (typeof explicit === 'string') return ofTag(explicit) ?? 'en';
-  const accept = req.headers['accept-language'];
-  return (typeof accept === 'string' && ofTag(accept)) || 'en';
+  const accepted = typeof req.headers['accept-language'] === 'string' ? ofTag(req.headers['accept-language']) : null;
+  if (typeof explicit !== 'string') return accepted ?? 'en';
+  // The console sends zh for cn and en for the other two sites (as the specification has
+  // it) with its site's Accept-Language; an app's SDK may send ru itself.
+  return ofTag(explicit) ?? (accepted === 'ru' ? 'ru' : 'en');
 }
