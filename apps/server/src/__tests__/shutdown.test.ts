@@ -60,7 +60,7 @@ describe('graceful shutdown', () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wharf-main-'));
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: path.resolve(import.meta.dirname, '../..'),
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WHARF_JOBS: 'off', DATABASE_URL: '' },
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WHARF_JOBS: 'off', DATABASE_URL: '', DEMO_SEED: 'off' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

@@ -1,4 +1,5 @@
 import type { Family } from '../../platform/deps';
+import { registerFailedSweep, scheduleFailedSweep } from './sweep';
 import { AppsService } from '../apps/service';
 import { FilesService } from '../files/service';
 import { ClaimsService, CLAIM_QUEUE } from './claims';
@@ -38,5 +39,9 @@ export const packagesFamily: Family = {
       ({ pkgId }) => s.gaveUp(pkgId),
     );
     deps.jobs.work<{ claimId: string }>(CLAIM_QUEUE, ({ claimId }) => claims.verify(claimId));
+    registerFailedSweep(deps);
+  },
+  async onStart(deps) {
+    await scheduleFailedSweep(deps, deps.db, deps.clock.now());
   },
 };

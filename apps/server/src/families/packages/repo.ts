@@ -25,6 +25,10 @@ export const packagesRepo = {
   async remove(db: DbOrTx, id: string): Promise<void> {
     await db.delete(packages).where(eq(packages.id, id));
   },
+  /** Packages that failed before the time (parse state 2), oldest first. */
+  async failedBefore(db: DbOrTx, before: Date, limit: number): Promise<PackageRow[]> {
+    return db.select().from(packages).where(and(eq(packages.parseState, 2), lt(packages.parsedAt, before))).orderBy(packages.parsedAt).limit(limit);
+  },
   async page(db: DbOrTx, appId: string, limit: number, before?: { at: Date; id: string }): Promise<PackageRow[]> {
     const c = [eq(packages.appId, appId)];
     if (before) c.push(or(lt(packages.createdAt, before.at), and(eq(packages.createdAt, before.at), lt(packages.id, before.id)))!);

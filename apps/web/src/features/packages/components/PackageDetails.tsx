@@ -51,6 +51,7 @@ export function PackageDetails({ pkg }: { pkg: PackageInfo }) {
   return (
     <Flex vertical gap="middle" style={{ padding: '8px 0' }}>
       {state === 'failed' && <FailureReason code={pkg.failureCode} detail={pkg.failureReason} />}
+      {state === 'failed' && <Typography.Text type="secondary">{t('details.failedRemovedLater')}</Typography.Text>}
       {state === 'parsing' && <Alert type="info" showIcon title={t('details.parsing')} />}
       {pkg.signatureChanged && <Alert type="warning" showIcon title={t('details.signatureChanged')} />}
       <Flex gap="large" align="start">

@@ -58,6 +58,7 @@ describe('Package management', () => {
     // The newest package is open: the reason in the console's words, the server's details.
     expect(screen.getByText("The package name in the package does not match the app's package name (code 992)")).toBeTruthy();
     expect(screen.getByText("Details: The package name com.dhruv.tipsy does not match the app's com.example.fieldnotes")).toBeTruthy();
+    expect(screen.getByText('A package that failed is removed automatically a week later; you can also delete it now.')).toBeTruthy();
 
     fireEvent.click(within(good).getByRole('button', { name: /expand/i }));
     const table = await waitFor(() => {
