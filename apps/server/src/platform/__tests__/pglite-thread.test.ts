@@ -56,6 +56,19 @@ describe('the embedded database thread', () => {
     await pool.end();
   });
 
+  it('fails the queries of open and new connections once the thread has ended, instead of leaving them waiting', async () => {
+    const own = await PgliteThread.start(await fs.mkdtemp(path.join(os.tmpdir(), 'wharf-thread-end-')));
+    const pool = own.pool(2);
+    pool.on('error', () => undefined);
+    const held = await pool.connect();
+    held.on('error', () => undefined);
+    await own.stop();
+    await expect(held.query('select 1')).rejects.toThrow();
+    held.release(true);
+    await expect(pool.query('select 1')).rejects.toThrow(/thread exited/);
+    await pool.end();
+  });
+
   it('leaves the event loop free while a query runs', async () => {
     const pool = thread.pool(1);
     await pool.query('select 1');

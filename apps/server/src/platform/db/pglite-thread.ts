@@ -65,6 +65,7 @@ export class PgliteThread {
   readonly #sockets = new Map<number, ThreadSocket>();
   #next = 0;
   #stopped: Promise<void> | null = null;
+  #dead: Error | null = null;
 
   private constructor(worker: Worker) {
     this.#worker = worker;
@@ -72,6 +73,14 @@ export class PgliteThread {
       if (m.type === 'data') this.#sockets.get(m.conn)?.push(Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.bytes.byteLength));
       else if (m.type === 'error') this.#sockets.get(m.conn)?.destroy(new Error(`embedded database: ${m.message}`));
     });
+    // A thread that died fails every open connection at once (the health check then says
+    // so) instead of leaving their queries waiting for ever.
+    const fail = (err: Error) => {
+      this.#dead ??= err;
+      for (const socket of this.#sockets.values()) socket.destroy(err);
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`the embedded database thread exited (${code})`)));
   }
 
   /**
@@ -100,7 +109,9 @@ export class PgliteThread {
 
   #socket(): ThreadSocket {
     const socket = new ThreadSocket(this, (this.#next += 1));
-    this.#sockets.set(socket.id, socket);
+    const dead = this.#dead;
+    if (dead) process.nextTick(() => socket.destroy(dead));
+    else this.#sockets.set(socket.id, socket);
     return socket;
   }
 
