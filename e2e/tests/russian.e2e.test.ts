@@ -72,6 +72,8 @@ describe.skipIf(!chromium.available)('the Russian site (Chromium)', () => {
     const table = page.getByRole('tabpanel', { name: teamRu.tabs.audit }).locator('.ant-table-tbody');
     await table.getByText(teamRu.audit.action.project.create).first().waitFor();
     await table.getByText(teamRu.audit.action.auth.register).first().waitFor();
+    // The object by its name, not its id.
+    await table.getByText('Проект Альфа').first().waitFor();
     // Addresses aside (example.com is no key).
     const text = (await table.innerText()).replace(/\S+@\S+/g, '');
     expect(text).toMatch(/\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}/);

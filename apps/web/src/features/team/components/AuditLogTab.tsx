@@ -18,6 +18,15 @@ function download(fileName: string, text: string): void {
   URL.revokeObjectURL(url);
 }
 
+/** The name an event gives its object, when it gives one (a project's, a file's). */
+function nameOf(e: AuditEvent): string | null {
+  for (const key of ['name', 'fileName', 'email'] as const) {
+    const value = e.data[key];
+    if (typeof value === 'string' && value.trim()) return value;
+  }
+  return null;
+}
+
 /** Who did what, when, from where in this team; filtered by action and time, exported as CSV. */
 export function AuditLogTab() {
   const { t, i18n } = useTranslation('team');
@@ -101,7 +110,12 @@ export function AuditLogTab() {
               </Tooltip>
             ),
           },
-          { key: 'target', title: t('audit.columns.target'), render: (_, e) => (e.targetType ? `${targetWord(e.targetType)} ${e.targetId ?? ''}` : '') },
+          {
+            key: 'target',
+            title: t('audit.columns.target'),
+            // The object by the name it had then (the event's data), its id at hand.
+            render: (_, e) => (e.targetType ? <Tooltip title={e.targetId}>{`${targetWord(e.targetType)} ${nameOf(e) ?? e.targetId ?? ''}`}</Tooltip> : ''),
+          },
           { key: 'ip', title: t('audit.columns.ip'), render: (_, e) => e.ip ?? '—' },
         ]}
       />
