@@ -5,7 +5,9 @@ import accountsRu from '../../apps/web/src/features/accounts/locales/ru.json';
 import projectsRu from '../../apps/web/src/features/projects/locales/ru.json';
 import teamRu from '../../apps/web/src/features/team/locales/ru.json';
 import { browserAvailability, launchBrowser } from '../support/browser';
+import commonRu from '../../apps/web/src/app/locales/ru.json';
 import { fillSignUp, openPage, screenshot, type Person } from '../support/console';
+import { untranslatedOn } from '../support/locale-check';
 import { SCREENSHOTS_DIR } from '../support/paths';
 import { startE2eServer, type E2eServer } from '../support/server';
 
@@ -54,10 +56,17 @@ describe.skipIf(!chromium.available)('the Russian site (Chromium)', () => {
     await fillSignUp(page, person, { strings: accountsRu });
     await page.getByRole('button', { name: accountsRu.signUp.submit }).click();
     await page.getByRole('heading', { name: projectsRu.list.title }).waitFor();
+    // Every page read here is Russian: no Latin word outside the glossary's kept terms, no key.
+    const readsRussian = async (where: string) => expect({ where, ...(await untranslatedOn(page)) }).toEqual({ where, latin: [], keys: [] });
+    await readsRussian('projects, empty');
 
     // A project, then a second one of the same name: the server's own reason, in Russian.
     await createProject(page, 'Альфа');
     await page.getByRole('heading', { name: projectsRu.settings.title }).waitFor();
+    await readsRussian('project settings');
+    await page.goto(`${server.address}/ru/#/`);
+    await page.getByRole('heading', { name: commonRu.home.welcome }).waitFor();
+    await readsRussian('home');
     await page.goto(`${server.address}/ru/#/projects`);
     await page.getByRole('heading', { name: projectsRu.list.title }).waitFor();
     const dialog = await createProject(page, 'Альфа');
@@ -68,6 +77,8 @@ describe.skipIf(!chromium.available)('the Russian site (Chromium)', () => {
     // The audit log: actions in words, dates and 24-hour times as Russian writes them.
     await page.goto(`${server.address}/ru/#/team/users`);
     await page.getByRole('heading', { name: teamRu.page.title }).waitFor();
+    await page.getByRole('cell', { name: new RegExp(person.email) }).waitFor();
+    await readsRussian('users and permissions');
     await page.getByRole('tab', { name: teamRu.tabs.audit }).click();
     const table = page.getByRole('tabpanel', { name: teamRu.tabs.audit }).locator('.ant-table-tbody');
     await table.getByText(teamRu.audit.action.project.create).first().waitFor();
@@ -80,6 +91,7 @@ describe.skipIf(!chromium.available)('the Russian site (Chromium)', () => {
     expect(text).not.toMatch(/\b(AM|PM)\b/);
     // No action key (`project.create`) and no English word where a Russian one belongs.
     expect(text).not.toMatch(/\b[a-z]+\.[a-z][A-Za-z]+\b/);
+    await readsRussian('audit log');
     await screenshot(page, 'russian-audit-log');
     expect(problems).toEqual([]);
   });

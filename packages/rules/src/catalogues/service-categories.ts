@@ -22,7 +22,7 @@ export const SERVICE_CATEGORIES = freezeDeep([
   { id: 7, label: 'tools', names: { cn: '工具', en: 'Tools', ru: 'Инструменты' } },
   { id: 9, label: 'capability', names: { cn: '能力', en: 'Capabilities', ru: 'Возможности' } },
   { id: 10, label: 'business', names: { cn: '商务', en: 'Business', ru: 'Бизнес' } },
-  { id: 11, label: 'serverless', names: { cn: 'Serverless', en: 'Serverless', ru: 'Serverless' } },
+  { id: 11, label: 'serverless', names: { cn: 'Serverless', en: 'Serverless', ru: 'Бессерверные сервисы' } },
 ] as const satisfies readonly ServiceCategory[]);
 
 export type ServiceCategoryId = (typeof SERVICE_CATEGORIES)[number]['id'];
