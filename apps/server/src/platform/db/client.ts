@@ -10,10 +10,51 @@ import { MIGRATIONS_DIR, MIGRATION_LOCK, STARTUP_LOCK } from './migrate';
 import { PgliteThread, UnreadableData } from './pglite-thread';
 import type { Database, Db } from './types';
 
-export async function openPglite(dir: string, options: { onRecoveredLock?: (pid: number) => void } = {}): Promise<Database> {
+/** The data directory, created if new and locked to this process (a dead holder's lock taken over, and said). */
+async function lockedDataDir(dir: string, options: { onRecoveredLock?: (pid: number) => void }) {
   await fs.mkdir(dir, { recursive: true });
   const lock = await lockDataDir(dir);
   if (lock.recoveredFrom !== null) options.onRecoveredLock?.(lock.recoveredFrom);
+  return lock;
+}
+
+/** Database.exclusively where one process holds the database: taking turns within it is enough. */
+function inTurns(): Database['exclusively'] {
+  let last: Promise<void> = Promise.resolve();
+  return <T>(fn: () => Promise<T>): Promise<T> => {
+    const turn = last.then(fn);
+    last = turn.then(
+      () => undefined,
+      () => undefined,
+    );
+    return turn;
+  };
+}
+
+/** Raw SQL through node-postgres; several statements without parameters answer one result each: the last one counts. */
+function executeOn(pool: pg.Pool): Database['executeSql'] {
+  return async (text, values) => {
+    const res = (await pool.query(text, values as unknown[])) as pg.QueryResult | pg.QueryResult[];
+    return Array.isArray(res) ? (res[res.length - 1] ?? { rows: [] }) : res;
+  };
+}
+
+/** Runs fn on one connection of the pool, holding a PostgreSQL advisory lock meanwhile. */
+async function underAdvisoryLock<T>(pool: pg.Pool, key: number, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [key]);
+    return await fn(client);
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+    client.release();
+  }
+}
+
+const migrateWith = (client: pg.PoolClient) => migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_DIR });
+
+export async function openPglite(dir: string, options: { onRecoveredLock?: (pid: number) => void } = {}): Promise<Database> {
+  const lock = await lockedDataDir(dir, options);
   let client: PGlite;
   try {
     client = await PGlite.create(dir);
@@ -22,7 +63,6 @@ export async function openPglite(dir: string, options: { onRecoveredLock?: (pid:
     throw new EmbeddedDatabaseUnreadableError(dir, err);
   }
   const drizzleDb = drizzlePglite({ client });
-  let startUp: Promise<void> = Promise.resolve();
   return {
     kind: 'pglite',
     db: drizzleDb as unknown as Db,
@@ -36,15 +76,7 @@ export async function openPglite(dir: string, options: { onRecoveredLock?: (pid:
     async migrate() {
       await migratePglite(drizzleDb, { migrationsFolder: MIGRATIONS_DIR });
     },
-    // One process holds the embedded database: taking turns within it is enough.
-    exclusively<T>(fn: () => Promise<T>): Promise<T> {
-      const turn = startUp.then(fn);
-      startUp = turn.then(
-        () => undefined,
-        () => undefined,
-      );
-      return turn;
-    },
+    exclusively: inTurns(),
     async ping() {
       await client.query('select 1');
     },
@@ -57,13 +89,11 @@ export async function openPglite(dir: string, options: { onRecoveredLock?: (pid:
 
 /**
  * The embedded database as the server runs it: PGlite in a thread of its own
- * (pglite-thread.ts), reached through node-postgres with one connection, so the queries,
+ * (pglite-thread.ts), reached through node-postgres, so the queries,
  * the migrations and the results are those of the PostgreSQL path.
  */
 export async function openPgliteThread(dir: string, options: { onRecoveredLock?: (pid: number) => void } = {}): Promise<Database> {
-  await fs.mkdir(dir, { recursive: true });
-  const lock = await lockDataDir(dir);
-  if (lock.recoveredFrom !== null) options.onRecoveredLock?.(lock.recoveredFrom);
+  const lock = await lockedDataDir(dir, options);
   let thread: PgliteThread;
   try {
     thread = await PgliteThread.start(dir);
@@ -71,35 +101,24 @@ export async function openPgliteThread(dir: string, options: { onRecoveredLock?:
     await lock.release();
     throw err instanceof UnreadableData ? new EmbeddedDatabaseUnreadableError(dir, err) : err;
   }
-  // One connection: PGlite has one session, and a transaction must keep it to itself.
+  // Four connections keep the thread busy (performance.md); the thread keeps an open
+  // transaction's statements to its own connection, as PGlite has one session.
   const pool = thread.pool(4);
   pool.on('error', () => undefined);
-  let startUp: Promise<void> = Promise.resolve();
   let closed = false;
   return {
     kind: 'pglite',
     db: drizzlePg({ client: pool }) as unknown as Db,
-    async executeSql(text, values) {
-      // Several statements without parameters answer one result each: the last one counts.
-      const res = (await pool.query(text, values as unknown[])) as pg.QueryResult | pg.QueryResult[];
-      return Array.isArray(res) ? (res[res.length - 1] ?? { rows: [] }) : res;
-    },
+    executeSql: executeOn(pool),
     async migrate() {
       const client = await pool.connect();
       try {
-        await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_DIR });
+        await migrateWith(client);
       } finally {
         client.release();
       }
     },
-    exclusively<T>(fn: () => Promise<T>): Promise<T> {
-      const turn = startUp.then(fn);
-      startUp = turn.then(
-        () => undefined,
-        () => undefined,
-      );
-      return turn;
-    },
+    exclusively: inTurns(),
     async ping() {
       await pool.query('select 1');
     },
@@ -123,28 +142,10 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
     kind: 'postgres',
     url,
     db,
-    executeSql: (text, values) => pool.query(text, values as unknown[]),
-    async migrate() {
-      // Instances starting together take turns; the second finds nothing left to apply.
-      const client = await pool.connect();
-      try {
-        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-        await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_DIR });
-      } finally {
-        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-        client.release();
-      }
-    },
-    async exclusively(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
-        return await fn();
-      } finally {
-        await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
-        client.release();
-      }
-    },
+    executeSql: executeOn(pool),
+    // Instances starting together take turns; the second finds nothing left to apply.
+    migrate: () => underAdvisoryLock(pool, MIGRATION_LOCK, migrateWith).then(() => undefined),
+    exclusively: (fn) => underAdvisoryLock(pool, STARTUP_LOCK, fn),
     async ping() {
       await pool.query('select 1');
     },
