@@ -42,11 +42,13 @@ export async function startServer(
     // Instances of one PostgreSQL must seal with one key; a key file is per machine.
     print(config.database.kind === 'postgres' ? `  Secrets are sealed with ${where}: give every instance the same SECRETS_KEY.\n` : `  Secrets are sealed with ${where} (keep it out of shared backups).\n`);
   }
-  // Instances starting together on one database seed it once: the first operator, the demo.
+  // Instances starting together on one database seed it once (the first operator, the
+  // demo) and create the job queues in turns: pg-boss creating the same queues from two
+  // instances at once can deadlock in PostgreSQL and stop one of them.
   await database.exclusively(async () => {
     for (const family of families) await family.onStart?.(deps, print);
+    await deps.jobs.start();
   });
-  await deps.jobs.start();
   deps.dueActions.start(config.dueActionsTickMs);
   deps.events.start(config.events.pollMs);
   const pruneTimer = setInterval(() => deps.events.prune().catch((err: unknown) => deps.log.warn({ err }, 'event pruning failed')), 3_600_000);
