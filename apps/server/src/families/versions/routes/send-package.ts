@@ -1,3 +1,4 @@
+import { pipeline, Transform } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../platform/http/errors';
 import { parseRange } from '../../files/range';
@@ -27,17 +28,22 @@ export async function sendPackage(req: FastifyRequest, reply: FastifyReply, stor
     throw new AppError('rangeNotSatisfiable');
   }
   // The bytes do not wait for the count (on the embedded database it waits its turn behind
-  // every other query); the handler does, so a count that fails is logged with its request.
-  const counting = onFirstByte && (range.kind === 'full' || range.start === 0) ? onFirstByte() : null;
-  try {
-    if (range.kind === 'partial') {
-      reply.status(206).header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`).header('Content-Length', range.end - range.start + 1);
-      reply.send(await storage.get(file.storageKey, range));
-    } else {
-      reply.header('Content-Length', file.size);
-      reply.send(await storage.get(file.storageKey));
-    }
-  } finally {
-    await counting?.catch((err: unknown) => req.log.warn({ err }, 'download not counted'));
+  // every other query); the end of the answer does, so a finished download is counted.
+  const counting = onFirstByte && (range.kind === 'full' || range.start === 0) ? onFirstByte().catch((err: unknown) => req.log.warn({ err }, 'download not counted')) : null;
+  const body = async (r?: { start: number; end: number }) => {
+    const bytes = await storage.get(file.storageKey, r);
+    if (!counting) return bytes;
+    const untilCounted = new Transform({
+      transform: (chunk, _encoding, done) => done(null, chunk),
+      flush: (done) => void counting.then(() => done()),
+    });
+    return pipeline(bytes, untilCounted, () => undefined);
+  };
+  if (range.kind === 'partial') {
+    reply.status(206).header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`).header('Content-Length', range.end - range.start + 1);
+    reply.send(await body(range));
+  } else {
+    reply.header('Content-Length', file.size);
+    reply.send(await body());
   }
 }
