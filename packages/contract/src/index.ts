@@ -16,6 +16,7 @@ import * as regionFamily from './families/region';
 import * as testingFamily from './families/testing';
 import * as agreementFamily from './families/agreement';
 import * as appUsersFamily from './families/app-users';
+import * as apiClientsFamily from './families/api-clients';
 
 export * from './kit/access';
 export * from './kit/permissions';
@@ -55,6 +56,8 @@ export * as regionApi from './families/region';
 export * as testingApi from './families/testing';
 export * as agreementApi from './families/agreement';
 export * as appUsersApi from './families/app-users';
+export * as apiClientsApi from './families/api-clients';
+export type { ApiClient, ApiClientRole, ApiClientType, ServiceAccountKeyFile } from './families/api-clients';
 export type { AppUser, AuthMethods, AuthProvider, AuthTemplate, AuthTemplateKind, IdentityProvider, TemplateLanguage } from './families/app-users';
 export { AUTH_TEMPLATE_KINDS, TEMPLATE_LANGUAGES, identityProviderInput, isSecureOrLoopback } from './families/app-users';
 export type { AgreementId, AgreementState } from './families/agreement';
@@ -80,6 +83,6 @@ function endpointsOf(family: Record<string, unknown>): Endpoint[] {
 }
 
 /** Every call of the catalogue; the server must register each one (a test checks). */
-export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily, versionFamily, testingFamily, immersiveFamily, qualificationFamily, regionFamily, agreementFamily, appUsersFamily].flatMap(
+export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily, versionFamily, testingFamily, immersiveFamily, qualificationFamily, regionFamily, agreementFamily, appUsersFamily, apiClientsFamily].flatMap(
   (f) => endpointsOf(f),
 );

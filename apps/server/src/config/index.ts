@@ -284,6 +284,8 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<string, { limit: number; windo
   device: { limit: 600, windowMs: 60_000 },
   appClient: { limit: 3000, windowMs: 60_000 },
   apiClient: { limit: 1200, windowMs: 60_000 },
+  // Access tokens asked for per address: a CI farm behind one address asks once per job.
+  apiToken: { limit: 300, windowMs: 60_000 },
   signIn: { limit: 20, windowMs: 60_000 },
   // New anonymous app users per address (Firebase allows 100 an hour per address too).
   anonymousSignUp: { limit: 100, windowMs: 3_600_000 },

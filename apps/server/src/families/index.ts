@@ -15,6 +15,7 @@ import { regionsFamily } from './regions';
 import { testingFamily } from './testing';
 import { agreementsFamily } from './agreements';
 import { appUsersFamily } from './app-users';
+import { apiClientsFamily } from './api-clients';
 
 /** The list of families: one line each. */
 export const FAMILIES: readonly Family[] = [
@@ -34,4 +35,5 @@ export const FAMILIES: readonly Family[] = [
   testingFamily,
   agreementsFamily,
   appUsersFamily,
+  apiClientsFamily,
 ];

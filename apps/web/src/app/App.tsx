@@ -52,7 +52,9 @@ import { RouteReporter } from './shell/RouteReporter';
 /** Pages families declare in `features/<family>/routes.tsx` (see ui/family-pages.ts). */
 const FAMILY_PAGES: readonly FamilyPages[] = Object.values(import.meta.glob<FamilyPages>('../features/*/routes.tsx', { eager: true }));
 
-const familyRoutes = (kind: keyof FamilyPages) =>
+const USERS_TABS = FAMILY_PAGES.flatMap((pages) => pages.usersTabs ?? []);
+
+const familyRoutes = (kind: 'projectPages' | 'appPages') =>
   FAMILY_PAGES.flatMap((pages) => pages[kind] ?? []).map((page) => <Route key={page.path} path={page.path} element={page.element} />);
 
 const ANTD_LOCALE: Readonly<Record<Language, ConfigProviderProps['locale']>> = { cn: zhCN, en: enUS, ru: ruRU };
@@ -137,7 +139,7 @@ export function ConsoleRoutes() {
           <Route path="/" element={<HomePage />} />
           <Route path="/projects" element={<ProjectsPage />} />
           <Route path="/apps" element={<AppsPage />} />
-          <Route path="/team/users" element={<UsersPage />} />
+          <Route path="/team/users" element={<UsersPage familyTabs={USERS_TABS} />} />
           <Route path="/team/agreements" element={<AgreementsPage />} />
           <Route path="/platform" element={<PlatformPage />} />
           <Route path="/review" element={<ReviewQueuePage />} />

@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import type { PermissionName } from '@wharf/contract';
 
 /** One page a family adds to the console, under its layout's path. */
 export interface FamilyPage {
@@ -14,4 +15,15 @@ export interface FamilyPage {
 export interface FamilyPages {
   projectPages?: readonly FamilyPage[];
   appPages?: readonly FamilyPage[];
+  /** Tabs of Users and permissions (`/team/users?tab=<key>`), shown to members holding `permission`. */
+  usersTabs?: readonly FamilyTab[];
+}
+
+/** A tab a family adds to a page of the team. */
+export interface FamilyTab {
+  key: string;
+  /** An element, so the family words it with its own strings. */
+  label: ReactElement;
+  permission: PermissionName;
+  element: ReactElement;
 }

@@ -15,6 +15,15 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 /** The common root of every call, as in the specification: `/agc/edge/<prefix>/...`. */
 export const API_ROOT = '/agc/edge';
 
+/**
+ * The root of AppGallery Connect's Connect API (`/api/oauth2/v1/token`, `/api/publish/v2/...`):
+ * CI tools derive the token URL from the origin, so these calls cannot live under a prefix.
+ */
+export const CONNECT_API_ROOT = '/api';
+
+/** Every root a call of the contract may live under. */
+export const API_ROOTS = [API_ROOT, CONNECT_API_ROOT] as const;
+
 export interface EndpointDef<
   P extends z.ZodType = z.ZodType,
   Q extends z.ZodType = z.ZodType,
@@ -26,6 +35,8 @@ export interface EndpointDef<
   method: HttpMethod;
   /** The service prefix, e.g. `amis/app-manage/v1`. */
   prefix: string;
+  /** `connect` for the Connect API's calls, which live under `/api` instead of `/agc/edge`. */
+  root?: 'connect';
   /** Path under the prefix, fastify style: `/app/:appId`. */
   path: string;
   access: Access;
@@ -64,7 +75,7 @@ export function defineEndpoint<
   R extends z.ZodType = z.ZodType,
 >(def: EndpointDef<P, Q, B, R>): Endpoint<P, Q, B, R> {
   if (!def.path.startsWith('/')) throw new Error(`${def.id}: path must start with /`);
-  return Object.freeze({ ...def, fullPath: `${API_ROOT}/${def.prefix}${def.path}` });
+  return Object.freeze({ ...def, fullPath: `${def.root === 'connect' ? CONNECT_API_ROOT : API_ROOT}/${def.prefix}${def.path}` });
 }
 
 /**

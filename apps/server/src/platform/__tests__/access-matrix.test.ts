@@ -98,12 +98,12 @@ function disguised(s: Seed, req: MatrixCall): { req: MatrixCall; back: (text: st
 
 function defaultCaller(s: Seed, kind: string): TestUser | null {
   if (kind === 'operator') return s.op;
-  if (kind === 'anonymous' || kind === 'device' || kind === 'app-client') return null;
+  if (kind === 'anonymous' || kind === 'device' || kind === 'app-client' || kind === 'api-client') return null;
   return s.a.holder;
 }
 
-/** Levels that need no console session (the app-client level carries its own credentials). */
-const SESSIONLESS = new Set(['anonymous', 'device', 'app-client']);
+/** Levels that need no console session (the app-client and api-client levels carry their own credentials). */
+const SESSIONLESS = new Set(['anonymous', 'device', 'app-client', 'api-client']);
 
 /** An alias (the same call under a second family's path) is built as the call it repeats. */
 const builderOf = (e: Endpoint): Builder | undefined => BUILDERS[e.id] ?? (e.aliasOf ? BUILDERS[e.aliasOf] : undefined);
@@ -222,6 +222,17 @@ describe('access matrix', () => {
           const res = await send(null, e, { ...req, headers: await appHeaders(s.b.holder, s.b.app.appId) });
           expect(res.statusCode, res.body).toBeLessThan(500);
           expectNoLeak(s, res);
+        });
+      }
+
+      if (kind === 'api-client') {
+        caseOf('no API client credentials');
+        it("refuses a call without the client's token, with a console session in its place, or with a forged token (401)", async () => {
+          const { authorization: _, ...headers } = req.headers ?? {};
+          expect(verdict(await send(null, e, { ...req, headers }))).toEqual([401, 100412]);
+          expect(verdict(await send(s.a.holder, e, { ...req, headers }))).toEqual([401, 100412]);
+          const forged = { ...req, headers: { ...headers, authorization: 'Bearer eyJhbGciOiJIUzI1NiIsImtpZCI6IndoYXJmLngifQ.e30.AAAAAAAAAAAAAAAAAAAAAA' } };
+          expect(verdict(await send(null, e, forged))).toEqual([401, 100412]);
         });
       }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_ROOTS } from '@wharf/contract';
 import { ENTRY_PATHS } from '@wharf/rules';
 
 /** The same app answers every entry point (`@wharf/rules` ENTRY_PATHS). */
@@ -9,7 +10,7 @@ export const SITE_PATHS = ENTRY_PATHS;
 
 /** A browser asking for a page (not a script, an image or an API call). */
 export const wantsPage = (req: FastifyRequest) =>
-  req.method === 'GET' && !req.url.startsWith('/agc/edge/') && String(req.headers.accept ?? '').includes('text/html');
+  req.method === 'GET' && !API_ROOTS.some((root) => req.url.startsWith(`${root}/`)) && String(req.headers.accept ?? '').includes('text/html');
 
 /**
  * Serves the built console. Hashed assets are cached for a year; index.html never, so a

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, hkdfSync, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db, DbOrTx } from '../db/types';
@@ -93,6 +93,31 @@ export class Secrets {
     // Compared as digests of equal length, so the time taken says nothing of the text.
     const hash = (text: string) => createHash('sha256').update(text).digest();
     return timingSafeEqual(hash(open(this.keyring, row.stored, row.id)), hash(candidate));
+  }
+
+  /**
+   * A check of one verifiable secret that a family may keep (in a cache it clears when the
+   * secret changes), so comparing a presented value costs no database read: the closure
+   * holds the stored hash and never gives it out. Null without such a secret.
+   */
+  async verifier(db: DbOrTx, id: string): Promise<((candidate: string) => boolean) | null> {
+    const [row] = await db.select().from(secrets).where(eq(secrets.id, id)).limit(1);
+    if (!row || row.kind !== 'verifiable') return null;
+    const { stored } = row;
+    return (candidate) => matches(this.keyring, stored, candidate, id);
+  }
+
+  /**
+   * A key of the server's own for one purpose (e.g. signing its access tokens), derived
+   * from a secrets key with HKDF, so it needs no storage and changes with SECRETS_KEY.
+   * Without `keyId`, from the current key; with it, from that key (null if no longer
+   * configured), so what was signed before a rotation can still be checked while the old
+   * key stays in SECRETS_OLD_KEYS.
+   */
+  signingKey(purpose: string, keyId?: string): { keyId: string; bytes: Uint8Array } | null {
+    const key = keyId === undefined ? this.keyring.current : this.keyring.byId.get(keyId);
+    if (!key) return null;
+    return { keyId: key.id, bytes: new Uint8Array(hkdfSync('sha256', key.bytes, Buffer.alloc(0), `wharf signing key: ${purpose}`, 32)) };
   }
 
   /** A new value for the same secret (generated without `value`), answered once. */

@@ -98,6 +98,30 @@ describe('the secrets port', () => {
     expect(await secrets.verify(tdb.database.db, secret.id, rotated.value.reveal())).toBe(false);
   });
 
+  it('gives a verifier to keep: it checks like verify without reading again, and only for verifiable secrets', async () => {
+    const secrets = port();
+    const { secret, value } = await secrets.create(tdb.database.db, { ...OWNER, name: 'kept-check', kind: 'verifiable' });
+    const check = (await secrets.verifier(tdb.database.db, secret.id))!;
+    expect(check(value.reveal())).toBe(true);
+    expect(check(`${value.reveal()}x`)).toBe(false);
+    expect(inspect(check)).not.toContain('h1.');
+    const sealed = await secrets.create(tdb.database.db, { ...OWNER, name: 'kept-sealed', kind: 'revealable', value: TEXT });
+    expect(await secrets.verifier(tdb.database.db, sealed.secret.id)).toBeNull();
+    expect(await secrets.verifier(tdb.database.db, '00000000-0000-4000-8000-000000000000')).toBeNull();
+  });
+
+  it('derives a signing key per purpose from the secrets key, the same on every instance, and from an old key while it is configured', () => {
+    const k2 = key();
+    const a = port().signingKey('tokens')!;
+    expect(a.bytes).toHaveLength(32);
+    expect(port().signingKey('tokens')).toEqual(a);
+    expect(Buffer.from(port().signingKey('other')!.bytes).equals(Buffer.from(a.bytes))).toBe(false);
+    const rotated = new Secrets({ db: tdb.database.db, clock }, keyring(k2, [k1]));
+    expect(rotated.signingKey('tokens')!.keyId).not.toBe(a.keyId);
+    expect(rotated.signingKey('tokens', a.keyId)).toEqual(a);
+    expect(new Secrets({ db: tdb.database.db, clock }, keyring(k2)).signingKey('tokens', a.keyId)).toBeNull();
+  });
+
   it('rotates the key: the old one still opens, re-encryption moves everything over, then the old key can go', async () => {
     await tdb.database.executeSql('delete from secrets');
     const k2 = key();

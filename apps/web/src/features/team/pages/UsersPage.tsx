@@ -10,9 +10,10 @@ import { RolesTab } from '../components/RolesTab';
 import { usePermissions, useRoles } from '../hooks';
 import { canAny, USERS_PAGE_PERMISSIONS } from '../permissions';
 import { StatusResult } from '../../../ui/StatusResult';
+import type { FamilyTab } from '../../../ui/family-pages';
 
-/** Users and permissions: members, pending invitations and roles of the current team. */
-export function UsersPage() {
+/** Users and permissions: members, pending invitations and roles of the current team, and the tabs families add (API keys). */
+export function UsersPage({ familyTabs = [] }: { familyTabs?: readonly FamilyTab[] }) {
   const { t } = useTranslation('team');
   const [params, setParams] = useSearchParams();
   const permissions = usePermissions();
@@ -36,6 +37,7 @@ export function UsersPage() {
         ]
       : []),
     { key: 'roles', label: t('tabs.roles'), children: <RolesTab roles={roleList} loading={roles.isPending} canManage={manageRoles} /> },
+    ...familyTabs.filter((tab) => permissions.can(tab.permission)).map((tab) => ({ key: tab.key, label: tab.label, children: tab.element })),
     ...(permissions.can('team.audit.read') ? [{ key: 'audit', label: t('tabs.audit'), children: <AuditLogTab /> }] : []),
   ];
   const requested = params.get('tab');

@@ -1,0 +1,50 @@
+import type { Deps, Family } from '../../platform/deps';
+import { ClientCache } from './client-cache';
+import { apiClientCredentials } from './credentials';
+import { servicesOf } from './routes/context';
+import { briefInfoRoute } from './routes/brief';
+import { createApiClientRoute } from './routes/create';
+import { deleteApiClientRoute } from './routes/delete';
+import { deleteKeyRoute } from './routes/delete-key';
+import { getApiClientRoute } from './routes/get';
+import { createKeyPairRoute } from './routes/key-pair';
+import { listApiClientsRoute } from './routes/list';
+import { publicKeyRoute } from './routes/public-key';
+import { tokenRoute } from './routes/token';
+import { updateApiClientRoute } from './routes/update';
+import { ApiClientsService } from './service';
+import { BearerTokens } from './tokens';
+import { UsageTouch } from './usage';
+
+const ROUTES = [listApiClientsRoute, getApiClientRoute, createApiClientRoute, updateApiClientRoute, deleteApiClientRoute, createKeyPairRoute, deleteKeyRoute, publicKeyRoute, briefInfoRoute, tokenRoute];
+
+/** One set of parts per built app: the routes and the credential check share the cache. */
+const PARTS = new WeakMap<Deps, { cache: ClientCache; tokens: BearerTokens; usage: UsageTouch; service: ApiClientsService }>();
+function partsOf(deps: Deps) {
+  let parts = PARTS.get(deps);
+  if (!parts) {
+    const cache = new ClientCache(deps);
+    const tokens = new BearerTokens(deps, cache);
+    parts = { cache, tokens, usage: new UsageTouch(deps), service: new ApiClientsService(deps, cache, tokens) };
+    PARTS.set(deps, parts);
+  }
+  return parts;
+}
+
+/**
+ * A team's API clients and service accounts (AppGallery Connect's API permission service),
+ * and the credentials they give the Connect API: tokens, service-account JWTs (docs/api-clients.md).
+ */
+export const apiClientsFamily: Family = {
+  name: 'api-clients',
+  register(app, deps) {
+    const s = servicesOf(deps, partsOf(deps).service);
+    for (const route of ROUTES) route(app, s);
+  },
+  credentials: {
+    'api-client': (deps) => {
+      const { cache, tokens, usage } = partsOf(deps);
+      return apiClientCredentials(deps, cache, tokens, usage);
+    },
+  },
+};

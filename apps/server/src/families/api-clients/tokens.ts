@@ -1,0 +1,92 @@
+import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
+import { apiClientsApi } from '@wharf/contract';
+import type { Deps } from '../../platform/deps';
+import { AppError } from '../../platform/http/errors';
+import type { ClientCache } from './client-cache';
+
+const PURPOSE = 'api-client access tokens';
+const ISSUER = 'urn:wharf:api-clients';
+/** Our own tokens' `kid` is the secrets key they were signed under, marked as ours. */
+const KID_PREFIX = 'wharf.';
+const SERVICE_ACCOUNT_ALGORITHMS = ['RS256', 'PS256'];
+/** The audience AppGallery Connect's service-account JWTs are signed for; existing clients send it. */
+export const AGC_TOKEN_AUDIENCE = 'https://oauth-login.cloud.huawei.com/oauth2/v3/token';
+/** A service account's JWT may live an hour at most, as AppGallery Connect's. */
+const MAX_JWT_SECONDS = 3600;
+const MAX_REMEMBERED = 20_000;
+
+export type Presented = { kind: 'access-token'; clientId: string; issuedAt: number } | { kind: 'service-account'; clientId: string; clientRowId: string; keyId: string };
+
+const refused = () => new AppError('apiClientInvalid');
+
+/**
+ * The Connect API's bearer credentials: access tokens this server signs for an API client
+ * (HS256 under a key derived from SECRETS_KEY, so every instance checks them without a
+ * database), and JWTs a service account signs with one of its keys (RS256 or PS256,
+ * checked against the public key kept for its `kid`). Who holds them is checked by the
+ * caller of `verify`, on every call, so a revoked client stops at once.
+ */
+export class BearerTokens {
+  /** Tokens checked here, until they expire: a CI job sends the same one for every call. */
+  readonly #checked = new Map<string, { presented: Presented; expiresAtMs: number }>();
+
+  constructor(
+    private readonly deps: Pick<Deps, 'clock' | 'secrets'>,
+    private readonly cache: ClientCache,
+  ) {}
+
+  async issue(clientId: string): Promise<{ access_token: string; expires_in: number }> {
+    const key = this.deps.secrets.signingKey(PURPOSE)!;
+    const now = Math.floor(this.deps.clock.now().getTime() / 1000);
+    const expiresIn = apiClientsApi.ACCESS_TOKEN_SECONDS;
+    const token = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256', kid: `${KID_PREFIX}${key.keyId}`, typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setSubject(clientId)
+      .setIssuedAt(now)
+      .setExpirationTime(now + expiresIn)
+      .sign(key.bytes);
+    return { access_token: token, expires_in: expiresIn };
+  }
+
+  /** What a bearer token proves, or the refusal (401): `audiences` are those a service account may sign for. */
+  async verify(token: string, audiences: string[]): Promise<Presented> {
+    const nowMs = this.deps.clock.now().getTime();
+    const kept = this.#checked.get(token);
+    if (kept && kept.expiresAtMs > nowMs) return kept.presented;
+    let header: ReturnType<typeof decodeProtectedHeader>;
+    try {
+      header = decodeProtectedHeader(token);
+    } catch {
+      throw refused();
+    }
+    const currentDate = new Date(nowMs);
+    const checked = header.alg === 'HS256' && header.kid?.startsWith(KID_PREFIX) ? await this.#own(token, header.kid.slice(KID_PREFIX.length), currentDate) : await this.#serviceAccount(token, header, audiences, currentDate);
+    if (this.#checked.size >= MAX_REMEMBERED) this.#checked.clear();
+    this.#checked.set(token, checked);
+    return checked.presented;
+  }
+
+  async #own(token: string, keyId: string, currentDate: Date) {
+    const key = this.deps.secrets.signingKey(PURPOSE, keyId);
+    if (!key) throw refused();
+    const { payload } = await jwtVerify(token, key.bytes, { algorithms: ['HS256'], issuer: ISSUER, currentDate, requiredClaims: ['sub', 'iat', 'exp'] }).catch(() => {
+      throw refused();
+    });
+    return { presented: { kind: 'access-token' as const, clientId: payload.sub!, issuedAt: payload.iat! }, expiresAtMs: payload.exp! * 1000 };
+  }
+
+  async #serviceAccount(token: string, header: ReturnType<typeof decodeProtectedHeader>, audiences: string[], currentDate: Date) {
+    // Never `none` nor a shared-secret algorithm: only the key pair the server gave out.
+    if (!header.alg || !SERVICE_ACCOUNT_ALGORITHMS.includes(header.alg) || typeof header.kid !== 'string' || !/^[0-9a-f-]{36}$/.test(header.kid)) throw refused();
+    const key = await this.cache.key(header.kid);
+    if (!key) throw refused();
+    const { payload } = await jwtVerify(token, key.publicKey, { algorithms: SERVICE_ACCOUNT_ALGORITHMS, audience: audiences, currentDate, requiredClaims: ['iss', 'iat', 'exp'] }).catch(() => {
+      throw refused();
+    });
+    if (payload.exp! - payload.iat! > MAX_JWT_SECONDS) throw refused();
+    const client = await this.cache.client(payload.iss!);
+    if (!client || client.row.id !== key.clientRowId) throw refused();
+    return { presented: { kind: 'service-account' as const, clientRowId: key.clientRowId, keyId: key.keyId, clientId: payload.iss! }, expiresAtMs: payload.exp! * 1000 };
+  }
+}
