@@ -11,6 +11,7 @@ import { ddSeconds, uploadSeconds } from './upload';
 import { parseRatio } from './parse';
 import { releasedApp } from './release';
 import { appUserBench } from './app-users';
+import { connectBench, connectUploadSeconds, type ConnectBench } from './publishing';
 import { freshDatabase } from './pg-database';
 import { mixedRun, printMixed } from './mixed';
 import { printScale, versionListScale, type Seeder } from './version-scale';
@@ -61,14 +62,17 @@ const started: Started[] = [];
 const uploads: string[] = [];
 
 /** Our streamed upload against dd writing the same bytes to the same disk, in this run. */
-async function measureUpload(server: Started, headers: Record<string, string>, dir: string): Promise<string> {
+async function measureUpload(server: Started, headers: Record<string, string>, dir: string, ci: ConnectBench, appId: string): Promise<string> {
   const dd = ddSeconds(dir, uploadMb);
   const ours = await uploadSeconds(server.url, headers, uploadMb, server.child.pid!);
   const ratio = dd / ours.seconds;
   const growthMb = ours.peakRssGrowth / 1024 ** 2;
+  const signed = await connectUploadSeconds(server.url, ci, appId, uploadMb);
+  const signedRatio = ddSeconds(dir, uploadMb) / signed;
   return [
     `upload ${uploadMb} MiB: dd ${dd.toFixed(2)} s, ours ${ours.seconds.toFixed(2)} s, throughput ratio ${ratio.toFixed(2)} (target ≥0.7 ${ratio >= 0.7 ? 'met' : 'MISSED'})`,
     `server memory growth during the upload: ${growthMb.toFixed(1)} MiB (target <64 ${growthMb < 64 ? 'met' : 'MISSED'})`,
+    `Connect API upload ${uploadMb} MiB (upload-url/for-obs with SHA-256, then the PUT): ${signed.toFixed(2)} s, throughput ratio to dd ${signedRatio.toFixed(2)} (target ≥0.7 ${signedRatio >= 0.7 ? 'met' : 'MISSED'})`,
   ].join('\n');
 }
 /**
@@ -112,7 +116,7 @@ try {
     // Approval at once and no demo seed: the bench releases its own app (the seed's name).
     // The bench is one address and one app: the per-address and per-app limits of devices are lifted.
     // One sealing key for every instance of the run.
-    const wharfEnv = { ...env, DATA_DIR: dataDir, SECRETS_KEY: randomBytes(32).toString('base64'), AUTO_APPROVE: 'on', DEMO_SEED: 'off', RATE_LIMITS: JSON.stringify({ appClient: { limit: 1e9, windowMs: 60_000 }, signIn: { limit: 1e9, windowMs: 60_000 } }) };
+    const wharfEnv = { ...env, DATA_DIR: dataDir, SECRETS_KEY: randomBytes(32).toString('base64'), AUTO_APPROVE: 'on', DEMO_SEED: 'off', RATE_LIMITS: JSON.stringify({ appClient: { limit: 1e9, windowMs: 60_000 }, signIn: { limit: 1e9, windowMs: 60_000 }, apiClient: { limit: 1e9, windowMs: 60_000 }, apiToken: { limit: 1e9, windowMs: 60_000 } }) };
     let server = await startWharf(wharfEnv);
     started.push(server);
     await warm(`${server.url}/healthz`);
@@ -120,6 +124,8 @@ try {
     const headers = await signedInHeaders(server.url);
     // The device update check, the hot path at scale: a real app on shelf, asked anonymously.
     const released = await releasedApp(server.url, headers);
+    // The Connect API as a CI job calls it: an API client's token, then its bearer calls.
+    const ci = await connectBench(server.url, headers, 'com.dhruv.tipsy');
     if (sections.has('routes')) {
       // Re-measure the baseline right before each target, so drift in the machine's load
       // during the run does not end up in the ratio.
@@ -143,6 +149,10 @@ try {
       rows.push({ result: me, baseline: keyOnly, target: { minRpsRatio: 0.8 } });
       const signIn = await load({ name: `POST tas client/signin/email on ${t.label}`, url: auth.signInUrl, method: 'POST', body: auth.signInBody, headers: auth.keyHeaders, connections: Math.min(connections, 10), durationSec });
       rows.push({ result: signIn, baseline });
+      const token = await load({ name: `POST /api/oauth2/v1/token (API client) on ${t.label}`, url: ci.tokenUrl, method: 'POST', body: ci.tokenBody, headers: { 'content-type': 'application/json' }, connections, durationSec });
+      rows.push({ result: token, baseline, ...(t.label === 'PostgreSQL' ? { target: { minRpsRatio: 0.3, maxP99Ratio: 3 } } : {}) });
+      const appIds = await load({ name: `GET /api/publish/v2/appid-list (bearer) on ${t.label}`, url: ci.appIdListUrl, headers: ci.headers, connections, durationSec });
+      rows.push({ result: appIds, baseline, ...(t.label === 'PostgreSQL' ? { target: { minRpsRatio: 0.3, maxP99Ratio: 3 } } : {}) });
       reports.push(() => {
         console.log(`
 App-user sign-in on ${t.label}: ${signIn.rps.toFixed(0)} req/s with argon2id at ${process.env.ARGON2_MEMORY_KIB ?? '19456'} KiB, 2 passes, 1 lane (one server process, ${Math.min(connections, 10)} connections)`);
@@ -198,7 +208,7 @@ App-user sign-in on ${t.label}: ${signIn.rps.toFixed(0)} req/s with argon2id at 
       reports.push(() => printScale(t.label, scale));
     }
     if (sections.has('upload') && t === targets[0] && uploadMb > 0) {
-      if (await ensureFreeDisk(dataDir, 2 * uploadMb * 1024 * 1024)) uploads.push(await measureUpload(server, headers, dataDir));
+      if (await ensureFreeDisk(dataDir, 3 * uploadMb * 1024 * 1024)) uploads.push(await measureUpload(server, headers, dataDir, ci, released.appId));
     }
     await server.stop();
   }

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -51,9 +52,17 @@ export async function uploadSeconds(baseUrl: string, headers: Record<string, str
   return { seconds, peakRssGrowth: peak - before };
 }
 
-function send(url: URL, headers: Record<string, string>, mb: number): Promise<void> {
+/** The SHA-256 of what `send` sends: `mb` of the same MiB. */
+export function sentSha256(mb: number): string {
+  const hash = createHash('sha256');
+  for (let i = 0; i < mb; i += 1) hash.update(CHUNK);
+  return hash.digest('hex');
+}
+
+/** Streams `mb` MiB to a URL (POST to the file service, or PUT to a signed upload URL). */
+export function send(url: URL, headers: Record<string, string>, mb: number, method: 'POST' | 'PUT' = 'POST'): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/octet-stream', 'content-length': String(mb * CHUNK.length) } }, (res) => {
+    const req = http.request(url, { method, headers: { ...headers, 'content-type': 'application/octet-stream', 'content-length': String(mb * CHUNK.length) } }, (res) => {
       res.resume();
       res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`upload answered ${res.statusCode}`))));
     });

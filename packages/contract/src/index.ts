@@ -17,6 +17,7 @@ import * as testingFamily from './families/testing';
 import * as agreementFamily from './families/agreement';
 import * as appUsersFamily from './families/app-users';
 import * as apiClientsFamily from './families/api-clients';
+import * as publishingFamily from './families/publishing';
 
 export * from './kit/access';
 export * from './kit/permissions';
@@ -57,6 +58,7 @@ export * as testingApi from './families/testing';
 export * as agreementApi from './families/agreement';
 export * as appUsersApi from './families/app-users';
 export * as apiClientsApi from './families/api-clients';
+export * as publishingApi from './families/publishing';
 export type { ApiClient, ApiClientRole, ApiClientType, ServiceAccountKeyFile } from './families/api-clients';
 export type { AppUser, AuthMethods, AuthProvider, AuthTemplate, AuthTemplateKind, IdentityProvider, TemplateLanguage } from './families/app-users';
 export { AUTH_TEMPLATE_KINDS, TEMPLATE_LANGUAGES, identityProviderInput, isSecureOrLoopback } from './families/app-users';
@@ -83,6 +85,6 @@ function endpointsOf(family: Record<string, unknown>): Endpoint[] {
 }
 
 /** Every call of the catalogue; the server must register each one (a test checks). */
-export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily, versionFamily, testingFamily, immersiveFamily, qualificationFamily, regionFamily, agreementFamily, appUsersFamily, apiClientsFamily].flatMap(
+export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily, versionFamily, testingFamily, immersiveFamily, qualificationFamily, regionFamily, agreementFamily, appUsersFamily, apiClientsFamily, publishingFamily].flatMap(
   (f) => endpointsOf(f),
 );

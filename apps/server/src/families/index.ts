@@ -16,6 +16,7 @@ import { testingFamily } from './testing';
 import { agreementsFamily } from './agreements';
 import { appUsersFamily } from './app-users';
 import { apiClientsFamily } from './api-clients';
+import { publishingFamily } from './publishing';
 
 /** The list of families: one line each. */
 export const FAMILIES: readonly Family[] = [
@@ -36,4 +37,5 @@ export const FAMILIES: readonly Family[] = [
   agreementsFamily,
   appUsersFamily,
   apiClientsFamily,
+  publishingFamily,
 ];

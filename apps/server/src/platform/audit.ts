@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditAction } from '@wharf/contract';
 import type { Clock } from './clock';
+import type { Caller } from './http/access';
 import { auditEvents } from './db/tables';
 import type { DbOrTx } from './db/types';
 
@@ -9,11 +10,20 @@ export interface AuditEvent {
   action: AuditAction;
   teamId?: string | null;
   actorId?: string | null;
-  actorKind?: 'user' | 'operator' | 'system' | 'device' | 'app-user';
+  actorKind?: 'user' | 'operator' | 'system' | 'device' | 'app-user' | 'api-client';
   targetType?: string | null;
   targetId?: string | null;
   data?: Record<string, unknown>;
   ip?: string | null;
+}
+
+/**
+ * Who a request's change is recorded as: the signed-in person, or an API client by its
+ * client ID (a CI job has no person), with the request's address.
+ */
+export function auditActor(caller: Pick<Caller, 'kind' | 'userId' | 'clientId' | 'ip'>): Pick<AuditEvent, 'actorId' | 'actorKind' | 'ip'> {
+  if (caller.kind === 'api-client') return { actorKind: 'api-client', actorId: caller.clientId, ip: caller.ip };
+  return { actorKind: caller.kind === 'operator' ? 'operator' : 'user', actorId: caller.userId, ip: caller.ip };
 }
 
 /**

@@ -15,3 +15,14 @@ export async function appName(db: DbOrTx, appId: string): Promise<string | null>
   const [row] = await db.select({ name: apps.name }).from(apps).where(eq(apps.id, appId)).limit(1);
   return row?.name ?? null;
 }
+
+/** The team's apps with these package names (any platform), for the Connect API's appid-list. */
+export async function appsByPackageNames(db: DbOrTx, teamId: string, packageNames: readonly string[]): Promise<Array<{ appId: string; packageName: string; projectId: string }>> {
+  if (!packageNames.length) return [];
+  return db.select({ appId: apps.id, packageName: apps.packageName, projectId: apps.projectId }).from(apps).where(and(eq(apps.teamId, teamId), inArray(apps.packageName, [...packageNames])));
+}
+
+export { AppsService } from './service';
+export type { AppRow } from './repo';
+/** The apps table, for the foreign keys of an app's own data (cascade on delete). */
+export { apps } from './tables';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MULTIPART_MAX_PARTS, MULTIPART_PART_BYTES, type FileObject } from '@wharf/contract';
-import { writeAudit } from '../../platform/audit';
+import { auditActor, writeAudit } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { faultPoint, type FaultPointName } from '../../platform/fault-points';
 import type { Caller } from '../../platform/http/access';
@@ -51,7 +51,7 @@ export class FilesService {
     const key = `files/${caller.teamId}/${id}`;
     const siteId = meta.siteId ?? (await this.homeSite(caller.teamId!));
     const maxBytes = Math.min(meta.maxBytes ?? config.maxUploadBytes, config.maxUploadBytes);
-    const row = await filesRepo.insert(db, { id, teamId: caller.teamId!, bizTag, fileName: meta.fileName, contentType: meta.contentType, storageKey: key, state: 'uploading', siteId, createdBy: caller.userId!, createdAt: clock.now() });
+    const row = await filesRepo.insert(db, { id, teamId: caller.teamId!, bizTag, fileName: meta.fileName, contentType: meta.contentType, storageKey: key, state: 'uploading', siteId, createdBy: caller.userId, createdAt: clock.now() });
     try {
       const stored = await storage.put(key, checkedBody(body, bizTag, meta.fileName), { maxBytes });
       if (options.afterWrite) faultPoint(options.afterWrite);
@@ -59,7 +59,7 @@ export class FilesService {
         const ready = await filesRepo.markReady(tx, row.id, stored.size, stored.sha256);
         // Another attempt at the same fixed id took the row over meanwhile (see uploadOnce).
         if (!ready) throw conflict({ zh: '该文件正在由另一个请求写入，请稍后重试', en: 'Another request is writing this file; try again shortly', ru: 'Этот файл сейчас записывает другой запрос; повторите чуть позже' });
-        await writeAudit(tx, clock, { action: 'file.upload', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'file', targetId: row.id, data: { fileName: meta.fileName, size: stored.size, bizTag } });
+        await writeAudit(tx, clock, { action: 'file.upload', teamId: caller.teamId, ...auditActor(caller), targetType: 'file', targetId: row.id, data: { fileName: meta.fileName, size: stored.size, bizTag } });
         return fileOut(ready);
       });
     } catch (err) {
@@ -100,7 +100,7 @@ export class FilesService {
     for (const row of found) {
       await db.transaction(async (tx) => {
         await filesRepo.remove(tx, row.id);
-        await writeAudit(tx, clock, { action: 'file.delete', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'file', targetId: row.id, data: { fileName: row.fileName } });
+        await writeAudit(tx, clock, { action: 'file.delete', teamId: caller.teamId, ...auditActor(caller), targetType: 'file', targetId: row.id, data: { fileName: row.fileName } });
       });
       // The row goes first: a crash between leaves an orphan file, never a row without bytes.
       await storage.delete(row.storageKey);

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { buildPath, fileApi, type FileObject } from '@wharf/contract';
 import { zoneOfSite } from '@wharf/rules';
-import { writeAudit } from '../../platform/audit';
+import { auditActor, writeAudit } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { AppError, invalidInput } from '../../platform/http/errors';
@@ -19,6 +19,8 @@ export interface UploadTarget {
 }
 
 export interface SignedUpload {
+  /** The ticket the URL names: what the Connect API hands out as the upload's objectId. */
+  ticketId: string;
   fileName: string;
   url: string;
   method: 'PUT';
@@ -61,16 +63,18 @@ export class SignedUrls {
           maxBytes: t.size ?? config.maxUploadBytes,
           exactSize: o.exact ? (t.size ?? null) : null,
           sha256: o.exact ? (t.sha256 ?? null) : null,
-          createdBy: caller.userId!,
+          createdBy: caller.userId,
+          createdByClient: caller.kind === 'api-client' ? caller.clientId : null,
           createdAt: now,
           expiresAt,
         })),
       );
-      await writeAudit(tx, clock, { action: 'file.uploadUrl', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'file', targetId: null, data: { tickets: rows.map((r) => r.id), zone: zoneOfSite(siteId), exact: o.exact } });
+      await writeAudit(tx, clock, { action: 'file.uploadUrl', teamId: caller.teamId, ...auditActor(caller), targetType: 'file', targetId: null, data: { tickets: rows.map((r) => r.id), zone: zoneOfSite(siteId), exact: o.exact } });
       return rows;
     });
     return Promise.all(
       tickets.map(async (t) => ({
+        ticketId: t.id,
         fileName: t.fileName,
         url: `${buildPath(fileApi.uploadSigned, { ticketId: t.id })}?expires=${expiresAt.getTime()}&sig=${await this.signer.sign(uploadKey(t.id), expiresAt.getTime())}`,
         method: 'PUT' as const,
@@ -90,7 +94,7 @@ export class SignedUrls {
     if (!(await filesRepo.useTicket(db, ticket.id, ticket.id))) {
       throw new AppError('conflict', { zh: '该上传链接已使用过', en: 'This upload link has already been used', ru: 'Эта ссылка для загрузки уже использована' });
     }
-    const caller = { teamId: ticket.teamId, userId: ticket.createdBy, ip } as Caller;
+    const caller = { kind: ticket.createdByClient ? 'api-client' : 'user', clientId: ticket.createdByClient, teamId: ticket.teamId, userId: ticket.createdBy, ip } as Caller;
     let object: FileObject;
     try {
       object = await this.files.upload(caller, body, { fileName: ticket.fileName, contentType: ticket.contentType, bizTag: ticket.bizTag, siteId: ticket.siteId, maxBytes: ticket.maxBytes });

@@ -23,7 +23,8 @@ export const files = pgTable(
     sourceUrl: text('source_url'),
     /** The zone site id the file was uploaded for (the spec's zoneId); the team's home zone by default. */
     siteId: integer('site_id'),
-    createdBy: uuid('created_by').notNull(),
+    /** Null when an API client uploaded it (the audit event names the client). */
+    createdBy: uuid('created_by'),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [index('files_team').on(t.teamId, t.createdAt)],
@@ -72,7 +73,9 @@ export const uploadTickets = pgTable(
     exactSize: bigint('exact_size', { mode: 'number' }),
     sha256: text('sha256'),
     fileId: uuid('file_id'),
-    createdBy: uuid('created_by').notNull(),
+    /** Null when an API client asked for the URL: then `createdByClient` names it. */
+    createdBy: uuid('created_by'),
+    createdByClient: text('created_by_client'),
     createdAt: ts('created_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
   },

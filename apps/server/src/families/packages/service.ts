@@ -2,7 +2,7 @@ import type { MessageLanguage } from '@wharf/contract';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { PACKAGE_FAILURES, PARSE_STATE, type PackageInfo } from '@wharf/contract';
-import { writeAudit } from '../../platform/audit';
+import { auditActor, writeAudit } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { faultPoint } from '../../platform/fault-points';
 import type { Caller } from '../../platform/http/access';
@@ -83,10 +83,10 @@ export class PackagesService {
         sha256: file.sha256,
         remark: input.remark ?? null,
         extra: submittedAs ? { submittedAs } : {},
-        createdBy: caller.userId!,
+        createdBy: caller.userId,
         createdAt: clock.now(),
       });
-      await writeAudit(tx, clock, { action: 'package.add', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'package', targetId: created.id, data: { appId: input.appId, fileName: file.fileName, ...(submittedAs ? { submittedAs } : {}) } });
+      await writeAudit(tx, clock, { action: 'package.add', teamId: caller.teamId, ...auditActor(caller), targetType: 'package', targetId: created.id, data: { appId: input.appId, fileName: file.fileName, ...(submittedAs ? { submittedAs } : {}) } });
       return created;
     });
   }
@@ -114,7 +114,7 @@ export class PackagesService {
         throw conflict({ zh: `该软件包已被版本 ${name} 使用，不能删除`, en: `Version ${name} uses this package, so it cannot be deleted`, ru: `Этот пакет использует версия ${name}, поэтому его нельзя удалить` });
       }
       await packagesRepo.remove(tx, row.id);
-      await writeAudit(tx, clock, { action: 'package.delete', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'package', targetId: row.id, data: { appId, fileName: row.fileName } });
+      await writeAudit(tx, clock, { action: 'package.delete', teamId: caller.teamId, ...auditActor(caller), targetType: 'package', targetId: row.id, data: { appId, fileName: row.fileName } });
     });
   }
 

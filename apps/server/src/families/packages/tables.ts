@@ -33,7 +33,8 @@ export const packages = pgTable(
     iconFileId: uuid('icon_file_id'),
     extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     remark: text('remark'),
-    createdBy: uuid('created_by').notNull(),
+    /** Null when an API client added it (the audit event names the client). */
+    createdBy: uuid('created_by'),
     createdAt: ts('created_at').notNull(),
     parsedAt: ts('parsed_at'),
   },

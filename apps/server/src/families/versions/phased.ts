@@ -9,6 +9,7 @@ import { appsRepo } from '../apps/repo';
 import { stateRefusal } from './present';
 import { versionsRepo, type PhaseRow, type VersionRow } from './repo';
 import type { Actor, VersionsService } from './service';
+import { actorOf } from './transitions';
 
 export const PHASE_START_KIND = 'versions.phaseStart';
 export const PHASE_END_KIND = 'versions.phaseEnd';
@@ -52,7 +53,7 @@ export class PhasedService {
 
   async change(caller: Caller, appId: string, versionId: string, c: PhaseChange): Promise<{ phasedRelease: PhasedRelease }> {
     const { row } = await this.versions.find(caller, appId, versionId);
-    const actor: Actor = { kind: 'user', id: caller.userId, ip: caller.ip };
+    const actor: Actor = actorOf(caller);
     const phase = await this.deps.db.transaction(async (tx) => {
       const locked = (await versionsRepo.lock(tx, row.id))!;
       const current = await versionsRepo.phase(tx, row.id);
@@ -181,7 +182,7 @@ export class PhasedService {
         fromState: (e.data.fromPhase as PhaseState | null) ?? null,
         toState: e.data.toPhase as PhaseState,
         percent: Number(e.data.percentBp) / 100,
-        actorKind: e.actorKind as 'user' | 'operator' | 'system',
+        actorKind: e.actorKind as 'user' | 'operator' | 'system' | 'api-client',
         actorId: e.actorId,
         at: e.at.toISOString(),
       })),

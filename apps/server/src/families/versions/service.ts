@@ -1,6 +1,6 @@
 import type { Version } from '@wharf/contract';
 import { LISTING_MEDIA, transition, URGE_INTERVAL_MS, type ReleaseState } from '@wharf/rules';
-import { writeAudit } from '../../platform/audit';
+import { auditActor, writeAudit } from '../../platform/audit';
 import { faultPoint } from '../../platform/fault-points';
 import type { Tx } from '../../platform/db/types';
 import type { Deps } from '../../platform/deps';
@@ -233,7 +233,7 @@ export class VersionsService {
       const r = transition(locked.releaseState as ReleaseState, 'delete', { rollbackPending: false, firstRelease: false, releaseTimeAhead: false });
       if (!r.ok || locked.supersededAt) throw conflict(stateRefusal(locked));
       await versionsRepo.remove(tx, row.id);
-      await writeAudit(tx, clock, { action: 'version.delete', teamId: row.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'version', targetId: row.id, data: { appId, from: locked.releaseState } });
+      await writeAudit(tx, clock, { action: 'version.delete', teamId: row.teamId, ...auditActor(caller), targetType: 'version', targetId: row.id, data: { appId, from: locked.releaseState } });
     });
   }
 

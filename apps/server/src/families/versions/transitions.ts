@@ -10,13 +10,19 @@ import { stateRefusal } from './present';
 import { versionsRepo, type VersionRow } from './repo';
 
 export interface Actor {
-  kind: 'user' | 'operator' | 'system';
+  kind: 'user' | 'operator' | 'system' | 'api-client';
+  /** A person's id (null for the system and for API clients, which have no user). */
   id: string | null;
+  /** An API client's client ID, which the history and the audit trail name. */
+  clientId?: string | null;
   /** Where the request came from; null for the system's own actions. */
   ip: string | null;
 }
 
-export const actorOf = (caller: Caller): Actor => ({ kind: caller.kind === 'operator' ? 'operator' : 'user', id: caller.userId, ip: caller.ip });
+export const actorOf = (caller: Caller): Actor =>
+  caller.kind === 'api-client'
+    ? { kind: 'api-client', id: null, clientId: caller.clientId, ip: caller.ip }
+    : { kind: caller.kind === 'operator' ? 'operator' : 'user', id: caller.userId, ip: caller.ip };
 
 export interface MoveOptions {
   releaseTimeAhead?: boolean;
@@ -77,7 +83,8 @@ export class VersionTransitions {
 
   async record(tx: Tx, row: VersionRow, action: VersionRecordAction, actor: Actor, from: number | null, to: number | null, data: Record<string, unknown> = {}): Promise<void> {
     const { clock } = this.deps;
-    await versionsRepo.addEvent(tx, { versionId: row.id, appId: row.appId, action, fromState: from, toState: to, actorKind: actor.kind, actorId: actor.id, at: clock.now(), data });
-    await writeAudit(tx, clock, { action: `version.${action}`, teamId: row.teamId, actorId: actor.id, actorKind: actor.kind, ip: actor.ip, targetType: 'version', targetId: row.id, data: { appId: row.appId, from, to, ...data } });
+    const byClient = actor.clientId ? { clientId: actor.clientId } : {};
+    await versionsRepo.addEvent(tx, { versionId: row.id, appId: row.appId, action, fromState: from, toState: to, actorKind: actor.kind, actorId: actor.id, at: clock.now(), data: { ...data, ...byClient } });
+    await writeAudit(tx, clock, { action: `version.${action}`, teamId: row.teamId, actorId: actor.clientId ?? actor.id, actorKind: actor.kind, ip: actor.ip, targetType: 'version', targetId: row.id, data: { appId: row.appId, from, to, ...data } });
   }
 }

@@ -8,6 +8,7 @@ import { testing } from './matrix/builders/testing';
 import { leaked, MATRIX_ROLES, seedMatrix, type Seed } from './matrix/seed';
 import type { Builder, MatrixCall } from './matrix/types';
 import { appHeaders } from './matrix/builders/app-users';
+import { apiClientHeaders } from './matrix/builders/api-clients';
 
 /**
  * The authorisation matrix, generated from the contract: every endpoint is called with a
@@ -233,6 +234,13 @@ describe('access matrix', () => {
           expect(verdict(await send(s.a.holder, e, { ...req, headers }))).toEqual([401, 100412]);
           const forged = { ...req, headers: { ...headers, authorization: 'Bearer eyJhbGciOiJIUzI1NiIsImtpZCI6IndoYXJmLngifQ.e30.AAAAAAAAAAAAAAAAAAAAAA' } };
           expect(verdict(await send(null, e, forged))).toEqual([401, 100412]);
+        });
+        caseOf("other team's API client");
+        it("shows team B's API client nothing of A: a request naming A's resources is refused (403 or 404)", async () => {
+          const res = await send(null, e, { ...req, headers: { ...req.headers, ...(await apiClientHeaders(s.t, s.b.holder)) } });
+          expect(res.statusCode, res.body).toBeLessThan(500);
+          if (mentionsA(s, req)) expect([403, 404], res.body).toContain(res.statusCode);
+          expectNoLeak(s, res);
         });
       }
 

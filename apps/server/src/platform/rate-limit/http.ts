@@ -26,7 +26,7 @@ export function counted(by: RateLimitBy, req: FastifyRequest, caller: Caller): s
   const ip = addressRange(req.ip ?? 'unknown');
   switch (by) {
     case 'caller':
-      return caller.userId ?? `ip:${ip}`;
+      return caller.userId ?? (caller.kind === 'api-client' && caller.clientId ? `client:${caller.clientId}` : `ip:${ip}`);
     case 'device':
       return first(query.deviceId) ?? first(req.headers['x-device-id']) ?? `ip:${ip}`;
     case 'app':

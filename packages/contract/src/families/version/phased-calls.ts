@@ -60,7 +60,7 @@ export const phasedReleaseHistory = defineEndpoint({
         fromState: z.enum(PHASE_STATES).nullable(),
         toState: z.enum(PHASE_STATES),
         percent: z.number(),
-        actorKind: z.enum(['user', 'operator', 'system']),
+        actorKind: z.enum(['user', 'operator', 'system', 'api-client']),
         actorId: z.string().nullable(),
         at: z.string(),
       }),

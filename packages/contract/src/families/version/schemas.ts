@@ -89,7 +89,7 @@ export const historyEvent = z.object({
   action: z.string(),
   fromState: z.number().int().nullable(),
   toState: z.number().int().nullable(),
-  actorKind: z.enum(['user', 'operator', 'system']),
+  actorKind: z.enum(['user', 'operator', 'system', 'api-client']),
   actorId: z.string().nullable(),
   actorName: z.string().nullable(),
   at: z.string(),

@@ -99,7 +99,14 @@ export function AuditLogTab() {
           {
             key: 'actor',
             title: t('audit.columns.actor'),
-            render: (_, e) => (e.actorName ? <Tooltip title={e.actorEmail}>{e.actorName}</Tooltip> : t(`audit.actorKind.${e.actorKind}`, { defaultValue: e.actorKind })),
+            render: (_, e) =>
+              e.actorName ? (
+                <Tooltip title={e.actorEmail}>{e.actorName}</Tooltip>
+              ) : e.actorKind === 'api-client' && e.actorId ? (
+                <Tooltip title={e.actorId}>{t('audit.actorKind.api-client')}</Tooltip>
+              ) : (
+                t(`audit.actorKind.${e.actorKind}`, { defaultValue: e.actorKind })
+              ),
           },
           {
             key: 'action',

@@ -15,7 +15,14 @@ export function HistoryTimeline({ appId, versionId }: { appId: string; versionId
   return (
     <Timeline
       items={events.map((e, i) => {
-        const who = e.actorKind === 'system' ? t('history.system') : e.actorKind === 'operator' ? t('history.reviewer') : (e.actorName ?? t('history.someone'));
+        const who =
+          e.actorKind === 'system'
+            ? t('history.system')
+            : e.actorKind === 'operator'
+              ? t('history.reviewer')
+              : e.actorKind === 'api-client'
+                ? t('history.apiClient', { clientId: String(e.data.clientId ?? '') })
+                : (e.actorName ?? t('history.someone'));
         const action = t(`history.action.${e.action}`, { defaultValue: e.action });
         const moved = e.fromState !== e.toState && e.toState !== null && isReleaseState(e.toState) ? t('history.toState', { state: t(`state.${e.toState}`) }) : '';
         const reason = typeof e.data.reason === 'string' ? e.data.reason : null;

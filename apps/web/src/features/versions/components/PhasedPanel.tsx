@@ -106,7 +106,7 @@ export function PhasedPanel({ version }: { version: Version }) {
           { key: 'action', title: t('phased.columns.action'), render: (_: unknown, r) => t(`phased.actions.${r.action}`, { defaultValue: r.action }) },
           { key: 'state', title: t('phased.columns.state'), render: (_: unknown, r) => t(`phased.states.${r.toState}`) },
           { key: 'percent', title: t('phased.columns.percent'), render: (_: unknown, r) => `${r.percent}%` },
-          { key: 'by', title: t('phased.columns.by'), render: (_: unknown, r) => (r.actorKind === 'system' ? t('history.system') : r.actorKind === 'operator' ? t('history.reviewer') : t('history.developer')) },
+          { key: 'by', title: t('phased.columns.by'), render: (_: unknown, r) => (r.actorKind === 'system' ? t('history.system') : r.actorKind === 'operator' ? t('history.reviewer') : r.actorKind === 'api-client' ? t('history.apiClientShort') : t('history.developer')) },
         ]}
       />
       {dialog && <ActionDialog open {...dialog} onClose={() => setDialog(null)} />}

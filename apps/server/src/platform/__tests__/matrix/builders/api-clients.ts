@@ -1,6 +1,26 @@
 import { apiClientsApi } from '@wharf/contract';
+import type { TestApp, TestUser } from '../../../../harness';
 import type { Seed } from '../seed';
 import type { Builders } from '../types';
+
+const TOKENS = new WeakMap<TestUser, Promise<Record<string, string>>>();
+
+/**
+ * The Connect API's headers for a publishing API client of the holder's team (made once per
+ * team): what `api-client` calls send, and what team B's client sends on A's requests.
+ */
+export function apiClientHeaders(t: TestApp, holder: TestUser): Promise<Record<string, string>> {
+  let headers = TOKENS.get(holder);
+  if (!headers) {
+    headers = (async () => {
+      const made = (await holder.call(apiClientsApi.createApiClient, { body: { name: `Matrix CI ${Math.random().toString(36).slice(2, 8)}`, role: 'administrator' } })).json();
+      const token = await t.app.inject({ method: 'POST', url: apiClientsApi.obtainToken.fullPath, payload: { grant_type: 'client_credentials', client_id: made.client.clientId, client_secret: made.clientSecret } });
+      return { authorization: `Bearer ${token.json().access_token as string}`, client_id: made.client.clientId as string };
+    })();
+    TOKENS.set(holder, headers);
+  }
+  return headers;
+}
 
 const suffix = () => Math.random().toString(36).slice(2, 8);
 /** A fresh client of team A, made by its account holder (an API client, or a service account). */

@@ -1,0 +1,14 @@
+import type { FastifyRequest } from 'fastify';
+import type { Deps } from '../../../platform/deps';
+import type { AppInformation } from '../app-info';
+import type { Releases } from '../releases';
+
+/** The family's services, handed to every route file. */
+export interface PublishingServices {
+  info: AppInformation;
+  releases: Releases;
+  /** Where this deployment is reached: upload URLs must be absolute, as AppGallery Connect's are. */
+  origin(req: FastifyRequest): string;
+}
+
+export const originOf = (deps: Deps) => (req: Pick<FastifyRequest, 'protocol' | 'host'>) => deps.config.publicUrl ?? `${req.protocol}://${req.host}`;

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../kit/endpoint';
+import type { RateLimitDecl } from '../../kit/endpoint';
+import { okResponse } from '../../kit/envelope';
+import { appIdQuery, appInfo, auditInfo, connectLang, languageInfo, phasedReleaseInfo, pkgState, urlInfo } from './schemas';
+
+// The Connect API's Publishing calls, as AppGallery Connect answers them at
+// `/api/publish/v2/...`: CI tools built for it publish to Wharf by changing only the origin.
+const root = 'connect' as const;
+const prefix = 'publish/v2';
+const limited: RateLimitDecl = { class: 'apiClient', by: 'caller' };
+const text = (max: number) => z.string().max(max);
+/** `2019-12-25T07:05:15+0000` as AppGallery Connect writes it, or any ISO 8601 time with its offset. */
+const connectTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})$/, 'a time such as 2026-12-25T07:05:15+0000')
+  .transform((v) => new Date(v.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')).toISOString());
+
+export const appIdList = defineEndpoint({
+  id: 'publishing.appIdList',
+  method: 'GET',
+  root,
+  prefix,
+  path: '/appid-list',
+  access: 'api-client',
+  rateLimit: limited,
+  summary: "The IDs of the team's apps with these package names (comma-separated); names the team has no app for are left out",
+  query: z.object({ packageName: z.string().min(1).max(2000) }).strict(),
+  response: okResponse({ appids: z.array(z.object({ key: z.string(), value: z.string() })) }),
+});
+
+export const getAppInfo = defineEndpoint({
+  id: 'publishing.appInfo',
+  method: 'GET',
+  root,
+  prefix,
+  path: '/app-info',
+  access: 'api-client',
+  rateLimit: limited,
+  summary: 'An app as its version in preparation (else the one on shelf) shows it: state, languages and texts, phased release, review opinion',
+  query: appIdQuery.extend({ lang: connectLang.optional() }).strict(),
+  response: okResponse({ appInfo, auditInfo, languages: z.array(languageInfo) }),
+});
+
+export const updateLanguageInfo = defineEndpoint({
+  id: 'publishing.updateLanguageInfo',
+  method: 'PUT',
+  root,
+  prefix,
+  path: '/app-language-info',
+  access: 'api-client:publishing',
+  rateLimit: limited,
+  summary: "Set one language's texts of the version in preparation (made from the one on shelf if there is none); fields left out stay as they are",
+  query: appIdQuery.strict(),
+  body: z
+    .object({ lang: connectLang, appName: text(64).optional(), appDesc: text(8000).optional(), briefInfo: text(80).optional(), newFeatures: text(500).optional() })
+    .strict(),
+  response: okResponse({}),
+});
+
+export const deleteLanguageInfo = defineEndpoint({
+  id: 'publishing.deleteLanguageInfo',
+  method: 'DELETE',
+  root,
+  prefix,
+  path: '/app-language-info',
+  access: 'api-client:publishing',
+  rateLimit: limited,
+  summary: 'Remove one language from the version in preparation (never its default language)',
+  query: appIdQuery.extend({ lang: connectLang }).strict(),
+  response: okResponse({}),
+});
+
+export const uploadUrl = defineEndpoint({
+  id: 'publishing.uploadUrl',
+  method: 'GET',
+  root,
+  prefix,
+  path: '/upload-url/for-obs',
+  access: 'api-client:publishing',
+  rateLimit: limited,
+  summary: 'A URL to PUT one file to (its raw bytes, with the answered headers only): exactly contentLength bytes with that SHA-256 when given',
+  query: appIdQuery
+    .extend({
+      fileName: z.string().min(1).max(255).regex(/^[^/\\\p{Cc}]+$/u, 'a file name without a path'),
+      contentLength: z.coerce.number().int().min(1),
+      sha256: z.string().regex(/^[0-9a-fA-F]{64}$/, 'a SHA-256 in hex').optional(),
+      /** 1: a normal release (the only kind Wharf publishes through this call). */
+      releaseType: z.literal('1').optional(),
+    })
+    .strict(),
+  response: okResponse({ urlInfo }),
+});
+
+export const appFileInfo = defineEndpoint({
+  id: 'publishing.appFileInfo',
+  method: 'PUT',
+  root,
+  prefix,
+  path: '/app-file-info',
+  access: 'api-client:publishing',
+  rateLimit: limited,
+  summary: 'Make an uploaded package (fileType 5) the package of the version in preparation: it is parsed, then attached; poll package/compile/status',
+  query: appIdQuery.extend({ releaseType: z.literal('1').optional() }).strict(),
+  body: z
+    .object({
+      fileType: z.literal(5),
+      lang: connectLang.optional(),
+      files: z.array(z.object({ fileName: z.string().min(1).max(255), fileDestUrl: z.string().min(1).max(100) }).strict()).length(1),
+    })
+    .strict(),
+  response: okResponse({ pkgVersion: z.array(z.string()) }),
+});
+
+export const compileStatus = defineEndpoint({
+  id: 'publishing.compileStatus',
+  method: 'GET',
+  root,
+  prefix,
+  path: '/package/compile/status',
+  access: 'api-client',
+  rateLimit: limited,
+  summary: 'Whether packages of the app are parsed (0), still parsing (1) or failed (2), by their IDs (comma-separated)',
+  query: appIdQuery.extend({ pkgIds: z.string().min(1).max(2000) }).strict(),
+  response: okResponse({ pkgStateList: z.array(pkgState) }),
+});
+
+export const submitApp = defineEndpoint({
+  id: 'publishing.submit',
+  method: 'POST',
+  root,
+  prefix,
+  path: '/app-submit',
+  access: 'api-client:publishing',
+  rateLimit: limited,
+  summary: 'Submit the version in preparation for review: at once when approved, at releaseTime, or in phases (releaseType 3 with the phased fields)',
+  query: appIdQuery
+    .extend({ releaseTime: connectTime.optional(), remark: z.string().max(300).optional(), releaseType: z.enum(['1', '3']).optional() })
+    .strict(),
+  body: z
+    .object({
+      phasedReleaseStartTime: connectTime.optional(),
+      phasedReleaseEndTime: connectTime.optional(),
+      phasedReleasePercent: z.string().regex(/^\d{1,3}(\.\d{1,2})?$/, 'a percentage such as 10.00').optional(),
+      phasedReleaseDescription: z.string().max(500).optional(),
+    })
+    .strict()
+    // A submit without phases sends no body at all.
+    .nullish(),
+  response: okResponse({}),
+});
+
+export const changePhasedRelease = defineEndpoint({
+  id: 'publishing.phasedRelease',
+  method: 'PUT',
+  root,
+  prefix,
+  path: '/phased-release',
+  access: 'api-client:publishing',
+  rateLimit: limited,
+  summary: "Pause (SUSPEND) or resume (RELEASE) the app's phased release, or widen it (phasedReleasePercent), or roll it out to everyone (FULL)",
+  query: appIdQuery.strict(),
+  body: z
+    .object({
+      state: z.enum(['SUSPEND', 'RELEASE', 'FULL']),
+      phasedReleasePercent: z.string().regex(/^\d{1,3}(\.\d{1,2})?$/, 'a percentage such as 10.00').optional(),
+      phasedReleaseEndTime: connectTime.optional(),
+      phasedReleaseDescription: z.string().max(500).optional(),
+    })
+    .strict(),
+  response: okResponse({ phasedReleaseInfo }),
+});
