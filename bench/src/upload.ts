@@ -62,9 +62,14 @@ export function sentSha256(mb: number): string {
 /** Streams `mb` MiB to a URL (POST to the file service, or PUT to a signed upload URL). */
 export function send(url: URL, headers: Record<string, string>, mb: number, method: 'POST' | 'PUT' = 'POST'): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    const req = http.request(url, { method, headers: { ...headers, 'content-type': 'application/octet-stream', 'content-length': String(mb * CHUNK.length) } }, (res) => {
-      res.resume();
-      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`upload answered ${res.statusCode}`))));
+    // Header names once each, whatever their case (a signed URL's answer says Content-Type).
+    const given = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+    const req = http.request(url, { method, headers: { 'content-type': 'application/octet-stream', ...given, 'content-length': String(mb * CHUNK.length) } }, (res) => {
+      let answer = '';
+      res.on('data', (chunk: Buffer) => {
+        if (answer.length < 2000) answer += chunk.toString();
+      });
+      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`upload answered ${res.statusCode} ${answer}`))));
     });
     req.on('error', reject);
     let sent = 0;

@@ -53,7 +53,7 @@ export function apiClientCredentials(deps: Deps, cache: ClientCache, tokens: Bea
     const client = await cache.client(presented.clientId);
     if (!client) throw refused();
     if (presented.kind === 'access-token') {
-      if (client.row.type !== 'api-client' || presented.issuedAt * 1000 < client.row.tokensValidFrom.getTime()) throw refused();
+      if (client.row.type !== 'api-client' || presented.issuedAtMs < client.row.tokensValidFrom.getTime()) throw refused();
       const named = header(req, 'client_id');
       if (named !== null && named !== client.row.clientId) throw refused();
     } else {

@@ -15,7 +15,7 @@ export const AGC_TOKEN_AUDIENCE = 'https://oauth-login.cloud.huawei.com/oauth2/v
 const MAX_JWT_SECONDS = 3600;
 const MAX_REMEMBERED = 20_000;
 
-export type Presented = { kind: 'access-token'; clientId: string; issuedAt: number } | { kind: 'service-account'; clientId: string; clientRowId: string; keyId: string };
+export type Presented = { kind: 'access-token'; clientId: string; issuedAtMs: number } | { kind: 'service-account'; clientId: string; clientRowId: string; keyId: string };
 
 const refused = () => new AppError('apiClientInvalid');
 
@@ -37,9 +37,13 @@ export class BearerTokens {
 
   async issue(clientId: string): Promise<{ access_token: string; expires_in: number }> {
     const key = this.deps.secrets.signingKey(PURPOSE)!;
-    const now = Math.floor(this.deps.clock.now().getTime() / 1000);
+    const nowMs = this.deps.clock.now().getTime();
+    const now = Math.floor(nowMs / 1000);
     const expiresIn = apiClientsApi.ACCESS_TOKEN_SECONDS;
-    const token = await new SignJWT({})
+    // `iat` counts whole seconds; a secret revoked within the second before must still end
+    // this token and a new secret's token in the second after must not be, so the issue
+    // time also goes in milliseconds.
+    const token = await new SignJWT({ iat_ms: nowMs })
       .setProtectedHeader({ alg: 'HS256', kid: `${KID_PREFIX}${key.keyId}`, typ: 'JWT' })
       .setIssuer(ISSUER)
       .setSubject(clientId)
@@ -70,10 +74,11 @@ export class BearerTokens {
   async #own(token: string, keyId: string, currentDate: Date) {
     const key = this.deps.secrets.signingKey(PURPOSE, keyId);
     if (!key) throw refused();
-    const { payload } = await jwtVerify(token, key.bytes, { algorithms: ['HS256'], issuer: ISSUER, currentDate, requiredClaims: ['sub', 'iat', 'exp'] }).catch(() => {
+    const { payload } = await jwtVerify(token, key.bytes, { algorithms: ['HS256'], issuer: ISSUER, currentDate, requiredClaims: ['sub', 'iat', 'exp', 'iat_ms'] }).catch(() => {
       throw refused();
     });
-    return { presented: { kind: 'access-token' as const, clientId: payload.sub!, issuedAt: payload.iat! }, expiresAtMs: payload.exp! * 1000 };
+    if (typeof payload.iat_ms !== 'number') throw refused();
+    return { presented: { kind: 'access-token' as const, clientId: payload.sub!, issuedAtMs: payload.iat_ms }, expiresAtMs: payload.exp! * 1000 };
   }
 
   async #serviceAccount(token: string, header: ReturnType<typeof decodeProtectedHeader>, audiences: string[], currentDate: Date) {
