@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import { apiClientsApi } from '@wharf/contract';
 import type { Deps } from '../../platform/deps';
@@ -29,11 +30,22 @@ const refused = () => new AppError('apiClientInvalid');
 export class BearerTokens {
   /** Tokens checked here, until they expire: a CI job sends the same one for every call. */
   readonly #checked = new Map<string, { presented: Presented; expiresAtMs: number }>();
+  /** Signing keys imported once per secrets key: importing costs more than signing. */
+  readonly #keys = new Map<string, Promise<webcrypto.CryptoKey>>();
 
   constructor(
     private readonly deps: Pick<Deps, 'clock' | 'secrets'>,
     private readonly cache: ClientCache,
   ) {}
+
+  #cryptoKey(key: { keyId: string; bytes: Uint8Array }): Promise<webcrypto.CryptoKey> {
+    let imported = this.#keys.get(key.keyId);
+    if (!imported) {
+      imported = webcrypto.subtle.importKey('raw', key.bytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+      this.#keys.set(key.keyId, imported);
+    }
+    return imported;
+  }
 
   async issue(clientId: string): Promise<{ access_token: string; expires_in: number }> {
     const key = this.deps.secrets.signingKey(PURPOSE)!;
@@ -49,7 +61,7 @@ export class BearerTokens {
       .setSubject(clientId)
       .setIssuedAt(now)
       .setExpirationTime(now + expiresIn)
-      .sign(key.bytes);
+      .sign(await this.#cryptoKey(key));
     return { access_token: token, expires_in: expiresIn };
   }
 
@@ -74,7 +86,7 @@ export class BearerTokens {
   async #own(token: string, keyId: string, currentDate: Date) {
     const key = this.deps.secrets.signingKey(PURPOSE, keyId);
     if (!key) throw refused();
-    const { payload } = await jwtVerify(token, key.bytes, { algorithms: ['HS256'], issuer: ISSUER, currentDate, requiredClaims: ['sub', 'iat', 'exp', 'iat_ms'] }).catch(() => {
+    const { payload } = await jwtVerify(token, await this.#cryptoKey(key), { algorithms: ['HS256'], issuer: ISSUER, currentDate, requiredClaims: ['sub', 'iat', 'exp', 'iat_ms'] }).catch(() => {
       throw refused();
     });
     if (typeof payload.iat_ms !== 'number') throw refused();

@@ -30,9 +30,19 @@ export function open(keyring: Keyring, stored: string, rowId: string): string {
   }
 }
 
-/** A per-key pepper, derived so that the encryption key itself never hashes anything. */
+const PEPPERS = new WeakMap<SecretKey, Buffer>();
+
+/**
+ * A per-key pepper, derived so that the encryption key itself never hashes anything; once
+ * per key, since a client secret is checked on every token call.
+ */
 function pepper(key: SecretKey): Buffer {
-  return Buffer.from(hkdfSync('sha256', key.bytes, Buffer.alloc(0), 'wharf secrets: verifiable', 32));
+  let derived = PEPPERS.get(key);
+  if (!derived) {
+    derived = Buffer.from(hkdfSync('sha256', key.bytes, Buffer.alloc(0), 'wharf secrets: verifiable', 32));
+    PEPPERS.set(key, derived);
+  }
+  return derived;
 }
 
 /**

@@ -6,7 +6,7 @@ import { withDatabase, type TemplateInfo } from '../../../harness/template';
 import { openPostgres } from '../../db/client';
 import type { Family } from '../../deps';
 import { registerEndpoint } from '../../http/register';
-import { rateKey } from '..';
+import { LEASED_FROM, RateLimiter, rateKey } from '..';
 
 // A device call limited per device, on a family that exists only here.
 const ping = defineEndpoint({
@@ -65,6 +65,28 @@ describe('the shared rate limit', () => {
     expect((await call('device-b')).statusCode).toBe(200);
     t.clock.advance(60_000);
     expect((await call('device-a')).statusCode).toBe(200);
+  });
+
+  it('counts large limits in leases of 1 %: two limiters on one database let exactly the limit through, with one write per lease', async () => {
+    const policy = { limit: 1000, windowMs: 60_000 };
+    const key = rateKey('unit', 'app', 'leased');
+    const shared = async () => Number(((await t.deps.database.executeSql('select count from rate_limit_windows where key = $1', [key])).rows[0] as { count: number } | undefined)?.count ?? 0);
+    const a = new RateLimiter({ db: t.deps.db, clock: t.clock });
+    const b = new RateLimiter({ db: t.deps.db, clock: t.clock });
+    const first = await Promise.all(Array.from({ length: 5 }, () => a.hit(key, policy)));
+    expect(first.every((v) => v.allowed)).toBe(true);
+    expect(await shared()).toBe(10);
+    let allowed = 5;
+    for (let i = 0; i < 1100; i += 1) if ((await (i % 2 ? a : b).hit(key, policy)).allowed) allowed += 1;
+    expect(allowed).toBe(1000);
+    expect(await shared()).toBeLessThanOrEqual(1000 + 2 * 10);
+    // Full: refused without asking the database again, until the next window.
+    const before = await shared();
+    expect((await a.hit(key, policy)).allowed).toBe(false);
+    expect(await shared()).toBe(before);
+    t.clock.advance(60_000);
+    expect((await b.hit(key, policy)).allowed).toBe(true);
+    expect(LEASED_FROM).toBeGreaterThan(100);
   });
 
   it('refuses to start with a limited endpoint whose class is not configured', async () => {
