@@ -18,7 +18,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.mjs', 'e2e/**/*.mjs', '.ci/**/*.mjs'],
+    files: ['scripts/**/*.mjs', 'e2e/**/*.mjs', '.ci/**/*.mjs', 'packages/cli/bin/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },
   // Family boundaries: faces, the core, core families, loops; today's exceptions in
