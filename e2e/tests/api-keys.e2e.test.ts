@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it, onTestFailed } from 'vitest';
+import apiClientsEn from '../../apps/web/src/features/api-clients/locales/en.json';
+import teamEn from '../../apps/web/src/features/team/locales/en.json';
+import { browserAvailability } from '../support/browser';
+import { journeyEnvironment } from '../support/journey';
+import { openPage, screenshot, type Person } from '../support/console';
+import { journeyApk } from '../support/packages';
+import { newDeveloperWithApp } from '../support/publishing';
+
+// A team makes an API key in the console as a person would, then a CI job uses it from a
+// plain HTTP client that only speaks the documented Connect API; the console shows the key
+// in use and the changes the job made, and revoking it stops the job.
+
+const chromium = browserAvailability();
+const FIRST = journeyApk({ packageName: 'com.wharf.e2e.ci', versionCode: 1, versionName: '1.0', label: 'Cider' });
+const SECOND = journeyApk({ packageName: 'com.wharf.e2e.ci', versionCode: 2, versionName: '2.0', label: 'Cider' });
+const developer: Person = { email: 'casey.ci@example.com', password: 'ci correct horse', displayName: 'Casey CI', country: 'Germany' };
+const t = apiClientsEn;
+
+it.runIf(chromium.mustFail)('has Chromium to run the browser tests', () => {
+  throw new Error(chromium.missingMessage);
+});
+
+describe.skipIf(!chromium.available)('API keys and the Publishing API (Chromium)', () => {
+  const env = journeyEnvironment({ WHARF_JOBS: 'on', DEMO_SEED: 'off' });
+
+  it('a key made in the console publishes a build from a plain HTTP client, shows as used, and stops when revoked', async () => {
+    const { browser, server } = env;
+    const origin = server.address;
+    const { page, problems } = await openPage(browser);
+    onTestFailed(async () => screenshot(page, 'api-keys-failure').catch(() => undefined));
+    const appId = await newDeveloperWithApp(page, origin, developer, { project: 'CI', name: 'Cider', packageName: 'com.wharf.e2e.ci', packageFile: FIRST.path });
+
+    // Users and permissions → API keys: empty, then one API client.
+    await page.goto(`${origin}/en/#/team/users`);
+    await page.getByRole('tab', { name: t.tab.title }).click();
+    await page.getByText(t.tab.empty).waitFor();
+    await page.getByRole('button', { name: t.tab.create }).first().click();
+    const create = page.getByRole('dialog', { name: t.create.title });
+    await create.getByLabel(t.fields.name).fill('GitHub Actions');
+    await create.getByText(t.type['api-client'], { exact: true }).click();
+    await create.getByRole('button', { name: t.create.ok }).click();
+    const shown = page.getByRole('dialog', { name: t.once.title.replace('{{name}}', 'GitHub Actions') });
+    await shown.waitFor();
+    const clientSecret = (await shown.getByTestId('client-secret').textContent())!.trim();
+    const clientId = (await shown.locator('code').first().textContent())!.trim();
+    expect(clientId).toMatch(/^\d{19}$/);
+    expect(clientSecret).toMatch(/^[\w-]{43}$/);
+    await screenshot(page, 'api-keys-created');
+    await shown.getByRole('button', { name: t.once.done }).click();
+    await expect(shown.isVisible()).resolves.toBe(false);
+
+    // The CI job: nothing of the console, only the Connect API over HTTP.
+    const api = `${origin}/api`;
+    const tokenOf = async () => fetch(`${api}/oauth2/v1/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }) });
+    const token = ((await (await tokenOf()).json()) as { access_token: string }).access_token;
+    const headers = { authorization: `Bearer ${token}`, client_id: clientId, 'content-type': 'application/json' };
+    const call = async (method: string, path: string, body?: unknown) => (await fetch(`${api}/publish/v2${path}`, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) })).json() as Promise<Record<string, unknown>>;
+    const ids = await call('GET', '/appid-list?packageName=com.wharf.e2e.ci');
+    expect(ids.appids).toEqual([{ key: 'com.wharf.e2e.ci', value: appId }]);
+    const sha256 = createHash('sha256').update(SECOND.bytes).digest('hex');
+    const { urlInfo } = (await call('GET', `/upload-url/for-obs?appId=${appId}&fileName=${SECOND.fileName}&contentLength=${SECOND.bytes.length}&sha256=${sha256}`)) as { urlInfo: { objectId: string; url: string; headers: Record<string, string> } };
+    expect((await fetch(urlInfo.url, { method: 'PUT', headers: urlInfo.headers, body: new Uint8Array(SECOND.bytes) })).status).toBe(200);
+    const attached = await call('PUT', `/app-file-info?appId=${appId}`, { fileType: 5, files: [{ fileName: SECOND.fileName, fileDestUrl: urlInfo.objectId }] });
+    const pkgId = (attached.pkgVersion as string[])[0]!;
+    let state = 1;
+    for (let i = 0; i < 120 && state === 1; i += 1) {
+      state = ((await call('GET', `/package/compile/status?appId=${appId}&pkgIds=${pkgId}`)).pkgStateList as Array<{ successStatus: number }>)[0]!.successStatus;
+      if (state === 1) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(state).toBe(0);
+    expect((await call('PUT', `/app-language-info?appId=${appId}`, { lang: 'en-US', appName: 'Cider', briefInfo: 'Cider from CI', appDesc: 'Made by a CI job.', newFeatures: 'Built by CI' })).ret).toEqual({ code: 0, msg: 'success' });
+    expect((await call('PUT', `/app-language-info?appId=${appId}`, { lang: 'ru-RU', appName: 'Сидр', briefInfo: 'Сидр из CI', appDesc: 'Собрано заданием CI.', newFeatures: 'Собрано CI' })).ret).toMatchObject({ code: 0 });
+    const info = await call('GET', `/app-info?appId=${appId}`);
+    expect(info.appInfo).toMatchObject({ releaseState: 7, versionCode: 2, versionNumber: '2.0' });
+
+    // The console: the key has been used, and the audit log names it as the actor.
+    await page.reload();
+    // Rows of the shown tab only (roles skip hidden ones): the audit log's rows name the key too.
+    const row = page.getByRole('row').filter({ hasText: 'GitHub Actions' });
+    await expect.poll(async () => (await row.textContent()) ?? '').not.toContain(t.fields.neverUsed);
+    await page.getByRole('tab', { name: teamEn.tabs.audit }).click();
+    await page.locator('tr', { hasText: teamEn.audit.actorKind['api-client'] }).first().waitFor();
+    await screenshot(page, 'api-keys-audit');
+
+    // Revoked in the console: the job's token and secret stop at once.
+    await page.getByRole('tab', { name: t.tab.title }).click();
+    await row.getByRole('button', { name: t.actions.revoke }).click();
+    await page.locator('.ant-popover').getByRole('button', { name: t.actions.revoke }).click();
+    await row.waitFor({ state: 'detached' });
+    expect((await fetch(`${api}/publish/v2/appid-list?packageName=com.wharf.e2e.ci`, { headers })).status).toBe(401);
+    expect((await tokenOf()).status).toBe(401);
+    expect(problems).toEqual([]);
+  });
+});
