@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../kit/endpoint';
+import { defineAlias, defineEndpoint } from '../../kit/endpoint';
 import type { RateLimitDecl } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
 import { appIdQuery, appInfo, auditInfo, connectLang, languageInfo, phasedReleaseInfo, pkgState, urlInfo } from './schemas';
@@ -170,3 +170,12 @@ export const changePhasedRelease = defineEndpoint({
     .strict(),
   response: okResponse({ phasedReleaseInfo }),
 });
+
+// The v3 paths clients of the Publishing API v3 call (HarmonyOS tools among them): the same
+// calls, answered the same way.
+const v3 = (path: string) => ({ prefix: 'publish/v3', path });
+export const getAppInfoV3 = defineAlias(getAppInfo, { id: 'publishing.appInfoV3', ...v3('/app-info') });
+export const updateLanguageInfoV3 = defineAlias(updateLanguageInfo, { id: 'publishing.updateLanguageInfoV3', ...v3('/app-language-info') });
+export const deleteLanguageInfoV3 = defineAlias(deleteLanguageInfo, { id: 'publishing.deleteLanguageInfoV3', ...v3('/app-language-info') });
+export const compileStatusV3 = defineAlias(compileStatus, { id: 'publishing.compileStatusV3', ...v3('/package/compile/status') });
+export const submitAppV3 = defineAlias(submitApp, { id: 'publishing.submitV3', ...v3('/app-submit') });

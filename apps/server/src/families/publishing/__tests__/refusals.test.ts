@@ -42,7 +42,11 @@ describe('the Publishing API refuses', () => {
     bare.token = `${ci.token.slice(0, -4)}AAAA`;
     expect(verdict(await bare.call('GET', '/app-info', { appId: appA.appId }))).toEqual([401, RET_CODES.apiClientInvalid.code]);
     const reader = await clientOf(a, 'reports');
-    expect((await reader.call('GET', '/app-info', { appId: appA.appId })).statusCode).toBe(200);
+    const v2 = await reader.call('GET', '/app-info', { appId: appA.appId });
+    expect(v2.statusCode).toBe(200);
+    // The v3 path answers the same (clients of the v3 API call it).
+    const v3 = await t.app.inject({ url: `/api/publish/v3/app-info?appId=${appA.appId}`, headers: { authorization: `Bearer ${reader.token}` } });
+    expect([v3.statusCode, v3.json()]).toEqual([200, v2.json()]);
     expect(verdict(await reader.call('PUT', '/app-language-info', { appId: appA.appId }, { lang: 'en-US', newFeatures: 'x' }))).toEqual([403, RET_CODES.apiScopeMissing.code]);
   });
 
