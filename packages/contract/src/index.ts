@@ -59,7 +59,7 @@ export * as agreementApi from './families/agreement';
 export * as appUsersApi from './families/app-users';
 export * as apiClientsApi from './families/api-clients';
 export * as publishingApi from './families/publishing';
-export type { ApiClient, ApiClientRole, ApiClientType, ServiceAccountKeyFile } from './families/api-clients';
+export type { ApiClient, ApiClientRole, ApiClientType, GrantedApp, ServiceAccountKeyFile } from './families/api-clients';
 export type { AppUser, AuthMethods, AuthProvider, AuthTemplate, AuthTemplateKind, IdentityProvider, TemplateLanguage } from './families/app-users';
 export { AUTH_TEMPLATE_KINDS, TEMPLATE_LANGUAGES, identityProviderInput, isSecureOrLoopback } from './families/app-users';
 export type { AgreementId, AgreementState } from './families/agreement';

@@ -3,6 +3,11 @@ import type { Deps } from '../../platform/deps';
 import type { DbOrTx } from '../../platform/db/types';
 import { apiClientsRepo, type ApiClientRow } from './repo';
 
+async function grantedAppIds(db: DbOrTx, clientRowId: string): Promise<string[] | null> {
+  const granted = await apiClientsRepo.grants(db, clientRowId);
+  return granted.length ? granted.map((g) => g.appId) : null;
+}
+
 /** Instances drop a client they kept when it changes (channel of the pub/sub port). */
 export const API_CLIENT_CHANGED = 'api-clients.client-changed';
 const MAX_ENTRIES = 10_000;
@@ -12,6 +17,8 @@ export interface KnownClient {
   /** Checks of the current secret and of the one before a rotation (while still accepted). */
   secret: ((candidate: string) => boolean) | null;
   previousSecret: ((candidate: string) => boolean) | null;
+  /** The apps it is limited to (grant records); null when it reaches every app. */
+  appIds: readonly string[] | null;
 }
 
 export interface KnownKey {
@@ -47,6 +54,7 @@ export class ClientCache {
       row,
       secret: row.secretId ? await secrets.verifier(db, row.secretId) : null,
       previousSecret: row.previousSecretId ? await secrets.verifier(db, row.previousSecretId) : null,
+      appIds: await grantedAppIds(db, row.id),
     };
     this.#keep(this.#clients, clientId, value, now, generation);
     return value;

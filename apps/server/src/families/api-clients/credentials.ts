@@ -24,8 +24,9 @@ const header = (req: FastifyRequest, name: string) => {
 export const tokenUrlOf = (deps: Pick<Deps, 'config'>, req: Pick<FastifyRequest, 'protocol' | 'host'>) =>
   `${deps.config.publicUrl ?? `${req.protocol}://${req.host}`}${apiClientsApi.obtainToken.fullPath}`;
 
-/** The caller an API client or service account is: its team, its project if it has one, its role's permissions. */
-export function callerOf(client: KnownClient['row']): Caller {
+/** The caller an API client or service account is: its team, its project if it has one, its role's permissions, the apps granted to it. */
+export function callerOf(known: Pick<KnownClient, 'row' | 'appIds'>): Caller {
+  const client = known.row;
   const role = client.role as ApiClientRole;
   return {
     ...ANONYMOUS,
@@ -33,6 +34,7 @@ export function callerOf(client: KnownClient['row']): Caller {
     teamId: client.teamId,
     projectId: client.projectId,
     permissions: PERMISSIONS[role],
+    appScope: known.appIds,
     clientId: client.clientId,
     scopes: apiClientsApi.API_CLIENT_ROLE_SCOPES[role],
   };
@@ -62,7 +64,7 @@ export function apiClientCredentials(deps: Deps, cache: ClientCache, tokens: Bea
       usage.key(presented.keyId);
     }
     usage.client(client.row.id);
-    const caller = callerOf(client.row);
+    const caller = callerOf(client);
     if (requirement && !caller.scopes.includes(requirement)) throw new AppError('apiScopeMissing');
     return caller;
   };

@@ -7,25 +7,31 @@ import { createApiClientRoute } from './routes/create';
 import { deleteApiClientRoute } from './routes/delete';
 import { deleteKeyRoute } from './routes/delete-key';
 import { getApiClientRoute } from './routes/get';
+import { grantRoute } from './routes/grant';
+import { grantUrlRoute } from './routes/grant-url';
+import { grantableRoute } from './routes/grantable';
+import { grantedRoute } from './routes/granted';
+import { revokeGrantRoute } from './routes/revoke-grant';
 import { createKeyPairRoute } from './routes/key-pair';
 import { listApiClientsRoute } from './routes/list';
 import { publicKeyRoute } from './routes/public-key';
 import { tokenRoute } from './routes/token';
 import { updateApiClientRoute } from './routes/update';
+import { ApiClientGrants } from './grants';
 import { ApiClientsService } from './service';
 import { BearerTokens } from './tokens';
 import { UsageTouch } from './usage';
 
-const ROUTES = [listApiClientsRoute, getApiClientRoute, createApiClientRoute, updateApiClientRoute, deleteApiClientRoute, createKeyPairRoute, deleteKeyRoute, publicKeyRoute, briefInfoRoute, tokenRoute];
+const ROUTES = [listApiClientsRoute, getApiClientRoute, createApiClientRoute, updateApiClientRoute, deleteApiClientRoute, createKeyPairRoute, deleteKeyRoute, publicKeyRoute, briefInfoRoute, tokenRoute, grantRoute, revokeGrantRoute, grantedRoute, grantableRoute, grantUrlRoute];
 
 /** One set of parts per built app: the routes and the credential check share the cache. */
-const PARTS = new WeakMap<Deps, { cache: ClientCache; tokens: BearerTokens; usage: UsageTouch; service: ApiClientsService }>();
+const PARTS = new WeakMap<Deps, { cache: ClientCache; tokens: BearerTokens; usage: UsageTouch; service: ApiClientsService; grants: ApiClientGrants }>();
 function partsOf(deps: Deps) {
   let parts = PARTS.get(deps);
   if (!parts) {
     const cache = new ClientCache(deps);
     const tokens = new BearerTokens(deps, cache);
-    parts = { cache, tokens, usage: new UsageTouch(deps), service: new ApiClientsService(deps, cache, tokens) };
+    parts = { cache, tokens, usage: new UsageTouch(deps), service: new ApiClientsService(deps, cache, tokens), grants: new ApiClientGrants(deps, cache) };
     PARTS.set(deps, parts);
   }
   return parts;
@@ -38,7 +44,8 @@ function partsOf(deps: Deps) {
 export const apiClientsFamily: Family = {
   name: 'api-clients',
   register(app, deps) {
-    const s = servicesOf(deps, partsOf(deps).service);
+    const { service, grants } = partsOf(deps);
+    const s = servicesOf(deps, service, grants);
     for (const route of ROUTES) route(app, s);
   },
   credentials: {

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { isUniqueViolation } from '../../platform/db/errors';
 import type { DbOrTx } from '../../platform/db/types';
 import type { Position } from '../../platform/http/cursor';
-import { apiClientKeys, apiClients } from './tables';
+import { apiClientGrants, apiClientKeys, apiClients } from './tables';
 
 export type ApiClientRow = typeof apiClients.$inferSelect;
 export type ApiClientKeyRow = typeof apiClientKeys.$inferSelect;
@@ -77,6 +77,16 @@ export const apiClientsRepo = {
   },
   async removeKey(db: DbOrTx, clientRowId: string, keyId: string): Promise<boolean> {
     const gone = await db.delete(apiClientKeys).where(and(eq(apiClientKeys.clientRowId, clientRowId), eq(apiClientKeys.keyId, keyId))).returning({ keyId: apiClientKeys.keyId });
+    return gone.length > 0;
+  },
+  async grants(db: DbOrTx, clientRowId: string): Promise<Array<{ appId: string; createdAt: Date }>> {
+    return db.select({ appId: apiClientGrants.appId, createdAt: apiClientGrants.createdAt }).from(apiClientGrants).where(eq(apiClientGrants.clientRowId, clientRowId)).orderBy(asc(apiClientGrants.createdAt), asc(apiClientGrants.appId));
+  },
+  async grant(db: DbOrTx, clientRowId: string, appIds: string[], at: Date): Promise<void> {
+    await db.insert(apiClientGrants).values(appIds.map((appId) => ({ clientRowId, appId, createdAt: at }))).onConflictDoNothing();
+  },
+  async revokeGrant(db: DbOrTx, clientRowId: string, appId: string): Promise<boolean> {
+    const gone = await db.delete(apiClientGrants).where(and(eq(apiClientGrants.clientRowId, clientRowId), eq(apiClientGrants.appId, appId))).returning({ appId: apiClientGrants.appId });
     return gone.length > 0;
   },
   async touchKey(db: DbOrTx, keyId: string, at: Date): Promise<void> {

@@ -1,5 +1,6 @@
-import { index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { teams, users } from '../accounts/public';
+import { apps } from '../apps/public';
 import { projects } from '../projects/public';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -49,4 +50,19 @@ export const apiClientKeys = pgTable(
     lastUsedAt: ts('last_used_at'),
   },
   (t) => [index('api_client_keys_client').on(t.clientRowId, t.createdAt)],
+);
+
+/** The apps a client is limited to (grant records); a client with none reaches every app it can. */
+export const apiClientGrants = pgTable(
+  'api_client_grants',
+  {
+    clientRowId: uuid('client_row_id')
+      .notNull()
+      .references(() => apiClients.id, { onDelete: 'cascade' }),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clientRowId, t.appId] })],
 );

@@ -26,3 +26,13 @@ export { AppsService } from './service';
 export type { AppRow } from './repo';
 /** The apps table, for the foreign keys of an app's own data (cascade on delete). */
 export { apps } from './tables';
+
+/** The team's apps (of one project, or of these ids), with what a list of them shows. */
+export async function teamApps(db: DbOrTx, teamId: string, only: { projectId?: string | null; appIds?: readonly string[] } = {}): Promise<Array<{ appId: string; name: string; packageName: string; projectId: string }>> {
+  if (only.appIds && !only.appIds.length) return [];
+  return db
+    .select({ appId: apps.id, name: apps.name, packageName: apps.packageName, projectId: apps.projectId })
+    .from(apps)
+    .where(and(eq(apps.teamId, teamId), only.projectId ? eq(apps.projectId, only.projectId) : undefined, only.appIds ? inArray(apps.id, [...only.appIds]) : undefined))
+    .orderBy(apps.name, apps.id);
+}

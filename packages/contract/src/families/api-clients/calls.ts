@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
 import { listQuery, listShape } from '../../kit/list';
-import { apiClient, apiClientName, apiClientRole, apiClientType, clientIdSchema, serviceAccountKeyFile } from './schemas';
+import { apiClient, apiClientName, apiClientRole, apiClientType, clientIdSchema, grantedApp, serviceAccountKeyFile } from './schemas';
 
 // AppGallery Connect's API permission service: a team's API clients and service accounts.
 const PREFIX = 'aps/api-permission-service/v1';
@@ -110,6 +110,63 @@ export const briefInfo = defineEndpoint({
   access: 'api-client',
   summary: 'Who the calling credentials are: for a CI job to check them before it works',
   response: okResponse({ clientId: z.string(), name: z.string(), type: apiClientType, role: apiClientRole, teamId: z.string(), projectId: z.string().nullable() }),
+});
+
+const grants = { resources: z.array(grantedApp), limited: z.boolean() };
+
+export const grantRecord = defineEndpoint({
+  id: 'apiClients.grant',
+  method: 'POST',
+  prefix: PREFIX,
+  path: '/cp/client/grant/record',
+  access: MANAGE,
+  summary: 'Limit a client to these apps of its team (or its project), beside those granted before; a client with no grants reaches every app',
+  body: byClient.extend({ appIds: z.array(z.uuid()).min(1).max(100) }),
+  response: okResponse(grants),
+});
+
+export const revokeGrant = defineEndpoint({
+  id: 'apiClients.revokeGrant',
+  method: 'DELETE',
+  prefix: PREFIX,
+  path: '/cp/client/grant/record',
+  access: MANAGE,
+  summary: "Take one app from a client's grants (with none left, the client reaches every app again)",
+  query: byClient.extend({ appId: z.uuid() }),
+  response: okResponse(grants),
+});
+
+export const grantedResources = defineEndpoint({
+  id: 'apiClients.grantedResources',
+  method: 'GET',
+  prefix: PREFIX,
+  path: '/cp/client/grant/resource/list',
+  access: MANAGE,
+  summary: 'The apps a client is limited to; `limited` false when it reaches every app',
+  query: byClient,
+  response: okResponse(grants),
+});
+
+export const grantableResources = defineEndpoint({
+  id: 'apiClients.grantableResources',
+  method: 'GET',
+  prefix: PREFIX,
+  path: '/sp/client/grant/resource/list',
+  access: MANAGE,
+  summary: "The team's apps a client can be limited to (a project-level client: its project's)",
+  query: byClient,
+  response: okResponse({ resources: z.array(grantedApp) }),
+});
+
+export const grantUrl = defineEndpoint({
+  id: 'apiClients.grantUrl',
+  method: 'GET',
+  prefix: PREFIX,
+  path: '/client/grant/url',
+  access: MANAGE,
+  summary: "The console's address where a client's grants are managed, to hand to a colleague",
+  query: byClient,
+  response: okResponse({ url: z.string() }),
 });
 
 /** AppGallery Connect's tokens live 48 hours; so do these (`expires_in`, seconds). */

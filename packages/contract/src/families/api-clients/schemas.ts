@@ -62,3 +62,14 @@ export const serviceAccountKeyFile = z.object({
   token_uri: z.string(),
 });
 export type ServiceAccountKeyFile = z.infer<typeof serviceAccountKeyFile>;
+
+/** An app a client may act on; a client with none granted acts on every app it can reach. */
+export const grantedApp = z.object({
+  appId: z.string(),
+  name: z.string(),
+  packageName: z.string(),
+  projectId: z.string(),
+  /** Null in the list of apps that can be granted. */
+  grantedAt: z.string().nullable(),
+});
+export type GrantedApp = z.infer<typeof grantedApp>;

@@ -13,3 +13,11 @@ export const useUpdateApiClient = () => useRefreshing((body: BodyOf<typeof apiCl
 export const useDeleteApiClient = () => useRefreshing((clientId: string) => callEndpoint(apiClientsApi.deleteApiClient, { query: { clientId } }));
 export const useCreateKey = () => useRefreshing((clientId: string) => callEndpoint(apiClientsApi.createKeyPair, { body: { clientId } }));
 export const useDeleteKey = () => useRefreshing((q: { clientId: string; keyId: string }) => callEndpoint(apiClientsApi.deleteKey, { query: q }));
+
+/** Makes a client's grants these apps (none: every app again), adding and taking one call at a time. */
+export const useSetGrants = () =>
+  useRefreshing(async ({ clientId, before, after }: { clientId: string; before: string[]; after: string[] }) => {
+    const added = after.filter((id) => !before.includes(id));
+    if (added.length) await callEndpoint(apiClientsApi.grantRecord, { body: { clientId, appIds: added } });
+    for (const appId of before.filter((id) => !after.includes(id))) await callEndpoint(apiClientsApi.revokeGrant, { query: { clientId, appId } });
+  });

@@ -10,3 +10,18 @@ export function useApiClients() {
     queryFn: ({ signal }) => callEndpoint(apiClientsApi.listApiClients, { query: { pageSize: PAGE_SIZE_MAX, withTotal: 'true' }, signal }),
   });
 }
+
+/** What a client is limited to, and the apps it could be: for the grants dialog. */
+export function useGrants(clientId: string | null) {
+  return useQuery({
+    queryKey: [...apiClientsKeys.all, 'grants', clientId],
+    enabled: clientId !== null,
+    queryFn: async ({ signal }) => {
+      const [granted, grantable] = await Promise.all([
+        callEndpoint(apiClientsApi.grantedResources, { query: { clientId: clientId! }, signal }),
+        callEndpoint(apiClientsApi.grantableResources, { query: { clientId: clientId! }, signal }),
+      ]);
+      return { granted, grantable: grantable.resources };
+    },
+  });
+}

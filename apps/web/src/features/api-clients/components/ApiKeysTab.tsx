@@ -6,6 +6,7 @@ import { useDisplay } from '../../projects/public';
 import { useCreateKey, useDeleteApiClient, useDeleteKey } from '../api/mutations';
 import { useApiClients } from '../api/queries';
 import { CreateClientDialog } from './CreateClientDialog';
+import { GrantsDialog } from './GrantsDialog';
 import { ResetSecretDialog } from './ResetSecretDialog';
 import { ShownOnceDialog, saveKeyFile, type ShownOnce } from './ShownOnceDialog';
 
@@ -19,6 +20,7 @@ export function ApiKeysTab() {
   const removeKey = useDeleteKey();
   const [creating, setCreating] = useState(false);
   const [resetting, setResetting] = useState<ApiClient | null>(null);
+  const [granting, setGranting] = useState<ApiClient | null>(null);
   const [shown, setShown] = useState<ShownOnce | null>(null);
   const items = list.data?.items ?? [];
   const used = (at: string | null) => (at ? display.dateTime(at) : t('fields.neverUsed'));
@@ -118,6 +120,9 @@ export function ApiKeysTab() {
                       {t('actions.resetSecret')}
                     </Button>
                   )}
+                  <Button size="small" onClick={() => setGranting(c)}>
+                    {t('actions.apps')}
+                  </Button>
                   <Popconfirm title={t('actions.revokeConfirm', { name: c.name })} description={t('actions.revokeText')} okText={t('actions.revoke')} okButtonProps={{ danger: true }} onConfirm={() => remove.mutateAsync(c.clientId)}>
                     <Button size="small" danger>
                       {t('actions.revoke')}
@@ -146,6 +151,7 @@ export function ApiKeysTab() {
           setShown(s);
         }}
       />
+      <GrantsDialog client={granting} onClose={() => setGranting(null)} />
       <ShownOnceDialog shown={shown} onClose={() => setShown(null)} />
     </>
   );

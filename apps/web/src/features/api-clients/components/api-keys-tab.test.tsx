@@ -27,6 +27,9 @@ const client = (over: Partial<ApiClient>): ApiClient => ({
 });
 const KEY_FILE = { type: 'service_account' as const, project_id: '', key_id: '77777777-7777-4777-8777-777777777777', private_key: '-----BEGIN PRIVATE KEY-----\nMII\n-----END PRIVATE KEY-----\n', sub_account: '9876543210987654321', token_uri: 'http://localhost/api/oauth2/v1/token' };
 
+const APP_ONE = { appId: '11111111-1111-4111-8111-111111111111', name: 'Tipsy', packageName: 'com.dhruv.tipsy', projectId: '22222222-2222-4222-8222-222222222222', grantedAt: null };
+const APP_TWO = { appId: '33333333-3333-4333-8333-333333333333', name: 'Cider', packageName: 'com.wharf.cider', projectId: '22222222-2222-4222-8222-222222222222', grantedAt: null };
+
 function serve(initial: ApiClient[], granted?: PermissionName[]) {
   let items = initial;
   answerCalls(callEndpoint, {
@@ -44,6 +47,9 @@ function serve(initial: ApiClient[], granted?: PermissionName[]) {
       return { ret: OK, client: made, ...(body.type === 'service-account' ? { keyFile: KEY_FILE } : { clientSecret: SECRET }) };
     },
     [apiClientsApi.updateApiClient.id]: (o) => ({ ret: OK, client: items[0], clientSecret: `${SECRET}2`, ...(o.body as object) }),
+    [apiClientsApi.grantedResources.id]: () => ({ ret: OK, resources: [], limited: false }),
+    [apiClientsApi.grantableResources.id]: () => ({ ret: OK, resources: [APP_ONE, APP_TWO] }),
+    [apiClientsApi.grantRecord.id]: () => ({ ret: OK, resources: [{ ...APP_ONE, grantedAt: '2026-03-09T12:00:00.000Z' }], limited: true }),
     [apiClientsApi.deleteApiClient.id]: (o) => {
       items = items.filter((c) => c.clientId !== (o.query as { clientId: string }).clientId);
       return { ret: OK };
@@ -125,5 +131,22 @@ describe('API keys', () => {
     expect(await screen.findByText('Audit log')).toBeTruthy();
     expect(screen.queryByText('API keys')).toBeNull();
     expect(callsTo(callEndpoint, apiClientsApi.listApiClients)).toHaveLength(0);
+  });
+
+  it('limit a key to chosen apps: empty means every app, a choice is granted', async () => {
+    serve([client({ name: 'Scoped' })]);
+    renderApp('en', '#/team/users?tab=api-keys');
+    const row = (await screen.findByText('Scoped')).closest('tr') as HTMLElement;
+    fireEvent.click(button('Apps', row));
+    const dialog = (await screen.findByText('Apps "Scoped" may act on')).closest('.ant-modal') as HTMLElement;
+    expect(await within(dialog).findByText('Every app it can reach')).toBeTruthy();
+    const select = within(dialog).getByLabelText('Apps');
+    fireEvent.mouseDown(select);
+    fireEvent.click(await screen.findByText('Tipsy (com.dhruv.tipsy)'));
+    expect(await within(dialog).findByText('Only the 1 chosen app(s)')).toBeTruthy();
+    fireEvent.click(button('Save', dialog.querySelector('.ant-modal-footer') as HTMLElement));
+    await waitFor(() => expect(callsTo(callEndpoint, apiClientsApi.grantRecord)).toHaveLength(1));
+    expect(callsTo(callEndpoint, apiClientsApi.grantRecord)[0]).toMatchObject({ body: { clientId: '1234567890123456789', appIds: [APP_ONE.appId] } });
+    expect(callsTo(callEndpoint, apiClientsApi.revokeGrant)).toHaveLength(0);
   });
 });

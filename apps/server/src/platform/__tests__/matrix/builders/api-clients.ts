@@ -58,6 +58,17 @@ export function apiClientsBuilders(): Builders {
         return { headers: { authorization: `Bearer ${token.json().access_token as string}`, client_id: client.clientId } };
       },
     },
+    'apiClients.grant': { build: async (s) => ({ body: { clientId: (await fresh(s)).client.clientId, appIds: [s.a.app.appId] } }) },
+    'apiClients.revokeGrant': {
+      build: async (s) => {
+        const { client } = await fresh(s);
+        await s.a.holder.call(apiClientsApi.grantRecord, { body: { clientId: client.clientId, appIds: [s.a.app.appId] } });
+        return { query: { clientId: client.clientId, appId: s.a.app.appId } };
+      },
+    },
+    'apiClients.grantedResources': { build: async (s) => ({ query: { clientId: (await fresh(s)).client.clientId } }) },
+    'apiClients.grantableResources': { build: async (s) => ({ query: { clientId: (await fresh(s)).client.clientId } }) },
+    'apiClients.grantUrl': { build: async (s) => ({ query: { clientId: (await fresh(s)).client.clientId } }) },
     'apiClients.token': {
       build: async (s) => {
         const { client, clientSecret } = await fresh(s);
