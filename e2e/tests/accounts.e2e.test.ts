@@ -183,6 +183,9 @@ describe.skipIf(!chromium.available)('accounts in the browser (Chromium)', () =>
     await signOut(page);
 
     await page.getByRole('link', { name: s.signIn.forgot }).click();
+    // The sign-in page has an email field too: typing before the forgot page shows fills
+    // that one, and Send then goes out as an empty form (seen under load in CI).
+    await page.getByRole('heading', { name: s.forgot.title }).waitFor();
     await page.getByLabel(s.fields.email).fill(person.email);
     await page.getByRole('button', { name: s.forgot.submit }).click();
     await page.getByText(s.forgot.sentTitle).waitFor();
