@@ -11,9 +11,11 @@ import { deleteLanguageInfoRoute } from './routes/delete-language-info';
 import { updateLanguageInfoRoute } from './routes/language-info';
 import { phasedReleaseRoute } from './routes/phased-release';
 import { submitRoute } from './routes/submit';
+import { testVersionRoutes } from './routes/test-versions';
 import { uploadUrlRoute } from './routes/upload-url';
+import { ConnectTestVersions } from './test-versions';
 
-const ROUTES = [appIdListRoute, appInfoRoute, updateLanguageInfoRoute, deleteLanguageInfoRoute, uploadUrlRoute, appFileInfoRoute, compileStatusRoute, submitRoute, phasedReleaseRoute];
+const ROUTES = [appIdListRoute, appInfoRoute, updateLanguageInfoRoute, deleteLanguageInfoRoute, uploadUrlRoute, appFileInfoRoute, compileStatusRoute, submitRoute, phasedReleaseRoute, testVersionRoutes];
 
 /**
  * AppGallery Connect's Publishing API at `/api/publish/v2`, for API clients: CI tools built
@@ -23,7 +25,7 @@ export const publishingFamily: Family = {
   name: 'publishing',
   register(app, deps) {
     const reach = new Reach(deps);
-    const s: PublishingServices = { info: new AppInformation(deps, reach), releases: new Releases(deps, reach), origin: originOf(deps) };
+    const s: PublishingServices = { info: new AppInformation(deps, reach), releases: new Releases(deps, reach), tests: new ConnectTestVersions(deps, reach), origin: originOf(deps) };
     for (const route of ROUTES) route(app, s);
   },
 };

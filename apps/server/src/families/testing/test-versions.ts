@@ -1,5 +1,5 @@
 import { DAY_MS, testTransition, TESTING_LIMITS, type TestAction, type TestTransitionContext } from '@wharf/rules';
-import { writeAudit } from '../../platform/audit';
+import { auditActor, writeAudit } from '../../platform/audit';
 import type { Tx } from '../../platform/db/types';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
@@ -16,10 +16,14 @@ const startKey = (id: string) => `test-start:${id}`;
 const endKey = (id: string) => `test-end:${id}`;
 
 export interface TestActor {
-  kind: 'user' | 'operator' | 'system';
+  kind: 'user' | 'operator' | 'system' | 'api-client';
+  /** A person's id, or an API client's client ID. */
   id: string | null;
   ip: string | null;
 }
+
+/** Who a developer's change is recorded as: a person, or an API client by its client ID. */
+const testActorOf = (caller: Caller): TestActor => (caller.kind === 'api-client' ? { kind: 'api-client', id: caller.clientId, ip: caller.ip } : { kind: 'user', id: caller.userId, ip: caller.ip });
 
 export interface TestVersionInput {
   testVersionId?: string | undefined;
@@ -191,7 +195,7 @@ export class TestVersionsService {
           createdAt: now,
           updatedAt: now,
         });
-        await writeAudit(tx, clock, { action: 'testVersion.create', teamId: app.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'testVersion', targetId: created.id, data: { appId, versionCode: pkg.versionCode, groupIds } });
+        await writeAudit(tx, clock, { action: 'testVersion.create', teamId: app.teamId, ...auditActor(caller), targetType: 'testVersion', targetId: created.id, data: { appId, versionCode: pkg.versionCode, groupIds } });
         return created;
       });
       return { testVersion: await this.out(row, lang) };
@@ -219,7 +223,7 @@ export class TestVersionsService {
       set.installCap = input.installCap;
     }
     const updated = await db.transaction(async (tx) => {
-      const moved = await moveTest(this.deps, tx, row, live ? 'changeWindow' : 'edit', { kind: 'user', id: caller.userId, ip: caller.ip }, { set, data: { fields: Object.keys(set) } });
+      const moved = await moveTest(this.deps, tx, row, live ? 'changeWindow' : 'edit', testActorOf(caller), { set, data: { fields: Object.keys(set) } });
       if (live) await scheduleWindow(this.deps, tx, moved);
       return moved;
     });
@@ -229,7 +233,7 @@ export class TestVersionsService {
   async release(caller: Caller, appId: string, testVersionId: string, action: 'submit' | 'withdraw' | 'stop', lang: Lang) {
     const { db, clock, config } = this.deps;
     const { row } = await this.find(caller, appId, testVersionId);
-    const actor: TestActor = { kind: 'user', id: caller.userId, ip: caller.ip };
+    const actor = testActorOf(caller);
     const now = clock.now();
     const updated = await db.transaction(async (tx) => {
       switch (action) {

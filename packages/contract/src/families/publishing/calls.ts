@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { defineAlias, defineEndpoint } from '../../kit/endpoint';
 import type { RateLimitDecl } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
+import { TESTING_LIMITS } from '@wharf/rules';
+import { TEST_KINDS, testVersion } from '../testing/schemas';
 import { appIdQuery, appInfo, auditInfo, connectLang, languageInfo, phasedReleaseInfo, pkgState, urlInfo } from './schemas';
 
 // The Connect API's Publishing calls, as AppGallery Connect answers them at
@@ -179,3 +181,68 @@ export const updateLanguageInfoV3 = defineAlias(updateLanguageInfo, { id: 'publi
 export const deleteLanguageInfoV3 = defineAlias(deleteLanguageInfo, { id: 'publishing.deleteLanguageInfoV3', ...v3('/app-language-info') });
 export const compileStatusV3 = defineAlias(compileStatus, { id: 'publishing.compileStatusV3', ...v3('/package/compile/status') });
 export const submitAppV3 = defineAlias(submitApp, { id: 'publishing.submitV3', ...v3('/app-submit') });
+
+const isoTime = z.iso.datetime({ offset: true });
+const testVersionFields = {
+  versionName: z.string().trim().min(1).max(64),
+  pkgId: z.uuid(),
+  /** Test-user groups of the team, made in the console (App testing). */
+  testGroupIds: z.array(z.uuid()).min(1).max(TESTING_LIMITS.groupsPerTestVersion),
+  startTime: z.union([connectTime, isoTime]),
+  endTime: z.union([connectTime, isoTime]),
+  /** invited (the groups' testers) or open (anyone with an invitation link). */
+  testType: z.enum(TEST_KINDS).default('invited'),
+  installLimit: z.number().int().min(1).max(TESTING_LIMITS.installCap).optional(),
+};
+
+export const createTestVersion = defineEndpoint({
+  id: 'publishing.createTestVersion',
+  method: 'POST',
+  root,
+  prefix,
+  path: '/test/app/version',
+  access: 'api-client:publishing',
+  rateLimit: limited,
+  summary: 'A test version of an app: a parsed package, test-user groups and a window; submit it for review next',
+  query: appIdQuery.strict(),
+  body: z.object(testVersionFields).strict(),
+  response: okResponse({ testVersion }),
+});
+
+export const updateTestVersion = defineEndpoint({
+  id: 'publishing.updateTestVersion',
+  method: 'PUT',
+  root,
+  prefix,
+  path: '/test/app/version',
+  access: 'api-client:publishing',
+  rateLimit: limited,
+  summary: 'Change a test version: a draft or rejected one every field, a waiting or running one its window and install limit',
+  query: appIdQuery.strict(),
+  body: z
+    .object({
+      testVersionId: z.uuid(),
+      versionName: testVersionFields.versionName.optional(),
+      pkgId: testVersionFields.pkgId.optional(),
+      testGroupIds: testVersionFields.testGroupIds.optional(),
+      startTime: testVersionFields.startTime.optional(),
+      endTime: testVersionFields.endTime.optional(),
+      installLimit: testVersionFields.installLimit,
+    })
+    .strict(),
+  response: okResponse({ testVersion }),
+});
+
+export const submitTestVersion = defineEndpoint({
+  id: 'publishing.submitTestVersion',
+  method: 'POST',
+  root,
+  prefix,
+  path: '/test/app/version/submit',
+  access: 'api-client:publishing',
+  rateLimit: limited,
+  summary: 'Submit a test version for review',
+  query: appIdQuery.strict(),
+  body: z.object({ testVersionId: z.uuid() }).strict(),
+  response: okResponse({ testVersion }),
+});

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClientsApi, versionApi } from '@wharf/contract';
+import { apiClientsApi, testingApi, versionApi } from '@wharf/contract';
 import { TestUser, type TestApp } from '../../../harness';
 import { buildApk, makeSigner } from '../../packages/testing';
 import { appWithOperator, newApp, openTaskOf, released } from '../../versions/__tests__/helpers';
+import { group } from '../../testing/__tests__/helpers';
 import { CiClient } from './ci-client';
 
 // A CI job as its authors write it against AppGallery Connect: an API client made in the
@@ -86,5 +87,26 @@ describe('the Publishing API from CI', () => {
     expect(paused.json().phasedReleaseInfo).toMatchObject({ state: 'SUSPEND', phasedReleasePercent: '10.00', phasedReleaseDescription: 'Canary' });
     const audit = await t.deps.database.executeSql(`select action from audit_events where actor_kind = 'api-client' and actor_id = $1 order by id`, [ci.clientId]);
     expect((audit.rows as Array<{ action: string }>).map((r) => r.action)).toEqual(expect.arrayContaining(['file.uploadUrl', 'file.upload', 'package.add', 'version.create', 'version.edit', 'version.submit', 'version.phased.SUSPEND']));
+  });
+
+  it('makes a test version of an uploaded build for a test-user group and submits it for review', async () => {
+    const beta = await newApp(u);
+    const testers = await group(u);
+    const { urlInfo } = await ci.upload(beta.appId, 'beta.apk', apk(beta.packageName, 30));
+    const pkgId = (await ci.call('PUT', '/app-file-info', { appId: beta.appId }, { fileType: 5, files: [{ fileName: 'beta.apk', fileDestUrl: urlInfo.objectId }] })).json().pkgVersion[0] as string;
+    expect((await ci.compiled(beta.appId, pkgId)).successStatus).toBe(0);
+    const now = t.clock.now().getTime();
+    const made = await ci.call('POST', '/test/app/version', { appId: beta.appId }, { versionName: 'Beta 3', pkgId, testGroupIds: [testers.groupId], startTime: agcTime(new Date(now + 3_600_000)), endTime: agcTime(new Date(now + 8 * 86_400_000)) });
+    expect(made.statusCode, made.body).toBe(200);
+    const testVersion = made.json().testVersion as { testVersionId: string; state: string; versionCode: number };
+    expect(testVersion).toMatchObject({ state: 'draft', versionCode: 30 });
+    const longer = await ci.call('PUT', '/test/app/version', { appId: beta.appId }, { testVersionId: testVersion.testVersionId, installLimit: 500 });
+    expect(longer.json().testVersion).toMatchObject({ installCap: 500 });
+    const submitted = await ci.call('POST', '/test/app/version/submit', { appId: beta.appId }, { testVersionId: testVersion.testVersionId });
+    expect(submitted.json().testVersion).toMatchObject({ state: 'underReview' });
+    const listed = (await u.call(testingApi.testVersionList, { body: { appId: beta.appId } })).json().items;
+    expect(listed).toEqual([expect.objectContaining({ testVersionId: testVersion.testVersionId, name: 'Beta 3', state: 'underReview' })]);
+    const refused = await ci.call('POST', '/test/app/version/submit', { appId: beta.appId }, { testVersionId: testVersion.testVersionId });
+    expect(refused.statusCode).toBe(409);
   });
 });

@@ -2,11 +2,13 @@ import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../../platform/deps';
 import type { AppInformation } from '../app-info';
 import type { Releases } from '../releases';
+import type { ConnectTestVersions } from '../test-versions';
 
 /** The family's services, handed to every route file. */
 export interface PublishingServices {
   info: AppInformation;
   releases: Releases;
+  tests: ConnectTestVersions;
   /** Where this deployment is reached: upload URLs must be absolute, as AppGallery Connect's are. */
   origin(req: FastifyRequest): string;
 }

@@ -4,6 +4,25 @@ import { sampleBytes } from '../../../../harness';
 import type { Seed } from '../seed';
 import type { Builders } from '../types';
 import { apiClientHeaders } from './api-clients';
+import { parsedPackage } from '../../../../families/versions/__tests__/helpers';
+import { testingApi } from '@wharf/contract';
+
+const DAY = 86_400_000;
+
+/** A fresh app of A with a parsed package and a test-user group, for a test version. */
+async function testable(s: Seed) {
+  const { appId } = await s.fresh.app();
+  const { pkgId } = await parsedPackage(s.t, s.a.holder, appId, 20);
+  const groupId = (await s.a.holder.call(testingApi.createGroup, { body: { name: `Matrix CI ${Math.random().toString(36).slice(2, 7)}` } })).json().group.groupId as string;
+  const now = s.t.clock.now().getTime();
+  return { appId, body: { versionName: 'Matrix beta', pkgId, testGroupIds: [groupId], startTime: new Date(now + DAY).toISOString(), endTime: new Date(now + 7 * DAY).toISOString() } };
+}
+
+async function testVersionOf(s: Seed) {
+  const { appId, body } = await testable(s);
+  const made = await s.t.app.inject({ method: 'POST', url: `/api/publish/v2/test/app/version?appId=${appId}`, headers: await headers(s), payload: body });
+  return { appId, testVersionId: made.json().testVersion.testVersionId as string };
+}
 
 const headers = (s: Seed) => apiClientHeaders(s.t, s.a.holder);
 
@@ -43,6 +62,24 @@ export function publishingBuilders(): Builders {
     },
     'publishing.compileStatus': { build: async (s) => ({ query: { appId: s.a.app.appId, pkgIds: s.a.pkgId }, headers: await headers(s) }) },
     'publishing.submit': { build: async (s) => ({ query: { appId: (await s.fresh.draft()).appId }, headers: await headers(s) }) },
+    'publishing.createTestVersion': {
+      build: async (s) => {
+        const { appId, body } = await testable(s);
+        return { query: { appId }, body, headers: await headers(s) };
+      },
+    },
+    'publishing.updateTestVersion': {
+      build: async (s) => {
+        const { appId, testVersionId } = await testVersionOf(s);
+        return { query: { appId }, body: { testVersionId, installLimit: 100 }, headers: await headers(s) };
+      },
+    },
+    'publishing.submitTestVersion': {
+      build: async (s) => {
+        const { appId, testVersionId } = await testVersionOf(s);
+        return { query: { appId }, body: { testVersionId }, headers: await headers(s) };
+      },
+    },
     'publishing.phasedRelease': {
       build: async (s) => ({ query: { appId: (await s.fresh.onShelf()).appId }, body: { state: 'SUSPEND' }, headers: await headers(s) }),
       expect: { status: 409, code: RET_CODES.conflict.code, why: 'the fresh app is released in full; pausing a real phased release is the Publishing API test' },

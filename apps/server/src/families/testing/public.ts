@@ -1,0 +1,2 @@
+// What other families may use of testing: nothing else of this folder.
+export { TestVersionsService, type TestVersionInput } from './test-versions';
