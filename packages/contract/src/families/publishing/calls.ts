@@ -3,7 +3,7 @@ import { defineAlias, defineEndpoint } from '../../kit/endpoint';
 import type { RateLimitDecl } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
 import { TESTING_LIMITS } from '@wharf/rules';
-import { TEST_KINDS, testVersion } from '../testing/schemas';
+import { TEST_KINDS, testVersion } from '../testing';
 import { appIdQuery, appInfo, auditInfo, connectLang, languageInfo, phasedReleaseInfo, pkgState, urlInfo } from './schemas';
 
 // The Connect API's Publishing calls, as AppGallery Connect answers them at
