@@ -68,7 +68,11 @@ export class Releases {
     const { db } = this.deps;
     const pending = await publishingRepo.pending(db, appId);
     if (!pending) return null;
-    const row = await this.packages.get(caller, appId, pending.packageId).catch(() => null);
+    // A package deleted meanwhile (in the console) is no longer there to attach.
+    const row = await this.packages.get(caller, appId, pending.packageId).catch((err: unknown) => {
+      if (err instanceof AppError) return null;
+      throw err;
+    });
     if (!row || row.parseState === PARSE_STATE.failed) {
       await publishingRepo.clear(db, appId, pending.packageId);
       return { pkgId: pending.packageId, state: PARSE_STATE.failed };
