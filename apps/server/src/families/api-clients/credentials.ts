@@ -3,6 +3,7 @@ import { apiClientsApi, type ApiClientRole, type PermissionName } from '@wharf/c
 import type { Deps } from '../../platform/deps';
 import { ANONYMOUS, type Caller, type CredentialResolver } from '../../platform/http/access';
 import { AppError } from '../../platform/http/errors';
+import { publicOrigin } from '../../platform/http/origin';
 import type { ClientCache, KnownClient } from './client-cache';
 import { AGC_TOKEN_AUDIENCE, type BearerTokens } from './tokens';
 import type { UsageTouch } from './usage';
@@ -22,7 +23,7 @@ const header = (req: FastifyRequest, name: string) => {
 
 /** The deployment's own token URL: a service account may sign for it instead of AppGallery Connect's. */
 export const tokenUrlOf = (deps: Pick<Deps, 'config'>, req: Pick<FastifyRequest, 'protocol' | 'host'>) =>
-  `${deps.config.publicUrl ?? `${req.protocol}://${req.host}`}${apiClientsApi.obtainToken.fullPath}`;
+  `${publicOrigin(deps.config, req)}${apiClientsApi.obtainToken.fullPath}`;
 
 /** The caller an API client or service account is: its team, its project if it has one, its role's permissions, the apps granted to it. */
 export function callerOf(known: Pick<KnownClient, 'row' | 'appIds'>): Caller {

@@ -6,6 +6,7 @@ import { writeAudit } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { invalidInput, notFound } from '../../platform/http/errors';
+import { publicOrigin } from '../../platform/http/origin';
 import { OidcClients } from './oidc-clients';
 import { oidcRepo, type IdentityProviderRow } from './oidc-repo';
 
@@ -14,7 +15,7 @@ type ProviderInput = z.output<typeof identityProviderInput>;
 // Normalised (a default port left out): providers compare the redirect URI as a string, and
 // the token request's is derived from a parsed URL.
 export const oidcCallbackUrl = (config: Pick<Config, 'publicUrl'>, req: Pick<FastifyRequest, 'protocol' | 'host'>) =>
-  new URL(`${config.publicUrl ?? `${req.protocol}://${req.host}`}${appUsersApi.oidcCallback.fullPath}`).href;
+  new URL(`${publicOrigin(config, req)}${appUsersApi.oidcCallback.fullPath}`).href;
 
 /** The console's side of identity providers: who they are, their secrets, and where sign-ins may return. */
 export class OidcProviders {

@@ -4,6 +4,7 @@ import { writeAudit } from '../../../platform/audit';
 import type { Deps } from '../../../platform/deps';
 import type { Caller } from '../../../platform/http/access';
 import { AppError } from '../../../platform/http/errors';
+import { publicOrigin } from '../../../platform/http/origin';
 import { failuresRepo } from '../repo/failures';
 import { resetsRepo } from '../repo/invitations';
 import { sessionsRepo } from '../repo/sessions';
@@ -164,6 +165,6 @@ export class AuthService {
   }
 
   publicBase(req: FastifyRequest): string {
-    return this.deps.config.publicUrl ?? `${req.protocol}://${req.host}`;
+    return publicOrigin(this.deps.config, req);
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../../platform/deps';
+import { publicOrigin } from '../../../platform/http/origin';
 import { tokenUrlOf } from '../credentials';
 import type { ApiClientGrants } from '../grants';
 import type { ApiClientsService } from '../service';
@@ -18,5 +19,5 @@ export const servicesOf = (deps: Deps, apiClients: ApiClientsService, grants: Ap
   apiClients,
   grants,
   tokenUrl: (req) => tokenUrlOf(deps, req),
-  origin: (req) => deps.config.publicUrl ?? `${req.protocol}://${req.host}`,
+  origin: (req) => publicOrigin(deps.config, req),
 });

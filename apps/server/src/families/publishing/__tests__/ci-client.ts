@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { TestApp } from '../../../harness';
+import { apiClientsApi } from '@wharf/contract';
+import type { TestApp, TestUser } from '../../../harness';
 
 /**
  * A CI job's HTTP client that speaks only the documented Connect API (paths and fields as
@@ -14,6 +15,14 @@ export class CiClient {
     readonly clientId: string,
     private readonly secret: string,
   ) {}
+
+  /** A new API client of the user's team with this role, signed in. */
+  static async of(t: TestApp, who: TestUser, role: 'publishing' | 'reports' | 'administrator', projectId: string | null = null): Promise<CiClient> {
+    const made = (await who.call(apiClientsApi.createApiClient, { body: { name: `CI ${role} ${Math.random().toString(36).slice(2, 9)}`, role, projectId } })).json();
+    const client = new CiClient(t, made.client.clientId, made.clientSecret);
+    await client.login();
+    return client;
+  }
 
   async login(): Promise<void> {
     const res = await this.t.app.inject({ method: 'POST', url: '/api/oauth2/v1/token', payload: { grant_type: 'client_credentials', client_id: this.clientId, client_secret: this.secret } });

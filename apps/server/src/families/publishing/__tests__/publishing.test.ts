@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClientsApi, testingApi, versionApi } from '@wharf/contract';
+import { testingApi, versionApi } from '@wharf/contract';
 import { TestUser, type TestApp } from '../../../harness';
 import { buildApk, makeSigner } from '../../packages/testing';
 import { appWithOperator, newApp, openTaskOf, released } from '../../versions/__tests__/helpers';
@@ -18,12 +18,7 @@ const apk = (packageName: string, versionCode: number) => buildApk({ manifest: {
 /** AppGallery Connect's way of writing a time: no colon in the offset. */
 const agcTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, '+0000');
 
-async function clientOf(who: TestUser, role: 'publishing' | 'reports' | 'administrator', projectId: string | null = null): Promise<CiClient> {
-  const made = (await who.call(apiClientsApi.createApiClient, { body: { name: `CI ${role} ${Math.random().toString(36).slice(2, 7)}`, role, projectId } })).json();
-  const client = new CiClient(t, made.client.clientId, made.clientSecret);
-  await client.login();
-  return client;
-}
+const clientOf = (who: TestUser, role: 'publishing' | 'reports' | 'administrator', projectId: string | null = null) => CiClient.of(t, who, role, projectId);
 
 beforeAll(async () => {
   ({ t, op } = await appWithOperator({ WHARF_JOBS: 'on' }));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClientsApi, projectApi, RET_CODES } from '@wharf/contract';
+import { projectApi, RET_CODES } from '@wharf/contract';
 import { TestUser, type TestApp } from '../../../harness';
 import { buildApk, makeSigner } from '../../packages/testing';
 import { appWithOperator, newApp, released } from '../../versions/__tests__/helpers';
@@ -17,12 +17,7 @@ const apk = (packageName: string, versionCode: number) => buildApk({ manifest: {
 type Res = { statusCode: number; json(): { ret: { code: number; msg: string } } };
 const verdict = (res: Res) => [res.statusCode, res.json().ret.code];
 
-async function clientOf(who: TestUser, role: 'publishing' | 'reports', projectId: string | null = null): Promise<CiClient> {
-  const made = (await who.call(apiClientsApi.createApiClient, { body: { name: `CI ${Math.random().toString(36).slice(2, 9)}`, role, projectId } })).json();
-  const client = new CiClient(t, made.client.clientId, made.clientSecret);
-  await client.login();
-  return client;
-}
+const clientOf = (who: TestUser, role: 'publishing' | 'reports' | 'administrator', projectId: string | null = null) => CiClient.of(t, who, role, projectId);
 
 beforeAll(async () => {
   let op: TestUser;

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../../platform/deps';
+import { publicOrigin } from '../../../platform/http/origin';
 import type { AppInformation } from '../app-info';
 import type { Releases } from '../releases';
 import type { ConnectTestVersions } from '../test-versions';
@@ -13,4 +14,4 @@ export interface PublishingServices {
   origin(req: FastifyRequest): string;
 }
 
-export const originOf = (deps: Deps) => (req: Pick<FastifyRequest, 'protocol' | 'host'>) => deps.config.publicUrl ?? `${req.protocol}://${req.host}`;
+export const originOf = (deps: Deps) => (req: Pick<FastifyRequest, 'protocol' | 'host'>) => publicOrigin(deps.config, req);
