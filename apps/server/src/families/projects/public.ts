@@ -3,4 +3,4 @@
 /** The projects table, for the foreign keys of a project's own data (cascade on delete). */
 export { projects } from './tables';
 
-export { projectFacts } from './facts';
+export { projectFacts, teamProjects, type ProjectFacts } from './facts';

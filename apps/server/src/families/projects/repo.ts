@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/types';
 import { likeContains as escapeLike } from '../../platform/db/like';
 import { projects } from './tables';
@@ -28,6 +28,13 @@ export const projectsRepo = {
     const where = search ? and(eq(projects.teamId, teamId), ilike(projects.name, escapeLike(search))) : eq(projects.teamId, teamId);
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(projects).where(where);
     return row?.n ?? 0;
+  },
+  /** Newest first, by offset (a team has at most a few hundred projects), only these ids when given; and how many there are. */
+  async slice(db: DbOrTx, teamId: string, opts: { offset: number; limit: number; ids?: readonly string[] | undefined }): Promise<{ total: number; rows: ProjectRow[] }> {
+    const where = and(eq(projects.teamId, teamId), opts.ids ? inArray(projects.id, [...opts.ids]) : undefined);
+    const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(projects).where(where);
+    const rows = await db.select().from(projects).where(where).orderBy(desc(projects.createdAt), desc(projects.id)).offset(opts.offset).limit(opts.limit);
+    return { total: counted?.n ?? 0, rows };
   },
   /** Newest first; the cursor is the last row's (createdAt, id). */
   async page(db: DbOrTx, teamId: string, opts: { limit: number; before?: { at: Date; id: string }; search?: string | undefined }): Promise<ProjectRow[]> {

@@ -1,4 +1,5 @@
 import { PARSE_STATE, type MessageLanguage } from '@wharf/contract';
+import { RELEASE_STATE } from '@wharf/rules';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { AppError, conflict, invalidInput } from '../../platform/http/errors';
@@ -125,6 +126,24 @@ export class Releases {
       await versions.phased.change(caller, appId, draft.versionId, { state: 'UPDATE', percent: Number(phased.phasedReleasePercent), startAt: phased.phasedReleaseStartTime, endAt: phased.phasedReleaseEndTime, description: phased.phasedReleaseDescription ?? '' });
     }
     await versions.submit(caller, appId, draft.versionId, lang);
+    return {};
+  }
+
+  /** on-shelf-time: the approved version waiting for its release time goes on shelf now (2) or at a new time (3). */
+  async onShelfTime(caller: Caller, appId: string, body: { changeType: 2 | 3; releaseTime?: string | undefined; releaseType: 1 | 3 }, lang: MessageLanguage) {
+    await this.reach.app(caller, appId);
+    const waiting = await this.reach.preparing(caller, appId, lang);
+    if (waiting?.releaseState !== RELEASE_STATE.waiting) {
+      throw conflict({ zh: '应用没有审核通过、等待上架时间的版本', en: 'The app has no approved version waiting for its release time', ru: 'У приложения нет одобренной версии, ждущей времени выпуска' });
+    }
+    const releaseType = body.releaseType === 3 ? 'phased' : 'full';
+    if (waiting.releaseType !== releaseType) {
+      throw conflict({ zh: `等待上架的版本的发布方式不是 releaseType=${body.releaseType}`, en: `The version waiting is not a ${releaseType} release (releaseType ${body.releaseType})`, ru: `Ждущая версия — не ${releaseType === 'phased' ? 'поэтапный' : 'полный'} выпуск (releaseType ${body.releaseType})` });
+    }
+    if (body.changeType === 3 && !body.releaseTime) {
+      throw invalidInput({ zh: '参数不合法：changeType 为 3 时需要 releaseTime', en: 'Invalid input: releaseTime: needed with changeType 3', ru: 'Недопустимые параметры: releaseTime: нужно при changeType 3' });
+    }
+    await this.reach.versions.onShelfTime(caller, appId, waiting.versionId, body.changeType === 2 ? { now: true } : { releaseAt: body.releaseTime }, lang);
     return {};
   }
 

@@ -161,7 +161,8 @@ export const changePhasedRelease = defineEndpoint({
   access: 'api-client:publishing',
   rateLimit: limited,
   summary: "Pause (SUSPEND) or resume (RELEASE) the app's phased release, or widen it (phasedReleasePercent), or roll it out to everyone (FULL)",
-  query: appIdQuery.strict(),
+  // Some clients name the release type of the phased release they change (3).
+  query: appIdQuery.extend({ releaseType: z.literal('3').optional() }).strict(),
   body: z
     .object({
       state: z.enum(['SUSPEND', 'RELEASE', 'FULL']),
@@ -171,6 +172,33 @@ export const changePhasedRelease = defineEndpoint({
     })
     .strict(),
   response: okResponse({ phasedReleaseInfo }),
+});
+
+// The same call at the paths AppGallery Connect's clients also use for it.
+export const phasedReleaseState = defineAlias(changePhasedRelease, { id: 'publishing.phasedReleaseState', prefix, path: '/phased-release/state' });
+export const versionPhasedRelease = defineAlias(changePhasedRelease, { id: 'publishing.versionPhasedRelease', prefix, path: '/version/phased-release' });
+
+export const onShelfTime = defineEndpoint({
+  id: 'publishing.onShelfTime',
+  method: 'PUT',
+  root,
+  prefix,
+  path: '/on-shelf-time',
+  access: 'api-client:publishing',
+  rateLimit: limited,
+  summary: 'Change when the approved version waiting for its release time goes on shelf: at once (changeType 2) or at a new releaseTime (changeType 3)',
+  query: appIdQuery.strict(),
+  body: z
+    .object({
+      /** 2: release now instead of at the set time; 3: move the set time. */
+      changeType: z.union([z.literal(2), z.literal(3)]),
+      /** The new release time (changeType 3); clients send it with changeType 2 too, where it means nothing. */
+      releaseTime: connectTime.optional(),
+      /** 1: a full release, 3: a phased one; it must be the waiting version's. */
+      releaseType: z.union([z.literal(1), z.literal(3)]).default(1),
+    })
+    .strict(),
+  response: okResponse({}),
 });
 
 // The v3 paths clients of the Publishing API v3 call (HarmonyOS tools among them): the same

@@ -33,7 +33,8 @@ export class CiClient {
     const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
     return this.t.app.inject({
       method,
-      url: `/api/publish/v2${path}${qs ? `?${qs}` : ''}`,
+      // The Publishing API's paths are short; the others (project-service) are written in full.
+      url: `${path.startsWith('/api/') ? '' : '/api/publish/v2'}${path}${qs ? `?${qs}` : ''}`,
       headers: { authorization: `Bearer ${this.token}`, client_id: this.clientId, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
     });

@@ -80,8 +80,11 @@ describe('the Publishing API from CI', () => {
     const paused = await ci.call('PUT', '/phased-release', { appId }, { state: 'SUSPEND' });
     expect(paused.statusCode, paused.body).toBe(200);
     expect(paused.json().phasedReleaseInfo).toMatchObject({ state: 'SUSPEND', phasedReleasePercent: '10.00', phasedReleaseDescription: 'Canary' });
+    // Resumed at the other path clients use, which names the release type in the query.
+    const resumed = await ci.call('PUT', '/phased-release/state', { appId, releaseType: 3 }, { state: 'RELEASE' });
+    expect(resumed.json().phasedReleaseInfo, resumed.body).toMatchObject({ state: 'RELEASE', phasedReleasePercent: '10.00' });
     const audit = await t.deps.database.executeSql(`select action from audit_events where actor_kind = 'api-client' and actor_id = $1 order by id`, [ci.clientId]);
-    expect((audit.rows as Array<{ action: string }>).map((r) => r.action)).toEqual(expect.arrayContaining(['file.uploadUrl', 'file.upload', 'package.add', 'version.create', 'version.edit', 'version.submit', 'version.phased.SUSPEND']));
+    expect((audit.rows as Array<{ action: string }>).map((r) => r.action)).toEqual(expect.arrayContaining(['file.uploadUrl', 'file.upload', 'package.add', 'version.create', 'version.edit', 'version.submit', 'version.phased.SUSPEND', 'version.phased.RESUME']));
   });
 
   it('makes a test version of an uploaded build for a test-user group and submits it for review', async () => {

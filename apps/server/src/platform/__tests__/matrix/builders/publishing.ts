@@ -84,5 +84,11 @@ export function publishingBuilders(): Builders {
       build: async (s) => ({ query: { appId: (await s.fresh.onShelf()).appId }, body: { state: 'SUSPEND' }, headers: await headers(s) }),
       expect: { status: 409, code: RET_CODES.conflict.code, why: 'the fresh app is released in full; pausing a real phased release is the Publishing API test' },
     },
+    'publishing.onShelfTime': {
+      build: async (s) => ({ query: { appId: (await s.fresh.onShelf()).appId }, body: { changeType: 2, releaseType: 1 }, headers: await headers(s) }),
+      expect: { status: 409, code: RET_CODES.conflict.code, why: 'the fresh app has no approved version waiting; moving a real release time is the release-time test' },
+    },
+    'publishing.projects': { build: async (s) => ({ query: { pageSize: 10 }, headers: await headers(s) }) },
+    'publishing.project': { build: async (s) => ({ params: { projectId: s.a.projectId }, query: { queryFlag: '1' }, headers: await headers(s) }) },
   };
 }
