@@ -13,6 +13,17 @@ import { publishingRepo } from './repo';
 /** How long an upload URL works: a large build on a slow CI runner still makes it. */
 const UPLOAD_URL_SECONDS = 3600;
 
+type V3Submit = {
+  remark?: string | undefined;
+  releaseTime?: string | undefined;
+  registeredIdType?: number | undefined;
+  registeredIdNumber?: string | undefined;
+  phasedReleaseStartTime?: string | undefined;
+  phasedReleaseEndTime?: string | undefined;
+  phasedReleasePercent?: string | undefined;
+  phasedReleaseDescription?: string | undefined;
+};
+
 type Settled = { pkgId: string; state: number; reason?: string } | null;
 
 /** The Connect API's release calls: upload a package, attach it, submit, steer a phased release. */
@@ -45,6 +56,12 @@ export class Releases {
     const row = await this.packages.add(caller, { appId, objectId: fileId });
     await publishingRepo.setPending(db, { appId, packageId: row.id, clientId: caller.clientId, createdAt: clock.now() });
     return { pkgVersion: [row.id] };
+  }
+
+  /** v3's app-package-info: the same as app-file-info, answering the one package's ID. */
+  async attachPackage(caller: Caller, appId: string, objectId: string) {
+    const { pkgVersion } = await this.attachFile(caller, appId, objectId);
+    return { packageId: pkgVersion[0]! };
   }
 
   async compileStatus(caller: Caller, appId: string, pkgIds: string, lang: MessageLanguage) {
@@ -127,6 +144,17 @@ export class Releases {
     }
     await versions.submit(caller, appId, draft.versionId, lang);
     return {};
+  }
+
+  /** v3's submit: its fields in the body (else the query); a registered ID reaches the reviewer with the remark. */
+  async submitV3(caller: Caller, appId: string, q: Parameters<Releases['submit']>[2], body: V3Submit | undefined, lang: MessageLanguage) {
+    const { remark, releaseTime, registeredIdType, registeredIdNumber, ...phased } = body ?? {};
+    if ((registeredIdType === undefined) !== (registeredIdNumber === undefined)) {
+      throw invalidInput({ zh: '参数不合法：registeredIdType 与 registeredIdNumber 需同时提供', en: 'Invalid input: registeredIdType and registeredIdNumber go together', ru: 'Недопустимые параметры: registeredIdType и registeredIdNumber передаются вместе' });
+    }
+    const note = [remark ?? q.remark, registeredIdNumber ? `Registered ID (type ${registeredIdType}): ${registeredIdNumber}` : undefined].filter(Boolean).join('\n');
+    const query = { ...q, releaseTime: releaseTime ?? q.releaseTime, remark: note || undefined };
+    return this.submit(caller, appId, query, Object.keys(phased).length ? phased : undefined, lang);
   }
 
   /** on-shelf-time: the approved version waiting for its release time goes on shelf now (2) or at a new time (3). */

@@ -18,6 +18,13 @@ const connectTime = z
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})$/, 'a time such as 2026-12-25T07:05:15+0000')
   .transform((v) => new Date(v.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')).toISOString());
 
+const phasedFields = {
+  phasedReleaseStartTime: connectTime.optional(),
+  phasedReleaseEndTime: connectTime.optional(),
+  phasedReleasePercent: z.string().regex(/^\d{1,3}(\.\d{1,2})?$/, 'a percentage such as 10.00').optional(),
+  phasedReleaseDescription: z.string().max(500).optional(),
+};
+
 export const appIdList = defineEndpoint({
   id: 'publishing.appIdList',
   method: 'GET',
@@ -140,12 +147,7 @@ export const submitApp = defineEndpoint({
     .extend({ releaseTime: connectTime.optional(), remark: z.string().max(300).optional(), releaseType: z.enum(['1', '3']).optional() })
     .strict(),
   body: z
-    .object({
-      phasedReleaseStartTime: connectTime.optional(),
-      phasedReleaseEndTime: connectTime.optional(),
-      phasedReleasePercent: z.string().regex(/^\d{1,3}(\.\d{1,2})?$/, 'a percentage such as 10.00').optional(),
-      phasedReleaseDescription: z.string().max(500).optional(),
-    })
+    .object({ ...phasedFields })
     .strict()
     // A submit without phases sends no body at all.
     .nullish(),
@@ -208,7 +210,47 @@ export const getAppInfoV3 = defineAlias(getAppInfo, { id: 'publishing.appInfoV3'
 export const updateLanguageInfoV3 = defineAlias(updateLanguageInfo, { id: 'publishing.updateLanguageInfoV3', ...v3('/app-language-info') });
 export const deleteLanguageInfoV3 = defineAlias(deleteLanguageInfo, { id: 'publishing.deleteLanguageInfoV3', ...v3('/app-language-info') });
 export const compileStatusV3 = defineAlias(compileStatus, { id: 'publishing.compileStatusV3', ...v3('/package/compile/status') });
-export const submitAppV3 = defineAlias(submitApp, { id: 'publishing.submitV3', ...v3('/app-submit') });
+
+
+/** v3's submit takes its fields in the body (v2's in the query); the query ones are taken too. */
+export const submitAppV3 = defineEndpoint({
+  id: 'publishing.submitV3',
+  method: 'POST',
+  root,
+  ...v3('/app-submit'),
+  access: 'api-client:publishing',
+  rateLimit: limited,
+  summary: 'Submit the version in preparation for review (v3: remark, releaseTime and the phased fields in the body; a registered ID goes to the reviewer with the remark)',
+  query: appIdQuery
+    .extend({ releaseTime: connectTime.optional(), remark: z.string().max(300).optional(), releaseType: z.enum(['1', '3']).optional() })
+    .strict(),
+  body: z
+    .object({
+      remark: z.string().max(300).optional(),
+      releaseTime: connectTime.optional(),
+      /** The publisher's registration (an ICP filing, for apps offered in mainland China): shown to the reviewer. */
+      registeredIdType: z.number().int().min(0).max(99).optional(),
+      registeredIdNumber: z.string().trim().min(1).max(100).optional(),
+      ...phasedFields,
+    })
+    .strict()
+    .nullish(),
+  response: okResponse({}),
+});
+
+export const appPackageInfoV3 = defineEndpoint({
+  id: 'publishing.appPackageInfoV3',
+  method: 'PUT',
+  root,
+  ...v3('/app-package-info'),
+  access: 'api-client:publishing',
+  rateLimit: limited,
+  summary: 'Make an uploaded package (a HarmonyOS .app or .hap, as v3 clients send it) the package of the version in preparation: parsed, then attached; poll package/compile/status',
+  // releasePhase 0: the package of a normal release (a phased one is chosen at submit).
+  query: appIdQuery.extend({ releaseType: z.literal('1').optional(), releasePhase: z.literal('0').optional() }).strict(),
+  body: z.object({ fileName: z.string().min(1).max(255), objectId: z.string().min(1).max(100) }).strict(),
+  response: okResponse({ packageId: z.string() }),
+});
 
 const isoTime = z.iso.datetime({ offset: true });
 const testVersionFields = {

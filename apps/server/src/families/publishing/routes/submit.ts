@@ -6,4 +6,5 @@ import type { PublishingServices } from './context';
 
 export function submitRoute(app: FastifyInstance, s: PublishingServices): void {
   registerEndpoint(app, publishingApi.submitApp, ({ caller, query, body, req }) => s.releases.submit(caller, query.appId, query, body ?? undefined, messageLanguage(req)));
+  registerEndpoint(app, publishingApi.submitAppV3, ({ caller, query, body, req }) => s.releases.submitV3(caller, query.appId, query, body ?? undefined, messageLanguage(req)));
 }

@@ -60,6 +60,13 @@ export function publishingBuilders(): Builders {
         return { query: { appId }, body: { fileType: 5, files: [{ fileName: 'm.apk', fileDestUrl: await uploaded(s, appId) }] }, headers: await headers(s) };
       },
     },
+    'publishing.appPackageInfoV3': {
+      build: async (s) => {
+        const { appId } = await s.fresh.app();
+        return { query: { appId }, body: { fileName: 'm.hap', objectId: await uploaded(s, appId) }, headers: await headers(s) };
+      },
+    },
+    'publishing.submitV3': { build: async (s) => ({ query: { appId: (await s.fresh.draft()).appId }, body: { remark: s.marker }, headers: await headers(s) }) },
     'publishing.compileStatus': { build: async (s) => ({ query: { appId: s.a.app.appId, pkgIds: s.a.pkgId }, headers: await headers(s) }) },
     'publishing.submit': { build: async (s) => ({ query: { appId: (await s.fresh.draft()).appId }, headers: await headers(s) }) },
     'publishing.createTestVersion': {
