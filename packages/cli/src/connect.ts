@@ -52,10 +52,10 @@ export class ConnectApi {
     return this.#send('GET', `${this.base}/agc/edge/aps/api-permission-service/v1/cp/client/info/brief`, await this.#bearer());
   }
 
-  /** A Publishing API call (`/api/publish/v2` + path). */
+  /** A Publishing API call (`/api/publish/v2` + path), or another Connect API call by its full path (`/api/...`). */
   async call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, query: Record<string, string | number | undefined> = {}, body?: unknown): Promise<Json> {
     const qs = new URLSearchParams(Object.entries(query).flatMap(([k, v]): Array<[string, string]> => (v === undefined ? [] : [[k, String(v)]])));
-    const url = `${this.base}/api/publish/v2${path}${qs.size ? `?${qs}` : ''}`;
+    const url = `${this.base}${path.startsWith('/api/') ? '' : '/api/publish/v2'}${path}${qs.size ? `?${qs}` : ''}`;
     return this.#send(method, url, await this.#bearer(), body);
   }
 

@@ -3,7 +3,7 @@ import { ConnectApi } from './connect';
 import { loadCredentials, readKeyFile, saveCredentials, type Credentials } from './credentials';
 import { CliError, EXIT } from './errors';
 import type { Io } from './progress';
-import { publish } from './publish';
+import { publish, sendBuild } from './publish';
 
 const HELP = `wharf: publish builds to a Wharf deployment from CI, through the Connect API.
 
@@ -14,6 +14,10 @@ const HELP = `wharf: publish builds to a Wharf deployment from CI, through the C
                 [--release-time 2026-12-25T08:00:00+0000] [--notes-file notes.txt] [--lang en-US] [--wait]
   wharf status (--app-id ID | --package NAME)
   wharf phased pause|resume|full|set PERCENT (--app-id ID | --package NAME)
+  wharf release-time (--now | --release-time TIME) (--app-id ID | --package NAME)
+  wharf test-version --file beta.apk --name NAME --groups ID[,ID] --start TIME --end TIME
+                     (--app-id ID | --package NAME) [--install-limit N] [--submit]
+  wharf projects [--project ID]
 
 Credentials come from WHARF_URL with WHARF_CLIENT_ID and WHARF_CLIENT_SECRET (or
 WHARF_KEY_FILE) when set, else from \`wharf login\`. --json prints results as JSON.
@@ -34,6 +38,14 @@ const OPTIONS = {
   lang: { type: 'string' },
   wait: { type: 'boolean' },
   'poll-ms': { type: 'string' },
+  now: { type: 'boolean' },
+  name: { type: 'string' },
+  groups: { type: 'string' },
+  start: { type: 'string' },
+  end: { type: 'string' },
+  'install-limit': { type: 'string' },
+  submit: { type: 'boolean' },
+  project: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -89,6 +101,28 @@ async function run(command: string | undefined, args: string[], v: Values, io: I
         action === 'pause' ? { state: 'SUSPEND' } : action === 'resume' ? { state: 'RELEASE' } : action === 'full' ? { state: 'FULL' } : action === 'set' ? { state: 'RELEASE', phasedReleasePercent: number(value, 'percent', 0.01, 100)?.toFixed(2) } : null;
       if (!body || (action === 'set' && !value)) throw new CliError('wharf phased pause|resume|full|set PERCENT', EXIT.usage);
       return (await c.call('PUT', '/phased-release', { appId: await appIdOf(c, v) }, body)).phasedReleaseInfo;
+    }
+    case 'release-time': {
+      if (!v.now === !v['release-time']) throw new CliError('wharf release-time needs --now or --release-time TIME', EXIT.usage);
+      const c = api();
+      await c.call('PUT', '/on-shelf-time', { appId: await appIdOf(c, v) }, v.now ? { changeType: 2, releaseType: 1 } : { changeType: 3, releaseTime: v['release-time'], releaseType: 1 });
+      return v.now ? 'Released now' : `Release moved to ${v['release-time']}`;
+    }
+    case 'test-version': {
+      if (!v.file || !v.name || !v.groups || !v.start || !v.end) throw new CliError('wharf test-version needs --file, --name, --groups, --start and --end', EXIT.usage);
+      const c = api();
+      const appId = await appIdOf(c, v);
+      const pkgId = await sendBuild(c, appId, v.file, number(v['poll-ms'], 'poll-ms', 10, 600_000) ?? 5000, io);
+      const installLimit = number(v['install-limit'], 'install-limit', 1, 1_000_000);
+      const made = await c.call('POST', '/test/app/version', { appId }, { versionName: v.name, pkgId, testGroupIds: v.groups.split(',').map((g) => g.trim()), startTime: v.start, endTime: v.end, ...(installLimit ? { installLimit } : {}) });
+      const testVersion = made.testVersion as { testVersionId: string };
+      if (!v.submit) return testVersion;
+      return (await c.call('POST', '/test/app/version/submit', { appId }, { testVersionId: testVersion.testVersionId })).testVersion;
+    }
+    case 'projects': {
+      const c = api();
+      if (v.project) return (await c.call('GET', `/api/project-service/v1/projects/${encodeURIComponent(v.project)}`, { queryFlag: 1 })).project;
+      return (await c.call('GET', '/api/project-service/v1/projects', { pageSize: 100 })).projects;
     }
     default:
       throw new CliError(command ? `Unknown command ${command}\n\n${HELP}` : HELP, EXIT.usage);

@@ -25,22 +25,9 @@ const agcTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, '+0000');
 
 /** Upload, attach, wait for the parse, set the release notes, submit; with `wait`, follow the review. */
 export async function publish(api: ConnectApi, o: PublishOptions, io: Io): Promise<Record<string, unknown>> {
-  checkBuild(o.file);
   const notes = o.notesFile ? readNotes(o.notesFile) : undefined;
-  const { size, sha256 } = await fileFacts(o.file);
   const fileName = path.basename(o.file);
-  const { urlInfo } = (await api.call('GET', '/upload-url/for-obs', { appId: o.appId, fileName, contentLength: size, sha256 })) as { urlInfo: { objectId: string; url: string; headers: Record<string, string> } };
-  await putFile(urlInfo.url, urlInfo.headers, o.file, size, progressBar(io, size, `Uploading ${fileName}`));
-  const attached = await api.call('PUT', '/app-file-info', { appId: o.appId }, { fileType: 5, files: [{ fileName, fileDestUrl: urlInfo.objectId }] });
-  const pkgId = (attached.pkgVersion as string[])[0]!;
-  io.err.write(`Package ${pkgId}: parsing\n`);
-  for (;;) {
-    const status = await api.call('GET', '/package/compile/status', { appId: o.appId, pkgIds: pkgId });
-    const state = (status.pkgStateList as Array<{ successStatus: number; failureReason?: string }>)[0]!;
-    if (state.successStatus === 0) break;
-    if (state.successStatus === 2) throw new CliError(`The package cannot be used: ${state.failureReason ?? 'it could not be parsed'}`, EXIT.build);
-    await sleep(o.pollMs);
-  }
+  const pkgId = await sendBuild(api, o.appId, o.file, o.pollMs, io);
   io.err.write(`Package ${pkgId}: parsed, attached to the version in preparation\n`);
   if (notes !== undefined) {
     const lang = o.lang ?? ((await api.call('GET', '/app-info', { appId: o.appId })).appInfo as { defaultLang: string }).defaultLang;
@@ -54,6 +41,25 @@ export async function publish(api: ConnectApi, o: PublishOptions, io: Io): Promi
   let state = ((await api.call('GET', '/app-info', { appId: o.appId })).appInfo as { releaseState: number }).releaseState;
   if (o.wait) state = await followReview(api, o, io, state);
   return { appId: o.appId, pkgId, releaseState: state, stateName: STATE_NAMES[state] ?? String(state) };
+}
+
+/** Checks, uploads and attaches a build, then waits for its parse: the package's ID. */
+export async function sendBuild(api: ConnectApi, appId: string, file: string, pollMs: number, io: Io): Promise<string> {
+  checkBuild(file);
+  const { size, sha256 } = await fileFacts(file);
+  const fileName = path.basename(file);
+  const { urlInfo } = (await api.call('GET', '/upload-url/for-obs', { appId, fileName, contentLength: size, sha256 })) as { urlInfo: { objectId: string; url: string; headers: Record<string, string> } };
+  await putFile(urlInfo.url, urlInfo.headers, file, size, progressBar(io, size, `Uploading ${fileName}`));
+  const attached = await api.call('PUT', '/app-file-info', { appId }, { fileType: 5, files: [{ fileName, fileDestUrl: urlInfo.objectId }] });
+  const pkgId = (attached.pkgVersion as string[])[0]!;
+  io.err.write(`Package ${pkgId}: parsing\n`);
+  for (;;) {
+    const status = await api.call('GET', '/package/compile/status', { appId, pkgIds: pkgId });
+    const state = (status.pkgStateList as Array<{ successStatus: number; failureReason?: string }>)[0]!;
+    if (state.successStatus === 0) return pkgId;
+    if (state.successStatus === 2) throw new CliError(`The package cannot be used: ${state.failureReason ?? 'it could not be parsed'}`, EXIT.build);
+    await sleep(pollMs);
+  }
 }
 
 async function followReview(api: ConnectApi, o: PublishOptions, io: Io, from: number): Promise<number> {

@@ -8,6 +8,7 @@ import { apiClientsApi, versionApi } from '@wharf/contract';
 import { TestUser, type TestApp } from '../../../harness';
 import { buildApk, makeSigner } from '../../packages/testing';
 import { appWithOperator, newApp, openTaskOf, released } from '../../versions/__tests__/helpers';
+import { group } from '../../testing/__tests__/helpers';
 
 // The wharf CLI against a listening server: what a CI job runs, from login to a paused
 // phased release, with an API client's secret and with a service account's key file.
@@ -76,6 +77,35 @@ describe('the wharf CLI against a Wharf server', () => {
     const again = io(env);
     expect(await main(['publish', '--file', older, '--app-id', app.appId, '--poll-ms', '50', '--json'], again.io)).toBe(4);
     expect(JSON.parse(again.text.out).error).toMatch(/versionCode 15 is lower/);
+  });
+
+  it('makes a test version from a build and submits it, lists the projects, and says when there is no release to move', async () => {
+    await u.login();
+    const app = await newApp(u);
+    const testers = await group(u);
+    const made = (await u.call(apiClientsApi.createApiClient, { body: { name: 'CLI beta job', role: 'publishing' } })).json();
+    const env = { WHARF_URL: url, WHARF_CLIENT_ID: made.client.clientId as string, WHARF_CLIENT_SECRET: made.clientSecret as string };
+    const file = path.join(dir, 'beta.apk');
+    fs.writeFileSync(file, buildApk({ manifest: { packageName: app.packageName, versionCode: 30, versionName: '3.0', minSdk: 24, targetSdk: 33 }, v2: [signer] }));
+    const now = t.clock.now().getTime();
+    const beta = io(env);
+    const args = ['test-version', '--file', file, '--package', app.packageName, '--name', 'Beta 3', '--groups', testers.groupId, '--start', new Date(now + 3_600_000).toISOString(), '--end', new Date(now + 8 * 86_400_000).toISOString()];
+    expect(await main([...args, '--install-limit', '200', '--submit', '--poll-ms', '50', '--json'], beta.io), beta.text.err).toBe(0);
+    expect(JSON.parse(beta.text.out)).toMatchObject({ name: 'Beta 3', state: 'underReview', versionCode: 30, installCap: 200 });
+
+    const projects = io(env);
+    expect(await main(['projects', '--json'], projects.io)).toBe(0);
+    const { projectId } = app as unknown as { projectId: string };
+    expect((JSON.parse(projects.text.out) as Array<{ projectId: string }>).map((p) => p.projectId)).toContain(projectId);
+    const one = io(env);
+    expect(await main(['projects', '--project', projectId, '--json'], one.io)).toBe(0);
+    expect(JSON.parse(one.text.out)).toMatchObject({ projectId, apps: [{ appId: app.appId, packageName: app.packageName }] });
+
+    const usage = io(env);
+    expect(await main(['release-time', '--app-id', app.appId], usage.io)).toBe(2);
+    const nothing = io(env);
+    expect(await main(['release-time', '--now', '--app-id', app.appId], nothing.io)).toBe(1);
+    expect(nothing.text.err).toMatch(/no approved version waiting/);
   });
 
   it('signs in with a service account key file and says who it is', async () => {
