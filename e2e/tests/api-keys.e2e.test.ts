@@ -1,10 +1,15 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it, onTestFailed } from 'vitest';
 import apiClientsEn from '../../apps/web/src/features/api-clients/locales/en.json';
+import reviewEn from '../../apps/web/src/features/review/locales/en.json';
 import teamEn from '../../apps/web/src/features/team/locales/en.json';
+import versionsEn from '../../apps/web/src/features/versions/locales/en.json';
+import { versionApi } from '@wharf/contract';
+import type { Page } from 'playwright-core';
 import { browserAvailability } from '../support/browser';
-import { journeyEnvironment } from '../support/journey';
-import { openPage, screenshot, type Person } from '../support/console';
+import { submitFirstVersion } from '../support/console-calls';
+import { fill, journeyEnvironment } from '../support/journey';
+import { openPage, screenshot, signIn, type Person } from '../support/console';
 import { journeyApk } from '../support/packages';
 import { newDeveloperWithApp } from '../support/publishing';
 
@@ -17,6 +22,21 @@ const FIRST = journeyApk({ packageName: 'com.wharf.e2e.ci', versionCode: 1, vers
 const SECOND = journeyApk({ packageName: 'com.wharf.e2e.ci', versionCode: 2, versionName: '2.0', label: 'Cider' });
 const developer: Person = { email: 'casey.ci@example.com', password: 'ci correct horse', displayName: 'Casey CI', country: 'Germany' };
 const t = apiClientsEn;
+const r = reviewEn;
+const v = versionsEn;
+const operator = { email: 'operator@example.com', password: 'operator password' };
+/** AppGallery Connect's way of writing a time. */
+const agcTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, '+0000');
+
+/** The reviewer approves the open task of Cider from the review queue, as a person clicks it. */
+async function approveInQueue(reviewer: Page, origin: string, kind: string): Promise<void> {
+  await reviewer.goto(`${origin}/en/#/review`);
+  await reviewer.getByRole('row', { name: /Cider/ }).getByText(kind).waitFor();
+  await reviewer.getByRole('link', { name: fill(r.queue.openOf, { app: 'Cider' }) }).click();
+  await reviewer.getByRole('button', { name: r.decide.approve }).click();
+  await reviewer.getByRole('dialog', { name: fill(r.decide.approveTitle, { app: 'Cider' }) }).getByRole('button', { name: r.decide.approve }).click();
+  await reviewer.getByText(new RegExp(`^${fill(r.task.decided, { state: r.taskState.approved, date: '' })}\\d`)).waitFor();
+}
 
 it.runIf(chromium.mustFail)('has Chromium to run the browser tests', () => {
   throw new Error(chromium.missingMessage);
@@ -28,9 +48,18 @@ describe.skipIf(!chromium.available)('API keys and the Publishing API (Chromium)
   it('a key made in the console publishes a build from a plain HTTP client, shows as used, and stops when revoked', async () => {
     const { browser, server } = env;
     const origin = server.address;
-    const { page, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(browser);
     onTestFailed(async () => screenshot(page, 'api-keys-failure').catch(() => undefined));
     const appId = await newDeveloperWithApp(page, origin, developer, { project: 'CI', name: 'Cider', packageName: 'com.wharf.e2e.ci', packageFile: FIRST.path });
+    // Version 1.0 is on shelf before CI takes over (the versions journey clicks a first release through).
+    await submitFirstVersion(page, context, appId);
+    const rev = await openPage(browser);
+    const reviewer = rev.page;
+    onTestFailed(async () => screenshot(reviewer, 'api-keys-failure-reviewer').catch(() => undefined));
+    await reviewer.goto(`${origin}/en/#/login`);
+    await signIn(reviewer, operator);
+    await reviewer.getByRole('menuitem', { name: r.nav }).waitFor();
+    await approveInQueue(reviewer, origin, r.kind.release);
 
     // Users and permissions → API keys: empty, then one API client.
     await page.goto(`${origin}/en/#/team/users`);
@@ -74,9 +103,37 @@ describe.skipIf(!chromium.available)('API keys and the Publishing API (Chromium)
     expect((await call('PUT', `/app-language-info?appId=${appId}`, { lang: 'ru-RU', appName: 'Сидр', briefInfo: 'Сидр из CI', appDesc: 'Собрано заданием CI.', newFeatures: 'Собрано CI' })).ret).toMatchObject({ code: 0 });
     const info = await call('GET', `/app-info?appId=${appId}`);
     expect(info.appInfo).toMatchObject({ releaseState: 7, versionCode: 2, versionNumber: '2.0' });
+    const start = new Date();
+    const phased = { phasedReleaseStartTime: agcTime(new Date(start.getTime() - 60_000)), phasedReleaseEndTime: agcTime(new Date(start.getTime() + 7 * 86_400_000)), phasedReleasePercent: '10.00', phasedReleaseDescription: 'A tenth first' };
+    expect((await call('POST', `/app-submit?appId=${appId}&releaseType=3`, phased)).ret).toEqual({ code: 0, msg: 'success' });
+
+    // The console shows what the job did: version 2.0 in review, with the job's texts.
+    await page.goto(`${origin}/en/#/apps/${appId}/info`);
+    await page.getByRole('menuitem', { name: v.page.title }).click();
+    await page.getByText(v.state['5'], { exact: true }).first().waitFor();
+    await page.getByRole('tab', { name: /Russian/ }).click();
+    await expect.poll(() => page.getByRole('tabpanel').getByLabel(v.listing.brief).inputValue()).toBe('Сидр из CI');
+    await screenshot(page, 'api-keys-version-in-review');
+
+    // Approved in the review queue: devices get 2.0 by the phased rules, about a tenth of them.
+    await approveInQueue(reviewer, origin, r.kind.update);
+    const check = (deviceId: string) => fetch(`${origin}${versionApi.updateCheck.fullPath}?packageName=com.wharf.e2e.ci&versionCode=0&deviceId=${deviceId}&country=DE`).then(async (res) => ((await res.json()) as { update: { versionCode: number } | null }).update?.versionCode);
+    const offered = await Promise.all(Array.from({ length: 200 }, (_, i) => check(`ci-device-${i}`)));
+    const newer = offered.filter((code) => code === 2).length;
+    expect(newer).toBeGreaterThan(3);
+    expect(newer).toBeLessThan(50);
+    expect(offered.filter((code) => code === 1).length).toBe(200 - newer);
+
+    // The job pauses the release; the console shows it paused.
+    const paused = await call('PUT', `/phased-release?appId=${appId}`, { state: 'SUSPEND' });
+    expect(paused.phasedReleaseInfo).toMatchObject({ state: 'SUSPEND', phasedReleasePercent: '10.00' });
+    await page.reload();
+    await page.getByText(v.phased.pausedHint).waitFor();
+    await screenshot(page, 'api-keys-phased-paused');
 
     // The console: the key has been used, and the audit log names it as the actor.
-    await page.reload();
+    await page.goto(`${origin}/en/#/team/users`);
+    await page.getByRole('tab', { name: t.tab.title }).click();
     // Rows of the shown tab only (roles skip hidden ones): the audit log's rows name the key too.
     const row = page.getByRole('row').filter({ hasText: 'GitHub Actions' });
     await expect.poll(async () => (await row.textContent()) ?? '').not.toContain(t.fields.neverUsed);
@@ -92,5 +149,5 @@ describe.skipIf(!chromium.available)('API keys and the Publishing API (Chromium)
     expect((await fetch(`${api}/publish/v2/appid-list?packageName=com.wharf.e2e.ci`, { headers })).status).toBe(401);
     expect((await tokenOf()).status).toBe(401);
     expect(problems).toEqual([]);
-  });
+  }, 180_000);
 });
