@@ -1,4 +1,9 @@
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it, onTestFailed } from 'vitest';
 import apiClientsEn from '../../apps/web/src/features/api-clients/locales/en.json';
 import reviewEn from '../../apps/web/src/features/review/locales/en.json';
@@ -10,12 +15,14 @@ import { browserAvailability } from '../support/browser';
 import { submitFirstVersion } from '../support/console-calls';
 import { fill, journeyEnvironment } from '../support/journey';
 import { openPage, screenshot, signIn, type Person } from '../support/console';
+import { ROOT_DIR } from '../support/paths';
 import { journeyApk } from '../support/packages';
 import { newDeveloperWithApp } from '../support/publishing';
 
 // A team makes an API key in the console as a person would, then a CI job uses it from a
-// plain HTTP client that only speaks the documented Connect API; the console shows the key
-// in use and the changes the job made, and revoking it stops the job.
+// plain HTTP client that only speaks the documented Connect API: an update in phases, which
+// the console shows in review, the reviewer approves and devices get by the phased rules,
+// then paused. A service account's key file drives the wharf CLI; revoking a key stops its job.
 
 const chromium = browserAvailability();
 const FIRST = journeyApk({ packageName: 'com.wharf.e2e.ci', versionCode: 1, versionName: '1.0', label: 'Cider' });
@@ -24,6 +31,9 @@ const developer: Person = { email: 'casey.ci@example.com', password: 'ci correct
 const t = apiClientsEn;
 const r = reviewEn;
 const v = versionsEn;
+const run = promisify(execFile);
+/** The wharf CLI as a CI job runs it: its bin, a process of its own. */
+const wharf = (args: string[], env: Record<string, string>) => run(process.execPath, [path.join(ROOT_DIR, 'packages/cli/bin/wharf.mjs'), ...args], { env: { ...process.env, ...env } });
 const operator = { email: 'operator@example.com', password: 'operator password' };
 /** AppGallery Connect's way of writing a time. */
 const agcTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, '+0000');
@@ -45,7 +55,7 @@ it.runIf(chromium.mustFail)('has Chromium to run the browser tests', () => {
 describe.skipIf(!chromium.available)('API keys and the Publishing API (Chromium)', () => {
   const env = journeyEnvironment({ WHARF_JOBS: 'on', DEMO_SEED: 'off' });
 
-  it('a key made in the console publishes a build from a plain HTTP client, shows as used, and stops when revoked', async () => {
+  it('a key made in the console publishes a phased release from a plain HTTP client, a service account drives the wharf CLI, and a revoked key stops', async () => {
     const { browser, server } = env;
     const origin = server.address;
     const { page, context, problems } = await openPage(browser);
@@ -130,6 +140,30 @@ describe.skipIf(!chromium.available)('API keys and the Publishing API (Chromium)
     await page.reload();
     await page.getByText(v.phased.pausedHint).waitFor();
     await screenshot(page, 'api-keys-phased-paused');
+
+    // A service account made in the console: its key file downloads, and the wharf CLI, in a
+    // process of its own, resumes the release with it.
+    await page.goto(`${origin}/en/#/team/users`);
+    await page.getByRole('tab', { name: t.tab.title }).click();
+    await page.getByRole('button', { name: t.tab.create }).first().click();
+    const account = page.getByRole('dialog', { name: t.create.title });
+    await account.getByLabel(t.fields.name).fill('Release train');
+    await account.getByText(t.type['service-account'], { exact: true }).click();
+    const downloading = page.waitForEvent('download');
+    await account.getByRole('button', { name: t.create.ok }).click();
+    const keyFile = path.join(os.tmpdir(), `wharf-e2e-${Date.now()}-${(await downloading).suggestedFilename()}`);
+    await (await downloading).saveAs(keyFile);
+    await page.getByRole('dialog', { name: t.once.title.replace('{{name}}', 'Release train') }).getByRole('button', { name: t.once.done }).click();
+    const cli = { WHARF_URL: origin, WHARF_KEY_FILE: keyFile, WHARF_CONFIG: `${keyFile}.credentials` };
+    const resumed = JSON.parse((await wharf(['phased', 'resume', '--package', 'com.wharf.e2e.ci', '--json'], cli)).stdout) as { state: string };
+    expect(resumed).toMatchObject({ state: 'RELEASE', phasedReleasePercent: '10.00' });
+    const status = JSON.parse((await wharf(['status', '--package', 'com.wharf.e2e.ci', '--json'], cli)).stdout) as { appInfo: Record<string, unknown> };
+    expect(status.appInfo).toMatchObject({ releaseState: 0, versionCode: 2 });
+    fs.rmSync(keyFile, { force: true });
+    fs.rmSync(cli.WHARF_CONFIG, { force: true });
+    await page.goto(`${origin}/en/#/apps/${appId}/info`);
+    await page.getByRole('menuitem', { name: v.page.title }).click();
+    await page.getByText(v.phased.states.active, { exact: true }).first().waitFor();
 
     // The console: the key has been used, and the audit log names it as the actor.
     await page.goto(`${origin}/en/#/team/users`);
