@@ -1,5 +1,5 @@
-import { webcrypto } from 'node:crypto';
-import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
+import { createHmac, webcrypto } from 'node:crypto';
+import { decodeProtectedHeader, jwtVerify } from 'jose';
 import { apiClientsApi } from '@wharf/contract';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/errors';
@@ -19,6 +19,18 @@ const MAX_REMEMBERED = 20_000;
 export type Presented = { kind: 'access-token'; clientId: string; issuedAtMs: number } | { kind: 'service-account'; clientId: string; clientRowId: string; keyId: string };
 
 const refused = () => new AppError('apiClientInvalid');
+const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/**
+ * Signs one of our own access tokens (a compact HS256 JWT) with node:crypto: jose signs
+ * through WebCrypto, whose asynchronous HMAC costs about ten times as much, and the token
+ * call is a CI job's hot path. jose still verifies them (below), so a token this writes
+ * wrongly is refused (docs/api-clients.md, decisions).
+ */
+function signHs256(header: object, payload: object, key: Uint8Array): string {
+  const input = `${part(header)}.${part(payload)}`;
+  return `${input}.${createHmac('sha256', key).update(input).digest('base64url')}`;
+}
 
 /**
  * The Connect API's bearer credentials: access tokens this server signs for an API client
@@ -55,13 +67,7 @@ export class BearerTokens {
     // `iat` counts whole seconds; a secret revoked within the second before must still end
     // this token and a new secret's token in the second after must not be, so the issue
     // time also goes in milliseconds.
-    const token = await new SignJWT({ iat_ms: nowMs })
-      .setProtectedHeader({ alg: 'HS256', kid: `${KID_PREFIX}${key.keyId}`, typ: 'JWT' })
-      .setIssuer(ISSUER)
-      .setSubject(clientId)
-      .setIssuedAt(now)
-      .setExpirationTime(now + expiresIn)
-      .sign(await this.#cryptoKey(key));
+    const token = signHs256({ alg: 'HS256', kid: `${KID_PREFIX}${key.keyId}`, typ: 'JWT' }, { iat_ms: nowMs, iss: ISSUER, sub: clientId, iat: now, exp: now + expiresIn }, key.bytes);
     return { access_token: token, expires_in: expiresIn };
   }
 
