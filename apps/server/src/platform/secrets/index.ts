@@ -42,6 +42,9 @@ const facts = (r: Row): SecretFacts => ({ id: r.id, scope: r.scope as SecretScop
  * the owner's audit event beside them; the text is returned once, when it is made.
  */
 export class Secrets {
+  /** Derived signing keys by secrets key and purpose: HKDF on every token would be most of its cost. */
+  readonly #signingKeys = new Map<string, { keyId: string; bytes: Uint8Array }>();
+
   constructor(
     private readonly deps: { db: Db; clock: Clock },
     private readonly keyring: Keyring,
@@ -117,7 +120,13 @@ export class Secrets {
   signingKey(purpose: string, keyId?: string): { keyId: string; bytes: Uint8Array } | null {
     const key = keyId === undefined ? this.keyring.current : this.keyring.byId.get(keyId);
     if (!key) return null;
-    return { keyId: key.id, bytes: new Uint8Array(hkdfSync('sha256', key.bytes, Buffer.alloc(0), `wharf signing key: ${purpose}`, 32)) };
+    const memo = `${key.id}\0${purpose}`;
+    let derived = this.#signingKeys.get(memo);
+    if (!derived) {
+      derived = { keyId: key.id, bytes: new Uint8Array(hkdfSync('sha256', key.bytes, Buffer.alloc(0), `wharf signing key: ${purpose}`, 32)) };
+      this.#signingKeys.set(memo, derived);
+    }
+    return derived;
   }
 
   /** A new value for the same secret (generated without `value`), answered once. */
