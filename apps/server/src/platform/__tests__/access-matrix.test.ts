@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_ENDPOINTS, ROLE_PERMISSIONS, appApi, authApi, buildPath, contentApi, fileApi, packageApi, parseAccess, teamApi, testingApi, versionApi, type Endpoint } from '@wharf/contract';
-import type { TestUser } from '../../harness';
+import { ALL_ENDPOINTS, ROLE_PERMISSIONS, appApi, authApi, packageApi, parseAccess, teamApi, versionApi } from '@wharf/contract';
 import { BUILDERS } from './matrix/builders';
-import { testing } from './matrix/builders/testing';
 import { leaked, MATRIX_ROLES, seedMatrix, type Seed } from './matrix/seed';
+import { builderOf, defaultCaller, disguised, expectHonestTotal, expectNoLeak, json, mentionsA, sender, SESSIONLESS, UUID, verdict } from './matrix/requests';
+import { mixedIdCases } from './matrix/mixed-ids';
+import { describePublicLeaks } from './matrix/public-leaks';
 import type { Builder, MatrixCall } from './matrix/types';
 import { appHeaders } from './matrix/builders/app-users';
 import { apiClientHeaders } from './matrix/builders/api-clients';
@@ -36,78 +35,8 @@ function caseOf(kind: string): void {
   CASES.set(kind, (CASES.get(kind) ?? 0) + 1);
 }
 
-async function send(who: TestUser | null, e: Endpoint, req: MatrixCall, o: { teamId?: string | null; csrf?: string | null } = {}): Promise<LightMyRequestResponse> {
-  if (who) return who.call(e, { ...(req.params ? { params: req.params } : {}), ...(req.query ? { query: req.query } : {}), ...(req.body !== undefined ? { body: req.body } : {}), ...(req.raw ? { raw: req.raw } : {}), ...o });
-  const query = req.query ? Object.fromEntries(Object.entries(req.query).map(([k, v]) => [k, String(v)])) : undefined;
-  return s.t.app.inject({
-    method: e.method,
-    url: buildPath(e, req.params),
-    ...(query ? { query } : {}),
-    headers: { ...req.headers, ...(req.raw ? { 'content-type': 'application/octet-stream' } : {}) },
-    ...(req.raw ? { payload: req.raw } : req.body !== undefined ? { payload: req.body as object } : {}),
-  });
-}
+const send = sender(() => s);
 
-const json = (res: LightMyRequestResponse): { ret?: { code: number; msg: string }; [k: string]: unknown } | null => {
-  if (!String(res.headers['content-type'] ?? '').includes('json')) return null;
-  try {
-    return res.json();
-  } catch {
-    return null;
-  }
-};
-const verdict = (res: LightMyRequestResponse) => [res.statusCode, json(res)?.ret?.code];
-
-/** Nothing of A, and never a storage path, in an answer to someone who is not A. */
-function expectNoLeak(s: Seed, res: LightMyRequestResponse, allowed: readonly string[] = []): void {
-  expect(leaked(s, res.body, allowed), `answer shows team A's data: ${res.body.slice(0, 300)}`).toEqual([]);
-  expect(res.body.includes(s.t.dataDir), 'answer shows a storage path').toBe(false);
-}
-
-/** A list answered in full counts only what it shows: A's rows are not in B's totals. */
-function expectHonestTotal(res: LightMyRequestResponse): void {
-  const body = json(res) as { items?: unknown[]; total?: unknown; nextCursor?: unknown } | null;
-  if (body && Array.isArray(body.items) && typeof body.total === 'number' && body.nextCursor === null) {
-    expect(body.total, 'a list total counts rows the caller does not see').toBe(body.items.length);
-  }
-}
-
-function mentionsA(s: Seed, req: MatrixCall): boolean {
-  return leaked(s, JSON.stringify({ ...req, raw: undefined })).length > 0;
-}
-
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
-
-/**
- * The same request with every id of A replaced by a random one, and a function that puts
- * A's ids back into an answer: an answer to A's ids that equals the answer to ids nobody
- * has tells the caller nothing about A.
- */
-function disguised(s: Seed, req: MatrixCall): { req: MatrixCall; back: (text: string) => string } {
-  const fakes = new Map<string, string>();
-  const text = JSON.stringify({ params: req.params, query: req.query, body: req.body }).replace(UUID, (id) => {
-    if (!s.secrets.includes(id)) return id;
-    if (!fakes.has(id)) fakes.set(id, randomUUID());
-    return fakes.get(id)!;
-  });
-  const swapped = JSON.parse(text) as MatrixCall;
-  return {
-    req: { ...swapped, ...(req.raw ? { raw: req.raw } : {}) },
-    back: (answer) => [...fakes].reduce((acc, [real, fake]) => acc.split(fake).join(real), answer),
-  };
-}
-
-function defaultCaller(s: Seed, kind: string): TestUser | null {
-  if (kind === 'operator') return s.op;
-  if (kind === 'anonymous' || kind === 'device' || kind === 'app-client' || kind === 'api-client') return null;
-  return s.a.holder;
-}
-
-/** Levels that need no console session (the app-client and api-client levels carry their own credentials). */
-const SESSIONLESS = new Set(['anonymous', 'device', 'app-client', 'api-client']);
-
-/** An alias (the same call under a second family's path) is built as the call it repeats. */
-const builderOf = (e: Endpoint): Builder | undefined => BUILDERS[e.id] ?? (e.aliasOf ? BUILDERS[e.aliasOf] : undefined);
 // The scaffold check (scripts/check-scaffold.mjs) calls only the new family's endpoints;
 // the coverage test below still sees them all.
 const only = process.env.MATRIX_ONLY;
@@ -309,114 +238,7 @@ describe('the seed', () => {
   });
 });
 
-describe('what anonymous and device callers never see', () => {
-  const device = (query: Record<string, string | number>) => send(null, versionApi.updateCheck, { query });
-
-  it("offers devices the version on shelf, never a draft with a higher versionCode", async () => {
-    const fresh = await device({ packageName: s.a.app.packageName, versionCode: 1, deviceId: 'matrix-device', country: 'DE' });
-    expect(fresh.json().update.versionId).toBe(s.a.onShelfVersionId);
-    expect(fresh.json().update.versionCode).toBe(10);
-    const current = await device({ packageName: s.a.app.packageName, versionCode: 10, deviceId: 'matrix-device', country: 'DE' });
-    expect(current.json()).toEqual({ ret: { code: 0, msg: 'success' }, update: null });
-    for (const res of [fresh, current]) expectNoLeak(s, res, [s.a.onShelfVersionId]);
-  });
-
-  it('does not serve the package of a draft version, and says no more than for a version that does not exist', async () => {
-    const draft = await send(null, versionApi.download, { params: { versionId: s.a.draftVersionId }, query: { deviceId: 'matrix-device', country: 'DE' } });
-    const none = await send(null, versionApi.download, { params: { versionId: randomUUID() }, query: { deviceId: 'matrix-device', country: 'DE' } });
-    expect(draft.statusCode).toBe(404);
-    expect([draft.statusCode, draft.body.split(s.a.draftVersionId).join('ID')]).toEqual([none.statusCode, none.body.replace(UUID, 'ID')]);
-    expectNoLeak(s, draft, [s.a.draftVersionId]);
-  });
-
-  it("shows on the store page only what is on shelf: no draft's listing, no draft's images, no other file of the team", async () => {
-    const page = await send(null, versionApi.storeApp, { params: { appId: s.a.app.appId } });
-    expect(page.statusCode).toBe(200);
-    expect(page.json().app.versionId).toBe(s.a.onShelfVersionId);
-    expectNoLeak(s, page, [s.a.app.appId, s.a.onShelfVersionId]);
-    const draft = (await s.a.holder.call(versionApi.getVersion, { query: { appId: s.a.app.appId, versionId: s.a.draftVersionId } })).json().version;
-    const image = (versionId: string, objectId: string) => send(null, versionApi.storeImage, { params: { versionId, objectId } });
-    for (const res of [await image(s.a.draftVersionId, draft.listings[0].iconObjectId), await image(s.a.onShelfVersionId, draft.listings[0].iconObjectId), await image(s.a.onShelfVersionId, s.a.objectId)]) {
-      expect(res.statusCode).toBe(404);
-      expectNoLeak(s, res, [s.a.draftVersionId, s.a.onShelfVersionId, s.a.objectId]);
-    }
-    // An app that was never on shelf has no store page, like one that does not exist.
-    const unlisted = await send(null, versionApi.storeApp, { params: { appId: s.a.app2.appId } });
-    const none = await send(null, versionApi.storeApp, { params: { appId: randomUUID() } });
-    expect([unlisted.statusCode, unlisted.body.split(s.a.app2.appId).join('ID')]).toEqual([404, none.body.replace(UUID, 'ID')]);
-  });
-
-  it('refuses a download or an upload with a forged signature without naming the file or where it is stored', async () => {
-    const url = new URL((await s.a.holder.call(fileApi.downloadUrl, { body: { objectId: s.a.objectId } })).json().url, 'http://wharf.invalid');
-    const forged = await send(null, fileApi.downloadObject, { params: { objectId: s.a.objectId }, query: { expires: url.searchParams.get('expires')!, sig: 'A'.repeat(43) } });
-    expect(forged.statusCode).toBe(403);
-    expectNoLeak(s, forged, [s.a.objectId]);
-    const upload = await send(null, fileApi.uploadSigned, { params: { ticketId: randomUUID() }, query: { expires: url.searchParams.get('expires')!, sig: 'A'.repeat(43) }, raw: Buffer.from('x') });
-    expect([403, 404]).toContain(upload.statusCode);
-    expectNoLeak(s, upload);
-  });
-
-  it("gives a tester of team B neither A's test version nor its package", async () => {
-    const a = await testing(s);
-    const groupId = (await s.b.holder.call(testingApi.createGroup, { body: { name: 'Matrix B testers' } })).json().group.groupId as string;
-    const code = (await s.b.holder.call(testingApi.createInvitation, { body: { groupId } })).json().invitation.code as string;
-    const joined = await s.t.app.inject({ method: 'POST', url: testingApi.openTestJoin.fullPath, payload: { code }, remoteAddress: '10.9.0.2' });
-    expect(joined.statusCode, joined.body).toBe(200);
-    const bToken = joined.json().testerToken as string;
-    expectNoLeak(s, joined);
-    const check = (testerToken: string) => send(null, versionApi.updateCheck, { query: { packageName: a.packageName, versionCode: 1, deviceId: 'matrix-device', testerToken } });
-    expect((await check(a.testerToken)).json().update.versionId).toBe(a.testVersionId);
-    const offered = await check(bToken);
-    expect(offered.json()).toEqual({ ret: { code: 0, msg: 'success' }, update: null });
-    const download = (testerToken: string) => send(null, testingApi.testDownload, { params: { testVersionId: a.testVersionId }, query: { testerToken, deviceId: 'matrix-device' } });
-    const withB = await download(bToken);
-    const withNone = await download('no-such-token-0000000000000000');
-    expect([403, 404]).toContain(withB.statusCode);
-    expect([withB.statusCode, withB.body]).toEqual([withNone.statusCode, withNone.body]);
-    expectNoLeak(s, withB, [a.testVersionId]);
-  });
-
-  it('does not tell which addresses have an account (password reset, wrong password)', async () => {
-    const nobody = `nobody-${randomUUID()}@example.com`;
-    const reset = async (email: string) => send(null, authApi.requestPasswordReset, { body: { email } });
-    const [known, unknown] = [await reset(s.a.member.email), await reset(nobody)];
-    expect([known.statusCode, known.body]).toEqual([unknown.statusCode, unknown.body]);
-    const login = async (email: string) => send(null, authApi.login, { body: { email, password: 'not the password' } });
-    const [wrong, missing] = [await login(s.a.member.email), await login(nobody)];
-    expect([wrong.statusCode, wrong.json().ret]).toEqual([missing.statusCode, missing.json().ret]);
-    expectNoLeak(s, wrong, [s.a.member.email]);
-  });
-
-  it('shows no unpublished news on the public pages', async () => {
-    await s.op.login();
-    const secret = `UNPUBLISHED-${randomUUID()}`;
-    const text = { cn: secret, en: secret, ru: secret };
-    const created = await s.op.call(contentApi.manageNews.create, {
-      body: { category: 'service', title: text, summary: text, body: text, publishedAt: new Date(s.t.clock.now().getTime() + 86_400_000).toISOString() },
-    });
-    expect(created.statusCode).toBe(200);
-    const id = created.json().item.id as string;
-    for (const [e, req] of [
-      [contentApi.newsList, { query: { pageSize: 100 } }],
-      [contentApi.latestNews, { query: { limit: 20 } }],
-    ] as const) {
-      const res = await send(null, e, req);
-      expect(res.statusCode).toBe(200);
-      expect(res.body).not.toContain(secret);
-      expect(res.body).not.toContain(id);
-    }
-    const detail = await send(null, contentApi.newsDetailCall, { params: { serviceNewsId: id } });
-    expect(detail.statusCode).toBe(404);
-    expect(detail.body).not.toContain(secret);
-  });
-
-  it("shows visitors of the demo project none of the teams' apps", async () => {
-    const res = await send(null, ALL_ENDPOINTS.find((e) => e.id === 'app.demoProject')!, {});
-    expect(res.statusCode).toBe(200);
-    expectNoLeak(s, res);
-    expect(res.body).not.toContain(s.b.app.appId);
-  });
-});
+describePublicLeaks(() => s, send);
 
 describe('an expired membership', () => {
   it("does not let its member switch into the team, nor show the team's data in the member's own calls", async () => {
@@ -462,66 +284,7 @@ describe("team B's own resources combined with A's ids", () => {
    * app, a group, a project). Each answer must be exactly the answer for an id nobody has,
    * and show nothing of A beyond what B sent.
    */
-  const now = () => s.t.clock.now().getTime();
-  const group = async (u: TestUser) => {
-    const groupId = (await u.call(testingApi.createGroup, { body: { name: `Mixed ${randomUUID().slice(0, 8)}` } })).json().group.groupId as string;
-    if (u === s.a.holder) s.secrets.push(groupId);
-    return groupId;
-  };
-  const cases: Array<[string, Endpoint, () => Promise<MatrixCall> | MatrixCall]> = [
-    ["A's package on B's version", versionApi.updateVersion, () => ({ body: { appId: s.b.app.appId, versionId: s.b.draftVersionId, pkgId: s.a.pkgId } })],
-    ["A's file as B's listing icon", versionApi.updateVersion, () => ({ body: { appId: s.b.app.appId, versionId: s.b.draftVersionId, listings: [{ language: 'enUS', iconObjectId: s.a.objectId }] } })],
-    ["A's file among B's screenshots", versionApi.updateVersion, () => ({ body: { appId: s.b.app.appId, versionId: s.b.draftVersionId, listings: [{ language: 'enUS', screenshotObjectIds: [s.a.objectId] }] } })],
-    ["A's file as a package of B's app", packageApi.addPackage, () => ({ body: { appId: s.b.app2.appId, objectId: s.a.objectId } })],
-    ["A's app in B's series", appApi.setSeries, () => ({ body: { appId: s.b.app.appId, memberAppIds: [s.a.app2.appId] } })],
-    ["A's team and project as where B's app moves", appApi.moveAppCheck, () => ({ body: { appId: s.b.app2.appId, targetTeamId: s.a.teamId, targetProjectId: s.a.projectId } })],
-    ["B's app moved into A's project", appApi.moveApp, () => ({ body: { appId: s.b.app2.appId, targetTeamId: s.a.teamId, targetProjectId: s.a.projectId } })],
-    ["A's file as proof of B's package-name claim", packageApi.startClaim, () => ({ body: { appId: s.b.app2.appId, packageName: s.a.app.packageName, objectId: s.a.objectId } })],
-    ["A's package in B's test version", testingApi.openTest, async () => ({
-      body: { appId: s.b.app.appId, name: 'Mixed', pkgId: s.a.pkgId, groupIds: [await group(s.b.holder)], startAt: new Date(now()).toISOString(), endAt: new Date(now() + 86_400_000).toISOString() },
-    })],
-    ["A's test-user group in B's test version", testingApi.openTest, async () => ({
-      body: { appId: s.b.app.appId, name: 'Mixed', pkgId: s.b.pkgId, groupIds: [await group(s.a.holder)], startAt: new Date(now()).toISOString(), endAt: new Date(now() + 86_400_000).toISOString() },
-    })],
-    // B's own app, and a package, version or test version of A under it.
-    ...(
-      [
-        [packageApi.getPackage, (x: Seed) => ({ query: { appId: x.b.app.appId, pkgId: x.a.pkgId } })],
-        [packageApi.packageState, (x: Seed) => ({ query: { appId: x.b.app.appId, pkgId: x.a.pkgId } })],
-        [packageApi.phoneList, (x: Seed) => ({ body: { appId: x.b.app.appId, pkgId: x.a.pkgId } })],
-        [packageApi.updatePackage, (x: Seed) => ({ body: { appId: x.b.app.appId, pkgId: x.a.pkgId, remark: 'Mixed' } })],
-        [packageApi.deletePackage, (x: Seed) => ({ query: { appId: x.b.app.appId, pkgId: x.a.pkgId } })],
-        [versionApi.getVersion, (x: Seed) => ({ query: { appId: x.b.app.appId, versionId: x.a.draftVersionId } })],
-        [versionApi.historyVersion, (x: Seed) => ({ query: { appId: x.b.app.appId, versionId: x.a.draftVersionId } })],
-        [versionApi.phasedReleaseHistory, (x: Seed) => ({ query: { appId: x.b.app.appId, versionId: x.a.onShelfVersionId } })],
-        [versionApi.updateVersion, (x: Seed) => ({ body: { appId: x.b.app.appId, versionId: x.a.draftVersionId, reviewNotes: 'Mixed' } })],
-        [versionApi.deleteVersionLanguage, (x: Seed) => ({ query: { appId: x.b.app.appId, versionId: x.a.draftVersionId, language: 'enUS' } })],
-        [versionApi.submitVersion, (x: Seed) => ({ body: { appId: x.b.app.appId, versionId: x.a.draftVersionId } })],
-        [versionApi.shelfOff, (x: Seed) => ({ body: { appId: x.b.app.appId, versionId: x.a.onShelfVersionId, reason: 'Mixed' } })],
-        [versionApi.deleteVersion, (x: Seed) => ({ query: { appId: x.b.app.appId, versionId: x.a.draftVersionId } })],
-      ] as Array<[Endpoint, (x: Seed) => MatrixCall]>
-    ).map(([e, req]): [string, Endpoint, () => MatrixCall] => [`A's package or version under B's app (${e.id})`, e, () => req(s)]),
-    [
-      "A's test version under B's app",
-      testingApi.testRelease,
-      async () => ({ body: { appId: s.b.app.appId, testVersionId: (await testing(s)).testVersionId, action: 'stop' } }),
-    ],
-    [
-      "an upload of A composed already, composed again by B",
-      fileApi.multipartCompose,
-      async () => {
-        const uploadId = (await s.a.holder.call(fileApi.multipartInit, { body: { fileName: 'matrix.bin', size: 8 } })).json().uploadId as string;
-        await s.a.holder.call(fileApi.multipartPart, { query: { uploadId, partNumber: 1 }, raw: Buffer.from('01234567') });
-        const done = await s.a.holder.call(fileApi.multipartCompose, { body: { uploadId } });
-        expect(done.statusCode, done.body).toBe(200);
-        s.secrets.push(uploadId, done.json().object.objectId);
-        return { body: { uploadId } };
-      },
-    ],
-    ["A's project as the filter of B's app list (with its total)", appApi.appList, () => ({ query: { projectId: s.a.projectId, withTotal: 'true' } })],
-    ["A's holder as the actor filter of B's audit log (with its total)", teamApi.auditEventList, () => ({ query: { actorId: s.a.holder.userId, withTotal: 'true' } })],
-    ["A's app in the scope of B's App administrator", teamApi.createSubUser, () => ({ body: { email: `mixed-${randomUUID().slice(0, 8)}@example.com`, roles: ['appAdministrator'], appIds: [s.a.app.appId] } })],
-  ];
+  const cases = mixedIdCases(() => s);
 
   it.each(cases)('%s: answered as for an id nobody has', async (_name, e, build) => {
     const req = await build();
