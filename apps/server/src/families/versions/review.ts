@@ -46,7 +46,11 @@ export class ReviewService {
     if (!row || !app) throw notFound({ zh: '该任务的应用或版本已被删除', en: 'The app or version of this task was deleted', ru: 'Приложение или версия этой задачи удалены' });
     const current = await versionsRepo.current(db, task.appId);
     const pkg = row.packageId ? await packagesRepo.byId(db, row.appId, row.packageId) : undefined;
-    const compared = current && current.id !== row.id ? current : undefined;
+    // A removal or a rollback is asked of the version on shelf itself; a release or update, once
+    // approved, is on shelf itself and is compared with the one it replaced.
+    const request = task.kind === 'shelfOff' || task.kind === 'rollback';
+    const compared = request || !current ? undefined : current.id !== row.id ? current : await versionsRepo.previousOnShelf(db, task.appId, row.id);
+    const shown = request ? current : compared;
     const diff = compared
       ? versionDiff(
           { row: compared, listings: await versionsRepo.listings(db, [compared.id]), pkg: compared.packageId ? await packagesRepo.byId(db, compared.appId, compared.packageId) : undefined },
@@ -58,7 +62,7 @@ export class ReviewService {
       task: (await this.out([task]))[0]!,
       version: await this.versions.present(db, row, lang, app),
       completeness: await this.versions.completeness(row, app),
-      onShelf: current && current.id !== row.id ? await this.versions.present(db, current, lang, app) : null,
+      onShelf: shown ? await this.versions.present(db, shown, lang, app) : null,
       package: pkg ? { fileName: pkg.fileName, size: pkg.size, sha256: pkg.sha256, minSdk: pkg.minSdk, targetSdk: pkg.targetSdk, permissions: pkg.permissions } : null,
     };
   }

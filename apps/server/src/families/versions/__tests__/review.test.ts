@@ -66,6 +66,13 @@ describe('the review queue', () => {
       permissions: { added: ['android.permission.CAMERA'], removed: [] },
       signerChanged: true,
     });
+    // Approved, v2 is the one on shelf: the decided task still compares it with v1, which it replaced.
+    const taskId = await openTaskOf(t, v2.versionId);
+    expect((await op.call(versionApi.submitReview, { body: { taskId, decision: 'approve' } })).statusCode).toBe(200);
+    const decided = (await op.call(versionApi.reviewTaskDetail, { query: { taskId } })).json();
+    expect(decided.task.state).toBe('approved');
+    expect(decided.onShelf.versionId).toBe(v1.versionId);
+    expect(decided.diff.versionCode).toEqual({ from: 10, to: 11 });
     const unknown = await op.call(versionApi.reviewTaskDetail, { query: { taskId: '00000000-0000-4000-8000-000000000000' } });
     expect(unknown.statusCode).toBe(404);
     // An app deleted while its first release was in review: the task answers 404, not 500.
@@ -143,8 +150,12 @@ describe('decisions', () => {
     const v1 = await released(t, u, op, appId, 10);
     const v2 = await released(t, u, op, appId, 11);
     await u.call(versionApi.rollback, { body: { appId, versionId: v2.versionId, reason: 'Crashes on start' } });
-    const task = (await op.call(versionApi.reviewTaskDetail, { query: { taskId: await openTaskOf(t, v2.versionId) } })).json().task;
+    const asked = (await op.call(versionApi.reviewTaskDetail, { query: { taskId: await openTaskOf(t, v2.versionId) } })).json();
+    const task = asked.task;
     expect(task).toMatchObject({ kind: 'rollback', reason: 'Crashes on start' });
+    // The version asked about is the one on shelf, not a first release.
+    expect(asked.onShelf.versionId).toBe(v2.versionId);
+    expect(asked.diff).toBeNull();
     await op.call(versionApi.submitReview, { body: { taskId: task.taskId, decision: 'approve' } });
     expect((await u.call(versionApi.lastOnShelf, { query: { appId } })).json().version.versionId).toBe(v1.versionId);
     expect((await u.call(versionApi.getVersion, { query: { appId, versionId: v2.versionId } })).json().version).toMatchObject({ releaseState: 10, superseded: true, rollbackPending: false });

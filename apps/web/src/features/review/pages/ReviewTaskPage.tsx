@@ -129,7 +129,10 @@ function ReleaseTask({ detail }: { detail: ReleaseDetail }) {
         <Descriptions.Item label={t('task.releaseType')}>{t(`releaseType.${version.releaseType}`, { ns: 'versions' })}</Descriptions.Item>
         <Descriptions.Item label={t('task.releaseAt')}>{version.releaseAt ? display.dateTime(version.releaseAt) : t('release.immediately', { ns: 'versions' })}</Descriptions.Item>
         <Descriptions.Item label={t('release.ageRating', { ns: 'versions' })}>{version.ageRating ? t(`ageRating.${version.ageRating}`, { ns: 'versions' }) : t('release.noAgeRating', { ns: 'versions' })}</Descriptions.Item>
-        <Descriptions.Item label={t('task.onShelf')}>{onShelf ? `${onShelf.versionName ?? '—'} (${display.number(onShelf.versionCode)})` : t('task.firstRelease')}</Descriptions.Item>
+        {/* An approved release or update is on shelf itself: beside it, the version it replaced. */}
+        <Descriptions.Item label={t(task.state === 'approved' && (task.kind === 'release' || task.kind === 'update') ? 'task.replaced' : 'task.onShelf')}>
+          {onShelf ? `${onShelf.versionName ?? '—'} (${display.number(onShelf.versionCode)})` : t('task.firstRelease')}
+        </Descriptions.Item>
       </Descriptions>
       {task.reason && <Alert type="warning" showIcon title={t('task.requestReason', { reason: task.reason })} />}
       {task.state !== 'open' && (

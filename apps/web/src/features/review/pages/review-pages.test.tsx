@@ -193,6 +193,18 @@ describe('Review console', () => {
     expect(callsTo(callEndpoint, versionApi.submitReview)[0]?.body).toEqual({ taskId: TASK_ID, decision: 'reject', reasons: ['weakBrief'], comment: 'Say what the app does.' });
   });
 
+  it('names the version on shelf while a task is open, and the one it replaced once an update is approved', async () => {
+    answerCalls(callEndpoint, handlers());
+    const open = renderApp('en', `#/review/${TASK_ID}`);
+    expect(await screen.findByText('On shelf now')).toBeTruthy();
+    open.unmount();
+    const detail = handlers()[versionApi.reviewTaskDetail.id]!;
+    answerCalls(callEndpoint, handlers({ [versionApi.reviewTaskDetail.id]: (call) => ({ ...(detail(call) as object), task: task({ state: 'approved', kind: 'update' }) }) }));
+    renderApp('en', `#/review/${TASK_ID}`);
+    expect(await screen.findByText('On shelf before it')).toBeTruthy();
+    expect(screen.queryByText('On shelf now')).toBeNull();
+  });
+
   it('approves, optionally at a release time', async () => {
     answerCalls(callEndpoint, handlers({ [versionApi.submitReview.id]: () => ({ ret: OK, task: task({ state: 'approved' }) }) }));
     renderApp('en', `#/review/${TASK_ID}`);
