@@ -25,6 +25,11 @@ const phasedFields = {
   phasedReleaseDescription: z.string().max(500).optional(),
 };
 
+/** app-submit's query (v3 clients may send the same fields in its body). */
+const submitQuery = appIdQuery
+  .extend({ releaseTime: connectTime.optional(), remark: z.string().max(300).optional(), releaseType: z.enum(['1', '3']).optional() })
+  .strict();
+
 export const appIdList = defineEndpoint({
   id: 'publishing.appIdList',
   method: 'GET',
@@ -143,9 +148,7 @@ export const submitApp = defineEndpoint({
   access: 'api-client:publishing',
   rateLimit: limited,
   summary: 'Submit the version in preparation for review: at once when approved, at releaseTime, or in phases (releaseType 3 with the phased fields)',
-  query: appIdQuery
-    .extend({ releaseTime: connectTime.optional(), remark: z.string().max(300).optional(), releaseType: z.enum(['1', '3']).optional() })
-    .strict(),
+  query: submitQuery,
   body: z
     .object({ ...phasedFields })
     .strict()
@@ -221,9 +224,7 @@ export const submitAppV3 = defineEndpoint({
   access: 'api-client:publishing',
   rateLimit: limited,
   summary: 'Submit the version in preparation for review (v3: remark, releaseTime and the phased fields in the body; a registered ID goes to the reviewer with the remark)',
-  query: appIdQuery
-    .extend({ releaseTime: connectTime.optional(), remark: z.string().max(300).optional(), releaseType: z.enum(['1', '3']).optional() })
-    .strict(),
+  query: submitQuery,
   body: z
     .object({
       remark: z.string().max(300).optional(),

@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import { apiClientsApi } from '@wharf/contract';
 import type { TestApp, TestUser } from '../../../harness';
 
+/** AppGallery Connect's way of writing a time: no colon in the offset. */
+export const agcTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, '+0000');
+
 /**
  * A CI job's HTTP client that speaks only the documented Connect API (paths and fields as
  * AppGallery Connect's clients send them), not the server's contract objects: what passes
@@ -49,10 +52,10 @@ export class CiClient {
     return { urlInfo, put };
   }
 
-  /** Polls package/compile/status as the plugins do, until the package is no longer parsing. */
-  async compiled(appId: string, pkgId: string): Promise<{ successStatus: number; failureReason?: string }> {
+  /** Polls package/compile/status as the plugins do (v2's, or `path`), until the package is no longer parsing. */
+  async compiled(appId: string, pkgId: string, path = '/package/compile/status'): Promise<{ successStatus: number; failureReason?: string }> {
     for (let i = 0; i < 120; i += 1) {
-      const res = await this.call('GET', '/package/compile/status', { appId, pkgIds: pkgId });
+      const res = await this.call('GET', path, { appId, pkgIds: pkgId });
       const state = (res.json() as { pkgStateList: Array<{ successStatus: number; failureReason?: string }> }).pkgStateList[0]!;
       if (state.successStatus !== 1) return state;
       await new Promise((r) => setTimeout(r, 250));

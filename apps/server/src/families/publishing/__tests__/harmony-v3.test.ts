@@ -3,7 +3,7 @@ import { versionApi } from '@wharf/contract';
 import { TestUser, type TestApp } from '../../../harness';
 import { buildApk, buildHap, makeSigner, stageModuleJson } from '../../packages/testing';
 import { appWithOperator, newApp, released } from '../../versions/__tests__/helpers';
-import { CiClient } from './ci-client';
+import { agcTime, CiClient } from './ci-client';
 
 // A HarmonyOS app published the v3 way its tools use: the upload URL of v2, then
 // app-package-info, compile status and app-submit under /api/publish/v3 with the fields in the body.
@@ -11,7 +11,6 @@ let t: TestApp;
 let op: TestUser;
 let u: TestUser;
 let ci: CiClient;
-const agcTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, '+0000');
 
 beforeAll(async () => {
   ({ t, op } = await appWithOperator({ WHARF_JOBS: 'on' }));
@@ -35,12 +34,7 @@ describe('the Publishing API v3 for HarmonyOS', () => {
     const bound = await ci.call('PUT', '/api/publish/v3/app-package-info', { appId: app.appId, releaseType: 1, releasePhase: 0 }, { fileName: 'entry-default-signed.hap', objectId });
     expect(bound.statusCode, bound.body).toBe(200);
     const { packageId } = bound.json() as { packageId: string };
-    let state = 1;
-    for (let i = 0; i < 120 && state === 1; i += 1) {
-      state = (await ci.call('GET', '/api/publish/v3/package/compile/status', { appId: app.appId, pkgIds: packageId })).json().pkgStateList[0].successStatus as number;
-      if (state === 1) await new Promise((r) => setTimeout(r, 250));
-    }
-    expect(state).toBe(0);
+    expect((await ci.compiled(app.appId, packageId, '/api/publish/v3/package/compile/status')).successStatus).toBe(0);
 
     const at = new Date(t.clock.now().getTime() + 2 * 86_400_000);
     const submitted = await ci.call('POST', '/api/publish/v3/app-submit', { appId: app.appId }, { remark: 'Bug fixes for tablets', releaseTime: agcTime(at), registeredIdType: 1, registeredIdNumber: '京ICP备12345678号' });

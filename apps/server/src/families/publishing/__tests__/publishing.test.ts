@@ -4,7 +4,7 @@ import { TestUser, type TestApp } from '../../../harness';
 import { buildApk, makeSigner } from '../../packages/testing';
 import { appWithOperator, newApp, openTaskOf, released } from '../../versions/__tests__/helpers';
 import { group } from '../../testing/__tests__/helpers';
-import { CiClient } from './ci-client';
+import { agcTime, CiClient } from './ci-client';
 
 // A CI job as its authors write it against AppGallery Connect: an API client made in the
 // console, then only the documented Connect API, from the token to a paused phased release.
@@ -15,8 +15,6 @@ let app: { appId: string; packageName: string };
 let ci: CiClient;
 const signer = makeSigner('CI Release Key');
 const apk = (packageName: string, versionCode: number) => buildApk({ manifest: { packageName, versionCode, versionName: `${versionCode / 10}.0`, minSdk: 24, targetSdk: 33 }, v2: [signer] });
-/** AppGallery Connect's way of writing a time: no colon in the offset. */
-const agcTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, '+0000');
 
 const clientOf = (who: TestUser, role: 'publishing' | 'reports' | 'administrator', projectId: string | null = null) => CiClient.of(t, who, role, projectId);
 

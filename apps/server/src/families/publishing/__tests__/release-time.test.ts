@@ -3,7 +3,7 @@ import { versionApi } from '@wharf/contract';
 import { TestUser, type TestApp } from '../../../harness';
 import { buildApk, makeSigner } from '../../packages/testing';
 import { appWithOperator, newApp, openTaskOf, released } from '../../versions/__tests__/helpers';
-import { CiClient } from './ci-client';
+import { agcTime, CiClient } from './ci-client';
 
 // A release set for a time from CI (the marketing date), then moved, then brought forward to
 // now: on-shelf-time, as AppGallery Connect's clients call it.
@@ -13,7 +13,6 @@ let u: TestUser;
 let ci: CiClient;
 const signer = makeSigner('Release Time Key');
 const apk = (packageName: string, versionCode: number) => buildApk({ manifest: { packageName, versionCode, versionName: `${versionCode / 10}.0`, minSdk: 24, targetSdk: 33 }, v2: [signer] });
-const agcTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, '+0000');
 const DAY = 86_400_000;
 
 beforeAll(async () => {
