@@ -18,6 +18,7 @@ import * as agreementFamily from './families/agreement';
 import * as appUsersFamily from './families/app-users';
 import * as apiClientsFamily from './families/api-clients';
 import * as publishingFamily from './families/publishing';
+import * as remoteConfigFamily from './families/remote-config';
 
 export * from './kit/access';
 export * from './kit/permissions';
@@ -59,6 +60,9 @@ export * as agreementApi from './families/agreement';
 export * as appUsersApi from './families/app-users';
 export * as apiClientsApi from './families/api-clients';
 export * as publishingApi from './families/publishing';
+export * as remoteConfigApi from './families/remote-config';
+export type { ConditionRule, FetchAttributes, ParameterType, RemoteCondition, RemoteParameter, RemoteTemplate, RemoteVersionSummary } from './families/remote-config';
+export { CONDITION_FIELDS, DEVICE_OSES, PARAMETER_TYPES, REMOTE_CONFIG_LIMITS } from './families/remote-config';
 export type { ApiClient, ApiClientRole, ApiClientType, GrantedApp, ServiceAccountKeyFile } from './families/api-clients';
 export type { AppUser, AuthMethods, AuthProvider, AuthTemplate, AuthTemplateKind, IdentityProvider, TemplateLanguage } from './families/app-users';
 export { AUTH_TEMPLATE_KINDS, TEMPLATE_LANGUAGES, identityProviderInput, isSecureOrLoopback } from './families/app-users';
@@ -85,6 +89,6 @@ function endpointsOf(family: Record<string, unknown>): Endpoint[] {
 }
 
 /** Every call of the catalogue; the server must register each one (a test checks). */
-export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily, versionFamily, testingFamily, immersiveFamily, qualificationFamily, regionFamily, agreementFamily, appUsersFamily, apiClientsFamily, publishingFamily].flatMap(
+export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily, versionFamily, testingFamily, immersiveFamily, qualificationFamily, regionFamily, agreementFamily, appUsersFamily, apiClientsFamily, publishingFamily, remoteConfigFamily].flatMap(
   (f) => endpointsOf(f),
 );

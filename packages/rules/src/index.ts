@@ -20,3 +20,4 @@ export * from './catalogues/app-kinds';
 export * from './versions';
 export * from './testing';
 export * from './color';
+export * from './remote-config';

@@ -17,6 +17,7 @@ import { agreementsFamily } from './agreements';
 import { appUsersFamily } from './app-users';
 import { apiClientsFamily } from './api-clients';
 import { publishingFamily } from './publishing';
+import { remoteConfigFamily } from './remote-config';
 
 /** The list of families: one line each. */
 export const FAMILIES: readonly Family[] = [
@@ -38,4 +39,5 @@ export const FAMILIES: readonly Family[] = [
   appUsersFamily,
   apiClientsFamily,
   publishingFamily,
+  remoteConfigFamily,
 ];

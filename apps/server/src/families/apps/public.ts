@@ -23,6 +23,7 @@ export async function appsByPackageNames(db: DbOrTx, teamId: string, packageName
 }
 
 export { AppsService } from './service';
+export { callerApp } from './caller-app';
 export type { AppRow } from './repo';
 /** The apps table, for the foreign keys of an app's own data (cascade on delete). */
 export { apps } from './tables';

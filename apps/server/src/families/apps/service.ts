@@ -5,9 +5,10 @@ import { isUniqueViolation } from '../../platform/db/errors';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { decodeCursor, pageOf } from '../../platform/http/cursor';
-import { AppError, forbidden, notFound } from '../../platform/http/errors';
+import { AppError, notFound } from '../../platform/http/errors';
 import { projectsRepo } from '../projects/repo';
 import { versionsRepo } from '../versions/repo';
+import { callerApp } from './caller-app';
 import { ensureAppClient, removeAppClient } from './client';
 import { forgetAppClientHere } from './client-cache';
 import { appsRepo, type AppFilter, type AppRow } from './repo';
@@ -40,12 +41,7 @@ export class AppsService {
 
   /** An app of the caller's team that the caller may work on; 404 for other teams' apps. */
   async get(caller: Caller, appId: string): Promise<AppRow> {
-    const row = await appsRepo.byId(this.deps.db, caller.teamId!, appId);
-    if (!row) throw notFound();
-    if (caller.appScope && !caller.appScope.includes(appId)) {
-      throw forbidden({ zh: '您不是该应用的管理员', en: 'This app is not one of the apps you administer', ru: 'Это приложение не из тех, которыми вы управляете' });
-    }
-    return row;
+    return callerApp(this.deps.db, caller, appId);
   }
 
   async checkPackageName(platform: Platform, packageName: string, exceptAppId?: string): Promise<CheckResult> {

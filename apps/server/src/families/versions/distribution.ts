@@ -10,20 +10,7 @@ import type { PhasedService } from './phased';
 import { versionsRepo, type VersionRow } from './repo';
 import { bucketOf } from './phased';
 
-/** The region of the first Accept-Language entry that names one ("de-AT" → AT). */
-export function countryOfAcceptLanguage(header: string | undefined): string | null {
-  for (const part of (header ?? '').split(',')) {
-    const tag = part.split(';')[0]!.trim();
-    if (!tag || tag === '*') continue;
-    try {
-      const region = new Intl.Locale(tag).region;
-      if (region && /^[A-Z]{2}$/.test(region)) return region;
-    } catch {
-      // A malformed tag says nothing about the country.
-    }
-  }
-  return null;
-}
+export { countryOfAcceptLanguage } from '../../platform/http/accept-language';
 
 /** Countries nobody could tell: ISO 3166's code for an unknown region. */
 export const UNKNOWN_COUNTRY = 'ZZ';

@@ -1,0 +1,31 @@
+import type { RemoteTemplate, RemoteVersionSummary } from '@wharf/contract';
+import { canonicalJson } from '@wharf/rules';
+import type { DraftRow, VersionListRow } from './repo';
+
+export const EMPTY_TEMPLATE: RemoteTemplate = Object.freeze({ conditions: [], parameters: [] }) as RemoteTemplate;
+
+export function summaryOut(row: VersionListRow): RemoteVersionSummary {
+  return {
+    number: row.number,
+    publishedAt: row.publishedAt.toISOString(),
+    publishedBy: row.publisher,
+    origin: row.origin as RemoteVersionSummary['origin'],
+    rollbackOf: row.rollbackOf,
+    description: row.description,
+    parameters: Number(row.parameters),
+    conditions: Number(row.conditions),
+  };
+}
+
+/** The draft as the console reads it; `live` is the newest published template (null: none yet). */
+export function draftOut(row: (DraftRow & { editor: string | null }) | undefined, live: RemoteTemplate | null) {
+  const template = row?.template ?? EMPTY_TEMPLATE;
+  return {
+    template,
+    revision: row?.revision ?? 0,
+    basedOn: row?.basedOn ?? 0,
+    changed: canonicalJson(template) !== canonicalJson(live ?? EMPTY_TEMPLATE),
+    updatedAt: row?.updatedAt?.toISOString() ?? null,
+    updatedBy: row?.editor ?? null,
+  };
+}

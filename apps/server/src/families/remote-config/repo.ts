@@ -1,0 +1,104 @@
+import { and, desc, eq, lt, lte, sql } from 'drizzle-orm';
+import type { RemoteTemplate } from '@wharf/contract';
+import { users } from '../accounts/public';
+import type { DbOrTx } from '../../platform/db/types';
+import { remoteConfigDrafts, remoteConfigVersions } from './tables';
+
+export type DraftRow = typeof remoteConfigDrafts.$inferSelect;
+export type VersionRow = typeof remoteConfigVersions.$inferSelect;
+export type VersionListRow = Omit<VersionRow, 'template'> & { publisher: string | null; parameters: number; conditions: number };
+
+const listColumns = {
+  appId: remoteConfigVersions.appId,
+  number: remoteConfigVersions.number,
+  origin: remoteConfigVersions.origin,
+  rollbackOf: remoteConfigVersions.rollbackOf,
+  description: remoteConfigVersions.description,
+  publishedAt: remoteConfigVersions.publishedAt,
+  publishedBy: remoteConfigVersions.publishedBy,
+  publisher: users.displayName,
+  parameters: sql<number>`jsonb_array_length(${remoteConfigVersions.template}->'parameters')`,
+  conditions: sql<number>`jsonb_array_length(${remoteConfigVersions.template}->'conditions')`,
+};
+
+/** The only reader and writer of the family's tables. */
+export const remoteConfigRepo = {
+  async draft(db: DbOrTx, appId: string, forUpdate = false): Promise<(DraftRow & { editor: string | null }) | undefined> {
+    const q = db
+      .select({ row: remoteConfigDrafts, editor: users.displayName })
+      .from(remoteConfigDrafts)
+      .leftJoin(users, eq(users.id, remoteConfigDrafts.updatedBy))
+      .where(eq(remoteConfigDrafts.appId, appId));
+    const [found] = await (forUpdate ? q.for('update', { of: remoteConfigDrafts }) : q);
+    return found ? { ...found.row, editor: found.editor } : undefined;
+  },
+  /** The app's draft row, made empty when it has none yet (two first callers: one insert wins). */
+  async ensureDraft(db: DbOrTx, appId: string, minimumFetchIntervalSeconds: number): Promise<void> {
+    await db
+      .insert(remoteConfigDrafts)
+      .values({ appId, template: { conditions: [], parameters: [] }, revision: 0, basedOn: 0, lastVersion: 0, minimumFetchIntervalSeconds })
+      .onConflictDoNothing();
+  },
+  async updateDraft(db: DbOrTx, appId: string, patch: Partial<Omit<DraftRow, 'appId'>>): Promise<void> {
+    await db.update(remoteConfigDrafts).set(patch).where(eq(remoteConfigDrafts.appId, appId));
+  },
+  async insertVersion(db: DbOrTx, row: VersionRow): Promise<void> {
+    await db.insert(remoteConfigVersions).values(row);
+  },
+  /** Deletes the versions below the newest `keep`; returns how many went. */
+  async prune(db: DbOrTx, appId: string, newest: number, keep: number): Promise<number> {
+    const gone = await db
+      .delete(remoteConfigVersions)
+      .where(and(eq(remoteConfigVersions.appId, appId), lte(remoteConfigVersions.number, newest - keep)))
+      .returning({ number: remoteConfigVersions.number });
+    return gone.length;
+  },
+  async version(db: DbOrTx, appId: string, number: number): Promise<VersionRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(remoteConfigVersions)
+      .where(and(eq(remoteConfigVersions.appId, appId), eq(remoteConfigVersions.number, number)));
+    return row;
+  },
+  /** The newest kept version before `number` (a diff's other side). */
+  async versionBefore(db: DbOrTx, appId: string, number: number): Promise<VersionRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(remoteConfigVersions)
+      .where(and(eq(remoteConfigVersions.appId, appId), lt(remoteConfigVersions.number, number)))
+      .orderBy(desc(remoteConfigVersions.number))
+      .limit(1);
+    return row;
+  },
+  async summaries(db: DbOrTx, appId: string, limit: number, before?: number): Promise<VersionListRow[]> {
+    return db
+      .select(listColumns)
+      .from(remoteConfigVersions)
+      .leftJoin(users, eq(users.id, remoteConfigVersions.publishedBy))
+      .where(and(eq(remoteConfigVersions.appId, appId), before === undefined ? undefined : lt(remoteConfigVersions.number, before)))
+      .orderBy(desc(remoteConfigVersions.number))
+      .limit(limit);
+  },
+  async summary(db: DbOrTx, appId: string, number: number): Promise<VersionListRow | undefined> {
+    const [row] = await db
+      .select(listColumns)
+      .from(remoteConfigVersions)
+      .leftJoin(users, eq(users.id, remoteConfigVersions.publishedBy))
+      .where(and(eq(remoteConfigVersions.appId, appId), eq(remoteConfigVersions.number, number)));
+    return row;
+  },
+  async count(db: DbOrTx, appId: string): Promise<number> {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(remoteConfigVersions).where(eq(remoteConfigVersions.appId, appId));
+    return row?.n ?? 0;
+  },
+  /** What devices are served: the newest version and the app's fetch interval, in one read. */
+  async live(db: DbOrTx, appId: string): Promise<{ number: number; template: RemoteTemplate; interval: number } | null> {
+    const [row] = await db
+      .select({ number: remoteConfigDrafts.lastVersion, interval: remoteConfigDrafts.minimumFetchIntervalSeconds, template: remoteConfigVersions.template })
+      .from(remoteConfigDrafts)
+      .leftJoin(remoteConfigVersions, and(eq(remoteConfigVersions.appId, remoteConfigDrafts.appId), eq(remoteConfigVersions.number, remoteConfigDrafts.lastVersion)))
+      .where(eq(remoteConfigDrafts.appId, appId));
+    if (!row) return null;
+    return { number: row.number, interval: row.interval, template: row.template ?? { conditions: [], parameters: [] } };
+  },
+};

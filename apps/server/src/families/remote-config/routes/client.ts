@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { remoteConfigApi } from '@wharf/contract';
+import { countryOfAcceptLanguage, languageOfAcceptLanguage } from '../../../platform/http/accept-language';
+import { registerEndpoint, sendPrepared, STREAMED } from '../../../platform/http/register';
+import type { RemoteConfigServices } from './context';
+
+/** What an app calls on a device, with its client ID and API key. */
+export function clientRoutes(app: FastifyInstance, { fetch }: RemoteConfigServices): void {
+  registerEndpoint(app, remoteConfigApi.fetchRemoteConfig, async ({ caller, query, body, req, reply }) => {
+    const acceptLanguage = req.headers['accept-language'];
+    const prepared = await fetch.fetch(caller.appId!, query.deviceId, {
+      ...body,
+      country: body.country ?? countryOfAcceptLanguage(acceptLanguage) ?? undefined,
+      language: body.language ?? languageOfAcceptLanguage(acceptLanguage) ?? undefined,
+    });
+    // An instance holding these values already costs a header exchange, no body.
+    reply.header('ETag', prepared.etag).header('Cache-Control', 'private, no-cache');
+    if (req.headers['if-none-match'] === prepared.etag) {
+      reply.code(304).send();
+      return STREAMED;
+    }
+    return sendPrepared(reply, prepared);
+  });
+}
