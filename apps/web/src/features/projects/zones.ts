@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { zoneOfSite } from '@wharf/rules';
-import { useClientConfig } from '../console';
+import { useClientConfig } from '../console/public';
 import { currentTeamSiteId } from '../../session/session';
 
 /** The data locations the platform offers (the client configuration's zones), and the one to suggest. */

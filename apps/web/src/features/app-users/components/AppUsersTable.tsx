@@ -6,7 +6,7 @@ import { ShowMore } from '../../../ui/ShowMore';
 import { useDisplay } from '../../projects/public';
 import { useDeleteAppUser, useRevokeAppUserSessions, useSetAppUserDisabled } from '../api/mutations';
 import { useAppUsers, useIdentityProviders } from '../api/queries';
-import { useAct } from './use-act';
+import { useAct } from '../../../ui/use-act';
 
 const builtIn = new Set<string>(appUsersApi.AUTH_PROVIDERS);
 

@@ -5,7 +5,7 @@ import type { IdentityProvider } from '@wharf/contract';
 import { useDeleteIdentityProvider, useSaveIdentityProvider, useSetRedirectUris } from '../api/mutations';
 import { useIdentityProviders } from '../api/queries';
 import { IdentityProviderDialog } from './IdentityProviderDialog';
-import { useAct } from './use-act';
+import { useAct } from '../../../ui/use-act';
 
 /**
  * OpenID Connect providers (a company's Keycloak, Google, Microsoft Entra...): the callback

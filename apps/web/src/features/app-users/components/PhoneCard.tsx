@@ -6,7 +6,7 @@ import { Chart } from '../../../ui/chart/Chart';
 import type { ChartSpec } from '../../../ui/chart/spec';
 import { useSetPhonePolicy } from '../api/mutations';
 import { usePhonePolicy, useSmsUsage } from '../api/queries';
-import { useAct } from './use-act';
+import { useAct } from '../../../ui/use-act';
 
 /** Phone sign-in's guard and bill: the countries texted, and the texts of the last 30 days. */
 export function PhoneCard({ projectId, canManage }: { projectId: string; canManage: boolean }) {

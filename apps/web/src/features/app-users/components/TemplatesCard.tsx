@@ -5,7 +5,7 @@ import { AUTH_TEMPLATE_KINDS, TEMPLATE_LANGUAGES, type AuthTemplateKind, type Te
 import { useUnsavedGuard } from '../../../ui/unsaved';
 import { useResetAuthTemplate, useSetAuthTemplate } from '../api/mutations';
 import { useAuthTemplates } from '../api/queries';
-import { useAct } from './use-act';
+import { useAct } from '../../../ui/use-act';
 
 const LANGUAGE_NAMES: Record<TemplateLanguage, string> = { cn: '中文', en: 'English', ru: 'Русский' };
 // How long a code is valid, as the server words it in the message's own language.

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { App, appApi } from '@wharf/contract';
 import { PageLayout } from '../../../app/pages/PageLayout';
-import { useRouteAppId } from '../../console';
+import { useRouteAppId } from '../../console/public';
 import type { Language } from '../../../session/language';
 import { useDisplay } from '../../projects/display';
 import { useProject } from '../../projects/hooks';

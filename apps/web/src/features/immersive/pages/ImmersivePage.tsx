@@ -3,7 +3,7 @@ import { App as AntApp, Alert, Button, Card, ColorPicker, Flex, Form, Input, Pop
 import { useTranslation } from 'react-i18next';
 import type { App, ImmersiveInfo } from '@wharf/contract';
 import { PageLayout } from '../../../app/pages/PageLayout';
-import { useRouteAppId } from '../../console';
+import { useRouteAppId } from '../../console/public';
 import { useApp } from '../../apps/hooks';
 import { languageName } from '../../apps/public';
 import type { Language } from '@wharf/rules';

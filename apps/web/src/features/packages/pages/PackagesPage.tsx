@@ -3,7 +3,7 @@ import { App as AntApp, Button, Empty, Flex, Popconfirm, Skeleton, Space, Table,
 import { useTranslation } from 'react-i18next';
 import { PARSE_STATE, type App, type PackageInfo } from '@wharf/contract';
 import { PageLayout } from '../../../app/pages/PageLayout';
-import { useRouteAppId } from '../../console';
+import { useRouteAppId } from '../../console/public';
 import { useApp } from '../../apps/hooks';
 import { useDisplay } from '../../projects/display';
 import { usePermissions } from '../../team/hooks';

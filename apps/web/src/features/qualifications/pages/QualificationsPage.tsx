@@ -3,7 +3,7 @@ import { App as AntApp, Button, Card, Empty, Flex, Form, Input, Popconfirm, Sele
 import { useTranslation } from 'react-i18next';
 import { QUALIFICATION_KINDS, type App, type QualificationTask } from '@wharf/contract';
 import { PageLayout } from '../../../app/pages/PageLayout';
-import { useRouteAppId } from '../../console';
+import { useRouteAppId } from '../../console/public';
 import { useApp } from '../../apps/hooks';
 import { useVersionDisplay } from '../../versions/display';
 import { usePermissions } from '../../team/hooks';

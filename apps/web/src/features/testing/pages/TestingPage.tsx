@@ -2,7 +2,7 @@ import { Result, Skeleton, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageLayout } from '../../../app/pages/PageLayout';
 import { useApp } from '../../apps/hooks';
-import { useRouteAppId } from '../../console';
+import { useRouteAppId } from '../../console/public';
 import { usePermissions } from '../../team/hooks';
 import { GroupsPanel } from '../components/GroupsPanel';
 import { TestVersionsPanel } from '../components/TestVersionsPanel';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { App, Version } from '@wharf/contract';
 import { PageLayout } from '../../../app/pages/PageLayout';
-import { useRouteAppId } from '../../console';
+import { useRouteAppId } from '../../console/public';
 import { useApp } from '../../apps/hooks';
 import { usePermissions } from '../../team/hooks';
 import { HistoryTimeline } from '../components/HistoryTimeline';

@@ -1,0 +1,2 @@
+// What other features may use of console: the same face as its index, named as every family's is.
+export * from './index';
