@@ -11,6 +11,7 @@ import { ddSeconds, uploadSeconds } from './upload';
 import { parseRatio } from './parse';
 import { releasedApp } from './release';
 import { appUserBench } from './app-users';
+import { remoteConfigBench } from './remote-config';
 import { connectBench, connectUploadSeconds, type ConnectBench } from './publishing';
 import { freshDatabase } from './pg-database';
 import { mixedRun, printMixed } from './mixed';
@@ -116,7 +117,7 @@ try {
     // Approval at once and no demo seed: the bench releases its own app (the seed's name).
     // The bench is one address and one app: the per-address and per-app limits of devices are lifted.
     // One sealing key for every instance of the run.
-    const wharfEnv = { ...env, DATA_DIR: dataDir, SECRETS_KEY: randomBytes(32).toString('base64'), AUTO_APPROVE: 'on', DEMO_SEED: 'off', RATE_LIMITS: JSON.stringify({ appClient: { limit: 1e9, windowMs: 60_000 }, signIn: { limit: 1e9, windowMs: 60_000 }, apiClient: { limit: 1e9, windowMs: 60_000 }, apiToken: { limit: 1e9, windowMs: 60_000 } }) };
+    const wharfEnv = { ...env, DATA_DIR: dataDir, SECRETS_KEY: randomBytes(32).toString('base64'), AUTO_APPROVE: 'on', DEMO_SEED: 'off', RATE_LIMITS: JSON.stringify({ remoteConfigFetch: { limit: 1e9, windowMs: 60_000 }, appClient: { limit: 1e9, windowMs: 60_000 }, signIn: { limit: 1e9, windowMs: 60_000 }, apiClient: { limit: 1e9, windowMs: 60_000 }, apiToken: { limit: 1e9, windowMs: 60_000 } }) };
     let server = await startWharf(wharfEnv);
     started.push(server);
     await warm(`${server.url}/healthz`);
@@ -153,6 +154,14 @@ try {
       rows.push({ result: token, baseline, ...(t.label === 'PostgreSQL' ? { target: { minRpsRatio: 0.3, maxP99Ratio: 3 } } : {}) });
       const appIds = await load({ name: `GET /api/publish/v2/appid-list (bearer) on ${t.label}`, url: ci.appIdListUrl, headers: ci.headers, connections, durationSec });
       rows.push({ result: appIds, baseline, ...(t.label === 'PostgreSQL' ? { target: { minRpsRatio: 0.3, maxP99Ratio: 3 } } : {}) });
+      // Remote configuration (issue 27): a fetch with 20 parameters and 10 conditions, a new
+      // device each time (its share-of-users hashes are computed), and a device revalidating.
+      const rc = await remoteConfigBench(server.url, headers);
+      let device = 0;
+      const rcFetch = await load({ name: `POST rcs client/fetch (20 parameters, 10 conditions) on ${t.label}`, url: `${server.url}${rc.fetchPath('bench-device-0')}`, pathOf: () => rc.fetchPath(`bench-device-${(device += 1)}`), method: 'POST', body: rc.body, headers: rc.keyHeaders, connections, durationSec });
+      rows.push({ result: rcFetch, baseline, ...(t.label === 'PostgreSQL' ? { target: { minRpsRatio: 0.4, maxP99Ratio: 3 } } : {}) });
+      const rc304 = await load({ name: `POST rcs client/fetch, unchanged (304) on ${t.label}`, url: `${server.url}${rc.fetchPath(rc.fixedDevice)}`, method: 'POST', body: rc.body, headers: { ...rc.keyHeaders, 'if-none-match': rc.etag }, expectStatus: 304, connections, durationSec });
+      rows.push({ result: rc304, baseline });
       reports.push(() => {
         console.log(`
 App-user sign-in on ${t.label}: ${signIn.rps.toFixed(0)} req/s with argon2id at ${process.env.ARGON2_MEMORY_KIB ?? '19456'} KiB, 2 passes, 1 lane (one server process, ${Math.min(connections, 10)} connections)`);

@@ -4,10 +4,17 @@
  * diff, the audit event's summary).
  */
 
-/** Compares "2.10.1" with "2.9": numeric parts left to right (a missing part is 0); a pre-release suffix sorts first. */
-export function compareVersions(a: string, b: string): number {
-  const [aNum, aRest] = splitVersion(a);
-  const [bNum, bRest] = splitVersion(b);
+/** A version split for comparing: its numeric parts and what follows them (a pre-release suffix). */
+export type ParsedVersion = readonly [readonly number[], string];
+
+export function parseVersion(v: string): ParsedVersion {
+  const m = /^(\d+(?:\.\d+)*)(.*)$/.exec(v.trim());
+  if (!m) return [[], v.trim()];
+  return [m[1]!.split('.').map(Number), m[2]!];
+}
+
+/** Compares two parsed versions: numeric parts left to right (a missing part is 0); a pre-release suffix sorts first. */
+export function compareParsedVersions([aNum, aRest]: ParsedVersion, [bNum, bRest]: ParsedVersion): number {
   for (let i = 0; i < Math.max(aNum.length, bNum.length); i += 1) {
     const d = (aNum[i] ?? 0) - (bNum[i] ?? 0);
     if (d !== 0) return Math.sign(d);
@@ -18,10 +25,9 @@ export function compareVersions(a: string, b: string): number {
   return aRest < bRest ? -1 : 1;
 }
 
-function splitVersion(v: string): [number[], string] {
-  const m = /^(\d+(?:\.\d+)*)(.*)$/.exec(v.trim());
-  if (!m) return [[], v.trim()];
-  return [m[1]!.split('.').map(Number), m[2]!];
+/** Compares "2.10.1" with "2.9" (see compareParsedVersions). */
+export function compareVersions(a: string, b: string): number {
+  return compareParsedVersions(parseVersion(a), parseVersion(b));
 }
 
 export type RemoteValueType = 'string' | 'number' | 'boolean' | 'json';

@@ -284,6 +284,9 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<string, { limit: number; windo
   device: { limit: 600, windowMs: 60_000 },
   appClient: { limit: 3000, windowMs: 60_000 },
   apiClient: { limit: 1200, windowMs: 60_000 },
+  // Remote configuration fetches per app, all its devices together: each device's own
+  // interval is kept in memory by the server that answers it (docs/remote-config.md).
+  remoteConfigFetch: { limit: 60_000, windowMs: 60_000 },
   // Access tokens asked for per address: a CI farm behind one address asks once per job.
   apiToken: { limit: 300, windowMs: 60_000 },
   signIn: { limit: 20, windowMs: 60_000 },

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { ConditionRule, FetchAttributes, RemoteTemplate } from '@wharf/contract';
-import { compareVersions } from '@wharf/rules';
+import { compareParsedVersions, parseVersion } from '@wharf/rules';
 
 /** What a condition is tested against: the device's attributes, its instance ID and the time. */
 export interface DeviceFacts extends FetchAttributes {
@@ -8,12 +8,14 @@ export interface DeviceFacts extends FetchAttributes {
   now: Date;
 }
 
+type Test = (d: DeviceFacts) => boolean;
+
 /**
  * The device's place in 0–100 for a seed: sha256 of `seed.deviceId`, in 10,000 slices of
  * 0.01, from 0.01 to 100. Stable per device and seed, independent across seeds.
  */
 export function percentileOf(seed: string, deviceId: string): number {
-  const n = createHash('sha256').update(`${seed}.${deviceId}`).digest().readUInt32BE(0);
+  const n = (hash('sha256', `${seed}.${deviceId}`, 'buffer') as Buffer).readUInt32BE(0);
   return ((n % 10_000) + 1) / 100;
 }
 
@@ -26,68 +28,95 @@ const COMPARE = {
   lte: (d: number) => d <= 0,
 } as const;
 
-function oneOf(op: 'in' | 'notIn', present: boolean): boolean {
-  return op === 'in' ? present : !present;
+/** `in` holds when the value is one of them, `notIn` when it is none; an attribute not sent holds neither. */
+function oneOf(op: 'in' | 'notIn', values: readonly string[], read: (d: DeviceFacts) => string | undefined, matches: (value: string, wanted: string) => boolean = (v, w) => v === w): Test {
+  return (d) => {
+    const value = read(d);
+    if (value === undefined) return false;
+    const found = values.some((w) => matches(value, w));
+    return op === 'in' ? found : !found;
+  };
 }
 
-function languageMatches(device: string, wanted: string): boolean {
-  const d = device.toLowerCase();
-  const w = wanted.toLowerCase();
-  return d === w || d.startsWith(`${w}-`);
+function versionTest(op: keyof typeof COMPARE, wanted: string, read: (d: DeviceFacts) => string | undefined): Test {
+  const bound = parseVersion(wanted);
+  const holds = COMPARE[op];
+  return (d) => {
+    const value = read(d);
+    return value !== undefined && holds(compareParsedVersions(parseVersion(value), bound));
+  };
 }
 
-function userProperty(rule: Extract<ConditionRule, { field: 'userProperty' }>, value: string): boolean {
+function userPropertyTest(rule: Extract<ConditionRule, { field: 'userProperty' }>): Test {
+  const read = (d: DeviceFacts) => d.userProperties?.[rule.name];
   switch (rule.op) {
     case 'in':
-      return rule.values.includes(value);
     case 'notIn':
-      return !rule.values.includes(value);
+      return oneOf(rule.op, rule.values, read);
     case 'contains':
-      return rule.values.some((v) => value.includes(v));
+      return (d) => {
+        const value = read(d);
+        return value !== undefined && rule.values.some((v) => value.includes(v));
+      };
     default: {
-      const n = Number(value);
       const bound = Number(rule.values[0]);
-      return Number.isFinite(n) && Number.isFinite(bound) && COMPARE[rule.op](n - bound);
+      const holds = COMPARE[rule.op];
+      return (d) => {
+        const n = Number(read(d));
+        return read(d) !== undefined && Number.isFinite(n) && Number.isFinite(bound) && holds(n - bound);
+      };
     }
   }
 }
 
-/** Whether one rule holds; a rule on an attribute the device did not send does not. */
-export function ruleHolds(rule: ConditionRule, d: DeviceFacts): boolean {
+/** A rule made once into a test: bounds parsed, cases folded, so a fetch only compares. */
+export function compileRule(rule: ConditionRule): Test {
   switch (rule.field) {
     case 'appVersion':
-      return d.appVersion !== undefined && COMPARE[rule.op](compareVersions(d.appVersion, rule.value));
+      return versionTest(rule.op, rule.value, (d) => d.appVersion);
     case 'osVersion':
-      return d.osVersion !== undefined && COMPARE[rule.op](compareVersions(d.osVersion, rule.value));
+      return versionTest(rule.op, rule.value, (d) => d.osVersion);
     case 'os':
-      return d.os !== undefined && oneOf(rule.op, (rule.values as readonly string[]).includes(d.os));
+      return oneOf(rule.op, rule.values, (d) => d.os);
     case 'country':
-      return d.country !== undefined && oneOf(rule.op, rule.values.includes(d.country));
-    case 'language':
-      return d.language !== undefined && oneOf(rule.op, rule.values.some((w) => languageMatches(d.language!, w)));
-    case 'deviceModel': {
-      const model = d.deviceModel?.toLowerCase();
-      return model !== undefined && oneOf(rule.op, rule.values.some((v) => v.toLowerCase() === model));
+      return oneOf(rule.op, rule.values, (d) => d.country);
+    case 'language': {
+      const wanted = rule.values.map((w) => w.toLowerCase());
+      return oneOf(rule.op, wanted, (d) => d.language?.toLowerCase(), (v, w) => v === w || v.startsWith(`${w}-`));
     }
-    case 'userProperty': {
-      const value = d.userProperties?.[rule.name];
-      return value !== undefined && userProperty(rule, value);
-    }
-    case 'percentile': {
-      const p = percentileOf(rule.seed, d.deviceId);
-      return p > rule.from && p <= rule.to;
-    }
+    case 'deviceModel':
+      return oneOf(rule.op, rule.values.map((v) => v.toLowerCase()), (d) => d.deviceModel?.toLowerCase());
+    case 'userProperty':
+      return userPropertyTest(rule);
+    case 'percentile':
+      return (d) => {
+        const p = percentileOf(rule.seed, d.deviceId);
+        return p > rule.from && p <= rule.to;
+      };
     case 'dateTime': {
       const at = Date.parse(rule.value);
-      return rule.op === 'before' ? d.now.getTime() < at : d.now.getTime() >= at;
+      return rule.op === 'before' ? (d) => d.now.getTime() < at : (d) => d.now.getTime() >= at;
     }
   }
 }
 
-/** Which of the template's conditions hold for a device, as a string of 0s and 1s in priority order. */
-export function matchMask(template: RemoteTemplate, d: DeviceFacts): string {
+/** Whether one rule holds for a device. */
+export function ruleHolds(rule: ConditionRule, d: DeviceFacts): boolean {
+  return compileRule(rule)(d);
+}
+
+/** A template's conditions made into tests, in priority order. */
+export function compileConditions(template: RemoteTemplate): Test[] {
+  return template.conditions.map((c) => {
+    const tests = c.rules.map(compileRule);
+    return (d: DeviceFacts) => tests.every((test) => test(d));
+  });
+}
+
+/** Which conditions hold for a device, as a string of 0s and 1s in priority order. */
+export function matchMask(conditions: readonly Test[], d: DeviceFacts): string {
   let mask = '';
-  for (const c of template.conditions) mask += c.rules.every((r) => ruleHolds(r, d)) ? '1' : '0';
+  for (const holds of conditions) mask += holds(d) ? '1' : '0';
   return mask;
 }
 

@@ -2,7 +2,7 @@ import { remoteConfigApi, type FetchAttributes, type RemoteTemplate } from '@wha
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/errors';
 import { prepareAnswer, type PreparedAnswer } from '../../platform/http/register';
-import { matchMask, valuesFor } from './evaluate';
+import { compileConditions, matchMask, valuesFor } from './evaluate';
 import { remoteConfigRepo } from './repo';
 import { DEFAULT_FETCH_INTERVAL_SECONDS, PUBLISHED_CHANNEL } from './service';
 
@@ -17,6 +17,8 @@ const INSTANCES_KEPT = 200_000;
 interface Live {
   number: number;
   template: RemoteTemplate;
+  /** The conditions made into tests once per version. */
+  conditions: ReturnType<typeof compileConditions>;
   interval: number;
   /** Prepared answers by match mask: the hot path computes the mask, then looks the bytes up. */
   answers: Map<string, PreparedAnswer>;
@@ -51,7 +53,7 @@ export class RemoteConfigFetch {
     const live = await this.#liveOf(appId);
     const now = this.deps.clock.now();
     this.#throttle(appId, deviceId, live, now.getTime());
-    const mask = matchMask(live.template, { ...attributes, deviceId, now });
+    const mask = matchMask(live.conditions, { ...attributes, deviceId, now });
     let answer = live.answers.get(mask);
     if (!answer) {
       const { values, types } = valuesFor(live.template, mask);
@@ -84,12 +86,15 @@ export class RemoteConfigFetch {
     const generation = this.#generation;
     const load = (async () => {
       const row = await remoteConfigRepo.live(this.deps.db, appId);
+      const template = row?.template ?? { conditions: [], parameters: [] };
+      const same = known && known.number === row?.number && known.interval === row.interval;
       const live: Live = {
         number: row?.number ?? 0,
-        template: row?.template ?? { conditions: [], parameters: [] },
+        template,
+        conditions: same ? known.conditions : compileConditions(template),
         interval: row?.interval ?? DEFAULT_FETCH_INTERVAL_SECONDS,
         // The same version loaded again keeps its prepared answers.
-        answers: known && known.number === row?.number && known.interval === row.interval ? known.answers : new Map(),
+        answers: same ? known.answers : new Map(),
         loadedAt: nowMs,
       };
       if (generation === this.#generation) {

@@ -26,7 +26,7 @@ export const fetchRemoteConfig = defineEndpoint({
   prefix: 'rcs/v1/client',
   path: '/fetch',
   access: 'app-client',
-  rateLimit: { class: 'device', by: 'device' },
+  rateLimit: { class: 'remoteConfigFetch', by: 'app' },
   summary: "The values that apply to this app instance (ETag / If-None-Match: 304 when unchanged); 429 when it fetches sooner than the app's minimum interval",
   query: z.object({
     /** The app instance's own ID (the SDK makes one per installation); its percentile comes from it. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RemoteTemplate } from '@wharf/contract';
-import { matchMask, ruleHolds, valuesFor, type DeviceFacts } from '../evaluate';
+import { compileConditions, matchMask, ruleHolds, valuesFor, type DeviceFacts } from '../evaluate';
 
 const device = (over: Partial<DeviceFacts> = {}): DeviceFacts => ({ deviceId: 'device-0001', now: new Date('2026-11-27T12:00:00Z'), ...over });
 
@@ -53,10 +53,10 @@ describe('resolving values', () => {
   };
 
   it('take the first holding condition by priority, else the default; no value at all leaves the parameter out', () => {
-    const both = matchMask(template, device({ country: 'RU', appVersion: '2.1' }));
+    const both = matchMask(compileConditions(template), device({ country: 'RU', appVersion: '2.1' }));
     expect(both).toBe('11');
     expect(valuesFor(template, both)).toEqual({ values: { greeting: 'Привет', limit: '20' }, types: { greeting: 'string', limit: 'number' } });
-    expect(valuesFor(template, matchMask(template, device({ country: 'DE', appVersion: '2.1' }))).values).toEqual({ greeting: 'Hi', limit: '20' });
-    expect(valuesFor(template, matchMask(template, device({ country: 'DE', appVersion: '1.0' }))).values).toEqual({ greeting: 'Hello' });
+    expect(valuesFor(template, matchMask(compileConditions(template), device({ country: 'DE', appVersion: '2.1' }))).values).toEqual({ greeting: 'Hi', limit: '20' });
+    expect(valuesFor(template, matchMask(compileConditions(template), device({ country: 'DE', appVersion: '1.0' }))).values).toEqual({ greeting: 'Hello' });
   });
 });
