@@ -27,6 +27,8 @@ export interface ClientOptions {
 export interface WharfClient {
   readonly config: ClientConfig;
   readonly auth: Auth;
+  /** Where the SDK keeps what outlives a run; family modules keep theirs here too. */
+  readonly store: KeyValueStore;
   /** A call with the app's key alone. */
   request<T = Answer>(call: WharfCall): Promise<T>;
   /** A call as the signed-in user; refuses when nobody is (`code` `signed-out`). */
@@ -75,6 +77,7 @@ export function createClient(file: string | WharfConfigFile, options: ClientOpti
   return {
     config,
     auth,
+    store,
     request: (call) => transport.request(call),
     requestAsUser: (call) => auth.request(call),
     enqueue: (call) => queue.add(call),

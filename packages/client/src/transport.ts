@@ -16,6 +16,10 @@ export interface WharfCall {
    * not are tried again only when the server refused them unread (429).
    */
   idempotent?: boolean;
+  /** The ETag of what the caller holds: a 304 answers `{ notModified: true }`, a 200 adds its `etag`. */
+  ifNoneMatch?: string | null;
+  /** Not tried again even after a 429 (a refusal the caller handles itself, such as a fetch too soon). */
+  noRetry?: boolean;
 }
 
 export interface TransportOptions {
@@ -48,7 +52,7 @@ export class Transport {
         return (await this.#once(call)) as T;
       } catch (err) {
         const e = err as WharfError;
-        const again = e.status === 429 || (call.idempotent === true && e.transient);
+        const again = !call.noRetry && (e.status === 429 || (call.idempotent === true && e.transient));
         if (!again || attempt >= retry.attempts) throw e;
         await sleep(backoffMs(retry, attempt, random, e.retryAfterMs));
       }
@@ -67,6 +71,7 @@ export class Transport {
     const headers: Record<string, string> = { client_id: config.clientId, api_key: config.apiKey, 'x-lang': lang };
     if (config.packageName) headers['x-package-name'] = config.packageName;
     if (call.authorization) headers.authorization = call.authorization;
+    if (call.ifNoneMatch) headers['if-none-match'] = call.ifNoneMatch;
     const hasBody = call.method !== 'GET' && call.method !== 'DELETE';
     if (hasBody) headers['content-type'] = 'application/json';
     let res: Response;
@@ -76,6 +81,7 @@ export class Transport {
       throw new WharfError(`The server could not be reached (${(err as Error).message}).`, 'network');
     }
     const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), this.options.now());
+    if (res.status === 304 && call.ifNoneMatch !== undefined) return { notModified: true };
     let body: Envelope & Answer;
     try {
       body = (await res.json()) as Envelope & Answer;
@@ -85,7 +91,8 @@ export class Transport {
     const code = body.ret?.code ?? (res.ok ? 0 : res.status);
     if (res.ok && code === 0) {
       const { ret: _ret, ...fields } = body;
-      return fields;
+      const etag = res.headers.get('etag');
+      return call.ifNoneMatch !== undefined && etag ? { ...fields, etag } : fields;
     }
     throw new WharfError(body.ret?.msg ?? `The server answered ${res.status}.`, code, res.status, body.errors ?? [], retryAfterMs);
   }

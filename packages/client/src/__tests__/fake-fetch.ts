@@ -16,6 +16,7 @@ export function fakeFetch(answer: (call: Seen, index: number) => Reply) {
     const reply = answer(call, seen.length - 1);
     if (reply === 'network') throw new TypeError('fetch failed');
     const status = reply.status ?? 200;
+    if (status === 304) return new Response(null, { status, headers: reply.headers ?? {} });
     const body = reply.body ?? (status === 200 ? {} : { ret: { code: status * 1000 + 0, msg: `failed ${status}` } });
     return new Response(JSON.stringify(status === 200 ? { ret: { code: 0, msg: 'ok' }, ...(body as object) } : body), { status, headers: reply.headers ?? {} });
   }) as unknown as typeof globalThis.fetch;

@@ -9,6 +9,7 @@ import { useDisplay } from '../../projects/public';
 import { useRollBack } from '../api/mutations';
 import { useRemoteVersion, useRemoteVersions } from '../api/queries';
 import { DiffList } from './DiffList';
+import { TemplateView } from './TemplateView';
 
 /** Published versions, newest first: who published what, what changed, and a rollback to any of them. */
 export function VersionsTab({ appId, published, canManage }: { appId: string; published: number; canManage: boolean }) {
@@ -44,8 +45,8 @@ export function VersionsTab({ appId, published, canManage }: { appId: string; pu
             key: 'what',
             render: (_, v) => (
               <>
-                {v.origin === 'rollback' ? t('version.rollbackOf', { number: v.rollbackOf }) : (v.description ?? '')}
-                <Typography.Text type="secondary"> {t('version.counts', { parameters: v.parameters, conditions: v.conditions })}</Typography.Text>
+                <div>{v.origin === 'rollback' ? t('version.rollbackOf', { number: v.rollbackOf }) : v.description}</div>
+                <Typography.Text type="secondary">{t('version.counts', { parameters: v.parameters, conditions: v.conditions })}</Typography.Text>
               </>
             ),
           },
@@ -81,12 +82,10 @@ function VersionDrawer({ appId, number, live, canManage, onClose }: { appId: str
           <Typography.Title level={5}>{data.previous ? t('version.changesSince') : t('version.firstKept')}</Typography.Title>
           <DiffList diff={templateDiff(data.previous, data.template)} />
           <Typography.Title level={5}>{t('version.holds', { parameters: data.template.parameters.length, conditions: data.template.conditions.length })}</Typography.Title>
-          <pre style={{ maxHeight: 320, overflow: 'auto', fontSize: 12 }} data-testid="remote-version-json">
-            {JSON.stringify(data.template, null, 2)}
-          </pre>
+          <TemplateView template={data.template} />
           {canManage && !live && (
-            <Popconfirm title={t('version.rollbackConfirm', { number })} onConfirm={() => void act(rollBack.mutateAsync(number), t('version.rolledBack', { number })).then((done) => done && onClose())}>
-              <Button danger loading={rollBack.isPending}>
+            <Popconfirm placement="topLeft" title={t('version.rollbackConfirm', { number })} onConfirm={() => void act(rollBack.mutateAsync(number), t('version.rolledBack', { number })).then((done) => done && onClose())}>
+              <Button danger loading={rollBack.isPending} style={{ marginTop: 16 }}>
                 {t('version.rollback')}
               </Button>
             </Popconfirm>

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import appsEn from '../../apps/web/src/features/apps/locales/en.json';
+import projectsEn from '../../apps/web/src/features/projects/locales/en.json';
+import rcEn from '../../apps/web/src/features/remote-config/locales/en.json';
+import { browserAvailability } from '../support/browser';
+import { chooseOption, en, fillSignUp, openPage, screenshot, type Person } from '../support/console';
+import { fill, journeyEnvironment } from '../support/journey';
+import { startSampleApp } from '../support/sample-app';
+
+// Remote Configuration as a new developer meets it: an app's greeting gets a value for
+// devices in Russia on version 2.0 and later, is published, and the team's web app (the
+// sample, on @wharf/client) shows it in Russia and the default in Germany; a later version
+// is rolled back from the version history and the app gets the old values on its next fetch.
+
+const chromium = browserAvailability();
+
+it.runIf(chromium.mustFail)('has Chromium to run the browser tests', () => {
+  throw new Error(chromium.missingMessage);
+});
+
+const developer: Person = { email: 'rita.remote@example.com', password: 'remote correct horse', displayName: 'Rita Remote', country: 'Germany' };
+const r = rcEn;
+
+describe.skipIf(!chromium.available)('Remote Configuration in the browser (Chromium)', () => {
+  const env = journeyEnvironment({ DEMO_SEED: 'off' });
+  let sample: Awaited<ReturnType<typeof startSampleApp>>;
+  beforeAll(async () => {
+    sample = await startSampleApp();
+  });
+  afterAll(() => sample.close());
+
+  it('publishes a value for Russia on 2.0 and later; a device in Russia gets it, one in Germany the default; a rollback reaches the device at its next fetch', async () => {
+    const { browser, server } = env;
+    const origin = server.address;
+    const { page, problems } = await openPage(browser);
+    onTestFailed(async () => {
+      await screenshot(page, 'remote-config-failure').catch(() => undefined);
+    });
+
+    // A project with an app, and the app's configuration file.
+    await page.goto(`${origin}/en/#/projects`);
+    await page.getByRole('link', { name: en.accounts.signIn.register }).click();
+    await fillSignUp(page, developer);
+    await page.getByRole('button', { name: en.accounts.signUp.submit }).click();
+    await page.getByRole('heading', { name: projectsEn.list.title }).waitFor();
+    await page.getByRole('button', { name: projectsEn.list.create }).first().click();
+    const createProject = page.getByRole('dialog', { name: projectsEn.form.createTitle });
+    await createProject.getByLabel(projectsEn.fields.name).fill('Greetings');
+    await createProject.getByRole('button', { name: projectsEn.actions.create }).click();
+    await page.getByRole('heading', { name: projectsEn.settings.title }).waitFor();
+    await page.getByRole('button', { name: projectsEn.settings.addApp }).first().click();
+    const createApp = page.getByRole('dialog', { name: appsEn.create.title });
+    await createApp.getByLabel(appsEn.fields.name).fill('Hello Field');
+    await createApp.getByLabel(appsEn.fields.packageName).fill('com.ritaremote.hello');
+    await createApp.locator('.ant-form-item-has-success').filter({ has: page.getByLabel(appsEn.fields.packageName) }).waitFor();
+    await createApp.getByRole('button', { name: appsEn.actions.create }).click();
+    await page.getByRole('heading', { name: appsEn.info.title }).waitFor();
+    const sdk = page.locator('.ant-card', { hasText: appsEn.client.title });
+    const [download] = await Promise.all([page.waitForEvent('download'), sdk.getByRole('button', { name: appsEn.client.download }).click()]);
+
+    // Grow → Remote Configuration, from the app's menu: it says what to do first.
+    await page.getByRole('menuitem', { name: 'Remote Configuration' }).click();
+    await page.getByRole('heading', { name: r.page.title }).waitFor();
+    await page.getByText(r.draft.neverPublished).waitFor();
+
+    // A condition: Russia, app version 2.0 and later.
+    await page.getByRole('tab', { name: fill(r.tabs.conditions, { count: 0 }) }).click();
+    await page.getByText(r.condition.empty).waitFor();
+    await page.getByRole('button', { name: r.condition.add }).click();
+    const condition = page.getByRole('dialog', { name: r.condition.addTitle });
+    await condition.getByLabel(r.condition.name, { exact: true }).fill('Russia, 2.0 and later');
+    await condition.getByLabel(fill(r.rule.label, { n: 1, what: r.rule.value })).click();
+    await page.keyboard.type('Russia');
+    await chooseOption(page, 'Russia');
+    await page.keyboard.press('Escape');
+    await condition.getByRole('button', { name: r.condition.addRule }).click();
+    await condition.getByLabel(fill(r.rule.label, { n: 2, what: r.rule.field })).click();
+    await chooseOption(page, r.field.appVersion);
+    await condition.getByLabel(fill(r.rule.label, { n: 2, what: r.rule.value })).fill('2.0');
+    await condition.getByRole('button', { name: r.common.save }).click();
+    await page.getByText('Country or region is one of Russia and App version ≥ 2.0').waitFor();
+
+    // A parameter: the greeting, with its value for that condition.
+    await page.getByRole('tab', { name: fill(r.tabs.parameters, { count: 0 }) }).click();
+    await page.getByRole('button', { name: r.parameter.add }).click();
+    const parameter = page.getByRole('dialog', { name: r.parameter.addTitle });
+    await parameter.getByLabel(r.parameter.key).fill('greeting');
+    await parameter.getByLabel(r.parameter.default).fill('Hello');
+    await parameter.getByRole('button', { name: r.parameter.addValue }).click();
+    await parameter.locator('.ant-form-item').filter({ has: page.getByLabel(r.parameter.condition) }).locator('xpath=following-sibling::div[1]').locator('input').fill('Привет');
+    await parameter.getByRole('button', { name: r.common.save }).click();
+    await page.locator('tr', { hasText: 'greeting' }).getByText('Привет').waitFor();
+
+    // Publish, with what it is for.
+    await page.getByText(r.draft.changed).waitFor();
+    await page.getByRole('button', { name: r.draft.publish }).click();
+    const publish = page.getByRole('dialog', { name: r.draft.publishTitle });
+    await publish.getByTestId('remote-diff').getByText('greeting').waitFor();
+    await publish.getByLabel(r.draft.description).fill('Greet Russian readers in Russian');
+    await publish.getByRole('button', { name: r.draft.publish }).click();
+    await page.getByText(/Devices get version 1, published/).waitFor();
+    await screenshot(page, 'remote-config');
+
+    // For development, no minimum interval between fetches.
+    await page.getByRole('tab', { name: r.tabs.settings }).click();
+    await page.getByLabel(r.settings.interval).fill('0');
+    await page.getByRole('button', { name: r.common.save }).click();
+    await page.getByText(r.settings.saved).waitFor();
+
+    // The team's web app: Russia on 2.1 gets the value, Germany the default.
+    const app = (await openPage(browser)).page;
+    await app.goto(sample.origin);
+    await app.getByLabel(/Configuration file/).setInputFiles((await download.path())!);
+    const greeting = app.locator('#greeting');
+    await greeting.getByText('Hello from the app').waitFor();
+    await app.getByRole('button', { name: 'Fetch settings' }).click();
+    await app.getByText('(version 1, fetched)').waitFor();
+    expect(await greeting.innerText()).toBe('Привет');
+    await app.getByLabel('Country').fill('DE');
+    await app.getByRole('button', { name: 'Fetch settings' }).click();
+    await greeting.getByText('Hello', { exact: true }).waitFor();
+
+    // Version 2 changes the default; then version 1 is rolled back from the history.
+    await page.getByRole('tab', { name: fill(r.tabs.parameters, { count: 1 }) }).click();
+    await page.getByRole('button', { name: fill(r.parameter.editNamed, { key: 'greeting' }) }).click();
+    const edit = page.getByRole('dialog', { name: fill(r.parameter.editTitle, { key: 'greeting' }) });
+    await edit.getByLabel(r.parameter.default).fill('Good day');
+    await edit.getByRole('button', { name: r.common.save }).click();
+    await page.getByRole('button', { name: r.draft.publish }).click();
+    await page.getByRole('dialog', { name: r.draft.publishTitle }).getByRole('button', { name: r.draft.publish }).click();
+    await page.getByText(/Devices get version 2, published/).waitFor();
+    await app.getByRole('button', { name: 'Fetch settings' }).click();
+    await greeting.getByText('Good day').waitFor();
+
+    await page.getByRole('tab', { name: r.tabs.versions }).click();
+    await page.getByText('Greet Russian readers in Russian').waitFor();
+    await page.getByRole('button', { name: fill(r.version.viewNamed, { number: 1 }) }).click();
+    const drawer = page.locator('.ant-drawer', { hasText: fill(r.version.title, { number: 1 }) });
+    await drawer.getByText(r.version.firstKept).waitFor();
+    await screenshot(page, 'remote-config-version');
+    await drawer.getByRole('button', { name: r.version.rollback }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    await page.getByText(fill(r.version.rolledBack, { number: 1 })).waitFor();
+    await page.getByText(fill(r.version.rollbackOf, { number: 1 })).waitFor();
+
+    await app.getByRole('button', { name: 'Fetch settings' }).click();
+    await app.getByText('(version 3, fetched)').waitFor();
+    expect(await greeting.innerText()).toBe('Hello');
+    await app.getByLabel('Country').fill('RU');
+    await app.getByRole('button', { name: 'Fetch settings' }).click();
+    await greeting.getByText('Привет').waitFor();
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,201 @@
+import type { WharfClient } from './client';
+import { WharfError, WHARF_CODES } from './errors';
+import type { KeyValueStore } from './storage';
+
+/** What the app tells the server about itself; conditions on what it leaves out do not hold. */
+export interface DeviceAttributes {
+  appVersion?: string;
+  os?: 'android' | 'ios' | 'harmonyos' | 'web';
+  osVersion?: string;
+  /** ISO 3166 alpha-2; when left out, the server takes the region of Accept-Language. */
+  country?: string;
+  language?: string;
+  deviceModel?: string;
+  userProperties?: Record<string, string>;
+}
+
+export type ValueSource = 'remote' | 'default' | 'static';
+type ValueType = 'string' | 'number' | 'boolean' | 'json';
+
+/** A set of values as the server answered it, kept in the store. */
+interface Fetched {
+  version: number;
+  values: Record<string, string>;
+  types: Record<string, ValueType>;
+  etag: string | null;
+  at: number;
+  interval: number;
+}
+
+export interface FetchResult {
+  /** `fetched`: new values wait for `activate()`; `unchanged`: the server has nothing newer; `throttled`: asked too soon, nothing sent. */
+  status: 'fetched' | 'unchanged' | 'throttled';
+  version: number;
+}
+
+export interface RemoteConfigOptions {
+  /** Where the instance ID and the values are kept; the client's store by default. */
+  store?: KeyValueStore;
+  /** What the app knows of itself, read at every fetch (its user properties may change). */
+  attributes?: () => DeviceAttributes | Promise<DeviceAttributes>;
+  /** Made once per installation and kept; a random ID by default. */
+  newInstanceId?: () => string;
+  now?: () => number;
+}
+
+/** The call this module makes (a server test checks it against the contract). */
+export const REMOTE_CONFIG_FETCH = { method: 'POST', path: '/rcs/v1/client/fetch' } as const;
+const randomId = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`).replace(/[^A-Za-z0-9_.:-]/g, '');
+
+/**
+ * Remote Configuration on a device, as Firebase's SDK behaves: in-app defaults, values
+ * fetched into a pending set, activated when the app chooses (`activate()`) or at its next
+ * start, and never fetched again sooner than the app's interval (a 304 when unchanged).
+ */
+export class RemoteConfig {
+  readonly ready: Promise<void>;
+  #defaults: Record<string, string> = {};
+  #active: Fetched | null = null;
+  #pending: Fetched | null = null;
+  #instanceId = '';
+  readonly #keys: { instance: string; active: string; pending: string };
+  readonly #now: () => number;
+
+  constructor(
+    private readonly client: WharfClient,
+    private readonly options: RemoteConfigOptions & { store: KeyValueStore },
+  ) {
+    const prefix = `wharf:${client.config.appId}:remote-config`;
+    this.#keys = { instance: `${prefix}:instance`, active: `${prefix}:active`, pending: `${prefix}:pending` };
+    this.#now = options.now ?? Date.now;
+    this.ready = this.#start();
+  }
+
+  /** Values the app ships with, used until a fetched value is active (and for keys the server leaves out). */
+  setDefaults(defaults: Record<string, string | number | boolean | object>): void {
+    this.#defaults = Object.fromEntries(Object.entries(defaults).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+  }
+
+  /** Asks the server for the values that apply to this instance; they wait for `activate()`. */
+  async fetch({ force = false } = {}): Promise<FetchResult> {
+    await this.ready;
+    const last = this.#pending ?? this.#active;
+    if (!force && last && this.#now() - last.at < last.interval * 1000) return { status: 'throttled', version: last.version };
+    const attributes = (await this.options.attributes?.()) ?? {};
+    let answer: Record<string, unknown>;
+    try {
+      answer = await this.client.request({ method: REMOTE_CONFIG_FETCH.method, path: REMOTE_CONFIG_FETCH.path, query: { deviceId: this.#instanceId }, body: attributes, ifNoneMatch: last?.etag ?? null, noRetry: true, idempotent: true });
+    } catch (err) {
+      if (err instanceof WharfError && err.code === WHARF_CODES.tooManyRequests) return { status: 'throttled', version: last?.version ?? 0 };
+      throw err;
+    }
+    if (answer.notModified === true && last) {
+      const renewed = { ...last, at: this.#now() };
+      await this.#keep(last === this.#pending ? 'pending' : 'active', renewed);
+      return { status: 'unchanged', version: last.version };
+    }
+    const fetched: Fetched = {
+      version: Number(answer.version),
+      values: (answer.values ?? {}) as Record<string, string>,
+      types: (answer.types ?? {}) as Record<string, ValueType>,
+      etag: typeof answer.etag === 'string' ? answer.etag : null,
+      at: this.#now(),
+      interval: Number(answer.minimumFetchIntervalSeconds ?? 0),
+    };
+    await this.#keep('pending', fetched);
+    return { status: 'fetched', version: fetched.version };
+  }
+
+  /** Makes the fetched values the ones `get…` answers; resolves to whether anything was waiting. */
+  async activate(): Promise<boolean> {
+    await this.ready;
+    if (!this.#pending) return false;
+    await this.#keep('active', this.#pending);
+    this.#pending = null;
+    await this.options.store.remove(this.#keys.pending);
+    return true;
+  }
+
+  async fetchAndActivate(): Promise<boolean> {
+    await this.fetch();
+    return this.activate();
+  }
+
+  /** The published version the active values come from (0: none yet). */
+  get version(): number {
+    return this.#active?.version ?? 0;
+  }
+
+  get instanceId(): string {
+    return this.#instanceId;
+  }
+
+  getSource(key: string): ValueSource {
+    if (this.#active && key in this.#active.values) return 'remote';
+    return key in this.#defaults ? 'default' : 'static';
+  }
+
+  getString(key: string): string {
+    return this.#active?.values[key] ?? this.#defaults[key] ?? '';
+  }
+
+  getNumber(key: string): number {
+    const n = Number(this.getString(key));
+    return Number.isFinite(n) ? n : 0;
+  }
+
+  getBoolean(key: string): boolean {
+    return ['true', '1', 'yes', 'on'].includes(this.getString(key).toLowerCase());
+  }
+
+  getJson<T = unknown>(key: string): T | null {
+    try {
+      return JSON.parse(this.getString(key)) as T;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Every key the app has a value for, active or default. */
+  getAll(): Record<string, string> {
+    return { ...this.#defaults, ...(this.#active?.values ?? {}) };
+  }
+
+  async #start(): Promise<void> {
+    const { store } = this.options;
+    this.#instanceId = (await store.get(this.#keys.instance)) ?? '';
+    if (!this.#instanceId) {
+      this.#instanceId = (this.options.newInstanceId ?? randomId)();
+      await store.set(this.#keys.instance, this.#instanceId);
+    }
+    this.#active = parse(await store.get(this.#keys.active));
+    this.#pending = parse(await store.get(this.#keys.pending));
+    // Values fetched in an earlier run become active at this start, before the app reads any.
+    if (this.#pending) {
+      await this.#keep('active', this.#pending);
+      this.#pending = null;
+      await store.remove(this.#keys.pending);
+    }
+  }
+
+  async #keep(which: 'active' | 'pending', set: Fetched): Promise<void> {
+    if (which === 'active') this.#active = set;
+    else this.#pending = set;
+    await this.options.store.set(this.#keys[which], JSON.stringify(set));
+  }
+}
+
+function parse(text: string | null): Fetched | null {
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as Fetched;
+    return typeof value.version === 'number' && typeof value.values === 'object' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The app's Remote Configuration on its client: `getRemoteConfig(wharf, { attributes })`. */
+export function getRemoteConfig(client: WharfClient, options: RemoteConfigOptions = {}): RemoteConfig {
+  return new RemoteConfig(client, { ...options, store: options.store ?? client.store });
+}
