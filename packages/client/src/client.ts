@@ -31,6 +31,8 @@ export interface WharfClient {
   readonly store: KeyValueStore;
   /** A call with the app's key alone. */
   request<T = Answer>(call: WharfCall): Promise<T>;
+  /** A call whose answer is read as it arrives (server-sent events), with the app's key alone. */
+  openStream(call: WharfCall, signal: AbortSignal): Promise<Response>;
   /** A call as the signed-in user; refuses when nobody is (`code` `signed-out`). */
   requestAsUser<T = Answer>(call: Omit<WharfCall, 'authorization'>): Promise<T>;
   /** A call that may wait for the network: kept and sent in order (analytics, feedback). */
@@ -79,6 +81,7 @@ export function createClient(file: string | WharfConfigFile, options: ClientOpti
     auth,
     store,
     request: (call) => transport.request(call),
+    openStream: (call, signal) => transport.open(call, signal),
     requestAsUser: (call) => auth.request(call),
     enqueue: (call) => queue.add(call),
     flush: () => queue.flush(),

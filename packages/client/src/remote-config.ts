@@ -1,5 +1,6 @@
 import type { WharfClient } from './client';
 import { WharfError, WHARF_CODES } from './errors';
+import { serverEvents } from './events';
 import type { KeyValueStore } from './storage';
 
 /** What the app tells the server about itself; conditions on what it leaves out do not hold. */
@@ -45,6 +46,7 @@ export interface RemoteConfigOptions {
 
 /** The call this module makes (a server test checks it against the contract). */
 export const REMOTE_CONFIG_FETCH = { method: 'POST', path: '/rcs/v1/client/fetch' } as const;
+export const REMOTE_CONFIG_UPDATES = { method: 'GET', path: '/rcs/v1/client/updates' } as const;
 const randomId = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`).replace(/[^A-Za-z0-9_.:-]/g, '');
 
 /**
@@ -120,6 +122,51 @@ export class RemoteConfig {
     await this.fetch();
     return this.activate();
   }
+
+  /**
+   * Hears of each version published while the app runs (a server-sent event stream, kept
+   * open and reopened with backoff when it ends or fails); the listener usually fetches
+   * (`fetch({ force: true })`, which a newer version always passes) and activates. Answers
+   * the function that stops listening.
+   */
+  onUpdate(listener: (version: number) => void): () => void {
+    const stop = new AbortController();
+    const wait = (ms: number) => new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      stop.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    });
+    void (async () => {
+      await this.ready;
+      let delay = 1000;
+      while (!stop.signal.aborted) {
+        try {
+          const res = await this.client.openStream({ method: REMOTE_CONFIG_UPDATES.method, path: REMOTE_CONFIG_UPDATES.path, query: { after: this.#known() } }, stop.signal);
+          if (res.ok && res.body) {
+            delay = 1000;
+            for await (const e of serverEvents(res.body)) {
+              const version = e.event === 'updated' ? Number((JSON.parse(e.data) as { version?: unknown }).version) : NaN;
+              if (version > this.#known()) {
+                this.#heard = version;
+                listener(version);
+              }
+            }
+          }
+        } catch {
+          // A dropped stream is opened again below; nothing to report.
+        }
+        if (!stop.signal.aborted) await wait(delay);
+        delay = Math.min(delay * 2, 60_000);
+      }
+    })();
+    return () => stop.abort();
+  }
+
+  /** The newest version this instance holds or has heard of. */
+  #known(): number {
+    return Math.max(this.#active?.version ?? 0, this.#pending?.version ?? 0, this.#heard);
+  }
+
+  #heard = 0;
 
   /** The published version the active values come from (0: none yet). */
   get version(): number {

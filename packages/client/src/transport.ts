@@ -66,12 +66,26 @@ export class Transport {
     return `${this.options.config.gateway}${call.path}${q ? `?${q}` : ''}`;
   }
 
-  async #once(call: WharfCall): Promise<Answer> {
+  /** A signed call whose answer the caller reads itself (a stream of events); no retries. */
+  async open(call: WharfCall, signal: AbortSignal): Promise<Response> {
+    try {
+      return await this.options.fetch(this.url(call), { method: call.method, headers: this.#headers(call), signal });
+    } catch (err) {
+      throw new WharfError(`The server could not be reached (${(err as Error).message}).`, 'network');
+    }
+  }
+
+  #headers(call: WharfCall): Record<string, string> {
     const { config, lang } = this.options;
     const headers: Record<string, string> = { client_id: config.clientId, api_key: config.apiKey, 'x-lang': lang };
     if (config.packageName) headers['x-package-name'] = config.packageName;
     if (call.authorization) headers.authorization = call.authorization;
     if (call.ifNoneMatch) headers['if-none-match'] = call.ifNoneMatch;
+    return headers;
+  }
+
+  async #once(call: WharfCall): Promise<Answer> {
+    const headers = this.#headers(call);
     const hasBody = call.method !== 'GET' && call.method !== 'DELETE';
     if (hasBody) headers['content-type'] = 'application/json';
     let res: Response;

@@ -4,7 +4,7 @@ import { AppError } from '../../platform/http/errors';
 import { prepareAnswer, type PreparedAnswer } from '../../platform/http/register';
 import { compileConditions, matchMask, valuesFor } from './evaluate';
 import { remoteConfigRepo } from './repo';
-import { DEFAULT_FETCH_INTERVAL_SECONDS, PUBLISHED_CHANNEL } from './service';
+import { DEFAULT_FETCH_INTERVAL_SECONDS, PUBLISHED_CHANNEL } from './draft-tx';
 
 /** How long an instance serves an app's published version without asking the database. */
 const LIVE_TTL_MS = 2_000;
@@ -46,6 +46,11 @@ export class RemoteConfigFetch {
     this.#generation += 1;
     this.#live.delete(appId);
     this.#loading.delete(appId);
+  }
+
+  /** The version devices of the app get now (0: none published). */
+  async liveVersion(appId: string): Promise<number> {
+    return (await this.#liveOf(appId)).number;
   }
 
   /** The prepared answer for this device; throws 429 when it fetched the same version too recently. */

@@ -2,7 +2,9 @@ import type { Family } from '../../platform/deps';
 import { RemoteConfigFetch } from './fetch';
 import { clientRoutes } from './routes/client';
 import { consoleRoutes } from './routes/console';
+import { RemoteConfigReview } from './review';
 import { RemoteConfigService } from './service';
+import { UpdateStreams } from './updates';
 
 /** Remote configuration: parameters and conditions per app, published in versions, fetched by devices. */
 export const remoteConfigFamily: Family = {
@@ -19,7 +21,15 @@ export const remoteConfigFamily: Family = {
     },
   ],
   register(app, deps) {
-    const s = { config: new RemoteConfigService(deps), fetch: new RemoteConfigFetch(deps) };
+    const fetch = new RemoteConfigFetch(deps);
+    const updates = new UpdateStreams(deps, (appId) => fetch.liveVersion(appId));
+    // Open streams would hold a closing server's sockets until their timeout: end them first.
+    app.addHook('preClose', (done) => {
+      updates.closeAll();
+      done();
+    });
+    const drafts = { ...deps, liveChanged: (appId: string) => fetch.forget(appId) };
+    const s = { config: new RemoteConfigService(drafts), review: new RemoteConfigReview(drafts), fetch, updates };
     consoleRoutes(app, s);
     clientRoutes(app, s);
   },

@@ -1,4 +1,5 @@
 import { and, desc, eq, lt, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { RemoteTemplate } from '@wharf/contract';
 import { users } from '../accounts/public';
 import type { DbOrTx } from '../../platform/db/types';
@@ -6,7 +7,11 @@ import { remoteConfigDrafts, remoteConfigVersions } from './tables';
 
 export type DraftRow = typeof remoteConfigDrafts.$inferSelect;
 export type VersionRow = typeof remoteConfigVersions.$inferSelect;
-export type VersionListRow = Omit<VersionRow, 'template'> & { publisher: string | null; parameters: number; conditions: number };
+export type VersionListRow = Omit<VersionRow, 'template'> & { publisher: string | null; requester: string | null; parameters: number; conditions: number };
+export type DraftWithNames = DraftRow & { editor: string | null; requester: string | null };
+
+/** The member who asked for a review, beside the one who edited or published. */
+const requesters = alias(users, 'requesters');
 
 const listColumns = {
   appId: remoteConfigVersions.appId,
@@ -17,20 +22,23 @@ const listColumns = {
   publishedAt: remoteConfigVersions.publishedAt,
   publishedBy: remoteConfigVersions.publishedBy,
   publisher: users.displayName,
+  requestedBy: remoteConfigVersions.requestedBy,
+  requester: requesters.displayName,
   parameters: sql<number>`jsonb_array_length(${remoteConfigVersions.template}->'parameters')`,
   conditions: sql<number>`jsonb_array_length(${remoteConfigVersions.template}->'conditions')`,
 };
 
 /** The only reader and writer of the family's tables. */
 export const remoteConfigRepo = {
-  async draft(db: DbOrTx, appId: string, forUpdate = false): Promise<(DraftRow & { editor: string | null }) | undefined> {
+  async draft(db: DbOrTx, appId: string, forUpdate = false): Promise<DraftWithNames | undefined> {
     const q = db
-      .select({ row: remoteConfigDrafts, editor: users.displayName })
+      .select({ row: remoteConfigDrafts, editor: users.displayName, requester: requesters.displayName })
       .from(remoteConfigDrafts)
       .leftJoin(users, eq(users.id, remoteConfigDrafts.updatedBy))
+      .leftJoin(requesters, eq(requesters.id, remoteConfigDrafts.reviewRequestedBy))
       .where(eq(remoteConfigDrafts.appId, appId));
     const [found] = await (forUpdate ? q.for('update', { of: remoteConfigDrafts }) : q);
-    return found ? { ...found.row, editor: found.editor } : undefined;
+    return found ? { ...found.row, editor: found.editor, requester: found.requester } : undefined;
   },
   /** The app's draft row, made empty when it has none yet (two first callers: one insert wins). */
   async ensureDraft(db: DbOrTx, appId: string, minimumFetchIntervalSeconds: number): Promise<void> {
@@ -75,6 +83,7 @@ export const remoteConfigRepo = {
       .select(listColumns)
       .from(remoteConfigVersions)
       .leftJoin(users, eq(users.id, remoteConfigVersions.publishedBy))
+      .leftJoin(requesters, eq(requesters.id, remoteConfigVersions.requestedBy))
       .where(and(eq(remoteConfigVersions.appId, appId), before === undefined ? undefined : lt(remoteConfigVersions.number, before)))
       .orderBy(desc(remoteConfigVersions.number))
       .limit(limit);
@@ -84,6 +93,7 @@ export const remoteConfigRepo = {
       .select(listColumns)
       .from(remoteConfigVersions)
       .leftJoin(users, eq(users.id, remoteConfigVersions.publishedBy))
+      .leftJoin(requesters, eq(requesters.id, remoteConfigVersions.requestedBy))
       .where(and(eq(remoteConfigVersions.appId, appId), eq(remoteConfigVersions.number, number)));
     return row;
   },

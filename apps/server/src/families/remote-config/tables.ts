@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { RemoteTemplate } from '@wharf/contract';
 import { users } from '../accounts/public';
 import { apps } from '../apps/public';
@@ -18,6 +18,13 @@ export const remoteConfigDrafts = pgTable('remote_config_drafts', {
   /** The newest published version's number (versions are numbered on, even after the oldest are pruned). */
   lastVersion: integer('last_version').notNull(),
   minimumFetchIntervalSeconds: integer('minimum_fetch_interval_seconds').notNull(),
+  /** Four eyes: a draft is published only when another member approves a review of it. */
+  requireReview: boolean('require_review').notNull().default(false),
+  /** The revision a pending review asks to publish; null when none is pending. */
+  reviewRevision: integer('review_revision'),
+  reviewRequestedBy: uuid('review_requested_by').references(() => users.id, { onDelete: 'set null' }),
+  reviewRequestedAt: ts('review_requested_at'),
+  reviewDescription: text('review_description'),
   updatedAt: ts('updated_at'),
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
 });
@@ -37,6 +44,8 @@ export const remoteConfigVersions = pgTable(
     description: text('description'),
     publishedAt: ts('published_at').notNull(),
     publishedBy: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Who asked for the review that published it (the publisher approved it); null without a review. */
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [primaryKey({ columns: [t.appId, t.number] })],
 );

@@ -52,7 +52,7 @@ export const publishRemoteConfig = defineEndpoint({
   prefix: PREFIX,
   path: '/config/publish',
   access: MANAGE,
-  summary: 'Publish the draft as the next numbered version; devices get it on their next fetch',
+  summary: "Publish the draft as the next numbered version; devices get it on their next fetch (refused while the app's settings ask for a review)",
   query: appQuery,
   body: z.object({ revision: z.number().int().min(0), description: z.string().trim().max(500).optional() }),
   response: okResponse({ version: remoteVersionSummary, draft: remoteDraft }),
@@ -104,4 +104,40 @@ export const setRemoteSettings = defineEndpoint({
   query: appQuery,
   body: remoteSettings,
   response: okResponse({ settings: remoteSettings }),
+});
+
+export const requestRemoteReview = defineEndpoint({
+  id: 'remoteConfig.requestReview',
+  method: 'POST',
+  prefix: PREFIX,
+  path: '/config/review',
+  access: MANAGE,
+  summary: 'Ask another member to approve publishing this revision of the draft (a later save withdraws the request)',
+  query: appQuery,
+  body: z.object({ revision: z.number().int().min(0), description: z.string().trim().max(500).optional() }),
+  response: okResponse({ draft: remoteDraft }),
+});
+
+export const approveRemoteReview = defineEndpoint({
+  id: 'remoteConfig.approveReview',
+  method: 'POST',
+  prefix: PREFIX,
+  path: '/config/review/approve',
+  access: MANAGE,
+  summary: 'Approve a pending review: the reviewed revision is published (by someone other than who asked)',
+  query: appQuery,
+  body: z.object({ revision: z.number().int().min(0) }),
+  response: okResponse({ version: remoteVersionSummary, draft: remoteDraft }),
+});
+
+export const rejectRemoteReview = defineEndpoint({
+  id: 'remoteConfig.rejectReview',
+  method: 'POST',
+  prefix: PREFIX,
+  path: '/config/review/reject',
+  access: MANAGE,
+  summary: "Turn a pending review down (or withdraw one's own): nothing is published, the draft stays",
+  query: appQuery,
+  body: z.object({ comment: z.string().trim().max(500).optional() }),
+  response: okResponse({ draft: remoteDraft }),
 });

@@ -41,3 +41,20 @@ export const fetchRemoteConfig = defineEndpoint({
     minimumFetchIntervalSeconds: z.number().int(),
   }),
 });
+
+export const remoteConfigUpdates = defineEndpoint({
+  id: 'remoteConfig.updates',
+  method: 'GET',
+  prefix: 'rcs/v1/client',
+  path: '/updates',
+  access: 'app-client',
+  rateLimit: { class: 'remoteConfigFetch', by: 'app' },
+  summary: 'Server-sent events (text/event-stream): `updated` with the version number when a version newer than `after` is live, at once and whenever one is published; closes after `timeoutSeconds` (the app reconnects)',
+  query: z.object({
+    /** The version the app holds: a newer live one is announced at once. */
+    after: z.coerce.number().int().min(0).default(0),
+    timeoutSeconds: z.coerce.number().int().min(1).max(3600).default(300),
+  }),
+  // What a stream that could not start answers; a started one is events, not JSON.
+  response: okResponse({}),
+});

@@ -94,6 +94,8 @@ export const remoteVersionSummary = z.object({
   /** The version a rollback brought back. */
   rollbackOf: z.number().int().nullable(),
   description: z.string().nullable(),
+  /** Who asked for the review that published it (the publisher approved it); null without a review. */
+  requestedBy: z.string().nullable(),
   parameters: z.number().int(),
   conditions: z.number().int(),
 });
@@ -102,6 +104,17 @@ export type RemoteVersionSummary = z.infer<typeof remoteVersionSummary>;
 export const remoteSettings = z.object({
   /** The shortest time between two fetches of one app instance that the server answers. */
   minimumFetchIntervalSeconds: z.number().int().min(0).max(43_200),
+  /** Four eyes: the draft is published only when another member approves a review of it. */
+  requireReview: z.boolean(),
+});
+
+/** A review asked for and not yet decided: the revision it would publish. */
+export const remoteReview = z.object({
+  revision: z.number().int(),
+  requestedBy: z.string().nullable(),
+  requestedById: z.string().nullable(),
+  requestedAt: z.string(),
+  description: z.string().nullable(),
 });
 
 export const remoteDraft = z.object({
@@ -114,6 +127,8 @@ export const remoteDraft = z.object({
   changed: z.boolean(),
   updatedAt: z.string().nullable(),
   updatedBy: z.string().nullable(),
+  /** A pending review of the draft (a save withdraws it). */
+  review: remoteReview.nullable(),
 });
 
 export const appQuery = z.object({ appId: z.uuid() });

@@ -80,8 +80,8 @@ describe('fetching on a device', () => {
   it('follows the interval the app sets, 0 turning the limit off', async () => {
     const u = await TestUser.register(t);
     const { appId, headers } = await appOf(u);
-    const set = await u.call(remoteConfigApi.setRemoteSettings, { query: { appId }, body: { minimumFetchIntervalSeconds: 0 } });
-    expect(set.json().settings).toEqual({ minimumFetchIntervalSeconds: 0 });
+    const set = await u.call(remoteConfigApi.setRemoteSettings, { query: { appId }, body: { minimumFetchIntervalSeconds: 0, requireReview: false } });
+    expect(set.json().settings).toEqual({ minimumFetchIntervalSeconds: 0, requireReview: false });
     const id = newDevice();
     for (let i = 0; i < 3; i += 1) expect((await deviceFetch(t, headers, id)).statusCode).toBe(200);
     expect((await deviceFetch(t, headers, id)).json().minimumFetchIntervalSeconds).toBe(0);

@@ -5,7 +5,7 @@ import { registerEndpoint, sendPrepared, STREAMED } from '../../../platform/http
 import type { RemoteConfigServices } from './context';
 
 /** What an app calls on a device, with its client ID and API key. */
-export function clientRoutes(app: FastifyInstance, { fetch }: RemoteConfigServices): void {
+export function clientRoutes(app: FastifyInstance, { fetch, updates }: RemoteConfigServices): void {
   registerEndpoint(app, remoteConfigApi.fetchRemoteConfig, async ({ caller, query, body, req, reply }) => {
     const acceptLanguage = req.headers['accept-language'];
     const prepared = await fetch.fetch(caller.appId!, query.deviceId, {
@@ -21,4 +21,5 @@ export function clientRoutes(app: FastifyInstance, { fetch }: RemoteConfigServic
     }
     return sendPrepared(reply, prepared);
   });
+  registerEndpoint(app, remoteConfigApi.remoteConfigUpdates, ({ caller, query, req, reply }) => updates.stream(caller.appId!, query.after, query.timeoutSeconds, req, reply));
 }

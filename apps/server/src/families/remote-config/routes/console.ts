@@ -4,7 +4,7 @@ import { registerEndpoint } from '../../../platform/http/register';
 import type { RemoteConfigServices } from './context';
 
 /** The console's calls: an app's draft, its versions and its settings. */
-export function consoleRoutes(app: FastifyInstance, { config }: RemoteConfigServices): void {
+export function consoleRoutes(app: FastifyInstance, { config, review }: RemoteConfigServices): void {
   registerEndpoint(app, remoteConfigApi.getRemoteConfig, ({ caller, query }) => config.get(caller, query.appId));
   registerEndpoint(app, remoteConfigApi.saveRemoteDraft, ({ caller, query, body }) => config.saveDraft(caller, query.appId, body.template, body.revision));
   registerEndpoint(app, remoteConfigApi.discardRemoteDraft, ({ caller, query }) => config.discardDraft(caller, query.appId));
@@ -12,5 +12,8 @@ export function consoleRoutes(app: FastifyInstance, { config }: RemoteConfigServ
   registerEndpoint(app, remoteConfigApi.listRemoteVersions, ({ caller, query }) => config.versions(caller, query.appId, query.pageSize, query.cursor, query.withTotal));
   registerEndpoint(app, remoteConfigApi.getRemoteVersion, ({ caller, query, params }) => config.version(caller, query.appId, params.number));
   registerEndpoint(app, remoteConfigApi.rollBackRemoteConfig, ({ caller, query, params }) => config.rollBack(caller, query.appId, params.number));
-  registerEndpoint(app, remoteConfigApi.setRemoteSettings, ({ caller, query, body }) => config.setSettings(caller, query.appId, body.minimumFetchIntervalSeconds));
+  registerEndpoint(app, remoteConfigApi.setRemoteSettings, ({ caller, query, body }) => config.setSettings(caller, query.appId, body));
+  registerEndpoint(app, remoteConfigApi.requestRemoteReview, ({ caller, query, body }) => review.request(caller, query.appId, body.revision, body.description));
+  registerEndpoint(app, remoteConfigApi.approveRemoteReview, ({ caller, query, body }) => review.approve(caller, query.appId, body.revision));
+  registerEndpoint(app, remoteConfigApi.rejectRemoteReview, ({ caller, query, body }) => review.reject(caller, query.appId, body.comment));
 }

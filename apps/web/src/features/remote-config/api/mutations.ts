@@ -38,14 +38,28 @@ export function usePublish(appId: string) {
   );
 }
 
+export function useRequestReview(appId: string) {
+  return useDraftChange(appId, ({ revision, description }: { revision: number; description: string }) =>
+    callEndpoint(remoteConfigApi.requestRemoteReview, { query: { appId }, body: { revision, ...(description.trim() ? { description: description.trim() } : {}) } }),
+  );
+}
+
+export function useApproveReview(appId: string) {
+  return useDraftChange(appId, (revision: number) => callEndpoint(remoteConfigApi.approveRemoteReview, { query: { appId }, body: { revision } }), true);
+}
+
+export function useRejectReview(appId: string) {
+  return useDraftChange(appId, () => callEndpoint(remoteConfigApi.rejectRemoteReview, { query: { appId }, body: {} }));
+}
+
 export function useRollBack(appId: string) {
   return useDraftChange(appId, (number: number) => callEndpoint(remoteConfigApi.rollBackRemoteConfig, { params: { number: String(number) }, query: { appId }, body: {} }), true);
 }
 
-export function useSetFetchInterval(appId: string) {
+export function useSetSettings(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (minimumFetchIntervalSeconds: number) => callEndpoint(remoteConfigApi.setRemoteSettings, { query: { appId }, body: { minimumFetchIntervalSeconds } }),
+    mutationFn: (settings: Config['settings']) => callEndpoint(remoteConfigApi.setRemoteSettings, { query: { appId }, body: settings }),
     onSuccess: ({ settings }) => queryClient.setQueryData<Config>(remoteConfigKeys.config(appId), (old) => (old ? { ...old, settings } : old)),
   });
 }

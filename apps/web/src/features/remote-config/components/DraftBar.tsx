@@ -3,28 +3,32 @@ import { Alert, Button, Flex, Input, Modal, Popconfirm, Typography } from 'antd'
 import { useTranslation } from 'react-i18next';
 import type { remoteConfigApi, ResponseOf } from '@wharf/contract';
 import { templateDiff } from '@wharf/rules';
-import { useDisplay } from '../../projects/public';
-import { useDiscardDraft, usePublish } from '../api/mutations';
-import { useRemoteVersion } from '../api/queries';
 import { useAct } from '../../../ui/use-act';
+import { useDisplay } from '../../projects/public';
+import { useDiscardDraft, usePublish, useRequestReview } from '../api/mutations';
+import { useRemoteVersion } from '../api/queries';
 import { DiffList } from './DiffList';
+import { ReviewBar } from './ReviewBar';
 
 export type RemoteConfigState = ResponseOf<typeof remoteConfigApi.getRemoteConfig>;
 
-/** Where the draft stands against what devices get, with Publish and Discard. */
+/** Where the draft stands against what devices get, with Publish (or Ask for review) and Discard. */
 export function DraftBar({ appId, config, canManage }: { appId: string; config: RemoteConfigState; canManage: boolean }) {
   const { t } = useTranslation('remote-config');
   const display = useDisplay();
   const act = useAct();
   const publish = usePublish(appId);
+  const ask = useRequestReview(appId);
   const discard = useDiscardDraft(appId);
   const [open, setOpen] = useState(false);
   const [description, setDescription] = useState('');
   const live = useRemoteVersion(appId, open && config.published ? config.published.number : null);
-  const { draft, published } = config;
+  const { draft, published, settings } = config;
+  const review = settings.requireReview;
 
-  const publishNow = async () => {
-    if (await act(publish.mutateAsync({ revision: draft.revision, description }), t('draft.published'))) {
+  const submit = async () => {
+    const work = review ? ask.mutateAsync({ revision: draft.revision, description }) : publish.mutateAsync({ revision: draft.revision, description });
+    if (await act(work, t(review ? 'review.asked' : 'draft.published'))) {
       setOpen(false);
       setDescription('');
     }
@@ -33,6 +37,7 @@ export function DraftBar({ appId, config, canManage }: { appId: string; config: 
   const status = published
     ? t('draft.live', { number: published.number, at: display.dateTime(published.publishedAt), by: published.publishedBy ?? t('draft.someone') })
     : t('draft.neverPublished');
+  if (draft.review) return <ReviewBar appId={appId} config={config} canManage={canManage} status={status} />;
   return (
     <>
       <Alert
@@ -49,8 +54,8 @@ export function DraftBar({ appId, config, canManage }: { appId: string; config: 
                   <Button>{t('draft.discard')}</Button>
                 </Popconfirm>
               )}
-              <Button type="primary" onClick={() => setOpen(true)} data-report-click="remoteConfig.publish">
-                {t('draft.publish')}
+              <Button type="primary" onClick={() => setOpen(true)} data-report-click={review ? 'remoteConfig.askReview' : 'remoteConfig.publish'}>
+                {t(review ? 'review.ask' : 'draft.publish')}
               </Button>
             </Flex>
           ) : undefined
@@ -58,15 +63,15 @@ export function DraftBar({ appId, config, canManage }: { appId: string; config: 
       />
       <Modal
         open={open}
-        title={t('draft.publishTitle')}
-        okText={t('draft.publish')}
+        title={t(review ? 'review.askTitle' : 'draft.publishTitle')}
+        okText={t(review ? 'review.ask' : 'draft.publish')}
         cancelText={t('common.cancel')}
-        confirmLoading={publish.isPending}
-        onOk={() => void publishNow()}
+        confirmLoading={publish.isPending || ask.isPending}
+        onOk={() => void submit()}
         onCancel={() => setOpen(false)}
         destroyOnHidden
       >
-        <Typography.Paragraph>{t('draft.publishText')}</Typography.Paragraph>
+        <Typography.Paragraph>{t(review ? 'review.askText' : 'draft.publishText')}</Typography.Paragraph>
         <DiffList diff={templateDiff(published ? (live.data?.template ?? null) : null, draft.template)} />
         <Input.TextArea
           style={{ marginTop: 16 }}

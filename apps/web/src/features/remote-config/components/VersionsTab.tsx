@@ -39,7 +39,11 @@ export function VersionsTab({ appId, published, canManage }: { appId: string; pu
             ),
           },
           { title: t('version.publishedAt'), dataIndex: 'publishedAt', render: (at: string) => display.dateTime(at) },
-          { title: t('version.publishedBy'), dataIndex: 'publishedBy', render: (by: string | null) => by ?? '—' },
+          {
+            title: t('version.publishedBy'),
+            dataIndex: 'publishedBy',
+            render: (by: string | null, v) => (v.requestedBy ? t('version.approvedBy', { requester: v.requestedBy, publisher: by ?? '—' }) : (by ?? '—')),
+          },
           {
             title: t('version.what'),
             key: 'what',

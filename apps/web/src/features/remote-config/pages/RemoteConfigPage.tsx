@@ -10,6 +10,7 @@ import { ConditionsTab } from '../components/ConditionsTab';
 import { DraftBar } from '../components/DraftBar';
 import { ParametersTab } from '../components/ParametersTab';
 import { SettingsTab } from '../components/SettingsTab';
+import { TransferButtons } from '../components/TransferButtons';
 import { VersionsTab } from '../components/VersionsTab';
 
 /** Remote Configuration: the app's parameters and conditions, published in versions its devices fetch. */
@@ -50,6 +51,7 @@ export function RemoteConfigPage() {
           <Tabs
             activeKey={tab}
             onChange={setTab}
+            tabBarExtraContent={<TransferButtons appId={appId} template={config.data.draft.template} canManage={canManage} onChange={change} />}
             items={[
               { key: 'parameters', label: t('tabs.parameters', { count: config.data.draft.template.parameters.length }), children: <ParametersTab config={config.data} canManage={canManage} onChange={change} onConditions={() => setTab('conditions')} /> },
               { key: 'conditions', label: t('tabs.conditions', { count: config.data.draft.template.conditions.length }), children: <ConditionsTab template={config.data.draft.template} canManage={canManage} onChange={change} /> },

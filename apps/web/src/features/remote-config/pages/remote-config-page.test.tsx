@@ -4,7 +4,7 @@ import { remoteConfigApi, type RemoteTemplate, type RemoteVersionSummary } from 
 import { answerCalls, callsTo } from '../../../test/fixtures';
 import { APP_ID, appShellHandlers } from '../../../test/publishing';
 import { renderApp } from '../../../test/render';
-import { clearSessionCookies, setSessionCookies } from '../../../test/session';
+import { clearSessionCookies, setSessionCookies, USER_ID } from '../../../test/session';
 import { callEndpoint } from '../../../test/call-mock';
 
 // The Remote Configuration page with the real providers, router and antd; the request layer is replaced at its boundary.
@@ -26,6 +26,7 @@ const draft = (template: RemoteTemplate, over: Partial<{ revision: number; based
   changed: false,
   updatedAt: '2026-03-09T10:00:00.000Z',
   updatedBy: 'Dev',
+  review: null as null | { revision: number; requestedBy: string | null; requestedById: string | null; requestedAt: string; description: string | null },
   ...over,
 });
 const version = (number: number, over: Partial<RemoteVersionSummary> = {}): RemoteVersionSummary => ({
@@ -35,16 +36,19 @@ const version = (number: number, over: Partial<RemoteVersionSummary> = {}): Remo
   origin: 'publish',
   rollbackOf: null,
   description: null,
+  requestedBy: null,
   parameters: 1,
   conditions: 2,
   ...over,
 });
 
-function serve(template: RemoteTemplate, over: { published?: RemoteVersionSummary | null; changed?: boolean } = {}) {
-  let current = draft(template, { changed: over.changed ?? false });
+type Review = { revision: number; requestedBy: string | null; requestedById: string | null; requestedAt: string; description: string | null };
+
+function serve(template: RemoteTemplate, over: { published?: RemoteVersionSummary | null; changed?: boolean; requireReview?: boolean; review?: Review } = {}) {
+  let current = { ...draft(template, { changed: over.changed ?? false }), review: over.review ?? null };
   answerCalls(callEndpoint, {
     ...appShellHandlers(),
-    [remoteConfigApi.getRemoteConfig.id]: () => ({ ret: OK, draft: current, published: over.published === undefined ? version(1) : over.published, settings: { minimumFetchIntervalSeconds: 60 } }),
+    [remoteConfigApi.getRemoteConfig.id]: () => ({ ret: OK, draft: current, published: over.published === undefined ? version(1) : over.published, settings: { minimumFetchIntervalSeconds: 60, requireReview: over.requireReview ?? false } }),
     [remoteConfigApi.saveRemoteDraft.id]: ({ body }) => {
       const { template: next } = body as { template: RemoteTemplate };
       current = draft(next, { revision: current.revision + 1, changed: true });
@@ -53,6 +57,8 @@ function serve(template: RemoteTemplate, over: { published?: RemoteVersionSummar
     [remoteConfigApi.publishRemoteConfig.id]: () => ({ ret: OK, version: version(2), draft: (current = { ...current, changed: false, basedOn: 2 }) }),
     [remoteConfigApi.getRemoteVersion.id]: ({ params }) => ({ ret: OK, version: version(Number((params as { number: string }).number)), template: GREETING, previous: Number((params as { number: string }).number) > 1 ? EMPTY : null }),
     [remoteConfigApi.listRemoteVersions.id]: () => ({ ret: OK, items: [version(2), version(1, { description: 'First greeting' })], nextCursor: null, total: 2 }),
+    [remoteConfigApi.requestRemoteReview.id]: () => ({ ret: OK, draft: (current = { ...current, review: { revision: current.revision, requestedBy: 'Dev', requestedById: USER_ID, requestedAt: '2026-03-09T11:00:00.000Z', description: null } }) }),
+    [remoteConfigApi.approveRemoteReview.id]: () => ({ ret: OK, version: version(2, { requestedBy: 'Ann' }), draft: (current = { ...current, review: null, changed: false }) }),
     [remoteConfigApi.rollBackRemoteConfig.id]: () => ({ ret: OK, version: version(3, { origin: 'rollback', rollbackOf: 1 }), draft: current }),
   });
 }
@@ -151,5 +157,44 @@ describe('Remote Configuration page', () => {
     fireEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
     await waitFor(() => expect(callsTo(callEndpoint, remoteConfigApi.rollBackRemoteConfig)).toHaveLength(1));
     expect(callsTo(callEndpoint, remoteConfigApi.rollBackRemoteConfig)[0]).toMatchObject({ params: { number: '1' }, query: { appId: APP_ID } });
+  });
+
+  it('imports an exported JSON file into the draft after saying what it holds, and refuses a file that is not one', async () => {
+    serve(EMPTY);
+    renderApp('en', `#/apps/${APP_ID}/remote-config`);
+    await screen.findByRole('button', { name: 'Export JSON' });
+    const input = () => document.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input(), { target: { files: [new File(['{"rows": []}'], 'notes.json', { type: 'application/json' })] } });
+    expect(await screen.findByText('notes.json is not a Remote Configuration export (JSON with conditions and parameters)')).toBeTruthy();
+    fireEvent.change(input(), { target: { files: [new File([JSON.stringify({ version: version(1), template: GREETING })], 'remote-config.json', { type: 'application/json' })] } });
+    expect(await screen.findByText(/Parameters: 1, conditions: 2\./)).toBeTruthy();
+    const confirm = screen.getAllByText('Replace the draft with this file?')[0]!.closest('.ant-modal') as HTMLElement;
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Import JSON' }));
+    await waitFor(() => expect(callsTo(callEndpoint, remoteConfigApi.saveRemoteDraft)).toHaveLength(1));
+    expect((callsTo(callEndpoint, remoteConfigApi.saveRemoteDraft)[0]!.body as { template: RemoteTemplate }).template).toEqual(GREETING);
+  });
+
+  it('asks for a review instead of publishing when the app wants four eyes, and lets another member approve one', async () => {
+    serve(GREETING, { changed: true, requireReview: true });
+    renderApp('en', `#/apps/${APP_ID}/remote-config`);
+    expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Ask for review' }));
+    const ask = await dialogOf('Ask for a review');
+    fireEvent.click(button('Ask for review', ask));
+    await waitFor(() => expect(callsTo(callEndpoint, remoteConfigApi.requestRemoteReview)).toHaveLength(1));
+    expect(callsTo(callEndpoint, remoteConfigApi.requestRemoteReview)[0]!.body).toEqual({ revision: 3 });
+    expect(await screen.findByText(/Dev asked for a review of these changes/)).toBeTruthy();
+    // Who asked may withdraw, never approve.
+    expect(await screen.findByRole('button', { name: 'Withdraw request' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve and publish' })).toBeNull();
+  });
+
+  it('shows a review another member asked for, in Russian, and approves it', async () => {
+    serve(GREETING, { changed: true, requireReview: true, review: { revision: 3, requestedBy: 'Ann', requestedById: 'someone-else', requestedAt: '2026-03-09T11:00:00.000Z', description: 'К празднику' } });
+    renderApp('ru', `#/apps/${APP_ID}/remote-config`);
+    expect(await screen.findByText(/Ann отправил\(а\) эти изменения на проверку .* «?“К празднику”/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Одобрить и опубликовать' }));
+    await waitFor(() => expect(callsTo(callEndpoint, remoteConfigApi.approveRemoteReview)).toHaveLength(1));
+    expect(callsTo(callEndpoint, remoteConfigApi.approveRemoteReview)[0]!.body).toEqual({ revision: 3 });
   });
 });

@@ -56,13 +56,41 @@ export function remoteConfigBuilders(): Builders {
       },
     },
     'remoteConfig.rollback': { build: async (s) => ({ params: { number: '1' }, query: { appId: (await published(s, 2)).appId }, body: {} }) },
-    'remoteConfig.settings': { build: async (s) => ({ query: { appId: (await s.fresh.app()).appId as string }, body: { minimumFetchIntervalSeconds: 120 } }) },
+    'remoteConfig.settings': { build: async (s) => ({ query: { appId: (await s.fresh.app()).appId as string }, body: { minimumFetchIntervalSeconds: 120, requireReview: true } }) },
+    'remoteConfig.requestReview': {
+      build: async (s) => {
+        const { appId } = (await s.fresh.app()) as { appId: string };
+        const saved = await ok<{ draft: { revision: number } }>(await s.a.holder.call(remoteConfigApi.saveRemoteDraft, { query: { appId }, body: { template: template(s), revision: 0 } }), 'remote draft');
+        return { query: { appId }, body: { revision: saved.draft.revision, description: s.marker } };
+      },
+    },
+    'remoteConfig.approveReview': {
+      // Approved by the account holder: the review was asked for by another member of A.
+      build: async (s) => {
+        const { appId } = (await s.fresh.app()) as { appId: string };
+        const asker = await s.fresh.member(['operations']);
+        const saved = await ok<{ draft: { revision: number } }>(await asker.call(remoteConfigApi.saveRemoteDraft, { query: { appId }, body: { template: template(s), revision: 0 } }), 'remote draft');
+        await ok(await asker.call(remoteConfigApi.requestRemoteReview, { query: { appId }, body: { revision: saved.draft.revision } }), 'remote review');
+        return { query: { appId }, body: { revision: saved.draft.revision } };
+      },
+    },
+    'remoteConfig.rejectReview': {
+      build: async (s) => {
+        const { appId } = (await s.fresh.app()) as { appId: string };
+        const saved = await ok<{ draft: { revision: number } }>(await s.a.holder.call(remoteConfigApi.saveRemoteDraft, { query: { appId }, body: { template: template(s), revision: 0 } }), 'remote draft');
+        await ok(await s.a.holder.call(remoteConfigApi.requestRemoteReview, { query: { appId }, body: { revision: saved.draft.revision } }), 'remote review');
+        return { query: { appId }, body: { comment: s.marker } };
+      },
+    },
     'remoteConfig.fetch': {
       build: async (s) => {
         const { appId } = await forReading(s);
         return { headers: await appHeaders(s.a.holder, appId), query: { deviceId: `matrix-device-${Math.random().toString(36).slice(2, 10)}` }, body: { country: 'RU' } };
       },
       reveals: () => ({ values: ['v2', 'ru'], why: "an app's own published values are what its key fetches" }),
+    },
+    'remoteConfig.updates': {
+      build: async (s) => ({ headers: await appHeaders(s.a.holder, (await forReading(s)).appId), query: { after: 0, timeoutSeconds: 1 } }),
     },
   };
 }
