@@ -120,6 +120,19 @@ export function matchMask(conditions: readonly Test[], d: DeviceFacts): string {
   return mask;
 }
 
+/** Per parameter, the value a device gets and the condition that gave it (null: the default, or nothing). */
+export function explain(template: RemoteTemplate, mask: string): Array<{ key: string; type: RemoteTemplate['parameters'][number]['type']; value: string | null; condition: string | null }> {
+  const priority = new Map(template.conditions.map((c, i) => [c.name, i]));
+  return template.parameters.map((p) => {
+    let best: { at: number; value: string; condition: string } | null = null;
+    for (const cv of p.conditionalValues) {
+      const at = priority.get(cv.condition);
+      if (at !== undefined && mask[at] === '1' && (best === null || at < best.at)) best = { at, value: cv.value, condition: cv.condition };
+    }
+    return { key: p.key, type: p.type, value: best?.value ?? p.defaultValue, condition: best?.condition ?? null };
+  });
+}
+
 /**
  * The values for one set of holding conditions: per parameter, the value of the first
  * holding condition in priority order that it has one for, else its default; a parameter

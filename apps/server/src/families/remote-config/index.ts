@@ -2,6 +2,7 @@ import type { Family } from '../../platform/deps';
 import { RemoteConfigFetch } from './fetch';
 import { clientRoutes } from './routes/client';
 import { consoleRoutes } from './routes/console';
+import { previewFor } from './preview';
 import { RemoteConfigReview } from './review';
 import { RemoteConfigService } from './service';
 import { UpdateStreams } from './updates';
@@ -29,7 +30,7 @@ export const remoteConfigFamily: Family = {
       done();
     });
     const drafts = { ...deps, liveChanged: (appId: string) => fetch.forget(appId) };
-    const s = { config: new RemoteConfigService(drafts), review: new RemoteConfigReview(drafts), fetch, updates };
+    const s = { config: new RemoteConfigService(drafts), review: new RemoteConfigReview(drafts), fetch, updates, preview: previewFor.bind(null, deps) };
     consoleRoutes(app, s);
     clientRoutes(app, s);
   },

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
 import { listQuery, listShape } from '../../kit/list';
-import { appQuery, remoteDraft, remoteSettings, remoteTemplate, remoteVersionSummary } from './schemas';
+import { fetchAttributes } from './client-calls';
+import { appQuery, PARAMETER_TYPES, remoteDraft, remoteSettings, remoteTemplate, remoteVersionSummary } from './schemas';
 
 /** The console's calls: an app's draft, its published versions and its settings. */
 const PREFIX = 'rcs/v1';
@@ -140,4 +141,25 @@ export const rejectRemoteReview = defineEndpoint({
   query: appQuery,
   body: z.object({ comment: z.string().trim().max(500).optional() }),
   response: okResponse({ draft: remoteDraft }),
+});
+
+export const previewRemoteConfig = defineEndpoint({
+  id: 'remoteConfig.preview',
+  method: 'POST',
+  prefix: PREFIX,
+  path: '/config/preview',
+  access: READ,
+  summary: 'What a device with these attributes would get from the draft or the published version, and which condition gave each value',
+  query: appQuery,
+  body: z.object({
+    source: z.enum(['draft', 'published']),
+    /** The instance ID its shares of users are computed from. */
+    deviceId: z.string().trim().min(1).max(128),
+    attributes: fetchAttributes,
+  }),
+  response: okResponse({
+    /** The conditions that hold for the device, in priority order. */
+    holding: z.array(z.string()),
+    values: z.array(z.object({ key: z.string(), type: z.enum(PARAMETER_TYPES), value: z.string().nullable(), condition: z.string().nullable() })),
+  }),
 });

@@ -125,3 +125,24 @@ describe('publishing', () => {
     expect(res.json().draft).toMatchObject({ template: GREETING, changed: false });
   });
 });
+
+describe('the preview', () => {
+  it('says what a device would get from the draft or the published version, and which condition gave it', async () => {
+    const u = await TestUser.register(t);
+    const { appId } = await appOf(u);
+    await publish(u, appId, GREETING);
+    const { revision } = (await get(u, appId)).draft;
+    await save(u, appId, { ...GREETING, parameters: [{ ...GREETING.parameters[0]!, defaultValue: 'Draft hello' }] }, revision);
+    const preview = (source: 'draft' | 'published', attributes: object) =>
+      u.call(remoteConfigApi.previewRemoteConfig, { query: { appId }, body: { source, deviceId: 'console-preview', attributes } });
+    const russia = (await preview('published', { country: 'RU', appVersion: '2.1' })).json();
+    expect(russia.holding).toEqual(['Russia', 'Version 2']);
+    expect(russia.values).toEqual([
+      { key: 'greeting', type: 'string', value: 'Привет', condition: 'Russia' },
+      { key: 'max_items', type: 'number', value: '10', condition: null },
+    ]);
+    const draft = (await preview('draft', { country: 'DE' })).json();
+    expect(draft.holding).toEqual([]);
+    expect(draft.values[0]).toEqual({ key: 'greeting', type: 'string', value: 'Draft hello', condition: null });
+  });
+});

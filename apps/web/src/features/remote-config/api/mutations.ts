@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { remoteConfigApi, type RemoteTemplate, type ResponseOf } from '@wharf/contract';
+import { remoteConfigApi, type BodyOf, type RemoteTemplate, type ResponseOf } from '@wharf/contract';
 import { callEndpoint } from '../../../request/call';
 import { remoteConfigKeys } from './keys';
 
@@ -61,5 +61,12 @@ export function useSetSettings(appId: string) {
   return useMutation({
     mutationFn: (settings: Config['settings']) => callEndpoint(remoteConfigApi.setRemoteSettings, { query: { appId }, body: settings }),
     onSuccess: ({ settings }) => queryClient.setQueryData<Config>(remoteConfigKeys.config(appId), (old) => (old ? { ...old, settings } : old)),
+  });
+}
+
+/** What a device with these attributes would get (a read, sent as a POST with its attributes). */
+export function usePreview(appId: string) {
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof remoteConfigApi.previewRemoteConfig>) => callEndpoint(remoteConfigApi.previewRemoteConfig, { query: { appId }, body }),
   });
 }

@@ -9,6 +9,7 @@ import { useRemoteConfig } from '../api/queries';
 import { ConditionsTab } from '../components/ConditionsTab';
 import { DraftBar } from '../components/DraftBar';
 import { ParametersTab } from '../components/ParametersTab';
+import { PreviewTab } from '../components/PreviewTab';
 import { SettingsTab } from '../components/SettingsTab';
 import { TransferButtons } from '../components/TransferButtons';
 import { VersionsTab } from '../components/VersionsTab';
@@ -55,6 +56,7 @@ export function RemoteConfigPage() {
             items={[
               { key: 'parameters', label: t('tabs.parameters', { count: config.data.draft.template.parameters.length }), children: <ParametersTab config={config.data} canManage={canManage} onChange={change} onConditions={() => setTab('conditions')} /> },
               { key: 'conditions', label: t('tabs.conditions', { count: config.data.draft.template.conditions.length }), children: <ConditionsTab template={config.data.draft.template} canManage={canManage} onChange={change} /> },
+              { key: 'preview', label: t('preview.tab'), children: <PreviewTab appId={appId} template={config.data.draft.template} /> },
               { key: 'versions', label: t('tabs.versions'), children: <VersionsTab appId={appId} published={config.data.published?.number ?? 0} canManage={canManage} /> },
               { key: 'settings', label: t('tabs.settings'), children: <SettingsTab appId={appId} settings={config.data.settings} canManage={canManage} /> },
             ]}

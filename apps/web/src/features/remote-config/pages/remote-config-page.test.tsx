@@ -59,6 +59,7 @@ function serve(template: RemoteTemplate, over: { published?: RemoteVersionSummar
     [remoteConfigApi.listRemoteVersions.id]: () => ({ ret: OK, items: [version(2), version(1, { description: 'First greeting' })], nextCursor: null, total: 2 }),
     [remoteConfigApi.requestRemoteReview.id]: () => ({ ret: OK, draft: (current = { ...current, review: { revision: current.revision, requestedBy: 'Dev', requestedById: USER_ID, requestedAt: '2026-03-09T11:00:00.000Z', description: null } }) }),
     [remoteConfigApi.approveRemoteReview.id]: () => ({ ret: OK, version: version(2, { requestedBy: 'Ann' }), draft: (current = { ...current, review: null, changed: false }) }),
+    [remoteConfigApi.previewRemoteConfig.id]: () => ({ ret: OK, holding: ['Russia'], values: [{ key: 'greeting', type: 'string', value: 'Привет', condition: 'Russia' }, { key: 'limit', type: 'number', value: null, condition: null }] }),
     [remoteConfigApi.rollBackRemoteConfig.id]: () => ({ ret: OK, version: version(3, { origin: 'rollback', rollbackOf: 1 }), draft: current }),
   });
 }
@@ -196,5 +197,20 @@ describe('Remote Configuration page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Одобрить и опубликовать' }));
     await waitFor(() => expect(callsTo(callEndpoint, remoteConfigApi.approveRemoteReview)).toHaveLength(1));
     expect(callsTo(callEndpoint, remoteConfigApi.approveRemoteReview)[0]!.body).toEqual({ revision: 3 });
+  });
+
+  it('previews what a device would get, with the condition behind each value', async () => {
+    serve(GREETING);
+    renderApp('en', `#/apps/${APP_ID}/remote-config`);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Preview' }));
+    fireEvent.click(await screen.findByLabelText('The published version'));
+    fireEvent.change(screen.getByLabelText('App version'), { target: { value: ' 2.1 ' } });
+    fireEvent.change(screen.getByLabelText('User property'), { target: { value: 'plan=pro\nbroken line' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await waitFor(() => expect(callsTo(callEndpoint, remoteConfigApi.previewRemoteConfig)).toHaveLength(1));
+    expect(callsTo(callEndpoint, remoteConfigApi.previewRemoteConfig)[0]!.body).toEqual({ source: 'published', deviceId: 'console-preview', attributes: { appVersion: '2.1', userProperties: { plan: 'pro' } } });
+    const result = await screen.findByTestId('remote-preview');
+    expect(within(result).getByText('Привет')).toBeTruthy();
+    expect(within(result).getByText('In-app default')).toBeTruthy();
   });
 });

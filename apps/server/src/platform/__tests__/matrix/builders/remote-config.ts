@@ -89,6 +89,7 @@ export function remoteConfigBuilders(): Builders {
       },
       reveals: () => ({ values: ['v2', 'ru'], why: "an app's own published values are what its key fetches" }),
     },
+    'remoteConfig.preview': { build: async (s) => ({ query: { appId: (await forReading(s)).appId }, body: { source: 'published', deviceId: 'matrix-preview', attributes: { country: 'RU' } } }) },
     'remoteConfig.updates': {
       build: async (s) => ({ headers: await appHeaders(s.a.holder, (await forReading(s)).appId), query: { after: 0, timeoutSeconds: 1 } }),
     },
