@@ -4,7 +4,7 @@ import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { AppError, conflict } from '../../platform/http/errors';
 import type { DbOrTx } from '../../platform/db/types';
-import { AppsService } from '../apps/service';
+import { callerApp } from '../apps/public';
 import { agreementsRepo, type Signature } from './repo';
 
 function stateOf(id: AgreementId, signatures: Signature[]): AgreementState {
@@ -24,11 +24,8 @@ function stateOf(id: AgreementId, signatures: Signature[]): AgreementState {
 
 /** The agreements a team signs before publishing, and the check submissions make. */
 export class AgreementsService {
-  private readonly apps: AppsService;
 
-  constructor(private readonly deps: Deps) {
-    this.apps = new AppsService(deps);
-  }
+  constructor(private readonly deps: Deps) {}
 
   async states(db: DbOrTx, teamId: string): Promise<AgreementState[]> {
     const signatures = await agreementsRepo.ofTeam(db, teamId);
@@ -62,7 +59,7 @@ export class AgreementsService {
   }
 
   async check(caller: Caller, appId: string) {
-    const app = await this.apps.get(caller, appId);
+    const app = await callerApp(this.deps.db, caller, appId);
     const missing = await this.missing(this.deps.db, app.teamId);
     return { signed: missing.length === 0, missing, canSign: caller.permissions.has('agreement.sign') };
   }

@@ -6,7 +6,7 @@ import type { Caller } from '../../platform/http/access';
 import { decodeCursor, pageOf } from '../../platform/http/cursor';
 import { conflict, invalidInput, notFound, type LocalisedText } from '../../platform/http/errors';
 import { appsRepo, type AppRow } from '../apps/repo';
-import { AppsService } from '../apps/service';
+import { callerApp } from '../apps/public';
 import { filesRepo } from '../files/repo';
 import { colorOfImage, UnreadableImageError } from './image';
 import { immersiveRepo, type ImmersiveTaskRow, type InfoRow } from './repo';
@@ -97,11 +97,8 @@ interface Edit {
  * transaction with an audit event.
  */
 export class ImmersiveService {
-  private readonly apps: AppsService;
 
-  constructor(private readonly deps: Deps) {
-    this.apps = new AppsService(deps);
-  }
+  constructor(private readonly deps: Deps) {}
 
   get storage() {
     return this.deps.storage;
@@ -135,7 +132,7 @@ export class ImmersiveService {
   }
 
   async get(caller: Caller, appId: string) {
-    await this.apps.get(caller, appId);
+    await callerApp(this.deps.db, caller, appId);
     const row = await immersiveRepo.byApp(this.deps.db, appId);
     return { info: row ? infoOut(row) : null };
   }
@@ -152,7 +149,7 @@ export class ImmersiveService {
 
   async create(caller: Caller, d: Edit) {
     const { db, clock } = this.deps;
-    const app = await this.apps.get(caller, d.appId);
+    const app = await callerApp(this.deps.db, caller, d.appId);
     const fields = await this.fields(caller, app, d);
     const row = await db.transaction(async (tx) => {
       const now = clock.now();
@@ -166,7 +163,7 @@ export class ImmersiveService {
 
   /** Runs a change on the locked row after checking the state allows it. */
   private async change<T>(caller: Caller, appId: string, action: Action, work: (tx: Parameters<Parameters<Deps['db']['transaction']>[0]>[0], row: InfoRow, app: AppRow) => Promise<T>): Promise<T> {
-    const app = await this.apps.get(caller, appId);
+    const app = await callerApp(this.deps.db, caller, appId);
     return this.deps.db.transaction(async (tx) => {
       const row = await immersiveRepo.lock(tx, appId);
       if (!row) throw notFound({ zh: '该应用没有沉浸式信息', en: 'The app has no immersive info', ru: 'У приложения нет иммерсивных сведений' });
@@ -177,7 +174,7 @@ export class ImmersiveService {
 
   async update(caller: Caller, d: Edit) {
     const { clock } = this.deps;
-    const app = await this.apps.get(caller, d.appId);
+    const app = await callerApp(this.deps.db, caller, d.appId);
     const fields = await this.fields(caller, app, d);
     const row = await this.change(caller, d.appId, 'edit', async (tx, was) => {
       const updated = await immersiveRepo.update(tx, d.appId, { ...fields, state: 'draft', rejection: null, updatedAt: clock.now(), updatedBy: caller.userId });

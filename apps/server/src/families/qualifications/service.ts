@@ -5,7 +5,7 @@ import type { Caller } from '../../platform/http/access';
 import { decodeCursor, pageOf } from '../../platform/http/cursor';
 import { conflict, invalidInput, notFound, type LocalisedText } from '../../platform/http/errors';
 import { appsRepo, type AppRow } from '../apps/repo';
-import { AppsService } from '../apps/service';
+import { callerApp } from '../apps/public';
 import { filesRepo, type FileRow } from '../files/repo';
 import { qualificationsRepo, type QualificationRow } from './repo';
 
@@ -37,11 +37,8 @@ const refusal = (state: State): LocalisedText => ({
  * nothing else waits for them.
  */
 export class QualificationsService {
-  private readonly apps: AppsService;
 
-  constructor(private readonly deps: Deps) {
-    this.apps = new AppsService(deps);
-  }
+  constructor(private readonly deps: Deps) {}
 
   get storage() {
     return this.deps.storage;
@@ -88,7 +85,7 @@ export class QualificationsService {
   }
 
   private async find(caller: Caller, appId: string, taskId: string) {
-    const app = await this.apps.get(caller, appId);
+    const app = await callerApp(this.deps.db, caller, appId);
     const row = await qualificationsRepo.ofApp(this.deps.db, appId, taskId);
     if (!row) throw notFound({ zh: '资质审核任务不存在', en: 'No such qualification review task', ru: 'Такой задачи проверки квалификации нет' });
     return { app, row };
@@ -96,7 +93,7 @@ export class QualificationsService {
 
   async create(caller: Caller, d: { appId: string; kind: string; objectIds: string[]; remarks: string }) {
     const { db, clock } = this.deps;
-    const app = await this.apps.get(caller, d.appId);
+    const app = await callerApp(this.deps.db, caller, d.appId);
     await this.assertFiles(caller.teamId!, d.objectIds);
     const row = await db.transaction(async (tx) => {
       const now = clock.now();
@@ -113,7 +110,7 @@ export class QualificationsService {
   }
 
   async list(caller: Caller, q: { appId: string; state?: string | undefined; pageSize: number; cursor?: string | undefined }) {
-    const app = await this.apps.get(caller, q.appId);
+    const app = await callerApp(this.deps.db, caller, q.appId);
     const rows = await qualificationsRepo.appPage(this.deps.db, app.id, q.state, q.pageSize + 1, q.cursor ? decodeCursor(q.cursor) : undefined);
     const { page, nextCursor } = pageOf(rows, q.pageSize, (r) => ({ at: r.submittedAt, id: r.id }));
     return { items: await this.out(page, app), nextCursor };

@@ -1,7 +1,7 @@
 import { REGIONS, countryById, type Language } from '@wharf/rules';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
-import { AppsService } from '../apps/service';
+import { callerApp } from '../apps/public';
 import { versionsRepo } from '../versions/repo';
 
 const BY_REGION = new Map(REGIONS.map((r) => [r.id, r.countries.map((c) => countryById(c)!).filter(Boolean)]));
@@ -11,11 +11,8 @@ const BY_REGION = new Map(REGIONS.map((r) => [r.id, r.countries.map((c) => count
  * catalogue itself is static (@wharf/rules); v2 lays an app's distribution over it.
  */
 export class RegionsService {
-  private readonly apps: AppsService;
 
-  constructor(private readonly deps: Deps) {
-    this.apps = new AppsService(deps);
-  }
+  constructor(private readonly deps: Deps) {}
 
   names(lang: Language) {
     return {
@@ -33,7 +30,7 @@ export class RegionsService {
 
   async namesOfApp(caller: Caller, appId: string) {
     const { db } = this.deps;
-    await this.apps.get(caller, appId);
+    await callerApp(this.deps.db, caller, appId);
     const onShelf = new Set((await versionsRepo.current(db, appId))?.countries ?? []);
     const preparing = new Set((await versionsRepo.unreleased(db, appId))?.countries ?? []);
     return {
