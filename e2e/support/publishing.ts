@@ -5,16 +5,16 @@ import projectsEn from '../../apps/web/src/features/projects/locales/en.json';
 import { en, fillSignUp, type Person } from './console';
 
 /**
- * A new developer signs up, creates a project and an app in it, and uploads the app's
- * package until it is checked, as the journeys of versions and testing begin. Answers
- * the app's id, read from the address the console went to.
+ * A new developer signs up and creates a project and an app in it, ending on the app's
+ * information page, as most journeys begin. Answers the ids, read from the addresses the
+ * console went to.
  */
-export async function newDeveloperWithApp(
+export async function newDeveloperWithBareApp(
   page: Page,
   origin: string,
   person: Person,
-  app: { project: string; name: string; packageName: string; packageFile: string },
-): Promise<string> {
+  app: { project: string; name: string; packageName: string },
+): Promise<{ projectId: string; appId: string }> {
   await page.goto(`${origin}/en/#/projects`);
   await page.getByRole('link', { name: en.accounts.signIn.register }).click();
   await fillSignUp(page, person);
@@ -36,6 +36,7 @@ export async function newDeveloperWithApp(
       await createProject.getByRole('button', { name: projectsEn.actions.create }).click();
     }
   }
+  const projectId = /#\/projects\/([\w-]+)\//.exec(page.url())?.[1] ?? '';
   await page.getByRole('button', { name: projectsEn.settings.addApp }).first().click();
   const createApp = page.getByRole('dialog', { name: appsEn.create.title });
   await createApp.getByLabel(appsEn.fields.name).fill(app.name);
@@ -44,8 +45,21 @@ export async function newDeveloperWithApp(
   await createApp.getByRole('button', { name: appsEn.actions.create }).click();
   await page.getByRole('heading', { name: appsEn.info.title }).waitFor();
   const appId = /#\/apps\/([\w-]+)\/info/.exec(page.url())?.[1];
-  if (!appId) throw new Error(`no app id in ${page.url()}`);
+  if (!appId || !projectId) throw new Error(`no project or app id in ${page.url()}`);
+  return { projectId, appId };
+}
 
+/**
+ * A new developer with an app (above) uploads the app's package until it is checked, as
+ * the journeys of versions and testing begin. Answers the app's id.
+ */
+export async function newDeveloperWithApp(
+  page: Page,
+  origin: string,
+  person: Person,
+  app: { project: string; name: string; packageName: string; packageFile: string },
+): Promise<string> {
+  const { appId } = await newDeveloperWithBareApp(page, origin, person, app);
   await page.getByRole('menuitem', { name: packagesEn.page.title }).click();
   await page.getByRole('heading', { name: packagesEn.page.title }).waitFor();
   await page.locator('input[type=file]').setInputFiles(app.packageFile);

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import appUsersEn from '../../apps/web/src/features/app-users/locales/en.json';
 import appsEn from '../../apps/web/src/features/apps/locales/en.json';
-import projectsEn from '../../apps/web/src/features/projects/locales/en.json';
 import { browserAvailability } from '../support/browser';
-import { en, fillSignUp, openPage, screenshot, type Person } from '../support/console';
+import { openPage, screenshot, type Person } from '../support/console';
 import { fill, journeyEnvironment } from '../support/journey';
+import { newDeveloperWithBareApp } from '../support/publishing';
 import { startSampleApp } from '../support/sample-app';
 
 // Auth Service as a new developer meets it: they make a project and an app, download the
@@ -40,24 +40,7 @@ describe.skipIf(!chromium.available)('Auth Service in the browser (Chromium)', (
     });
 
     // A project with an app.
-    await page.goto(`${origin}/en/#/projects`);
-    await page.getByRole('link', { name: en.accounts.signIn.register }).click();
-    await fillSignUp(page, developer);
-    await page.getByRole('button', { name: en.accounts.signUp.submit }).click();
-    await page.getByRole('heading', { name: projectsEn.list.title }).waitFor();
-    await page.getByRole('button', { name: projectsEn.list.create }).first().click();
-    const createProject = page.getByRole('dialog', { name: projectsEn.form.createTitle });
-    await createProject.getByLabel(projectsEn.fields.name).fill('Notes');
-    await createProject.getByRole('button', { name: projectsEn.actions.create }).click();
-    await page.getByRole('heading', { name: projectsEn.settings.title }).waitFor();
-    const projectId = /#\/projects\/([\w-]+)\//.exec(page.url())?.[1] ?? '';
-    await page.getByRole('button', { name: projectsEn.settings.addApp }).first().click();
-    const createApp = page.getByRole('dialog', { name: appsEn.create.title });
-    await createApp.getByLabel(appsEn.fields.name).fill('Field Notes');
-    await createApp.getByLabel(appsEn.fields.packageName).fill('com.avaauth.fieldnotes');
-    await createApp.locator('.ant-form-item-has-success').filter({ has: page.getByLabel(appsEn.fields.packageName) }).waitFor();
-    await createApp.getByRole('button', { name: appsEn.actions.create }).click();
-    await page.getByRole('heading', { name: appsEn.info.title }).waitFor();
+    const { projectId } = await newDeveloperWithBareApp(page, origin, developer, { project: 'Notes', name: 'Field Notes', packageName: 'com.avaauth.fieldnotes' });
 
     // App information → SDK configuration: the configuration file.
     const sdk = page.locator('.ant-card', { hasText: appsEn.client.title });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import appsEn from '../../apps/web/src/features/apps/locales/en.json';
-import projectsEn from '../../apps/web/src/features/projects/locales/en.json';
 import rcEn from '../../apps/web/src/features/remote-config/locales/en.json';
 import { browserAvailability } from '../support/browser';
-import { chooseOption, en, fillSignUp, openPage, screenshot, type Person } from '../support/console';
+import { chooseOption, openPage, screenshot, type Person } from '../support/console';
 import { fill, journeyEnvironment } from '../support/journey';
+import { newDeveloperWithBareApp } from '../support/publishing';
 import { startSampleApp } from '../support/sample-app';
 
 // Remote Configuration as a new developer meets it: an app's greeting gets a value for
@@ -38,23 +38,7 @@ describe.skipIf(!chromium.available)('Remote Configuration in the browser (Chrom
     });
 
     // A project with an app, and the app's configuration file.
-    await page.goto(`${origin}/en/#/projects`);
-    await page.getByRole('link', { name: en.accounts.signIn.register }).click();
-    await fillSignUp(page, developer);
-    await page.getByRole('button', { name: en.accounts.signUp.submit }).click();
-    await page.getByRole('heading', { name: projectsEn.list.title }).waitFor();
-    await page.getByRole('button', { name: projectsEn.list.create }).first().click();
-    const createProject = page.getByRole('dialog', { name: projectsEn.form.createTitle });
-    await createProject.getByLabel(projectsEn.fields.name).fill('Greetings');
-    await createProject.getByRole('button', { name: projectsEn.actions.create }).click();
-    await page.getByRole('heading', { name: projectsEn.settings.title }).waitFor();
-    await page.getByRole('button', { name: projectsEn.settings.addApp }).first().click();
-    const createApp = page.getByRole('dialog', { name: appsEn.create.title });
-    await createApp.getByLabel(appsEn.fields.name).fill('Hello Field');
-    await createApp.getByLabel(appsEn.fields.packageName).fill('com.ritaremote.hello');
-    await createApp.locator('.ant-form-item-has-success').filter({ has: page.getByLabel(appsEn.fields.packageName) }).waitFor();
-    await createApp.getByRole('button', { name: appsEn.actions.create }).click();
-    await page.getByRole('heading', { name: appsEn.info.title }).waitFor();
+    await newDeveloperWithBareApp(page, origin, developer, { project: 'Greetings', name: 'Hello Field', packageName: 'com.ritaremote.hello' });
     const sdk = page.locator('.ant-card', { hasText: appsEn.client.title });
     const [download] = await Promise.all([page.waitForEvent('download'), sdk.getByRole('button', { name: appsEn.client.download }).click()]);
 

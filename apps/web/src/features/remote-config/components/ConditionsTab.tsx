@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { RemoteCondition, RemoteTemplate } from '@wharf/contract';
 import { useDisplay } from '../../projects/public';
 import { ConditionDialog } from './ConditionDialog';
-import { chipColor } from './ParametersTab';
+import { chipColor } from './values';
 import { ruleText } from './rule-text';
 import { dropCondition, moveCondition, putCondition, usesOf } from './template-edit';
 

@@ -5,13 +5,7 @@ import type { RemoteParameter, RemoteTemplate } from '@wharf/contract';
 import { dropParameter, putParameter } from './template-edit';
 import { ParameterDialog } from './ParameterDialog';
 import type { RemoteConfigState } from './DraftBar';
-
-const COLORS = ['blue', 'purple', 'cyan', 'magenta', 'gold', 'lime', 'volcano', 'geekblue'];
-/** A condition's chip colour: its own, else one by its priority. */
-export const chipColor = (t: RemoteTemplate, name: string) => {
-  const at = t.conditions.findIndex((c) => c.name === name);
-  return t.conditions[at]?.color ?? COLORS[at % COLORS.length];
-};
+import { ConditionalValues, ValueText } from './values';
 
 interface Props {
   config: RemoteConfigState;
@@ -25,7 +19,6 @@ export function ParametersTab({ config, canManage, onChange, onConditions }: Pro
   const { t } = useTranslation('remote-config');
   const template = config.draft.template;
   const [editing, setEditing] = useState<RemoteParameter | 'new' | null>(null);
-  const shown = (value: string | null) => (value === null ? <Typography.Text type="secondary">{t('parameter.inApp')}</Typography.Text> : <Typography.Text code>{value === '' ? t('parameter.emptyText') : value}</Typography.Text>);
 
   const add = canManage && (
     <Button type="primary" onClick={() => setEditing('new')} data-report-click="remoteConfig.addParameter">
@@ -59,20 +52,11 @@ export function ParametersTab({ config, canManage, onChange, onConditions }: Pro
                 ),
               },
               { title: t('parameter.type'), dataIndex: 'type', render: (type: string) => t(`type.${type}`) },
-              { title: t('parameter.default'), dataIndex: 'defaultValue', render: shown },
+              { title: t('parameter.default'), dataIndex: 'defaultValue', render: (value: string | null) => <ValueText value={value} /> },
               {
                 title: t('parameter.conditional'),
                 key: 'conditional',
-                render: (_, p) => (
-                  <Flex vertical gap={4}>
-                    {p.conditionalValues.map((v) => (
-                      <span key={v.condition}>
-                        <Tag color={chipColor(template, v.condition)}>{v.condition}</Tag>
-                        {shown(v.value)}
-                      </span>
-                    ))}
-                  </Flex>
-                ),
+                render: (_, p) => <ConditionalValues template={template} parameter={p} />,
               },
               ...(canManage
                 ? [

@@ -1,10 +1,10 @@
-import { Button, Card, Empty, Flex, Form, Input, Radio, Select, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Form, Input, Radio, Select, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_OSES, type RemoteTemplate } from '@wharf/contract';
 import { COUNTRIES, sortByCountryName } from '@wharf/rules';
 import { useDisplay } from '../../projects/public';
 import { usePreview } from '../api/mutations';
-import { chipColor } from './ParametersTab';
+import { ConditionChip, ValueText } from './values';
 
 interface Values {
   source: 'draft' | 'published';
@@ -86,7 +86,7 @@ export function PreviewTab({ appId, template }: { appId: string; template: Remot
           <Card title={t('preview.result')} data-testid="remote-preview">
             <Typography.Paragraph>
               {t('preview.holding')}{' '}
-              {result.holding.length ? result.holding.map((name) => <Tag key={name} color={chipColor(template, name)}>{name}</Tag>) : t('preview.none')}
+              {result.holding.length ? result.holding.map((name) => <ConditionChip key={name} template={template} name={name} />) : t('preview.none')}
             </Typography.Paragraph>
             <Table
               size="small"
@@ -95,8 +95,8 @@ export function PreviewTab({ appId, template }: { appId: string; template: Remot
               dataSource={result.values}
               columns={[
                 { title: t('parameter.key'), dataIndex: 'key' },
-                { title: t('preview.value'), dataIndex: 'value', render: (value: string | null) => (value === null ? <Typography.Text type="secondary">{t('parameter.inApp')}</Typography.Text> : <Typography.Text code>{value}</Typography.Text>) },
-                { title: t('preview.from'), dataIndex: 'condition', render: (condition: string | null) => (condition ? <Tag color={chipColor(template, condition)}>{condition}</Tag> : t('parameter.default')) },
+                { title: t('preview.value'), dataIndex: 'value', render: (value: string | null) => <ValueText value={value} /> },
+                { title: t('preview.from'), dataIndex: 'condition', render: (condition: string | null) => (condition ? <ConditionChip template={template} name={condition} /> : t('parameter.default')) },
               ]}
             />
           </Card>
