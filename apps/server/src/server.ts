@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuiltApp } from './app';
 import type { Config } from './config';
 import { openDatabase } from './platform/db';
-import type { Deps, Family } from './platform/deps';
+import type { Deps, Family, Periodic } from './platform/deps';
 import { FAMILIES } from './families';
 
 export interface RunningServer extends BuiltApp {
@@ -54,6 +54,7 @@ export async function startServer(
   const pruneTimer = setInterval(() => deps.events.prune().catch((err: unknown) => deps.log.warn({ err }, 'event pruning failed')), 3_600_000);
   pruneTimer.unref();
   app.addHook('onClose', async () => clearInterval(pruneTimer));
+  for (const family of families) for (const work of family.periodic ?? []) startPeriodic(app, deps, work);
   const mailTimer = startMailDelivery(deps);
   app.addHook('onClose', async () => clearInterval(mailTimer));
   const address = await app.listen({ port: config.port, host: config.host });
@@ -76,6 +77,23 @@ export async function startServer(
         await database.close();
       })()),
   };
+}
+
+/** Runs one family's periodic work until the app closes; a slow run makes the next one wait, never overlap. */
+function startPeriodic(app: FastifyInstance, deps: Deps, work: Periodic): void {
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = work
+      .run(deps)
+      .catch((err: unknown) => deps.log.error({ err }, `${work.name} failed`))
+      .finally(() => (running = null));
+  }, work.everyMs(deps.config));
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
 }
 
 function startMailDelivery(deps: Deps): NodeJS.Timeout {

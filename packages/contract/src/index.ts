@@ -19,6 +19,7 @@ import * as appUsersFamily from './families/app-users';
 import * as apiClientsFamily from './families/api-clients';
 import * as publishingFamily from './families/publishing';
 import * as remoteConfigFamily from './families/remote-config';
+import * as analyticsFamily from './families/analytics';
 
 export * from './kit/access';
 export * from './kit/permissions';
@@ -61,6 +62,9 @@ export * as appUsersApi from './families/app-users';
 export * as apiClientsApi from './families/api-clients';
 export * as publishingApi from './families/publishing';
 export * as remoteConfigApi from './families/remote-config';
+export * as analyticsApi from './families/analytics';
+export type { AnalyticsContext, AnalyticsEventInput, AnalyticsSettings, OverviewDay, OverviewTotals, RejectReason } from './families/analytics';
+export { ANALYTICS_LIMITS, AUTOMATIC_EVENTS, DEFAULT_RETENTION_DAYS, RETENTION_DAYS } from './families/analytics';
 export type { ConditionRule, FetchAttributes, ParameterType, RemoteCondition, RemoteParameter, RemoteTemplate, RemoteVersionSummary } from './families/remote-config';
 export { CONDITION_FIELDS, DEVICE_OSES, PARAMETER_TYPES, REMOTE_CONFIG_LIMITS } from './families/remote-config';
 export type { ApiClient, ApiClientRole, ApiClientType, GrantedApp, ServiceAccountKeyFile } from './families/api-clients';
@@ -89,6 +93,6 @@ function endpointsOf(family: Record<string, unknown>): Endpoint[] {
 }
 
 /** Every call of the catalogue; the server must register each one (a test checks). */
-export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily, versionFamily, testingFamily, immersiveFamily, qualificationFamily, regionFamily, agreementFamily, appUsersFamily, apiClientsFamily, publishingFamily, remoteConfigFamily].flatMap(
+export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily, versionFamily, testingFamily, immersiveFamily, qualificationFamily, regionFamily, agreementFamily, appUsersFamily, apiClientsFamily, publishingFamily, remoteConfigFamily, analyticsFamily].flatMap(
   (f) => endpointsOf(f),
 );

@@ -48,3 +48,7 @@ export const ZONE_SITE_IDS = Object.freeze({
   russia: 8,
   iran: 3,
 } as const);
+
+/** The systems an app instance runs on, as device-facing calls name them (conditions, analytics). */
+export const DEVICE_OSES = Object.freeze(['android', 'ios', 'harmonyos', 'web'] as const);
+export type DeviceOs = (typeof DEVICE_OSES)[number];

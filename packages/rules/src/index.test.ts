@@ -21,7 +21,7 @@ describe('@wharf/rules root', () => {
       'ZONES', 'SUPPORTED_LANGUAGES', 'USER_INFO_COOKIE_MAX_AGE_MS', 'SESSION_RELOAD_AFTER_MS', 'LOGOUT_SUPPRESS_MS',
       'LOGIN_STATE_MAX', 'STREAM_CHUNK_BYTES', 'EMOJI_SAMPLE_LIMIT', 'EMOJI_SAMPLE_THRESHOLD', 'COUNTRY_ID_OFFSET',
       'ACCOUNT_STATUS_FORCE_RELOGIN', 'RISK_CONTROL_CODE', 'LOGIN_DEFAULTS', 'ZONE_SITE_IDS', 'SERVICE_CATEGORIES',
-      'LANGUAGES', 'COUNTRIES', 'REGIONS',
+      'LANGUAGES', 'COUNTRIES', 'REGIONS', 'DEVICE_OSES',
     ];
     for (const name of values) expect((rules as Record<string, unknown>)[name], name).toBeDefined();
   });

@@ -66,6 +66,7 @@ const envSchema = z.object({
   RATE_LIMITS: z.string().optional(),
   EVENTS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   EVENTS_RETENTION_DAYS: z.coerce.number().min(0.01).max(365).default(7),
+  ANALYTICS_ROLLUP_MS: z.coerce.number().int().min(100).max(600_000).default(1000),
   CANARY_PERCENT: z.coerce.number().min(0).max(100).default(0),
   COOKIE_SECURE: z.enum(['auto', 'always', 'never']).default('auto'),
   TRUST_PROXY: bool,
@@ -175,6 +176,8 @@ export interface Config {
   rateLimits: Record<string, { limit: number; windowMs: number }>;
   /** The event bus: how often each instance looks for due deliveries, and how long settled events are kept. */
   events: { pollMs: number; retentionMs: number };
+  /** Analytics: how often each instance folds newly stored events into the counts the dashboards read. */
+  analytics: { rollupMs: number };
   /** Share of users (0–100) who get the canary (x-hd-grey) cookie. */
   canaryPercent: number;
   cookieSecure: 'auto' | 'always' | 'never';
@@ -268,6 +271,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     rateLimits: rateLimitsOf(e.RATE_LIMITS),
     events: { pollMs: e.EVENTS_POLL_MS, retentionMs: Math.round(e.EVENTS_RETENTION_DAYS * 86_400_000) },
+    analytics: { rollupMs: e.ANALYTICS_ROLLUP_MS },
     canaryPercent: e.CANARY_PERCENT,
     cookieSecure: e.COOKIE_SECURE,
     trustProxy: e.TRUST_PROXY,
@@ -287,6 +291,10 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<string, { limit: number; windo
   // Remote configuration fetches per app, all its devices together: each device's own
   // interval is kept in memory by the server that answers it (docs/remote-config.md).
   remoteConfigFetch: { limit: 60_000, windowMs: 60_000 },
+  // Analytics batches: per instance (an SDK sends one every few seconds at most), and per
+  // app, all its instances together (docs/analytics.md).
+  analyticsDevice: { limit: 600, windowMs: 60_000 },
+  analyticsApp: { limit: 120_000, windowMs: 60_000 },
   // Access tokens asked for per address: a CI farm behind one address asks once per job.
   apiToken: { limit: 300, windowMs: 60_000 },
   signIn: { limit: 20, windowMs: 60_000 },

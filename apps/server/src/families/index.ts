@@ -18,6 +18,7 @@ import { appUsersFamily } from './app-users';
 import { apiClientsFamily } from './api-clients';
 import { publishingFamily } from './publishing';
 import { remoteConfigFamily } from './remote-config';
+import { analyticsFamily } from './analytics';
 
 /** The list of families: one line each. */
 export const FAMILIES: readonly Family[] = [
@@ -40,4 +41,5 @@ export const FAMILIES: readonly Family[] = [
   apiClientsFamily,
   publishingFamily,
   remoteConfigFamily,
+  analyticsFamily,
 ];

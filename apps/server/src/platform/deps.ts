@@ -76,4 +76,12 @@ export interface Family {
   projectScopes?: (deps: Deps) => ProjectScopes;
   /** Entries this family adds to the console's service catalogue. */
   services?: readonly ServiceEntry[];
+  /** Work a running server repeats (never tests, which call it themselves); a run never overlaps the one before. */
+  periodic?: readonly Periodic[];
+}
+
+export interface Periodic {
+  name: string;
+  everyMs: (config: Config) => number;
+  run: (deps: Deps) => Promise<unknown>;
 }

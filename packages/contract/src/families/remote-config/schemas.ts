@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEVICE_OSES } from '@wharf/rules';
 
 /** How much one app's configuration may hold (Firebase's limits, where it has one). */
 export const REMOTE_CONFIG_LIMITS = {
@@ -17,7 +18,7 @@ export const REMOTE_CONFIG_LIMITS = {
 export const PARAMETER_TYPES = ['string', 'number', 'boolean', 'json'] as const;
 export type ParameterType = (typeof PARAMETER_TYPES)[number];
 
-export const DEVICE_OSES = ['android', 'ios', 'harmonyos', 'web'] as const;
+export { DEVICE_OSES } from '@wharf/rules';
 
 /** A parameter key, as app code reads it: letters, digits and underscores, not starting with a digit. */
 export const parameterKey = z.string().trim().min(1).max(256).regex(/^[A-Za-z_][A-Za-z0-9_]*$/);

@@ -1,0 +1,73 @@
+import { ANALYTICS_LIMITS, type OverviewDay, type OverviewTotals } from '@wharf/contract';
+import type { Deps } from '../../platform/deps';
+import type { Caller } from '../../platform/http/access';
+import { invalidInput } from '../../platform/http/errors';
+import { callerApp } from '../apps/public';
+import { addDays, daysBetween } from './days';
+import { reportRepo, type DayCounts } from './report-repo';
+import type { AnalyticsSettingsStore } from './settings';
+
+const BAD_RANGE = {
+  zh: `日期范围无效：开始日期须不晚于结束日期，且不超过 ${ANALYTICS_LIMITS.rangeDays} 天`,
+  en: `The date range is not valid: it must start on or before its end and span at most ${ANALYTICS_LIMITS.rangeDays} days`,
+  ru: `Неверный диапазон дат: начало не позже конца, не больше ${ANALYTICS_LIMITS.rangeDays} дней`,
+};
+
+export function checkRange(from: string, to: string): string[] {
+  const days = Number.isNaN(Date.parse(from)) || Number.isNaN(Date.parse(to)) || from > to ? [] : daysBetween(from, to);
+  if (!days.length || days.length > ANALYTICS_LIMITS.rangeDays) throw invalidInput(BAD_RANGE);
+  return days;
+}
+
+const round = (n: number) => Math.round(n * 10) / 10;
+
+/** The app overview: every number comes from the rollups; distinct users never from summed days. */
+export async function overview(deps: Pick<Deps, 'db'>, settings: AnalyticsSettingsStore, caller: Caller, q: { appId: string; from: string; to: string; compare: boolean }) {
+  const app = await callerApp(deps.db, caller, q.appId);
+  const days = checkRange(q.from, q.to);
+  const { timeZone } = await settings.read(deps.db, q.appId, app.teamId, app.projectId);
+  const [counts, active, fresh, activeUsers, weekly, monthly, hasData] = await Promise.all([
+    reportRepo.countsByDay(deps.db, q.appId, q.from, q.to),
+    reportRepo.activeByDay(deps.db, q.appId, q.from, q.to),
+    reportRepo.newByDay(deps.db, q.appId, q.from, q.to),
+    reportRepo.activeIn(deps.db, q.appId, q.from, q.to),
+    reportRepo.activeIn(deps.db, q.appId, addDays(q.to, -6), q.to),
+    reportRepo.activeIn(deps.db, q.appId, addDays(q.to, -29), q.to),
+    reportRepo.hasData(deps.db, q.appId),
+  ]);
+  const byDay = new Map(counts.map((c) => [c.day, c]));
+  const out: OverviewDay[] = days.map((day) => {
+    const c = byDay.get(day);
+    return {
+      day,
+      newUsers: fresh.get(day) ?? 0,
+      activeUsers: active.get(day) ?? 0,
+      sessions: c?.sessions ?? 0,
+      events: c?.events ?? 0,
+      averageSessionSeconds: c?.sessionEnds ? round(c.sessionSeconds / c.sessionEnds) : 0,
+    };
+  });
+  const previous = q.compare ? await totalsOf(deps, q.appId, addDays(q.from, -days.length), addDays(q.from, -1)) : null;
+  return { timeZone, days: out, totals: totalsFrom(counts, fresh, activeUsers), previous, weeklyActiveUsers: weekly, monthlyActiveUsers: monthly, hasData };
+}
+
+async function totalsOf(deps: Pick<Deps, 'db'>, appId: string, from: string, to: string): Promise<OverviewTotals> {
+  const [counts, fresh, activeUsers] = await Promise.all([
+    reportRepo.countsByDay(deps.db, appId, from, to),
+    reportRepo.newByDay(deps.db, appId, from, to),
+    reportRepo.activeIn(deps.db, appId, from, to),
+  ]);
+  return totalsFrom(counts, fresh, activeUsers);
+}
+
+function totalsFrom(counts: readonly DayCounts[], fresh: ReadonlyMap<string, number>, activeUsers: number): OverviewTotals {
+  const sum = (f: (c: DayCounts) => number) => counts.reduce((n, c) => n + f(c), 0);
+  const ends = sum((c) => c.sessionEnds);
+  return {
+    newUsers: [...fresh.values()].reduce((a, b) => a + b, 0),
+    activeUsers,
+    sessions: sum((c) => c.sessions),
+    averageSessionSeconds: ends ? round(sum((c) => c.sessionSeconds) / ends) : 0,
+    events: sum((c) => c.events),
+  };
+}

@@ -1,0 +1,119 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/types';
+import { analyticsDaily, analyticsDeviceDays, analyticsDevices, analyticsEvents, analyticsOptOuts, analyticsPending, analyticsSettingsTable } from './tables';
+
+export type SettingsRow = typeof analyticsSettingsTable.$inferSelect;
+export type EventRow = typeof analyticsEvents.$inferInsert;
+export type DailyRow = typeof analyticsDaily.$inferInsert;
+export type DeviceRow = typeof analyticsDevices.$inferInsert;
+export type PendingRow = typeof analyticsPending.$inferSelect;
+
+/** Rows per statement, under PostgreSQL's 65,535 parameters for the widest table. */
+const CHUNK = 4000;
+const chunks = <T>(rows: readonly T[]): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
+  return out;
+};
+
+/** The only writer of the family's tables; its readers for reports are in report-repo.ts. */
+export const analyticsRepo = {
+  async settings(db: DbOrTx, appId: string): Promise<SettingsRow | undefined> {
+    const [row] = await db.select().from(analyticsSettingsTable).where(eq(analyticsSettingsTable.appId, appId));
+    return row;
+  },
+
+  async saveSettings(db: DbOrTx, row: SettingsRow): Promise<void> {
+    await db
+      .insert(analyticsSettingsTable)
+      .values(row)
+      .onConflictDoUpdate({ target: analyticsSettingsTable.appId, set: { timeZone: row.timeZone, retentionDays: row.retentionDays, updatedAt: row.updatedAt, updatedBy: row.updatedBy } });
+  },
+
+  async optedOut(db: DbOrTx, appId: string, instanceId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ at: analyticsOptOuts.at })
+      .from(analyticsOptOuts)
+      .where(and(eq(analyticsOptOuts.appId, appId), eq(analyticsOptOuts.instanceId, instanceId)));
+    return Boolean(row);
+  },
+
+  async setOptOut(db: DbOrTx, appId: string, instanceId: string, optedOut: boolean, at: Date): Promise<void> {
+    if (optedOut) await db.insert(analyticsOptOuts).values({ appId, instanceId, at }).onConflictDoNothing();
+    else await db.delete(analyticsOptOuts).where(and(eq(analyticsOptOuts.appId, appId), eq(analyticsOptOuts.instanceId, instanceId)));
+  },
+
+  /** Makes the partition of each day unless it exists; instances making the same one wait for each other. */
+  async ensurePartitions(db: DbOrTx, days: readonly string[]): Promise<void> {
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext('analytics_events partitions'))`);
+    for (const day of days) {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`not a day: ${day}`);
+      const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+      await db.execute(sql.raw(`create table if not exists analytics_events_${day.replaceAll('-', '')} partition of analytics_events for values from ('${day}') to ('${next}')`));
+    }
+  },
+
+  /** Inserts the events not stored before; returns the IDs of those it inserted. */
+  async insertEvents(db: DbOrTx, rows: readonly EventRow[]): Promise<Set<string>> {
+    const inserted = new Set<string>();
+    for (const part of chunks(rows)) {
+      const done = await db.insert(analyticsEvents).values(part).onConflictDoNothing().returning({ eventId: analyticsEvents.eventId });
+      for (const r of done) inserted.add(r.eventId);
+    }
+    return inserted;
+  },
+
+  async addPending(db: DbOrTx, appId: string, summary: unknown, at: Date): Promise<void> {
+    await db.insert(analyticsPending).values({ appId, summary, createdAt: at });
+  },
+
+  /** The oldest summaries no other instance is folding in now, locked until the transaction ends. */
+  async claimPending(db: DbOrTx, limit: number): Promise<PendingRow[]> {
+    return db.select().from(analyticsPending).orderBy(asc(analyticsPending.id)).limit(limit).for('update', { skipLocked: true });
+  },
+
+  async deletePending(db: DbOrTx, ids: readonly number[]): Promise<void> {
+    if (ids.length) await db.delete(analyticsPending).where(inArray(analyticsPending.id, [...ids]));
+  },
+
+  async addDaily(db: DbOrTx, rows: readonly DailyRow[]): Promise<void> {
+    for (const part of chunks(rows)) {
+      await db
+        .insert(analyticsDaily)
+        .values(part)
+        .onConflictDoUpdate({
+          target: [analyticsDaily.appId, analyticsDaily.day, analyticsDaily.name, analyticsDaily.appVersion, analyticsDaily.country, analyticsDaily.os],
+          set: { count: sql`${analyticsDaily.count} + excluded.count`, valueSum: sql`${analyticsDaily.valueSum} + excluded.value_sum` },
+        });
+    }
+  },
+
+  async addDeviceDays(db: DbOrTx, rows: ReadonlyArray<{ appId: string; day: string; instanceId: string }>): Promise<void> {
+    for (const part of chunks(rows)) await db.insert(analyticsDeviceDays).values(part).onConflictDoNothing();
+  },
+
+  /** An instance's first day only moves back, its last only forward; what it said of itself is the latest day's. */
+  async upsertDevices(db: DbOrTx, rows: readonly DeviceRow[]): Promise<void> {
+    const newer = sql`excluded.last_day >= ${analyticsDevices.lastDay}`;
+    // What a batch leaves out ('') keeps what an earlier one said.
+    const latest = (column: string) => sql.raw(`case when excluded.last_day >= analytics_devices.last_day and excluded.${column} <> '' then excluded.${column} else analytics_devices.${column} end`);
+    for (const part of chunks(rows)) {
+      await db
+        .insert(analyticsDevices)
+        .values(part)
+        .onConflictDoUpdate({
+          target: [analyticsDevices.appId, analyticsDevices.instanceId],
+          set: {
+            firstDay: sql`least(${analyticsDevices.firstDay}, excluded.first_day)`,
+            lastDay: sql`greatest(${analyticsDevices.lastDay}, excluded.last_day)`,
+            userId: sql`case when ${newer} then coalesce(excluded.user_id, ${analyticsDevices.userId}) else ${analyticsDevices.userId} end`,
+            appVersion: latest('app_version'),
+            os: latest('os'),
+            country: latest('country'),
+            language: latest('language'),
+            deviceModel: latest('device_model'),
+          },
+        });
+    }
+  },
+};

@@ -1,0 +1,63 @@
+import { and, between, count, countDistinct, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/types';
+import { analyticsDaily, analyticsDeviceDays, analyticsDevices, analyticsPending } from './tables';
+
+export interface DayCounts {
+  day: string;
+  events: number;
+  sessions: number;
+  sessionEnds: number;
+  sessionSeconds: number;
+}
+
+/** The readers of the rollups, for the dashboards. */
+export const reportRepo = {
+  async countsByDay(db: DbOrTx, appId: string, from: string, to: string): Promise<DayCounts[]> {
+    const rows = await db
+      .select({
+        day: analyticsDaily.day,
+        events: sql<string>`sum(${analyticsDaily.count})`,
+        sessions: sql<string>`coalesce(sum(${analyticsDaily.count}) filter (where ${analyticsDaily.name} = 'session_start'), 0)`,
+        sessionEnds: sql<string>`coalesce(sum(${analyticsDaily.count}) filter (where ${analyticsDaily.name} = 'session_end'), 0)`,
+        sessionSeconds: sql<string>`coalesce(sum(${analyticsDaily.valueSum}) filter (where ${analyticsDaily.name} = 'session_end'), 0)`,
+      })
+      .from(analyticsDaily)
+      .where(and(eq(analyticsDaily.appId, appId), between(analyticsDaily.day, from, to)))
+      .groupBy(analyticsDaily.day);
+    return rows.map((r) => ({ day: r.day, events: Number(r.events), sessions: Number(r.sessions), sessionEnds: Number(r.sessionEnds), sessionSeconds: Number(r.sessionSeconds) }));
+  },
+
+  async activeByDay(db: DbOrTx, appId: string, from: string, to: string): Promise<Map<string, number>> {
+    const rows = await db
+      .select({ day: analyticsDeviceDays.day, n: count() })
+      .from(analyticsDeviceDays)
+      .where(and(eq(analyticsDeviceDays.appId, appId), between(analyticsDeviceDays.day, from, to)))
+      .groupBy(analyticsDeviceDays.day);
+    return new Map(rows.map((r) => [r.day, Number(r.n)]));
+  },
+
+  async newByDay(db: DbOrTx, appId: string, from: string, to: string): Promise<Map<string, number>> {
+    const rows = await db
+      .select({ day: analyticsDevices.firstDay, n: count() })
+      .from(analyticsDevices)
+      .where(and(eq(analyticsDevices.appId, appId), between(analyticsDevices.firstDay, from, to)))
+      .groupBy(analyticsDevices.firstDay);
+    return new Map(rows.map((r) => [r.day, Number(r.n)]));
+  },
+
+  /** Distinct instances active on any day of the range. */
+  async activeIn(db: DbOrTx, appId: string, from: string, to: string): Promise<number> {
+    const [row] = await db
+      .select({ n: countDistinct(analyticsDeviceDays.instanceId) })
+      .from(analyticsDeviceDays)
+      .where(and(eq(analyticsDeviceDays.appId, appId), between(analyticsDeviceDays.day, from, to)));
+    return Number(row?.n ?? 0);
+  },
+
+  async hasData(db: DbOrTx, appId: string): Promise<boolean> {
+    const [folded] = await db.select({ day: analyticsDaily.day }).from(analyticsDaily).where(eq(analyticsDaily.appId, appId)).limit(1);
+    if (folded) return true;
+    const [pending] = await db.select({ id: analyticsPending.id }).from(analyticsPending).where(eq(analyticsPending.appId, appId)).limit(1);
+    return Boolean(pending);
+  },
+};

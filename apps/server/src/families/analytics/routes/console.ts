@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import { analyticsApi } from '@wharf/contract';
+import type { Deps } from '../../../platform/deps';
+import { registerEndpoint } from '../../../platform/http/register';
+import { overview } from '../overview';
+import type { AnalyticsServices } from './context';
+
+/** The console's calls: settings and dashboards of an app. */
+export function consoleRoutes(app: FastifyInstance, deps: Deps, { settings }: AnalyticsServices): void {
+  registerEndpoint(app, analyticsApi.getAnalyticsSettings, async ({ caller, query }) => ({ settings: await settings.get(caller, query.appId) }));
+  registerEndpoint(app, analyticsApi.saveAnalyticsSettings, async ({ caller, query, body }) => ({ settings: await settings.save(caller, query.appId, body) }));
+  registerEndpoint(app, analyticsApi.analyticsOverview, ({ caller, query }) => overview(deps, settings, caller, query));
+}

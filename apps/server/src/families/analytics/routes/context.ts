@@ -1,0 +1,8 @@
+import type { AnalyticsIngest } from '../ingest';
+import type { AnalyticsSettingsStore } from '../settings';
+
+/** The family's services, handed to every route file. */
+export interface AnalyticsServices {
+  ingest: AnalyticsIngest;
+  settings: AnalyticsSettingsStore;
+}

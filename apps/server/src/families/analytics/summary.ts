@@ -1,0 +1,85 @@
+import type { AnalyticsContext } from '@wharf/contract';
+import type { DailyRow, DeviceRow, EventRow } from './repo';
+
+/**
+ * What one stored batch adds to the rollups. A batch comes from one instance with one
+ * context, so its counts differ only by day and event name.
+ */
+export interface Summary {
+  instanceId: string;
+  appVersion: string;
+  os: string;
+  country: string;
+  language: string;
+  deviceModel: string;
+  userId: string | null;
+  /** [day, event name, count, sum of values] */
+  counts: Array<[string, string, number, number]>;
+}
+
+export function summarise(rows: readonly EventRow[], context: AnalyticsContext): Summary {
+  const counts = new Map<string, [string, string, number, number]>();
+  for (const r of rows) {
+    const key = `${r.day}|${r.name}`;
+    const c = counts.get(key) ?? [r.day, r.name, 0, 0];
+    c[2] += 1;
+    c[3] += r.value ?? 0;
+    counts.set(key, c);
+  }
+  const first = rows[0]!;
+  return {
+    instanceId: first.instanceId,
+    appVersion: first.appVersion,
+    os: first.os,
+    country: first.country,
+    language: context.language ?? '',
+    deviceModel: context.deviceModel ?? '',
+    userId: first.userId ?? null,
+    counts: [...counts.values()],
+  };
+}
+
+/** Many summaries as the rows they add: counts summed per key, devices merged per instance. */
+export function merge(pending: ReadonlyArray<{ appId: string; summary: Summary }>): { daily: DailyRow[]; deviceDays: Array<{ appId: string; day: string; instanceId: string }>; devices: DeviceRow[] } {
+  const daily = new Map<string, DailyRow>();
+  const deviceDays = new Map<string, { appId: string; day: string; instanceId: string }>();
+  const devices = new Map<string, DeviceRow>();
+  for (const { appId, summary: s } of pending) {
+    let firstDay = '9999-12-31';
+    let lastDay = '0000-01-01';
+    for (const [day, name, count, valueSum] of s.counts) {
+      const key = `${appId}|${day}|${name}|${s.appVersion}|${s.country}|${s.os}`;
+      const row = daily.get(key) ?? { appId, day, name, appVersion: s.appVersion, country: s.country, os: s.os, count: 0, valueSum: 0 };
+      row.count += count;
+      row.valueSum += valueSum;
+      daily.set(key, row);
+      deviceDays.set(`${appId}|${day}|${s.instanceId}`, { appId, day, instanceId: s.instanceId });
+      if (day < firstDay) firstDay = day;
+      if (day > lastDay) lastDay = day;
+    }
+    const key = `${appId}|${s.instanceId}`;
+    const seen = devices.get(key);
+    const next: DeviceRow = { appId, instanceId: s.instanceId, firstDay, lastDay, userId: s.userId, appVersion: s.appVersion, os: s.os, country: s.country, language: s.language, deviceModel: s.deviceModel };
+    if (!seen) devices.set(key, next);
+    else {
+      // The later batch's attributes win where it says something, as in the table's upsert.
+      const later = lastDay >= seen.lastDay ? next : seen;
+      const earlier = later === next ? seen : next;
+      const pick = (k: 'appVersion' | 'os' | 'country' | 'language' | 'deviceModel') => (later[k] !== '' ? later[k] : earlier[k]);
+      devices.set(key, {
+        ...later,
+        firstDay: seen.firstDay < firstDay ? seen.firstDay : firstDay,
+        lastDay: seen.lastDay > lastDay ? seen.lastDay : lastDay,
+        userId: later.userId ?? earlier.userId ?? null,
+        appVersion: pick('appVersion'),
+        os: pick('os'),
+        country: pick('country'),
+        language: pick('language'),
+        deviceModel: pick('deviceModel'),
+      });
+    }
+  }
+  // In key order, so instances folding at once lock shared rows in the same order (no deadlock).
+  const sorted = <T>(m: Map<string, T>) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+  return { daily: sorted(daily), deviceDays: sorted(deviceDays), devices: sorted(devices) };
+}

@@ -1,0 +1,120 @@
+import { bigint, bigserial, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../accounts/public';
+import { apps } from '../apps/public';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const day = (name: string) => date(name, { mode: 'string' });
+
+/** An app's reporting time zone and raw-event retention. One row per app, made on first change. */
+export const analyticsSettingsTable = pgTable('analytics_settings', {
+  appId: uuid('app_id')
+    .primaryKey()
+    .references(() => apps.id, { onDelete: 'cascade' }),
+  timeZone: text('time_zone').notNull(),
+  retentionDays: integer('retention_days').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/**
+ * Raw events, one row each. Partitioned by `day` (the migration says so; drizzle does not
+ * know partitions): a day's partition is made before its first event and dropped whole
+ * when no app keeps raw events that long (docs/analytics.md). No foreign key: an app's
+ * rows go with its partitions or its data deletion, and a key would cost every insert.
+ */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    appId: uuid('app_id').notNull(),
+    /** The event's day in the app's reporting time zone. */
+    day: day('day').notNull(),
+    eventId: text('event_id').notNull(),
+    name: text('name').notNull(),
+    at: ts('at').notNull(),
+    instanceId: text('instance_id').notNull(),
+    userId: text('user_id'),
+    appVersion: text('app_version').notNull(),
+    os: text('os').notNull(),
+    country: text('country').notNull(),
+    value: doublePrecision('value'),
+    properties: jsonb('properties').$type<Record<string, string | number | boolean>>(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.day, t.eventId] })],
+);
+
+/**
+ * What an ingestion added, summed per batch in the batch's transaction; the rollup folds
+ * these into the tables below and deletes them in one transaction, so each counts once.
+ */
+export const analyticsPending = pgTable('analytics_pending', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  appId: uuid('app_id')
+    .notNull()
+    .references(() => apps.id, { onDelete: 'cascade' }),
+  summary: jsonb('summary').notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+
+/** Additive counts per app, day and dimension ('' for unknown), kept after raw events go. */
+export const analyticsDaily = pgTable(
+  'analytics_daily',
+  {
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    day: day('day').notNull(),
+    name: text('name').notNull(),
+    appVersion: text('app_version').notNull(),
+    country: text('country').notNull(),
+    os: text('os').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+    valueSum: doublePrecision('value_sum').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.day, t.name, t.appVersion, t.country, t.os] })],
+);
+
+/** Which instances were active on which day: distinct users of any range come from here, never from summed days. */
+export const analyticsDeviceDays = pgTable(
+  'analytics_device_days',
+  {
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    day: day('day').notNull(),
+    instanceId: text('instance_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.day, t.instanceId] })],
+);
+
+/** Every instance an app has seen: its first day (new users, cohorts) and what it last said of itself (user portrait). */
+export const analyticsDevices = pgTable(
+  'analytics_devices',
+  {
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    instanceId: text('instance_id').notNull(),
+    firstDay: day('first_day').notNull(),
+    lastDay: day('last_day').notNull(),
+    userId: text('user_id'),
+    appVersion: text('app_version').notNull(),
+    os: text('os').notNull(),
+    country: text('country').notNull(),
+    language: text('language').notNull(),
+    deviceModel: text('device_model').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.instanceId] }), index('analytics_devices_first_day').on(t.appId, t.firstDay)],
+);
+
+/** Instances that opted out: their events are dropped on arrival. */
+export const analyticsOptOuts = pgTable(
+  'analytics_opt_outs',
+  {
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    instanceId: text('instance_id').notNull(),
+    at: ts('at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.instanceId] })],
+);
