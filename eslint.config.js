@@ -61,6 +61,14 @@ export default tseslint.config(
     },
   },
   {
+    // It ships inside apps beside @wharf/client, its only dependency.
+    files: ['packages/analytics/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [onlyRelative('@wharf/analytics ships in apps: it imports only @wharf/client', ['@wharf/client'])] }],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

@@ -9,6 +9,7 @@ export default defineConfig({
       'packages/rules',
       'packages/contract',
       'packages/client',
+      'packages/analytics',
       'packages/cli',
       'apps/server',
       'apps/web',

@@ -9,3 +9,4 @@ export type { QueuedCall } from './queue';
 export { QUEUE_LIMIT } from './queue';
 export { DEFAULT_RETRY, type RetryPolicy } from './retry';
 export { memoryStore, defaultStore, type KeyValueStore } from './storage';
+export { instanceIdIn } from './instance';

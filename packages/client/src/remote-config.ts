@@ -1,6 +1,7 @@
 import type { WharfClient } from './client';
 import { WharfError, WHARF_CODES } from './errors';
 import { serverEvents } from './events';
+import { instanceIdIn } from './instance';
 import type { KeyValueStore } from './storage';
 
 /** What the app tells the server about itself; conditions on what it leaves out do not hold. */
@@ -47,7 +48,6 @@ export interface RemoteConfigOptions {
 /** The call this module makes (a server test checks it against the contract). */
 export const REMOTE_CONFIG_FETCH = { method: 'POST', path: '/rcs/v1/client/fetch' } as const;
 export const REMOTE_CONFIG_UPDATES = { method: 'GET', path: '/rcs/v1/client/updates' } as const;
-const randomId = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`).replace(/[^A-Za-z0-9_.:-]/g, '');
 
 /**
  * Remote Configuration on a device, as Firebase's SDK behaves: in-app defaults, values
@@ -60,7 +60,7 @@ export class RemoteConfig {
   #active: Fetched | null = null;
   #pending: Fetched | null = null;
   #instanceId = '';
-  readonly #keys: { instance: string; active: string; pending: string };
+  readonly #keys: { active: string; pending: string };
   readonly #now: () => number;
 
   constructor(
@@ -68,7 +68,7 @@ export class RemoteConfig {
     private readonly options: RemoteConfigOptions & { store: KeyValueStore },
   ) {
     const prefix = `wharf:${client.config.appId}:remote-config`;
-    this.#keys = { instance: `${prefix}:instance`, active: `${prefix}:active`, pending: `${prefix}:pending` };
+    this.#keys = { active: `${prefix}:active`, pending: `${prefix}:pending` };
     this.#now = options.now ?? Date.now;
     this.ready = this.#start();
   }
@@ -210,11 +210,7 @@ export class RemoteConfig {
 
   async #start(): Promise<void> {
     const { store } = this.options;
-    this.#instanceId = (await store.get(this.#keys.instance)) ?? '';
-    if (!this.#instanceId) {
-      this.#instanceId = (this.options.newInstanceId ?? randomId)();
-      await store.set(this.#keys.instance, this.#instanceId);
-    }
+    this.#instanceId = await instanceIdIn(store, this.client.config.appId, this.options.newInstanceId);
     this.#active = parse(await store.get(this.#keys.active));
     this.#pending = parse(await store.get(this.#keys.pending));
     // Values fetched in an earlier run become active at this start, before the app reads any.

@@ -1,0 +1,1 @@
+export { Analytics, getAnalytics, ANALYTICS_CALLS, type AnalyticsOptions, type DeviceContext, type PropertyValue } from './analytics';
