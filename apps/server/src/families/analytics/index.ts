@@ -8,6 +8,17 @@ import { AnalyticsSettingsStore } from './settings';
 /** Analytics: events from devices, rolled up into the counts and active users the dashboards read. */
 export const analyticsFamily: Family = {
   name: 'analytics',
+  services: [
+    {
+      id: 'analytics',
+      serviceId: 'app.analytics',
+      menuId: 'analytics',
+      categoryId: 5,
+      names: { cn: '应用分析', en: 'App Analytics', ru: 'Аналитика приложения' },
+      route: '/apps/:appId/analytics',
+      scope: 'app',
+    },
+  ],
   register(app, deps) {
     const settings = new AnalyticsSettingsStore(deps);
     const s = { settings, ingest: new AnalyticsIngest(deps, settings) };

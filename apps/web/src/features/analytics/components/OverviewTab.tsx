@@ -1,0 +1,85 @@
+import { Card, Flex, Skeleton, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { formatDate, formatNumber } from '@wharf/rules';
+import { Chart } from '../../../ui/chart/Chart';
+import type { ChartSpec } from '../../../ui/chart/spec';
+import { useOverview } from '../api/queries';
+import { lastDays, parseRange, todayIn, type DayRange } from '../range';
+import { Kpi } from './Kpi';
+import { RangeBar } from './RangeBar';
+import { StartSending } from './StartSending';
+
+/** Minutes and seconds, in the page's language. */
+export function useSeconds() {
+  const { t, i18n } = useTranslation('analytics');
+  return (seconds: number) => {
+    const s = Math.round(seconds);
+    return s < 60 ? t('duration.seconds', { s: formatNumber(s, i18n.language) }) : t('duration.minutes', { m: formatNumber(Math.floor(s / 60), i18n.language), s: formatNumber(s % 60, i18n.language) });
+  };
+}
+
+/** The app overview: headline numbers of the range (against the period before) and their days as charts. */
+export function OverviewTab({ appId, timeZone }: { appId: string; timeZone: string }) {
+  const { t, i18n } = useTranslation('analytics');
+  const [search, setSearch] = useSearchParams();
+  const today = todayIn(timeZone);
+  // The range lives in the address: a reload, a shared link or the way back keep it.
+  const range = parseRange(search.get('from'), search.get('to')) ?? lastDays(30, today);
+  const compare = search.get('compare') !== 'false';
+  const overview = useOverview(appId, { ...range, compare });
+  const seconds = useSeconds();
+  const change = (next: DayRange, nextCompare: boolean) =>
+    setSearch((s) => {
+      const out = new URLSearchParams(s);
+      out.set('from', next.from);
+      out.set('to', next.to);
+      out.set('compare', String(nextCompare));
+      return out;
+    }, { replace: true });
+
+  const data = overview.data;
+  const bar = <RangeBar range={range} today={today} compare={compare} timeZone={timeZone} onChange={change} />;
+  if (!data) return <Flex vertical gap="middle">{bar}<Skeleton active paragraph={{ rows: 8 }} /></Flex>;
+  if (!data.hasData) return <Flex vertical gap="middle">{bar}<StartSending /></Flex>;
+  const days = data.days.map((d) => d.day);
+  const period = { from: formatDate(range.from, i18n.language), to: formatDate(range.to, i18n.language) };
+  const before = data.previous ?? undefined;
+  const users: ChartSpec = {
+    kind: 'line',
+    unit: 'count',
+    x: { kind: 'day', values: days, label: t('chart.day') },
+    series: [
+      { name: t('kpi.activeUsers'), values: data.days.map((d) => d.activeUsers) },
+      { name: t('kpi.newUsers'), values: data.days.map((d) => d.newUsers) },
+    ],
+  };
+  const sessions: ChartSpec = { kind: 'bar', unit: 'count', x: { kind: 'day', values: days, label: t('chart.day') }, series: [{ name: t('kpi.sessions'), values: data.days.map((d) => d.sessions) }] };
+  const events: ChartSpec = { kind: 'bar', unit: 'count', x: { kind: 'day', values: days, label: t('chart.day') }, series: [{ name: t('kpi.events'), values: data.days.map((d) => d.events) }] };
+  return (
+    <Flex vertical gap="middle" style={{ opacity: overview.isPlaceholderData ? 0.6 : 1 }}>
+      {bar}
+      <Flex gap="middle" wrap data-testid="analytics-kpis">
+        <Kpi title={t('kpi.activeUsers')} value={data.totals.activeUsers} before={before?.activeUsers} />
+        <Kpi title={t('kpi.newUsers')} value={data.totals.newUsers} before={before?.newUsers} />
+        <Kpi title={t('kpi.sessions')} value={data.totals.sessions} before={before?.sessions} />
+        <Kpi title={t('kpi.sessionLength')} value={data.totals.averageSessionSeconds} before={before?.averageSessionSeconds} format={seconds} />
+        <Kpi title={t('kpi.events')} value={data.totals.events} before={before?.events} />
+      </Flex>
+      <Typography.Text type="secondary">
+        {t('kpi.reach', { weekly: formatNumber(data.weeklyActiveUsers, i18n.language), monthly: formatNumber(data.monthlyActiveUsers, i18n.language), day: period.to })}
+      </Typography.Text>
+      <Card title={t('chart.users')} size="small">
+        <Chart spec={users} summary={t('chart.usersSummary', period)} emptyText={t('chart.empty')} />
+      </Card>
+      <Flex gap="middle" wrap>
+        <Card title={t('chart.sessions')} size="small" style={{ flex: '1 1 420px' }}>
+          <Chart spec={sessions} summary={t('chart.sessionsSummary', period)} emptyText={t('chart.empty')} height={200} />
+        </Card>
+        <Card title={t('chart.events')} size="small" style={{ flex: '1 1 420px' }}>
+          <Chart spec={events} summary={t('chart.eventsSummary', period)} emptyText={t('chart.empty')} height={200} />
+        </Card>
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,40 @@
+import { Skeleton, Tabs, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useRouteAppId } from '../../console/public';
+import { usePermissions } from '../../team/public';
+import { useAnalyticsSettings } from '../api/queries';
+import { OverviewTab } from '../components/OverviewTab';
+import { SettingsTab } from '../components/SettingsTab';
+
+/** App Analytics: what the app's users do, from the events its devices send. */
+export function AnalyticsPage() {
+  const { t } = useTranslation('analytics');
+  const appId = useRouteAppId();
+  const canManage = usePermissions().can('app.manage');
+  const settings = useAnalyticsSettings(appId);
+  const [search, setSearch] = useSearchParams();
+  const tab = search.get('tab') ?? 'overview';
+  return (
+    <>
+      <Typography.Title level={2} style={{ marginTop: 0 }}>
+        {t('page.title')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary" style={{ maxWidth: 760 }}>
+        {t('page.text')}
+      </Typography.Paragraph>
+      {!settings.data ? (
+        <Skeleton active />
+      ) : (
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => setSearch((s) => ({ ...Object.fromEntries(s), tab: key }), { replace: true })}
+          items={[
+            { key: 'overview', label: t('tabs.overview'), children: <OverviewTab appId={appId} timeZone={settings.data.settings.timeZone} /> },
+            { key: 'settings', label: t('tabs.settings'), children: <SettingsTab key={JSON.stringify(settings.data.settings)} appId={appId} settings={settings.data.settings} canManage={canManage} /> },
+          ]}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+// What other features may use of analytics: nothing else of this folder.
+export { analyticsKeys } from './api/keys';
