@@ -40,7 +40,8 @@ export function chartOption(spec: ChartSpec, language: string, theme: ChartTheme
       formatter: (items: Params[]) => [x(items[0]?.name ?? ''), ...items.map((p) => `${p.marker ?? ''}${p.seriesName ?? ''}: ${value(p.value)}`)].join('<br/>'),
     },
     xAxis: { type: 'category', data: [...spec.x.values], axisLabel: { formatter: x, color: theme.secondaryText }, axisLine: { lineStyle: { color: theme.border } } },
-    yAxis: { type: 'value', axisLabel: { formatter: value, color: theme.secondaryText }, splitLine: { lineStyle: { color: theme.border } } },
+    // Counts are whole: no tick at 0.5 of a user.
+    yAxis: { type: 'value', ...(spec.unit === 'count' ? { minInterval: 1 } : {}), axisLabel: { formatter: value, color: theme.secondaryText }, splitLine: { lineStyle: { color: theme.border } } },
     series: spec.series.map((s) => ({
       type: spec.kind === 'bar' ? 'bar' : 'line',
       name: s.name,
