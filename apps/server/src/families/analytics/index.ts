@@ -1,5 +1,6 @@
 import type { Family } from '../../platform/deps';
 import { AnalyticsIngest } from './ingest';
+import { enforceRetention } from './retention';
 import { foldAll } from './rollup';
 import { clientRoutes } from './routes/client';
 import { consoleRoutes } from './routes/console';
@@ -25,5 +26,8 @@ export const analyticsFamily: Family = {
     consoleRoutes(app, deps, s);
     clientRoutes(app, s);
   },
-  periodic: [{ name: 'analytics rollup', everyMs: (config) => config.analytics.rollupMs, run: (deps) => foldAll(deps) }],
+  periodic: [
+    { name: 'analytics rollup', everyMs: (config) => config.analytics.rollupMs, run: (deps) => foldAll(deps) },
+    { name: 'analytics retention', everyMs: () => 3_600_000, run: (deps) => enforceRetention(deps) },
+  ],
 };

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/types';
 import { analyticsDaily, analyticsDeviceDays, analyticsDevices, analyticsEvents, analyticsOptOuts, analyticsPending, analyticsSettingsTable } from './tables';
 
@@ -51,6 +51,27 @@ export const analyticsRepo = {
       const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
       await db.execute(sql.raw(`create table if not exists analytics_events_${day.replaceAll('-', '')} partition of analytics_events for values from ('${day}') to ('${next}')`));
     }
+  },
+
+  /** The days that have a partition, oldest first. */
+  async partitionDays(db: DbOrTx): Promise<string[]> {
+    const result = (await db.execute(sql`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent where p.relname = 'analytics_events' order by c.relname`)) as unknown as { rows: Array<{ name: string }> };
+    return result.rows.map((r) => r.name.replace(/^analytics_events_(\d{4})(\d{2})(\d{2})$/, '$1-$2-$3')).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d));
+  },
+
+  async dropPartition(db: DbOrTx, day: string): Promise<void> {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`not a day: ${day}`);
+    await db.execute(sql.raw(`drop table if exists analytics_events_${day.replaceAll('-', '')}`));
+  },
+
+  /**
+   * Deletes a day's raw events of the apps that keep them fewer than `age` days: those that
+   * chose so, and (`orUnset`) those that never chose, whose default is shorter too.
+   */
+  async deleteExpired(db: DbOrTx, day: string, age: number, orUnset: boolean): Promise<void> {
+    const short = db.select({ appId: analyticsSettingsTable.appId }).from(analyticsSettingsTable).where(lt(analyticsSettingsTable.retentionDays, age));
+    const unset = sql`not exists (select 1 from ${analyticsSettingsTable} where ${analyticsSettingsTable.appId} = ${analyticsEvents.appId})`;
+    await db.delete(analyticsEvents).where(and(eq(analyticsEvents.day, day), orUnset ? or(inArray(analyticsEvents.appId, short), unset) : inArray(analyticsEvents.appId, short)));
   },
 
   /** Inserts the events not stored before; returns the IDs of those it inserted. */
