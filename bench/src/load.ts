@@ -19,6 +19,8 @@ export interface LoadOptions {
   body?: string;
   /** A path per request (e.g. another device ID each time) instead of the URL's one. */
   pathOf?: (n: number) => string;
+  /** A body per request (e.g. events with IDs of their own) instead of `body`. */
+  bodyOf?: (n: number) => string;
   /** Statuses that count as answered (a 304 path counts its 304s); default 2xx only. */
   expectStatus?: number;
 }
@@ -32,7 +34,18 @@ export async function load(o: LoadOptions): Promise<LoadResult> {
     method: o.method ?? 'GET',
     ...(o.headers ? { headers: o.headers } : {}),
     ...(o.body ? { body: o.body } : {}),
-    ...(o.pathOf ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: o.pathOf!((sent += 1)) }) }] } : {}),
+    ...(o.pathOf || o.bodyOf
+      ? {
+          requests: [
+            {
+              setupRequest: (req: autocannon.Request) => {
+                sent += 1;
+                return { ...req, ...(o.pathOf ? { path: o.pathOf(sent) } : {}), ...(o.bodyOf ? { body: o.bodyOf(sent) } : {}) };
+              },
+            },
+          ],
+        }
+      : {}),
   });
   const expected = o.expectStatus ? (r.statusCodeStats as Record<string, { count: number }> | undefined)?.[String(o.expectStatus)]?.count ?? 0 : 0;
   return {

@@ -12,6 +12,7 @@ import { parseRatio } from './parse';
 import { releasedApp } from './release';
 import { appUserBench } from './app-users';
 import { remoteConfigBench } from './remote-config';
+import { ingestionLines } from './analytics';
 import { connectBench, connectUploadSeconds, type ConnectBench } from './publishing';
 import { freshDatabase } from './pg-database';
 import { mixedRun, printMixed } from './mixed';
@@ -27,7 +28,7 @@ import { startBalancer } from '../../apps/server/src/harness/balancer';
  * --mixed-seconds N (the mixed load run, default 60; env BENCH_MIXED_SECONDS), --soak (a
  * 10-minute mixed run), --list-duration N (seconds per version-list measurement, default 5),
  * --list-connections N (default 10),
- * --upload-mb N (0 skips the upload), --only a,b (sections: routes, upload, parse, mixed, versions),
+ * --upload-mb N (0 skips the upload), --only a,b (sections: routes, analytics, upload, parse, mixed, versions),
  * --db pglite|postgres (one database only; PostgreSQL runs when DATABASE_URL is set),
  * --instances N (the mixed run on PostgreSQL through N server processes behind a
  * round-robin balancer, sharing the database and the stored files; default 1).
@@ -117,7 +118,7 @@ try {
     // Approval at once and no demo seed: the bench releases its own app (the seed's name).
     // The bench is one address and one app: the per-address and per-app limits of devices are lifted.
     // One sealing key for every instance of the run.
-    const wharfEnv = { ...env, DATA_DIR: dataDir, SECRETS_KEY: randomBytes(32).toString('base64'), AUTO_APPROVE: 'on', DEMO_SEED: 'off', RATE_LIMITS: JSON.stringify({ remoteConfigFetch: { limit: 1e9, windowMs: 60_000 }, appClient: { limit: 1e9, windowMs: 60_000 }, signIn: { limit: 1e9, windowMs: 60_000 }, apiClient: { limit: 1e9, windowMs: 60_000 }, apiToken: { limit: 1e9, windowMs: 60_000 } }) };
+    const wharfEnv = { ...env, DATA_DIR: dataDir, SECRETS_KEY: randomBytes(32).toString('base64'), AUTO_APPROVE: 'on', DEMO_SEED: 'off', RATE_LIMITS: JSON.stringify({ remoteConfigFetch: { limit: 1e9, windowMs: 60_000 }, analyticsDevice: { limit: 1e9, windowMs: 60_000 }, analyticsApp: { limit: 1e9, windowMs: 60_000 }, appClient: { limit: 1e9, windowMs: 60_000 }, signIn: { limit: 1e9, windowMs: 60_000 }, apiClient: { limit: 1e9, windowMs: 60_000 }, apiToken: { limit: 1e9, windowMs: 60_000 } }) };
     let server = await startWharf(wharfEnv);
     started.push(server);
     await warm(`${server.url}/healthz`);
@@ -167,6 +168,12 @@ try {
 App-user sign-in on ${t.label}: ${signIn.rps.toFixed(0)} req/s with argon2id at ${process.env.ARGON2_MEMORY_KIB ?? '19456'} KiB, 2 passes, 1 lane (one server process, ${Math.min(connections, 10)} connections)`);
         return true;
       });
+    }
+    if (sections.has('routes') || sections.has('analytics')) {
+      // Analytics (issue 21): batches of 50 events, against the bare route parsing the same.
+      const ingestion = await ingestionLines({ base: server.url, bareUrl: bare.url, headers, label: t.label, databaseUrl: env.DATABASE_URL, connections, durationSec });
+      rows.push(...ingestion.rows);
+      reports.push(ingestion.report);
     }
     // Issue 7: the mixed run on the last target (PostgreSQL when given), the production shape.
     // The uploaded packages' files stay in the data directory for the run: room for about

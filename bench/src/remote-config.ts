@@ -46,7 +46,7 @@ export async function remoteConfigBench(base: string, headers: Record<string, st
   const appId = app.appId;
   const saved = await call(base, headers, remoteConfigApi.saveRemoteDraft, { query: { appId }, body: { template: benchTemplate(), revision: 0 } });
   await call(base, headers, remoteConfigApi.publishRemoteConfig, { query: { appId }, body: { revision: (saved.draft as { revision: number }).revision } });
-  await call(base, headers, remoteConfigApi.setRemoteSettings, { query: { appId }, body: { minimumFetchIntervalSeconds: 0 } });
+  await call(base, headers, remoteConfigApi.setRemoteSettings, { query: { appId }, body: { minimumFetchIntervalSeconds: 0, requireReview: false } });
   const client = (await call(base, headers, appApi.getAppClient, { query: { appId } })).client as { clientId: string; apiKey: string };
   const keyHeaders = { [APP_CLIENT_HEADERS.clientId]: client.clientId, [APP_CLIENT_HEADERS.apiKey]: client.apiKey, 'content-type': 'application/json' };
   const path = buildPath(remoteConfigApi.fetchRemoteConfig);

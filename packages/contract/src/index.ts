@@ -64,7 +64,7 @@ export * as publishingApi from './families/publishing';
 export * as remoteConfigApi from './families/remote-config';
 export * as analyticsApi from './families/analytics';
 export type { AnalyticsContext, AnalyticsEventInput, AnalyticsSettings, OverviewDay, OverviewTotals, RejectReason } from './families/analytics';
-export { ANALYTICS_LIMITS, AUTOMATIC_EVENTS, DEFAULT_RETENTION_DAYS, RETENTION_DAYS } from './families/analytics';
+export { ANALYTICS_LIMITS, AUTOMATIC_EVENTS, DEFAULT_RETENTION_DAYS, FUNNEL_STEPS, RETENTION_CURVE_DAYS, RETENTION_DAYS, RETENTION_OFFSETS } from './families/analytics';
 export type { ConditionRule, FetchAttributes, ParameterType, RemoteCondition, RemoteParameter, RemoteTemplate, RemoteVersionSummary } from './families/remote-config';
 export { CONDITION_FIELDS, DEVICE_OSES, PARAMETER_TYPES, REMOTE_CONFIG_LIMITS } from './families/remote-config';
 export type { ApiClient, ApiClientRole, ApiClientType, GrantedApp, ServiceAccountKeyFile } from './families/api-clients';

@@ -7,7 +7,8 @@ import { rateKey } from '../../platform/rate-limit';
 import { dayIn } from './days';
 import { analyticsRepo, type EventRow } from './repo';
 import type { AnalyticsSettingsStore } from './settings';
-import { summarise } from './summary';
+import { storeBatch } from './ingest-sql';
+import { deviceOf } from './summary';
 
 const REASONS: Record<RejectReason, Record<MessageLanguage, string>> = {
   invalid: { zh: '事件格式不正确', en: 'The event is not well formed', ru: 'Событие составлено неверно' },
@@ -42,7 +43,7 @@ export class AnalyticsIngest {
   readonly #partitions = new Set<string>();
 
   constructor(
-    private readonly deps: Pick<Deps, 'db' | 'clock' | 'rateLimits' | 'config'>,
+    private readonly deps: Pick<Deps, 'db' | 'database' | 'clock' | 'rateLimits' | 'config'>,
     private readonly settings: AnalyticsSettingsStore,
   ) {}
 
@@ -51,7 +52,6 @@ export class AnalyticsIngest {
     const policy = this.deps.config.rateLimits.analyticsApp!;
     const verdict = await this.deps.rateLimits.hit(rateKey('analyticsApp', 'app', appId), policy);
     if (!verdict.allowed) throw new AppError('rateLimited', undefined, { 'Retry-After': String(verdict.retryAfterSeconds) });
-    if (await analyticsRepo.optedOut(this.deps.db, appId, input.deviceId)) return { accepted: 0, duplicates: 0, rejected: [], optedOut: true };
     const { timeZone } = await this.settings.of(appId, caller.teamId!, caller.projectId!);
     const now = this.deps.clock.now();
     const oldest = now.getTime() - ANALYTICS_LIMITS.maxAgeHours * 3_600_000;
@@ -88,21 +88,16 @@ export class AnalyticsIngest {
         properties: properties as EventRow['properties'],
       });
     });
-    if (!rows.length) return { accepted: 0, duplicates: 0, rejected, optedOut: false };
+    if (!rows.length) return { accepted: 0, duplicates: 0, rejected, optedOut: await analyticsRepo.optedOut(this.deps.db, appId, input.deviceId) };
     const days = [...new Set(rows.map((r) => r.day))];
     const missing = days.filter((d) => !this.#partitions.has(d));
     if (missing.length) {
       await this.deps.db.transaction((tx) => analyticsRepo.ensurePartitions(tx, missing));
       for (const d of missing) this.#partitions.add(d);
     }
-    const stored = await this.deps.db.transaction(async (tx) => {
-      const inserted = await analyticsRepo.insertEvents(tx, rows);
-      // The first of a repeated ID in the batch is the one stored.
-      const fresh = rows.filter((r) => inserted.delete(r.eventId));
-      if (fresh.length) await analyticsRepo.addPending(tx, appId, summarise(fresh, context), now);
-      return fresh.length;
-    });
-    return { accepted: stored, duplicates: rows.length - stored, rejected, optedOut: false };
+    const { stored, optedOut } = await storeBatch(this.deps.database, rows, deviceOf(rows[0]!, input.context), now);
+    if (optedOut) return { accepted: 0, duplicates: 0, rejected: [], optedOut: true };
+    return { accepted: stored.size, duplicates: rows.length - stored.size, rejected, optedOut: false };
   }
 
   async optOut(caller: Caller, deviceId: string, optedOut: boolean): Promise<boolean> {

@@ -16,7 +16,7 @@ const chunks = <T>(rows: readonly T[]): T[][] => {
   return out;
 };
 
-/** The only writer of the family's tables; its readers for reports are in report-repo.ts. */
+/** The family's writes but the batch's own statement (ingest-sql.ts); the dashboards' reads are in report-repo.ts and cohort-repo.ts. */
 export const analyticsRepo = {
   async settings(db: DbOrTx, appId: string): Promise<SettingsRow | undefined> {
     const [row] = await db.select().from(analyticsSettingsTable).where(eq(analyticsSettingsTable.appId, appId));
@@ -74,20 +74,6 @@ export const analyticsRepo = {
     await db.delete(analyticsEvents).where(and(eq(analyticsEvents.day, day), orUnset ? or(inArray(analyticsEvents.appId, short), unset) : inArray(analyticsEvents.appId, short)));
   },
 
-  /** Inserts the events not stored before; returns the IDs of those it inserted. */
-  async insertEvents(db: DbOrTx, rows: readonly EventRow[]): Promise<Set<string>> {
-    const inserted = new Set<string>();
-    for (const part of chunks(rows)) {
-      const done = await db.insert(analyticsEvents).values(part).onConflictDoNothing().returning({ eventId: analyticsEvents.eventId });
-      for (const r of done) inserted.add(r.eventId);
-    }
-    return inserted;
-  },
-
-  async addPending(db: DbOrTx, appId: string, summary: unknown, at: Date): Promise<void> {
-    await db.insert(analyticsPending).values({ appId, summary, createdAt: at });
-  },
-
   /** The oldest summaries no other instance is folding in now, locked until the transaction ends. */
   async claimPending(db: DbOrTx, limit: number): Promise<PendingRow[]> {
     return db.select().from(analyticsPending).orderBy(asc(analyticsPending.id)).limit(limit).for('update', { skipLocked: true });
@@ -134,6 +120,11 @@ export const analyticsRepo = {
             language: latest('language'),
             deviceModel: latest('device_model'),
           },
+          // A device seen again the same day, unchanged, is not written again (no new row version, no WAL).
+          setWhere: sql.raw(`analytics_devices.first_day > excluded.first_day or analytics_devices.last_day < excluded.last_day
+            or (excluded.last_day = analytics_devices.last_day and (excluded.user_id is distinct from analytics_devices.user_id
+              or (excluded.app_version, excluded.os, excluded.country, excluded.language, excluded.device_model)
+                 is distinct from (analytics_devices.app_version, analytics_devices.os, analytics_devices.country, analytics_devices.language, analytics_devices.device_model)))`),
         });
     }
   },

@@ -17,25 +17,15 @@ export interface Summary {
   counts: Array<[string, string, number, number]>;
 }
 
-export function summarise(rows: readonly EventRow[], context: AnalyticsContext): Summary {
-  const counts = new Map<string, [string, string, number, number]>();
-  for (const r of rows) {
-    const key = `${r.day}|${r.name}`;
-    const c = counts.get(key) ?? [r.day, r.name, 0, 0];
-    c[2] += 1;
-    c[3] += r.value ?? 0;
-    counts.set(key, c);
-  }
-  const first = rows[0]!;
+/** What a batch says of its device, beside its counts (the storing statement sums those). */
+export function deviceOf(first: EventRow, context: AnalyticsContext): Omit<Summary, 'counts' | 'instanceId'> {
   return {
-    instanceId: first.instanceId,
     appVersion: first.appVersion,
     os: first.os,
     country: first.country,
     language: context.language ?? '',
     deviceModel: context.deviceModel ?? '',
     userId: first.userId ?? null,
-    counts: [...counts.values()],
   };
 }
 

@@ -31,10 +31,15 @@ function inTurns(): Database['exclusively'] {
   };
 }
 
-/** Raw SQL through node-postgres; several statements without parameters answer one result each: the last one counts. */
-function executeOn(pool: pg.Pool): Database['executeSql'] {
-  return async (text, values) => {
-    const res = (await pool.query(text, values as unknown[])) as pg.QueryResult | pg.QueryResult[];
+/**
+ * Raw SQL through node-postgres; several statements without parameters answer one result
+ * each: the last one counts. Statements are kept prepared by name only on PostgreSQL: the
+ * embedded database's connections share its one session, where a second connection
+ * preparing the same name would be refused.
+ */
+function executeOn(pool: pg.Pool, prepared: boolean): Database['executeSql'] {
+  return async (text, values, options) => {
+    const res = (prepared && options?.prepareAs ? await pool.query({ name: options.prepareAs, text, values: values as unknown[] }) : await pool.query(text, values as unknown[])) as pg.QueryResult | pg.QueryResult[];
     return Array.isArray(res) ? (res[res.length - 1] ?? { rows: [] }) : res;
   };
 }
@@ -109,7 +114,7 @@ export async function openPgliteThread(dir: string, options: { onRecoveredLock?:
   return {
     kind: 'pglite',
     db: drizzlePg({ client: pool }) as unknown as Db,
-    executeSql: executeOn(pool),
+    executeSql: executeOn(pool, false),
     async migrate() {
       const client = await pool.connect();
       try {
@@ -142,7 +147,7 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
     kind: 'postgres',
     url,
     db,
-    executeSql: executeOn(pool),
+    executeSql: executeOn(pool, true),
     // Instances starting together take turns; the second finds nothing left to apply.
     migrate: () => underAdvisoryLock(pool, MIGRATION_LOCK, migrateWith).then(() => undefined),
     exclusively: (fn) => underAdvisoryLock(pool, STARTUP_LOCK, fn),

@@ -16,8 +16,12 @@ export interface Database {
   /** PostgreSQL's connection string, for what needs a connection of its own (LISTEN). */
   url?: string;
   db: Db;
-  /** Raw SQL for pg-boss: parameterless multi-statement text must go through exec on PGlite. */
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * Raw SQL for pg-boss and hot paths: parameterless multi-statement text must go through
+   * exec on PGlite. `prepareAs` names a statement PostgreSQL keeps prepared per connection
+   * (its plan is made once, not on every call); the embedded database ignores it.
+   */
+  executeSql(text: string, values?: unknown[], options?: { prepareAs?: string }): Promise<{ rows: unknown[] }>;
   migrate(): Promise<void>;
   /**
    * Runs fn while no other process does the same on this database (a PostgreSQL advisory

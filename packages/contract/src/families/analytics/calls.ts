@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
-import { analyticsSettings, appQuery, overviewDay, overviewTotals, rangeQuery } from './schemas';
+import { analyticsName, analyticsSettings, appQuery, eventSummary, FUNNEL_STEPS, funnelStep, overviewDay, overviewTotals, rangeQuery, retentionCohort, retentionPoint } from './schemas';
 
 /** The console's calls: an app's analytics settings and dashboards. */
 const PREFIX = 'rs/harmony-report/v1';
@@ -51,4 +51,48 @@ export const analyticsOverview = defineEndpoint({
     /** Whether the app has sent any event at all (an empty dashboard says how to start). */
     hasData: z.boolean(),
   }),
+});
+
+export const analyticsRetention = defineEndpoint({
+  id: 'analytics.retention',
+  method: 'GET',
+  prefix: PREFIX,
+  path: '/retention',
+  access: READ,
+  summary: 'Cohorts of the instances first seen on each day of the range, how many of each came back 1, 7 and 30 days later, and the retention curve over them',
+  query: rangeQuery.omit({ compare: true }),
+  response: okResponse({
+    offsets: z.array(z.number().int()),
+    cohorts: z.array(retentionCohort),
+    curve: z.array(retentionPoint),
+  }),
+});
+
+export const analyticsFunnel = defineEndpoint({
+  id: 'analytics.funnel',
+  method: 'GET',
+  prefix: PREFIX,
+  path: '/funnel',
+  access: READ,
+  summary: 'How many instances did each step of 2 to 6 events in order within the range (a step counts only after the one before it)',
+  query: rangeQuery.omit({ compare: true }).extend({
+    /** Event names, comma-separated, in order. */
+    steps: z
+      .string()
+      .max(6 * 41)
+      .transform((s) => s.split(',').map((n) => n.trim()))
+      .pipe(z.array(analyticsName).min(FUNNEL_STEPS.min).max(FUNNEL_STEPS.max)),
+  }),
+  response: okResponse({ steps: z.array(funnelStep) }),
+});
+
+export const analyticsEventList = defineEndpoint({
+  id: 'analytics.events',
+  method: 'GET',
+  prefix: PREFIX,
+  path: '/events',
+  access: READ,
+  summary: 'The events the app sent in the range, most sent first, with their count and the sum of their values (from the daily counts, kept for good)',
+  query: rangeQuery.omit({ compare: true }),
+  response: okResponse({ events: z.array(eventSummary) }),
 });

@@ -107,3 +107,39 @@ export type OverviewTotals = z.infer<typeof overviewTotals>;
 
 export const overviewDay = overviewTotals.omit({ averageSessionSeconds: true }).extend({ day, averageSessionSeconds: z.number() });
 export type OverviewDay = z.infer<typeof overviewDay>;
+
+/** The days after the first a cohort's return is shown for (day 0 is the first day itself). */
+export const RETENTION_OFFSETS = [1, 7, 30] as const;
+/** How many days after the first the retention curve follows. */
+export const RETENTION_CURVE_DAYS = 30;
+
+export const retentionCohort = z.object({
+  /** The cohort: instances first seen on this day. */
+  day,
+  users: z.number().int(),
+  /** Of them, active again N days later, for each of RETENTION_OFFSETS; null when that day has not come yet. */
+  returned: z.array(z.number().int().nullable()),
+});
+
+export const retentionPoint = z.object({
+  /** Days after the first. */
+  offset: z.number().int(),
+  /** Returned on that day, over all cohorts old enough to have it. */
+  users: z.number().int(),
+  /** The size of those cohorts. */
+  of: z.number().int(),
+});
+
+export const FUNNEL_STEPS = { min: 2, max: 6 } as const;
+
+export const funnelStep = z.object({
+  name: z.string(),
+  /** Instances that did this step after every step before it, in order, in the range. */
+  users: z.number().int(),
+});
+
+export const eventSummary = z.object({
+  name: z.string(),
+  count: z.number().int(),
+  valueSum: z.number(),
+});

@@ -1,0 +1,65 @@
+import { and, between, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/types';
+import { analyticsDaily, analyticsDeviceDays, analyticsDevices } from './tables';
+
+/** The readers behind retention, funnels and the event list. */
+export const cohortRepo = {
+  /** Per cohort day: its size, and how many of it were active `offset` days later (0 … maxOffset). */
+  async cohorts(db: DbOrTx, appId: string, from: string, to: string, maxOffset: number): Promise<{ sizes: Map<string, number>; returned: Map<string, Map<number, number>> }> {
+    const sizes = await db
+      .select({ day: analyticsDevices.firstDay, n: sql<string>`count(*)` })
+      .from(analyticsDevices)
+      .where(and(eq(analyticsDevices.appId, appId), between(analyticsDevices.firstDay, from, to)))
+      .groupBy(analyticsDevices.firstDay);
+    const offset = sql<number>`(${analyticsDeviceDays.day} - ${analyticsDevices.firstDay})`;
+    const rows = await db
+      .select({ day: analyticsDevices.firstDay, offset, n: sql<string>`count(*)` })
+      .from(analyticsDevices)
+      .innerJoin(analyticsDeviceDays, and(eq(analyticsDeviceDays.appId, analyticsDevices.appId), eq(analyticsDeviceDays.instanceId, analyticsDevices.instanceId)))
+      .where(
+        and(
+          eq(analyticsDevices.appId, appId),
+          between(analyticsDevices.firstDay, from, to),
+          // The device-days scanned are the range and the days after it a cohort is followed for.
+          between(analyticsDeviceDays.day, from, sql`${to}::date + ${maxOffset}::int`),
+          sql`${analyticsDeviceDays.day} > ${analyticsDevices.firstDay}`,
+          sql`${analyticsDeviceDays.day} <= ${analyticsDevices.firstDay} + ${maxOffset}::int`,
+        ),
+      )
+      .groupBy(analyticsDevices.firstDay, offset);
+    const returned = new Map<string, Map<number, number>>();
+    for (const r of rows) {
+      const m = returned.get(r.day) ?? new Map<number, number>();
+      m.set(Number(r.offset), Number(r.n));
+      returned.set(r.day, m);
+    }
+    return { sizes: new Map(sizes.map((s) => [s.day, Number(s.n)])), returned };
+  },
+
+  async events(db: DbOrTx, appId: string, from: string, to: string): Promise<Array<{ name: string; count: number; valueSum: number }>> {
+    const count = sql<string>`sum(${analyticsDaily.count})`;
+    const rows = await db
+      .select({ name: analyticsDaily.name, count, valueSum: sql<string>`sum(${analyticsDaily.valueSum})` })
+      .from(analyticsDaily)
+      .where(and(eq(analyticsDaily.appId, appId), between(analyticsDaily.day, from, to)))
+      .groupBy(analyticsDaily.name)
+      .orderBy(desc(count), analyticsDaily.name);
+    return rows.map((r) => ({ name: r.name, count: Number(r.count), valueSum: Number(r.valueSum) }));
+  },
+
+  /**
+   * Instances that did each step in order within the range: a step's time is the first
+   * time it followed the step before it. One bounded scan of the range's raw events per step.
+   */
+  async funnel(db: DbOrTx, appId: string, from: string, to: string, steps: readonly string[]): Promise<number[]> {
+    const parts = steps.map((name, i) =>
+      i === 0
+        ? sql`s0 as (select instance_id, min(at) as at from analytics_events where app_id = ${appId} and day between ${from} and ${to} and name = ${name} group by instance_id)`
+        : sql`${sql.raw(`s${i}`)} as (select e.instance_id, min(e.at) as at from analytics_events e join ${sql.raw(`s${i - 1}`)} p on p.instance_id = e.instance_id and e.at > p.at where e.app_id = ${appId} and e.day between ${from} and ${to} and e.name = ${name} group by e.instance_id)`,
+    );
+    const counts = steps.map((_, i) => sql.raw(`(select count(*) from s${i}) as c${i}`));
+    const result = (await db.execute(sql`with ${sql.join(parts, sql`, `)} select ${sql.join(counts, sql`, `)}`)) as unknown as { rows: Array<Record<string, string | number>> };
+    const row = result.rows[0] ?? {};
+    return steps.map((_, i) => Number(row[`c${i}`] ?? 0));
+  },
+};
