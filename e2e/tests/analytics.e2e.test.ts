@@ -4,13 +4,14 @@ import appsEn from '../../apps/web/src/features/apps/locales/en.json';
 import an from '../../apps/web/src/features/analytics/locales/en.json';
 import { browserAvailability } from '../support/browser';
 import { openPage, screenshot, type Person } from '../support/console';
-import { journeyEnvironment } from '../support/journey';
+import { fill, journeyEnvironment } from '../support/journey';
 import { newDeveloperWithBareApp } from '../support/publishing';
 import { startSampleApp } from '../support/sample-app';
 
 // App Analytics as a new developer meets it: the page says how to start; two devices of
 // the team's web app (the sample, on @wharf/analytics), on versions 1.0 and 2.0, record
-// sessions and events; the overview then shows exactly what they sent.
+// sessions and events; the overview then shows exactly what they sent, and a three-step
+// funnel over their events how many got through each step.
 
 const chromium = browserAvailability();
 
@@ -67,25 +68,50 @@ describe.skipIf(!chromium.available)('App Analytics in the browser (Chromium)', 
       await app.getByText('Sent; 0 waiting').waitFor();
       expect(await app.locator('#error').innerText()).toBe('');
     };
-    await device('1.0', ['tutorial_begin', 'tutorial_complete']);
-    await device('2.0', ['tutorial_begin']);
+    await device('1.0', ['tutorial_begin', 'tutorial_complete', 'level_up']);
+    await device('2.0', ['tutorial_begin', 'tutorial_complete']);
 
     // The server folds what arrived within a second or two; the page shows it once reloaded.
     let numbers: Record<string, string> = {};
-    for (let i = 0; i < 20 && numbers[an.kpi.events] !== '9'; i += 1) {
+    for (let i = 0; i < 20 && numbers[an.kpi.events] !== '11'; i += 1) {
       await page.reload();
       await page.getByTestId('analytics-kpis').waitFor();
       numbers = await kpis(page);
-      if (numbers[an.kpi.events] !== '9') await page.waitForTimeout(500);
+      if (numbers[an.kpi.events] !== '11') await page.waitForTimeout(500);
     }
     // Each device: first_open, session_start, its events and session_end.
-    expect(numbers).toMatchObject({ [an.kpi.activeUsers]: '2', [an.kpi.newUsers]: '2', [an.kpi.sessions]: '2', [an.kpi.events]: '9' });
+    expect(numbers).toMatchObject({ [an.kpi.activeUsers]: '2', [an.kpi.newUsers]: '2', [an.kpi.sessions]: '2', [an.kpi.events]: '11' });
     // The chart's own numbers (its table), for today: two active and two new users.
     const table = page.locator('.ant-table-wrapper', { hasText: /Active and new users per day/ });
     const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent)));
     expect(rows.at(-1)!.slice(1)).toEqual(['2', '2']);
     expect(rows.slice(0, -1).every((r) => r[1] === '0' && r[2] === '0')).toBe(true);
     await screenshot(page, 'analytics-overview');
+
+    // A three-step funnel over what they did: both began and completed the tutorial, one levelled up.
+    await page.getByRole('tab', { name: an.tabs.funnels }).click();
+    await page.getByText(an.funnel.howTo).waitFor();
+    // Each step picked as a person types it: the name, then Enter on the one option left.
+    const pick = async (n: number, name: string) => {
+      await page.getByLabel(fill(an.funnel.stepN, { n })).click();
+      await page.keyboard.type(name);
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name }).waitFor();
+      await page.keyboard.press('Enter');
+      await page.getByLabel(fill(an.funnel.stepN, { n })).locator('xpath=ancestor::div[contains(@class,"ant-select")][1]').getByText(name).waitFor();
+    };
+    await pick(1, 'tutorial_begin');
+    await pick(2, 'tutorial_complete');
+    await page.getByRole('button', { name: an.funnel.add }).click();
+    await pick(3, 'level_up');
+    const funnel = page.getByTestId('funnel-steps');
+    await funnel.getByText('level_up').waitFor();
+    const steps = await funnel.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent)));
+    expect(steps).toEqual([
+      ['tutorial_begin', '2', '—', '100 %'],
+      ['tutorial_complete', '2', '100 %', '100 %'],
+      ['level_up', '1', '50 %', '50 %'],
+    ]);
+    await screenshot(page, 'analytics-funnel');
     expect(problems).toEqual([]);
   });
 });

@@ -74,6 +74,28 @@ export const analyticsRepo = {
     await db.delete(analyticsEvents).where(and(eq(analyticsEvents.day, day), orUnset ? or(inArray(analyticsEvents.appId, short), unset) : inArray(analyticsEvents.appId, short)));
   },
 
+  /**
+   * Everything kept of the given instances (or of every instance the app user had): raw
+   * events in every partition, days of activity, the devices. Answers what went.
+   */
+  async deletePerson(db: DbOrTx, appId: string, who: { instanceId?: string | undefined; userId?: string | undefined }): Promise<{ events: number; instances: number }> {
+    const byUser = who.userId
+      ? (await db.select({ id: analyticsDevices.instanceId }).from(analyticsDevices).where(and(eq(analyticsDevices.appId, appId), eq(analyticsDevices.userId, who.userId)))).map((r) => r.id)
+      : [];
+    const instances = [...new Set([...(who.instanceId ? [who.instanceId] : []), ...byUser])];
+    const eventsOf = who.userId
+      ? instances.length
+        ? or(eq(analyticsEvents.userId, who.userId), inArray(analyticsEvents.instanceId, instances))
+        : eq(analyticsEvents.userId, who.userId)
+      : inArray(analyticsEvents.instanceId, instances);
+    const events = await db.delete(analyticsEvents).where(and(eq(analyticsEvents.appId, appId), eventsOf)).returning({ id: analyticsEvents.eventId });
+    if (instances.length) {
+      await db.delete(analyticsDeviceDays).where(and(eq(analyticsDeviceDays.appId, appId), inArray(analyticsDeviceDays.instanceId, instances)));
+    }
+    const devices = instances.length ? await db.delete(analyticsDevices).where(and(eq(analyticsDevices.appId, appId), inArray(analyticsDevices.instanceId, instances))).returning({ id: analyticsDevices.instanceId }) : [];
+    return { events: events.length, instances: devices.length };
+  },
+
   /** The oldest summaries no other instance is folding in now, locked until the transaction ends. */
   async claimPending(db: DbOrTx, limit: number): Promise<PendingRow[]> {
     return db.select().from(analyticsPending).orderBy(asc(analyticsPending.id)).limit(limit).for('update', { skipLocked: true });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
+import { refused } from '../../kit/field-errors';
 import { analyticsName, analyticsSettings, appQuery, eventSummary, FUNNEL_STEPS, funnelStep, overviewDay, overviewTotals, rangeQuery, retentionCohort, retentionPoint } from './schemas';
 
 /** The console's calls: an app's analytics settings and dashboards. */
@@ -95,4 +96,21 @@ export const analyticsEventList = defineEndpoint({
   summary: 'The events the app sent in the range, most sent first, with their count and the sum of their values (from the daily counts, kept for good)',
   query: rangeQuery.omit({ compare: true }),
   response: okResponse({ events: z.array(eventSummary) }),
+});
+
+export const deleteAnalyticsUserData = defineEndpoint({
+  id: 'analytics.deleteUserData',
+  method: 'POST',
+  prefix: PREFIX,
+  path: '/user-data/delete',
+  access: MANAGE,
+  summary: "Delete everything analytics keeps of one person (by app instance ID or app user ID): their raw events, their days of activity and their device; the team's audit log records it. Daily counts, which name nobody, stay",
+  query: appQuery,
+  body: z
+    .object({
+      instanceId: z.string().trim().min(1).max(128).optional(),
+      userId: z.string().trim().min(1).max(128).optional(),
+    })
+    .refine((b) => Boolean(b.instanceId) !== Boolean(b.userId), refused('instanceOrUser')),
+  response: okResponse({ deletedEvents: z.number().int(), deletedInstances: z.number().int() }),
 });

@@ -4,6 +4,7 @@ import type { Deps } from '../../../platform/deps';
 import { registerEndpoint } from '../../../platform/http/register';
 import { eventList, funnel, retention } from '../cohorts';
 import { overview } from '../overview';
+import { deleteUserData } from '../privacy';
 import type { AnalyticsServices } from './context';
 
 /** The console's calls: settings and dashboards of an app. */
@@ -14,4 +15,5 @@ export function consoleRoutes(app: FastifyInstance, deps: Deps, { settings }: An
   registerEndpoint(app, analyticsApi.analyticsRetention, ({ caller, query }) => retention(deps, settings, caller, query));
   registerEndpoint(app, analyticsApi.analyticsFunnel, ({ caller, query }) => funnel(deps, caller, query));
   registerEndpoint(app, analyticsApi.analyticsEventList, ({ caller, query }) => eventList(deps, caller, query));
+  registerEndpoint(app, analyticsApi.deleteAnalyticsUserData, ({ caller, query, body }) => deleteUserData(deps, caller, query.appId, body));
 }

@@ -4,4 +4,7 @@ export const analyticsKeys = {
   all: ['analytics'] as const,
   settings: (appId: string) => [...analyticsKeys.all, analyticsApi.getAnalyticsSettings.id, appId] as const,
   overview: (appId: string, from: string, to: string, compare: boolean) => [...analyticsKeys.all, analyticsApi.analyticsOverview.id, appId, from, to, compare] as const,
+  retention: (appId: string, from: string, to: string) => [...analyticsKeys.all, analyticsApi.analyticsRetention.id, appId, from, to] as const,
+  funnel: (appId: string, from: string, to: string, steps: string) => [...analyticsKeys.all, analyticsApi.analyticsFunnel.id, appId, from, to, steps] as const,
+  events: (appId: string, from: string, to: string) => [...analyticsKeys.all, analyticsApi.analyticsEventList.id, appId, from, to] as const,
 };

@@ -13,3 +13,12 @@ export function useSaveAnalyticsSettings(appId: string) {
     },
   });
 }
+
+/** Deletes one person's analytics data; the dashboards are asked again. */
+export function useDeleteUserData(appId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (who: { instanceId: string } | { userId: string }) => callEndpoint(analyticsApi.deleteAnalyticsUserData, { query: { appId }, body: who }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: analyticsKeys.all }),
+  });
+}

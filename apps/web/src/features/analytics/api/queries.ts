@@ -23,3 +23,36 @@ export function useOverview(appId: string, range: { from: string; to: string; co
     refetchInterval: 60_000,
   });
 }
+
+type Range = { from: string; to: string };
+
+/** Each day's new users and how many came back 1, 7 and 30 days later. */
+export function useRetention(appId: string, range: Range) {
+  return useQuery({
+    queryKey: analyticsKeys.retention(appId, range.from, range.to),
+    queryFn: ({ signal }) => callEndpoint(analyticsApi.analyticsRetention, { query: { appId, ...range }, signal }),
+    enabled: Boolean(appId),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** How many instances did each step in order; asked only once there are two steps. */
+export function useFunnel(appId: string, range: Range, steps: readonly string[]) {
+  const joined = steps.join(',');
+  return useQuery({
+    queryKey: analyticsKeys.funnel(appId, range.from, range.to, joined),
+    queryFn: ({ signal }) => callEndpoint(analyticsApi.analyticsFunnel, { query: { appId, ...range, steps: joined }, signal }),
+    enabled: Boolean(appId) && steps.length >= 2,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The events sent in the range, most sent first. */
+export function useEventList(appId: string, range: Range) {
+  return useQuery({
+    queryKey: analyticsKeys.events(appId, range.from, range.to),
+    queryFn: ({ signal }) => callEndpoint(analyticsApi.analyticsEventList, { query: { appId, ...range }, signal }),
+    enabled: Boolean(appId),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,11 +1,10 @@
 import { Card, Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { formatDate, formatNumber } from '@wharf/rules';
 import { Chart } from '../../../ui/chart/Chart';
 import type { ChartSpec } from '../../../ui/chart/spec';
 import { useOverview } from '../api/queries';
-import { lastDays, parseRange, todayIn, type DayRange } from '../range';
+import { useRange } from '../use-range';
 import { Kpi } from './Kpi';
 import { RangeBar } from './RangeBar';
 import { StartSending } from './StartSending';
@@ -22,21 +21,9 @@ export function useSeconds() {
 /** The app overview: headline numbers of the range (against the period before) and their days as charts. */
 export function OverviewTab({ appId, timeZone }: { appId: string; timeZone: string }) {
   const { t, i18n } = useTranslation('analytics');
-  const [search, setSearch] = useSearchParams();
-  const today = todayIn(timeZone);
-  // The range lives in the address: a reload, a shared link or the way back keep it.
-  const range = parseRange(search.get('from'), search.get('to')) ?? lastDays(30, today);
-  const compare = search.get('compare') !== 'false';
+  const { today, range, compare, change } = useRange(timeZone);
   const overview = useOverview(appId, { ...range, compare });
   const seconds = useSeconds();
-  const change = (next: DayRange, nextCompare: boolean) =>
-    setSearch((s) => {
-      const out = new URLSearchParams(s);
-      out.set('from', next.from);
-      out.set('to', next.to);
-      out.set('compare', String(nextCompare));
-      return out;
-    }, { replace: true });
 
   const data = overview.data;
   const bar = <RangeBar range={range} today={today} compare={compare} timeZone={timeZone} onChange={change} />;

@@ -10,10 +10,12 @@ interface Props {
   compare: boolean;
   timeZone: string;
   onChange: (range: DayRange, compare: boolean) => void;
+  /** The comparison switch, where the tab compares (the overview). */
+  comparable?: boolean;
 }
 
 /** The range every chart of the page shows: the last 7, 30 or 90 days or any days picked, and the comparison. */
-export function RangeBar({ range, today, compare, timeZone, onChange }: Props) {
+export function RangeBar({ range, today, compare, timeZone, onChange, comparable = true }: Props) {
   const { t } = useTranslation('analytics');
   const preset = PRESETS.find((n) => range.to === today && lengthOf(range) === n);
   const pick = (values: [Dayjs | null, Dayjs | null] | null) => {
@@ -36,10 +38,12 @@ export function RangeBar({ range, today, compare, timeZone, onChange }: Props) {
         onChange={(values) => pick(values as [Dayjs | null, Dayjs | null] | null)}
         disabledDate={(d, info) => Boolean(info.from && Math.abs(d.diff(info.from, 'day')) >= ANALYTICS_LIMITS.rangeDays)}
       />
-      <Flex gap="small" align="center">
-        <Switch checked={compare} onChange={(c) => onChange(range, c)} aria-label={t('range.compare')} />
-        <Typography.Text>{t('range.compare')}</Typography.Text>
-      </Flex>
+      {comparable && (
+        <Flex gap="small" align="center">
+          <Switch checked={compare} onChange={(c) => onChange(range, c)} aria-label={t('range.compare')} />
+          <Typography.Text>{t('range.compare')}</Typography.Text>
+        </Flex>
+      )}
       <Typography.Text type="secondary">{t('range.timeZone', { timeZone })}</Typography.Text>
     </Flex>
   );

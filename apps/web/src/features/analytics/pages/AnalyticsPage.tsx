@@ -4,7 +4,10 @@ import { useSearchParams } from 'react-router';
 import { useRouteAppId } from '../../console/public';
 import { usePermissions } from '../../team/public';
 import { useAnalyticsSettings } from '../api/queries';
+import { EventsTab } from '../components/EventsTab';
+import { FunnelTab } from '../components/FunnelTab';
 import { OverviewTab } from '../components/OverviewTab';
+import { RetentionTab } from '../components/RetentionTab';
 import { SettingsTab } from '../components/SettingsTab';
 
 /** App Analytics: what the app's users do, from the events its devices send. */
@@ -28,9 +31,14 @@ export function AnalyticsPage() {
       ) : (
         <Tabs
           activeKey={tab}
+          // Only the active tab is drawn: the others ask the server nothing until opened.
+          destroyOnHidden
           onChange={(key) => setSearch((s) => ({ ...Object.fromEntries(s), tab: key }), { replace: true })}
           items={[
             { key: 'overview', label: t('tabs.overview'), children: <OverviewTab appId={appId} timeZone={settings.data.settings.timeZone} /> },
+            { key: 'retention', label: t('tabs.retention'), children: <RetentionTab appId={appId} timeZone={settings.data.settings.timeZone} /> },
+            { key: 'funnels', label: t('tabs.funnels'), children: <FunnelTab appId={appId} timeZone={settings.data.settings.timeZone} /> },
+            { key: 'events', label: t('tabs.events'), children: <EventsTab appId={appId} timeZone={settings.data.settings.timeZone} /> },
             { key: 'settings', label: t('tabs.settings'), children: <SettingsTab key={JSON.stringify(settings.data.settings)} appId={appId} settings={settings.data.settings} canManage={canManage} /> },
           ]}
         />

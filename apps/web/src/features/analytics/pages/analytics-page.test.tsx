@@ -18,6 +18,21 @@ function serve(hasData = true) {
     ...appShellHandlers(),
     [analyticsApi.getAnalyticsSettings.id]: () => ({ ret: OK, settings: { timeZone: 'Asia/Shanghai', retentionDays: 365 } }),
     [analyticsApi.saveAnalyticsSettings.id]: ({ body }) => ({ ret: OK, settings: body }),
+    [analyticsApi.analyticsRetention.id]: () => ({
+      ret: OK,
+      offsets: [1, 7, 30],
+      cohorts: [
+        { day: '2026-11-10', users: 3, returned: [1, 1, 1] },
+        { day: '2026-11-11', users: 1, returned: [0, 0, null] },
+      ],
+      curve: [
+        { offset: 0, users: 4, of: 4 },
+        { offset: 1, users: 1, of: 4 },
+      ],
+    }),
+    [analyticsApi.deleteAnalyticsUserData.id]: () => ({ ret: OK, deletedEvents: 12, deletedInstances: 1 }),
+    [analyticsApi.analyticsEventList.id]: () => ({ ret: OK, events: [{ name: 'add_to_cart', count: 5, valueSum: 0 }, { name: 'purchase', count: 2, valueSum: 9.98 }] }),
+    [analyticsApi.analyticsFunnel.id]: ({ query }) => ({ ret: OK, steps: String((query as { steps: string }).steps).split(',').map((name, i) => ({ name, users: [4, 1][i] ?? 0 })) }),
     [analyticsApi.analyticsOverview.id]: ({ query }) => {
       const { from, to } = query as { from: string; to: string };
       return {
@@ -91,5 +106,48 @@ describe('App Analytics page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(callsTo(callEndpoint, analyticsApi.saveAnalyticsSettings)).toHaveLength(1));
     expect(callsTo(callEndpoint, analyticsApi.saveAnalyticsSettings)[0]!.body).toEqual({ timeZone: 'Asia/Shanghai', retentionDays: 90 });
+  });
+
+  it('shows each cohort coming back, and a day not come yet as such', async () => {
+    serve();
+    renderApp('en', `#/apps/${APP_ID}/analytics?tab=retention&from=2026-11-10&to=2026-11-11`);
+    const table = await screen.findByTestId('retention-cohorts');
+    const rows = within(table).getAllByRole('row').map((r) => Array.from(r.querySelectorAll('td')).map((c) => c.textContent)).filter((r) => r.length);
+    expect(rows).toEqual([
+      ['2026-11-10', '3', '1 · 33.3 %', '1 · 33.3 %', '1 · 33.3 %'],
+      ['2026-11-11', '1', '0 · 0 %', '0 · 0 %', 'not yet'],
+    ]);
+  });
+
+  it('builds a funnel from the events sent, keeps its steps in the address, and shows each step against the one before', async () => {
+    serve();
+    renderApp('en', `#/apps/${APP_ID}/analytics?tab=funnels&from=2026-11-10&to=2026-11-11`);
+    expect(await screen.findByText('Pick at least two events, in the order people do them, to see how many get through each step.')).toBeTruthy();
+    fireEvent.mouseDown(screen.getByLabelText('Step 1'));
+    fireEvent.click(await screen.findByText('add_to_cart', { selector: '.ant-select-item-option-content' }));
+    await waitFor(() => expect(window.location.hash).toContain('steps=add_to_cart'));
+    fireEvent.mouseDown(screen.getByLabelText('Step 2'));
+    const options = await screen.findAllByText('purchase', { selector: '.ant-select-item-option-content' });
+    fireEvent.click(options.at(-1)!);
+    const table = await screen.findByTestId('funnel-steps');
+    expect(callsTo(callEndpoint, analyticsApi.analyticsFunnel).at(-1)!.query).toMatchObject({ steps: 'add_to_cart,purchase', from: '2026-11-10', to: '2026-11-11' });
+    const rows = within(table).getAllByRole('row').map((r) => Array.from(r.querySelectorAll('td')).map((c) => c.textContent)).filter((r) => r.length);
+    expect(rows).toEqual([
+      ['add_to_cart', '4', '—', '100 %'],
+      ['purchase', '1', '25 %', '25 %'],
+    ]);
+  });
+
+  it("deletes a person's data after a confirmation, and says what went", async () => {
+    serve();
+    renderApp('en', `#/apps/${APP_ID}/analytics?tab=settings`);
+    fireEvent.change(await screen.findByRole('textbox', { name: 'App instance ID' }), { target: { value: ' device-0001 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete data' }));
+    expect(await screen.findByText('Delete all analytics data of device-0001? This cannot be undone.')).toBeTruthy();
+    const confirm = (await screen.findAllByRole('button', { name: 'Delete data' })).at(-1)!;
+    fireEvent.click(confirm);
+    await waitFor(() => expect(callsTo(callEndpoint, analyticsApi.deleteAnalyticsUserData)).toHaveLength(1));
+    expect(callsTo(callEndpoint, analyticsApi.deleteAnalyticsUserData)[0]!.body).toEqual({ instanceId: 'device-0001' });
+    expect(await screen.findByText('Deleted: 12 events of 1 app instances')).toBeTruthy();
   });
 });
