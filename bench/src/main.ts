@@ -13,6 +13,7 @@ import { releasedApp } from './release';
 import { appUserBench } from './app-users';
 import { remoteConfigBench } from './remote-config';
 import { ingestionLines } from './analytics';
+import { dashboardsReport } from './analytics-dashboards';
 import { connectBench, connectUploadSeconds, type ConnectBench } from './publishing';
 import { freshDatabase } from './pg-database';
 import { mixedRun, printMixed } from './mixed';
@@ -174,6 +175,8 @@ App-user sign-in on ${t.label}: ${signIn.rps.toFixed(0)} req/s with argon2id at 
       const ingestion = await ingestionLines({ base: server.url, bareUrl: bare.url, headers, label: t.label, databaseUrl: env.DATABASE_URL, connections, durationSec });
       rows.push(...ingestion.rows);
       reports.push(ingestion.report);
+      // Dashboards over 2 million events (seeded in SQL): PostgreSQL, the production shape.
+      if (env.DATABASE_URL) reports.push(await dashboardsReport(server.url, headers, env.DATABASE_URL));
     }
     // Issue 7: the mixed run on the last target (PostgreSQL when given), the production shape.
     // The uploaded packages' files stay in the data directory for the run: room for about

@@ -68,6 +68,7 @@ export const REFINEMENTS = {
   webOrigin: { zh: '须为网站来源，如 https://example.com（不含路径）', en: 'a web origin such as https://example.com (no path)', ru: 'источник вида https://example.com (без пути)' },
   fileName: { zh: '文件名不能包含斜杠', en: 'a file name without slashes', ru: 'имя файла без косых черт' },
   emailAddress: { zh: '须为邮箱地址', en: 'an email address', ru: 'адрес электронной почты' },
+  propertyAndValue: { zh: '属性和属性值须同时填写', en: 'a property and its value go together', ru: 'свойство и его значение указываются вместе' },
   instanceOrUser: { zh: '请指定应用实例 ID 或用户 ID，二者选一', en: 'either an instance ID or a user ID', ru: 'либо ID экземпляра, либо ID пользователя' },
   newTestVersionFields: { zh: '新建测试版本须填写名称、软件包、测试群组、开始和结束时间', en: 'a new test version needs name, pkgId, groupIds, startAt and endAt', ru: 'новой тестовой версии нужны name, pkgId, groupIds, startAt и endAt' },
 } as const;

@@ -1,8 +1,14 @@
-import { and, between, desc, eq, sql } from 'drizzle-orm';
+import { and, between, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { ExploreGroup } from '@wharf/contract';
 import type { DbOrTx } from '../../platform/db/types';
 import { analyticsDaily, analyticsDeviceDays, analyticsDevices } from './tables';
 
-/** The readers behind retention, funnels and the event list. */
+/** The column each split of the explorer reads (the daily counts and the raw events name them alike). */
+const COLUMNS: Record<ExploreGroup, string> = { none: `'all'`, appVersion: 'app_version', country: 'country', os: 'os' };
+
+export type ExploreRow = { day: string; group: string; count: number; valueSum: number };
+
+/** The readers behind retention, funnels, the event list and the explorer. */
 export const cohortRepo = {
   /** Per cohort day: its size, and how many of it were active `offset` days later (0 … maxOffset). */
   async cohorts(db: DbOrTx, appId: string, from: string, to: string, maxOffset: number): Promise<{ sizes: Map<string, number>; returned: Map<string, Map<number, number>> }> {
@@ -61,5 +67,30 @@ export const cohortRepo = {
     const result = (await db.execute(sql`with ${sql.join(parts, sql`, `)} select ${sql.join(counts, sql`, `)}`)) as unknown as { rows: Array<Record<string, string | number>> };
     const row = result.rows[0] ?? {};
     return steps.map((_, i) => Number(row[`c${i}`] ?? 0));
+  },
+
+  /** One event per day and group: from the daily counts, or with a property filter from the range's raw events. */
+  async explore(db: DbOrTx, q: { appId: string; from: string; to: string; event: string; groupBy: ExploreGroup; property?: string | undefined; equals?: string | undefined }): Promise<ExploreRow[]> {
+    const group = sql.raw(COLUMNS[q.groupBy]);
+    const query: SQL =
+      q.property === undefined
+        ? sql`select day::text as day, ${group} as grp, sum(count)::bigint as n, sum(value_sum)::float8 as v from analytics_daily
+               where app_id = ${q.appId} and name = ${q.event} and day between ${q.from} and ${q.to} group by 1, 2`
+        : sql`select day::text as day, ${group} as grp, count(*)::bigint as n, coalesce(sum(value), 0)::float8 as v from analytics_events
+               where app_id = ${q.appId} and name = ${q.event} and day between ${q.from} and ${q.to} and properties ->> ${q.property} = ${q.equals ?? ''} group by 1, 2`;
+    const result = (await db.execute(query)) as unknown as { rows: Array<{ day: string; grp: string; n: string | number; v: number }> };
+    return result.rows.map((r) => ({ day: r.day, group: r.grp, count: Number(r.n), valueSum: Number(r.v) }));
+  },
+
+  /** Devices active in the range, counted per value of each portrait dimension (one grouping-sets query). */
+  async portrait(db: DbOrTx, appId: string, from: string, to: string): Promise<Array<{ dimension: string; key: string; users: number }>> {
+    const result = (await db.execute(sql`
+      select case when grouping(country) = 0 then 'country' when grouping(language) = 0 then 'language' when grouping(os) = 0 then 'os' else 'deviceModel' end as dimension,
+             coalesce(country, language, os, device_model) as key, count(*)::int as users
+        from analytics_devices
+       where app_id = ${appId}
+         and instance_id in (select instance_id from analytics_device_days where app_id = ${appId} and day between ${from} and ${to})
+       group by grouping sets ((country), (language), (os), (device_model))`)) as unknown as { rows: Array<{ dimension: string; key: string; users: number }> };
+    return result.rows.map((r) => ({ dimension: r.dimension, key: r.key, users: Number(r.users) }));
   },
 };

@@ -46,3 +46,8 @@ export function changeOf(now: number, before: number): number | null {
   if (!before) return null;
   return ((now - before) / before) * 100;
 }
+
+/** Every day of a range, oldest first. */
+export function daysOf(range: DayRange): string[] {
+  return Array.from({ length: lengthOf(range) }, (_, i) => addDays(range.from, i));
+}

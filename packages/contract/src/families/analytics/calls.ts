@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
 import { refused } from '../../kit/field-errors';
-import { analyticsName, analyticsSettings, appQuery, eventSummary, FUNNEL_STEPS, funnelStep, overviewDay, overviewTotals, rangeQuery, retentionCohort, retentionPoint } from './schemas';
+import { analyticsName, analyticsSettings, appQuery, eventSummary, EXPLORE_GROUPS, FUNNEL_STEPS, funnelStep, overviewDay, overviewTotals, rangeQuery, retentionCohort, retentionPoint } from './schemas';
 
 /** The console's calls: an app's analytics settings and dashboards. */
 const PREFIX = 'rs/harmony-report/v1';
@@ -113,4 +113,44 @@ export const deleteAnalyticsUserData = defineEndpoint({
     })
     .refine((b) => Boolean(b.instanceId) !== Boolean(b.userId), refused('instanceOrUser')),
   response: okResponse({ deletedEvents: z.number().int(), deletedInstances: z.number().int() }),
+});
+
+export const exploreAnalyticsEvent = defineEndpoint({
+  id: 'analytics.explore',
+  method: 'GET',
+  prefix: PREFIX,
+  path: '/explore',
+  access: READ,
+  summary: "One event's count and value sum per day, split by app version, country or OS (the 8 largest groups, the rest as one), optionally only where a property has a value (a scan of the range's raw events)",
+  query: rangeQuery.omit({ compare: true }).extend({
+    event: analyticsName,
+    groupBy: z.enum(EXPLORE_GROUPS).default('none'),
+    property: analyticsName.optional(),
+    /** The property's value as text (numbers and booleans as written: 2, true). */
+    equals: z.string().max(100).optional(),
+  }).refine((q) => (q.property === undefined) === (q.equals === undefined), refused('propertyAndValue')),
+  response: okResponse({
+    /** Largest first; `''` is "not known", `*` the rest together, `all` when not split. */
+    groups: z.array(z.object({ key: z.string(), count: z.number().int(), valueSum: z.number() })),
+    days: z.array(z.object({ day: z.string(), group: z.string(), count: z.number().int(), valueSum: z.number() })),
+  }),
+});
+
+const share = z.object({ key: z.string(), users: z.number().int() });
+
+export const analyticsPortrait = defineEndpoint({
+  id: 'analytics.portrait',
+  method: 'GET',
+  prefix: PREFIX,
+  path: '/portrait',
+  access: READ,
+  summary: "Who the range's active users are: their shares by country, language, OS and device model (the 10 largest values each, the rest as `*`, `''` when not known)",
+  query: rangeQuery.omit({ compare: true }),
+  response: okResponse({
+    users: z.number().int(),
+    country: z.array(share),
+    language: z.array(share),
+    os: z.array(share),
+    deviceModel: z.array(share),
+  }),
 });

@@ -143,3 +143,15 @@ export const eventSummary = z.object({
   count: z.number().int(),
   valueSum: z.number(),
 });
+
+/** What the event explorer splits an event's counts by. */
+export const EXPLORE_GROUPS = ['none', 'appVersion', 'country', 'os'] as const;
+export type ExploreGroup = (typeof EXPLORE_GROUPS)[number];
+/** Groups shown on their own; the rest are summed as one. */
+export const EXPLORE_TOP = 8;
+
+/** What the user portrait shares users by, as the devices last said of themselves. */
+export const PORTRAIT_DIMENSIONS = ['country', 'language', 'os', 'deviceModel'] as const;
+export type PortraitDimension = (typeof PORTRAIT_DIMENSIONS)[number];
+/** Values shown on their own per dimension; the rest are summed as one. */
+export const PORTRAIT_TOP = 10;

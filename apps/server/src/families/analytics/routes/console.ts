@@ -3,7 +3,9 @@ import { analyticsApi } from '@wharf/contract';
 import type { Deps } from '../../../platform/deps';
 import { registerEndpoint } from '../../../platform/http/register';
 import { eventList, funnel, retention } from '../cohorts';
+import { explore } from '../explore';
 import { overview } from '../overview';
+import { portrait } from '../portrait';
 import { deleteUserData } from '../privacy';
 import type { AnalyticsServices } from './context';
 
@@ -15,5 +17,7 @@ export function consoleRoutes(app: FastifyInstance, deps: Deps, { settings }: An
   registerEndpoint(app, analyticsApi.analyticsRetention, ({ caller, query }) => retention(deps, settings, caller, query));
   registerEndpoint(app, analyticsApi.analyticsFunnel, ({ caller, query }) => funnel(deps, caller, query));
   registerEndpoint(app, analyticsApi.analyticsEventList, ({ caller, query }) => eventList(deps, caller, query));
+  registerEndpoint(app, analyticsApi.analyticsPortrait, ({ caller, query }) => portrait(deps, caller, query));
+  registerEndpoint(app, analyticsApi.exploreAnalyticsEvent, ({ caller, query }) => explore(deps, caller, query));
   registerEndpoint(app, analyticsApi.deleteAnalyticsUserData, ({ caller, query, body }) => deleteUserData(deps, caller, query.appId, body));
 }

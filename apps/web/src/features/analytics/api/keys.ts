@@ -6,5 +6,7 @@ export const analyticsKeys = {
   overview: (appId: string, from: string, to: string, compare: boolean) => [...analyticsKeys.all, analyticsApi.analyticsOverview.id, appId, from, to, compare] as const,
   retention: (appId: string, from: string, to: string) => [...analyticsKeys.all, analyticsApi.analyticsRetention.id, appId, from, to] as const,
   funnel: (appId: string, from: string, to: string, steps: string) => [...analyticsKeys.all, analyticsApi.analyticsFunnel.id, appId, from, to, steps] as const,
+  explore: (appId: string, query: Record<string, string>) => [...analyticsKeys.all, analyticsApi.exploreAnalyticsEvent.id, appId, query] as const,
+  portrait: (appId: string, from: string, to: string) => [...analyticsKeys.all, analyticsApi.analyticsPortrait.id, appId, from, to] as const,
   events: (appId: string, from: string, to: string) => [...analyticsKeys.all, analyticsApi.analyticsEventList.id, appId, from, to] as const,
 };

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { analyticsApi } from '@wharf/contract';
+import { analyticsApi, type ExploreGroup } from '@wharf/contract';
 import { callEndpoint } from '../../../request/call';
 import { analyticsKeys } from './keys';
 
@@ -52,6 +52,36 @@ export function useEventList(appId: string, range: Range) {
   return useQuery({
     queryKey: analyticsKeys.events(appId, range.from, range.to),
     queryFn: ({ signal }) => callEndpoint(analyticsApi.analyticsEventList, { query: { appId, ...range }, signal }),
+    enabled: Boolean(appId),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface ExploreQuery {
+  from: string;
+  to: string;
+  event: string;
+  groupBy: ExploreGroup;
+  property?: string;
+  equals?: string;
+}
+
+/** One event per day, split and filtered as asked. */
+export function useExplore(appId: string, q: ExploreQuery | null) {
+  const query = q ? Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '')) : {};
+  return useQuery({
+    queryKey: analyticsKeys.explore(appId, query as Record<string, string>),
+    queryFn: ({ signal }) => callEndpoint(analyticsApi.exploreAnalyticsEvent, { query: { appId, ...(query as unknown as ExploreQuery) }, signal }),
+    enabled: Boolean(appId && q),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Who the range's active users are, by country, language, OS and device model. */
+export function usePortrait(appId: string, range: Range) {
+  return useQuery({
+    queryKey: analyticsKeys.portrait(appId, range.from, range.to),
+    queryFn: ({ signal }) => callEndpoint(analyticsApi.analyticsPortrait, { query: { appId, ...range }, signal }),
     enabled: Boolean(appId),
     placeholderData: keepPreviousData,
   });

@@ -1,8 +1,10 @@
-import { Card, Empty, Flex, Skeleton, Table } from 'antd';
+import { Button, Card, Empty, Flex, Skeleton, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@wharf/rules';
+import { useSearchParams } from 'react-router';
 import { useEventList } from '../api/queries';
 import { useRange } from '../use-range';
+import { Explorer } from './Explorer';
 import { RangeBar } from './RangeBar';
 
 /** Every event the app sent in the range, most sent first, with the sum of its values. */
@@ -10,6 +12,9 @@ export function EventsTab({ appId, timeZone }: { appId: string; timeZone: string
   const { t, i18n } = useTranslation('analytics');
   const { today, range, compare, change } = useRange(timeZone);
   const events = useEventList(appId, range);
+  const [search, setSearch] = useSearchParams();
+  const picked = search.get('event') ?? '';
+  const pick = (name: string) => setSearch((s) => new URLSearchParams({ ...Object.fromEntries(s), event: name }), { replace: true });
   return (
     <Flex vertical gap="middle">
       <RangeBar range={range} today={today} compare={compare} timeZone={timeZone} onChange={change} comparable={false} />
@@ -25,14 +30,24 @@ export function EventsTab({ appId, timeZone }: { appId: string; timeZone: string
             data-testid="analytics-events"
             pagination={{ pageSize: 50, hideOnSinglePage: true }}
             dataSource={events.data.events}
+            rowClassName={(e) => (e.name === picked ? 'ant-table-row-selected' : '')}
             columns={[
-              { title: t('events.name'), dataIndex: 'name' },
+              {
+                title: t('events.name'),
+                dataIndex: 'name',
+                render: (name: string) => (
+                  <Button type="link" size="small" style={{ padding: 0 }} onClick={() => pick(name)} aria-label={t('events.explore', { event: name })}>
+                    {name}
+                  </Button>
+                ),
+              },
               { title: t('events.count'), dataIndex: 'count', align: 'right', render: (n: number) => formatNumber(n, i18n.language) },
               { title: t('events.value'), dataIndex: 'valueSum', align: 'right', render: (n: number) => (n ? formatNumber(Math.round(n * 100) / 100, i18n.language) : '—') },
             ]}
           />
         </Card>
       )}
+      {picked ? <Explorer appId={appId} range={range} event={picked} /> : events.data?.events.length ? <Typography.Text type="secondary">{t('events.pick')}</Typography.Text> : null}
     </Flex>
   );
 }

@@ -7,6 +7,7 @@ import { useAnalyticsSettings } from '../api/queries';
 import { EventsTab } from '../components/EventsTab';
 import { FunnelTab } from '../components/FunnelTab';
 import { OverviewTab } from '../components/OverviewTab';
+import { PortraitTab } from '../components/PortraitTab';
 import { RetentionTab } from '../components/RetentionTab';
 import { SettingsTab } from '../components/SettingsTab';
 
@@ -38,6 +39,7 @@ export function AnalyticsPage() {
             { key: 'overview', label: t('tabs.overview'), children: <OverviewTab appId={appId} timeZone={settings.data.settings.timeZone} /> },
             { key: 'retention', label: t('tabs.retention'), children: <RetentionTab appId={appId} timeZone={settings.data.settings.timeZone} /> },
             { key: 'funnels', label: t('tabs.funnels'), children: <FunnelTab appId={appId} timeZone={settings.data.settings.timeZone} /> },
+            { key: 'portrait', label: t('tabs.portrait'), children: <PortraitTab appId={appId} timeZone={settings.data.settings.timeZone} /> },
             { key: 'events', label: t('tabs.events'), children: <EventsTab appId={appId} timeZone={settings.data.settings.timeZone} /> },
             { key: 'settings', label: t('tabs.settings'), children: <SettingsTab key={JSON.stringify(settings.data.settings)} appId={appId} settings={settings.data.settings} canManage={canManage} /> },
           ]}

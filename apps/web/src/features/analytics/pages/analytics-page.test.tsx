@@ -30,6 +30,19 @@ function serve(hasData = true) {
         { offset: 1, users: 1, of: 4 },
       ],
     }),
+    [analyticsApi.analyticsPortrait.id]: () => ({
+      ret: OK,
+      users: 3,
+      country: [{ key: 'RU', users: 2 }, { key: '', users: 1 }],
+      language: [{ key: 'ru-RU', users: 2 }, { key: 'de', users: 1 }],
+      os: [{ key: 'android', users: 3 }],
+      deviceModel: [{ key: 'Pixel 8', users: 2 }, { key: '*', users: 1 }],
+    }),
+    [analyticsApi.exploreAnalyticsEvent.id]: ({ query }) => {
+      const q = query as { groupBy?: string; property?: string };
+      const groups = q.groupBy === 'country' ? [{ key: 'RU', count: q.property ? 1 : 3, valueSum: 5 }, { key: '', count: 1, valueSum: 0 }] : [{ key: 'all', count: 4, valueSum: 5 }];
+      return { ret: OK, groups, days: groups.map((g) => ({ day: '2026-11-10', group: g.key, count: g.count, valueSum: g.valueSum })) };
+    },
     [analyticsApi.deleteAnalyticsUserData.id]: () => ({ ret: OK, deletedEvents: 12, deletedInstances: 1 }),
     [analyticsApi.analyticsEventList.id]: () => ({ ret: OK, events: [{ name: 'add_to_cart', count: 5, valueSum: 0 }, { name: 'purchase', count: 2, valueSum: 9.98 }] }),
     [analyticsApi.analyticsFunnel.id]: ({ query }) => ({ ret: OK, steps: String((query as { steps: string }).steps).split(',').map((name, i) => ({ name, users: [4, 1][i] ?? 0 })) }),
@@ -149,5 +162,36 @@ describe('App Analytics page', () => {
     await waitFor(() => expect(callsTo(callEndpoint, analyticsApi.deleteAnalyticsUserData)).toHaveLength(1));
     expect(callsTo(callEndpoint, analyticsApi.deleteAnalyticsUserData)[0]!.body).toEqual({ instanceId: 'device-0001' });
     expect(await screen.findByText('Deleted: 12 events of 1 app instances')).toBeTruthy();
+  });
+
+  it('explores an event: split by country in the page language, then only where a property has a value', async () => {
+    serve();
+    renderApp('ru', `#/apps/${APP_ID}/analytics?tab=events&from=2026-11-10&to=2026-11-11`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Исследовать purchase' }));
+    const explorer = await screen.findByTestId('analytics-explorer');
+    fireEvent.click(within(explorer).getByText('Страна или регион'));
+    const groups = await within(explorer).findByTestId('explore-groups');
+    await within(groups).findByText('Россия');
+    expect(within(groups).getByText('Неизвестно')).toBeTruthy();
+    expect(callsTo(callEndpoint, analyticsApi.exploreAnalyticsEvent).at(-1)!.query).toMatchObject({ event: 'purchase', groupBy: 'country', from: '2026-11-10', to: '2026-11-11' });
+    fireEvent.change(within(explorer).getByRole('textbox', { name: 'Свойство' }), { target: { value: 'item' } });
+    fireEvent.change(within(explorer).getByRole('textbox', { name: 'Значение' }), { target: { value: 'sword' } });
+    fireEvent.click(within(explorer).getByRole('button', { name: 'Отфильтровать' }));
+    await waitFor(() => expect(callsTo(callEndpoint, analyticsApi.exploreAnalyticsEvent).at(-1)!.query).toMatchObject({ groupBy: 'country', property: 'item', equals: 'sword' }));
+    expect(window.location.hash).toContain('event=purchase');
+  });
+
+  it('shows who the users are, with countries and languages named in the page language', async () => {
+    serve();
+    renderApp('en', `#/apps/${APP_ID}/analytics?tab=portrait&from=2026-11-10&to=2026-11-11`);
+    const portrait = await screen.findByTestId('analytics-portrait');
+    const caption = await within(portrait).findByText('Country or region of the 3 active users from 2026-11-10 to 2026-11-11');
+    const rows = within(caption.closest('.ant-table-wrapper') as HTMLElement).getAllByRole('row').map((r) => Array.from(r.querySelectorAll('td')).map((c) => c.textContent)).filter((r) => r.length);
+    expect(rows).toEqual([
+      ['Russia', '2'],
+      ['Not known', '1'],
+    ]);
+    expect(within(portrait).getByText('Russian (Russia)')).toBeTruthy();
+    expect(within(portrait).getByText('Others')).toBeTruthy();
   });
 });
