@@ -16,7 +16,7 @@ const REASONS: Record<RejectReason, Record<MessageLanguage, string>> = {
   future: { zh: '事件时间晚于当前时间（设备时钟有误）', en: "The event's time is in the future (the device clock is wrong)", ru: 'Время события в будущем (часы устройства неверны)' },
 };
 
-/** Properties a batch carries besides its events' own, in the order events keep them. */
+/** An event's own fields; any other field it carries is kept as a property. */
 const OWN_FIELDS = new Set(['id', 'name', 'at', 'value', 'properties']);
 
 export interface SendResult {
