@@ -1,3 +1,4 @@
 export * from './test-app';
 export * from './session-client';
 export * from './sample-bytes';
+export * from './inject-fetch';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Analytics, ANALYTICS_CALLS } from '@wharf/analytics';
 import { createClient, memoryStore, type WharfConfigFile } from '@wharf/client';
 import { analyticsApi, appApi } from '@wharf/contract';
-import { createTestApp, TestUser, type TestApp } from '../../../harness';
+import { createTestApp, injectFetch, TestUser, type TestApp } from '../../../harness';
 import { appOf, fold, overview } from './helpers';
 
 // @wharf/analytics against the real server (in-process): its calls are the contract's, and
@@ -15,11 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const serverFetch = (async (input: string, init: RequestInit = {}) => {
-  const url = new URL(input);
-  const res = await t.app.inject({ method: (init.method ?? 'GET') as 'GET', url: url.pathname + url.search, headers: init.headers as Record<string, string>, ...(init.body ? { payload: String(init.body) } : {}) });
-  return new Response(res.body, { status: res.statusCode, headers: res.headers as Record<string, string> });
-}) as unknown as typeof fetch;
+const serverFetch = injectFetch(() => t);
 
 describe('@wharf/analytics', () => {
   it('calls what the contract declares', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_CALLS, createClient, memoryStore, type WharfConfigFile, type WharfError } from '@wharf/client';
 import { appApi, appUsersApi, projectApi, RET_CODES } from '@wharf/contract';
-import { createTestApp, TestUser, type TestApp } from '../../../harness';
+import { createTestApp, injectFetch, TestUser, type TestApp } from '../../../harness';
 import { signInThrough, startProvider } from '../../../harness/oidc-provider';
 import { mailedCode, textedCode } from '../../../platform/__tests__/matrix/builders/app-users';
 
@@ -14,12 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** fetch, answered by the server without a socket. */
-const serverFetch = (async (input: string, init: RequestInit = {}) => {
-  const url = new URL(input);
-  const res = await t.app.inject({ method: (init.method ?? 'GET') as 'GET', url: url.pathname + url.search, headers: init.headers as Record<string, string>, ...(init.body ? { payload: String(init.body) } : {}) });
-  return new Response(res.body, { status: res.statusCode, headers: res.headers as Record<string, string> });
-}) as unknown as typeof fetch;
+const serverFetch = injectFetch(() => t);
 
 describe('@wharf/client', () => {
   it('calls Auth Service where the contract says, with the method it says', () => {

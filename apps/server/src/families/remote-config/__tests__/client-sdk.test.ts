@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, memoryStore, type WharfConfigFile } from '@wharf/client';
 import { getRemoteConfig, REMOTE_CONFIG_FETCH } from '@wharf/client/remote-config';
 import { appApi, remoteConfigApi } from '@wharf/contract';
-import { createTestApp, TestUser, type TestApp } from '../../../harness';
+import { createTestApp, injectFetch, TestUser, type TestApp } from '../../../harness';
 import { appOf, GREETING, publish } from './helpers';
 
 // @wharf/client's Remote Configuration against the real server (in-process): the fetch it
@@ -14,11 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const serverFetch = (async (input: string, init: RequestInit = {}) => {
-  const url = new URL(input);
-  const res = await t.app.inject({ method: (init.method ?? 'GET') as 'GET', url: url.pathname + url.search, headers: init.headers as Record<string, string>, ...(init.body ? { payload: String(init.body) } : {}) });
-  return new Response(res.statusCode === 304 ? null : res.body, { status: res.statusCode, headers: res.headers as Record<string, string> });
-}) as unknown as typeof fetch;
+const serverFetch = injectFetch(() => t);
 
 describe('@wharf/client remote configuration', () => {
   it('gets the values for Russia on 2.1 and the default in Germany; after a rollback, the old values at its next fetch', async () => {
