@@ -1,9 +1,8 @@
 import { Button, Card, Empty, Flex, Skeleton, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@wharf/rules';
-import { useSearchParams } from 'react-router';
 import { useEventList } from '../api/queries';
-import { useRange } from '../use-range';
+import { usePageState, useRange } from '../use-range';
 import { Explorer } from './Explorer';
 import { RangeBar } from './RangeBar';
 
@@ -12,9 +11,9 @@ export function EventsTab({ appId, timeZone }: { appId: string; timeZone: string
   const { t, i18n } = useTranslation('analytics');
   const { today, range, compare, change } = useRange(timeZone);
   const events = useEventList(appId, range);
-  const [search, setSearch] = useSearchParams();
-  const picked = search.get('event') ?? '';
-  const pick = (name: string) => setSearch((s) => new URLSearchParams({ ...Object.fromEntries(s), event: name }), { replace: true });
+  const { get, set } = usePageState();
+  const picked = get('event');
+  const pick = (name: string) => set({ event: name });
   return (
     <Flex vertical gap="middle">
       <RangeBar range={range} today={today} compare={compare} timeZone={timeZone} onChange={change} comparable={false} />

@@ -1,32 +1,23 @@
 import { useState } from 'react';
 import { Button, Card, Flex, Input, Segmented, Skeleton, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { EXPLORE_GROUPS, type ExploreGroup } from '@wharf/contract';
 import { countryById, formatDate, formatNumber, type Language } from '@wharf/rules';
 import { Chart } from '../../../ui/chart/Chart';
 import type { ChartSpec } from '../../../ui/chart/spec';
 import { useExplore } from '../api/queries';
 import { daysOf, type DayRange } from '../range';
+import { usePageState } from '../use-range';
 
 /** One event per day, split by version, country or OS, and filtered by a property's value. */
 export function Explorer({ appId, range, event }: { appId: string; range: DayRange; event: string }) {
   const { t, i18n } = useTranslation('analytics');
-  const [search, setSearch] = useSearchParams();
-  const groupBy = (EXPLORE_GROUPS as readonly string[]).includes(search.get('groupBy') ?? '') ? (search.get('groupBy') as ExploreGroup) : 'none';
-  const property = search.get('property') ?? '';
-  const equals = search.get('equals') ?? '';
+  const { get, set } = usePageState();
+  const groupBy = (EXPLORE_GROUPS as readonly string[]).includes(get('groupBy')) ? (get('groupBy') as ExploreGroup) : 'none';
+  const property = get('property');
+  const equals = get('equals');
   // Typed here, applied to the address (and the query) with the button.
   const [draft, setDraft] = useState({ property, equals });
-  const set = (values: Record<string, string>) =>
-    setSearch((s) => {
-      const out = new URLSearchParams(s);
-      for (const [k, v] of Object.entries(values)) {
-        if (v) out.set(k, v);
-        else out.delete(k);
-      }
-      return out;
-    }, { replace: true });
   const explored = useExplore(appId, { ...range, event, groupBy, ...(property && equals ? { property, equals } : {}) });
   const name = (key: string) => (key === '*' ? t('explore.rest') : key === '' ? t('explore.unknown') : key === 'all' ? event : groupBy === 'country' ? (countryById(key)?.names[i18n.language as Language] ?? key) : key);
   const data = explored.data;

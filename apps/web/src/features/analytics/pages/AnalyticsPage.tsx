@@ -1,9 +1,9 @@
 import { Skeleton, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useRouteAppId } from '../../console/public';
 import { usePermissions } from '../../team/public';
 import { useAnalyticsSettings } from '../api/queries';
+import { usePageState } from '../use-range';
 import { EventsTab } from '../components/EventsTab';
 import { FunnelTab } from '../components/FunnelTab';
 import { OverviewTab } from '../components/OverviewTab';
@@ -17,8 +17,8 @@ export function AnalyticsPage() {
   const appId = useRouteAppId();
   const canManage = usePermissions().can('app.manage');
   const settings = useAnalyticsSettings(appId);
-  const [search, setSearch] = useSearchParams();
-  const tab = search.get('tab') ?? 'overview';
+  const { get, set } = usePageState();
+  const tab = get('tab') || 'overview';
   return (
     <>
       <Typography.Title level={2} style={{ marginTop: 0 }}>
@@ -34,7 +34,7 @@ export function AnalyticsPage() {
           activeKey={tab}
           // Only the active tab is drawn: the others ask the server nothing until opened.
           destroyOnHidden
-          onChange={(key) => setSearch((s) => ({ ...Object.fromEntries(s), tab: key }), { replace: true })}
+          onChange={(key) => set({ tab: key })}
           items={[
             { key: 'overview', label: t('tabs.overview'), children: <OverviewTab appId={appId} timeZone={settings.data.settings.timeZone} /> },
             { key: 'retention', label: t('tabs.retention'), children: <RetentionTab appId={appId} timeZone={settings.data.settings.timeZone} /> },
