@@ -73,6 +73,9 @@ export class Releases {
       if (!/^[0-9a-f-]{36}$/i.test(pkgId)) throw invalidInput({ zh: `参数不合法：pkgIds 中的 ${pkgId} 不是软件包 ID`, en: `Invalid input: pkgIds: ${pkgId} is not a package ID`, ru: `Недопустимые параметры: pkgIds: ${pkgId} — не ID пакета` });
       const row = await this.packages.get(caller, appId, pkgId);
       if (settled?.pkgId === row.id && settled.reason) pkgStateList.push({ pkgId, successStatus: PARSE_STATE.failed, failureReason: settled.reason });
+      // The pending package reads as parsed only once attached: a parse that ends between
+      // settling and this read would otherwise say "done" with nothing attached yet.
+      else if (settled?.pkgId === row.id && settled.state === PARSE_STATE.parsing) pkgStateList.push({ pkgId, successStatus: PARSE_STATE.parsing });
       else pkgStateList.push({ pkgId, successStatus: row.parseState, ...(row.failureReason ? { failureReason: (JSON.parse(row.failureReason) as Record<string, string>)[lang] ?? '' } : {}) });
     }
     return { pkgStateList };
