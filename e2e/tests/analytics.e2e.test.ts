@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
 import appsEn from '../../apps/web/src/features/apps/locales/en.json';
@@ -54,13 +55,15 @@ describe.skipIf(!chromium.available)('App Analytics in the browser (Chromium)', 
     await screenshot(page, 'analytics-empty');
 
     // Two devices of the team's web app: 1.0 logs two events, 2.0 one; each ends its session.
-    const device = async (version: string, events: string[]) => {
+    const device = async (version: string, events: Array<string | [string, string]>) => {
       const app = (await openPage(browser)).page;
       await app.goto(sample.origin);
       await app.getByLabel(/Configuration file/).setInputFiles((await download.path())!);
       await app.getByLabel('App version').fill(version);
-      for (const name of events) {
+      for (const one of events) {
+        const [name, property] = typeof one === 'string' ? [one, ''] : one;
         await app.getByLabel('Event name').fill(name);
+        await app.getByLabel('Event property').fill(property);
         await app.getByRole('button', { name: 'Log event' }).click();
       }
       await app.getByRole('button', { name: 'End session' }).click();
@@ -68,7 +71,8 @@ describe.skipIf(!chromium.available)('App Analytics in the browser (Chromium)', 
       await app.getByText('Sent; 0 waiting').waitFor();
       expect(await app.locator('#error').innerText()).toBe('');
     };
-    await device('1.0', ['tutorial_begin', 'tutorial_complete', 'level_up']);
+    // Its level_up carries a reward whose text a spreadsheet would run as a formula.
+    await device('1.0', ['tutorial_begin', 'tutorial_complete', ['level_up', 'reward==HYPERLINK("http://evil.example")']]);
     await device('2.0', ['tutorial_begin', 'tutorial_complete']);
 
     // The server folds what arrived within a second or two; the page shows it once reloaded.
@@ -112,6 +116,46 @@ describe.skipIf(!chromium.available)('App Analytics in the browser (Chromium)', 
       ['level_up', '1', '50 %', '50 %'],
     ]);
     await screenshot(page, 'analytics-funnel');
+
+    // Reports: the days exported as CSV hold the overview's numbers.
+    await page.getByRole('tab', { name: an.tabs.reports }).click();
+    await page.getByText(an.reports.noExports).waitFor();
+    await page.getByLabel(an.reports.name).fill('Daily numbers');
+    await page.getByRole('button', { name: /^Export \d{4}-/ }).click();
+    const exports = page.getByTestId('analytics-exports');
+    const fileOf = async (name: string) => {
+      const link = exports.getByRole('button', { name: fill(an.reports.downloadNamed, { name }) });
+      await link.waitFor();
+      const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
+      expect(file.suggestedFilename()).toMatch(new RegExp(`^${name} \\d{4}-\\d{2}-\\d{2}_\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+      return (await readFile((await file.path())!, 'utf8')).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    };
+    const daily = await fileOf('Daily numbers');
+    expect(daily[0]).toBe('Day,New users,Active users,Sessions,Events');
+    expect(daily).toHaveLength(31);
+    expect(daily.at(-1)).toMatch(/^"\d{4}-\d{2}-\d{2}",2,2,2,11$/);
+    expect(daily.slice(1, -1).every((line) => line.endsWith(',0,0,0,0'))).toBe(true);
+
+    // Split by the reward property: the formula-like value arrives quoted, as text.
+    await page.getByLabel(an.reports.name).fill('Rewards');
+    await page.getByLabel(an.reports.rows).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: an.reports.dimension.property }).click();
+    await page.getByLabel(an.reports.property).fill('reward');
+    // The builder keeps its state in the page's address, so a box changes once the address has.
+    for (const metric of ['newUsers', 'sessions', 'events'] as const) {
+      const box = page.getByRole('checkbox', { name: an.reports.metric[metric] });
+      await box.click();
+      await expect.poll(() => box.isChecked()).toBe(false);
+    }
+    await page.getByLabel(an.reports.events).click();
+    await page.keyboard.type('level_up');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: /^Export \d{4}-/ }).click();
+    const rewards = await fileOf('Rewards');
+    expect(rewards[0]).toBe('reward,Active users,level_up');
+    // Largest first: the events without a reward (both devices), then the one with it.
+    expect(rewards.slice(1)).toEqual([',2,0', '"=HYPERLINK(""http://evil.example"")",1,1']);
+    await screenshot(page, 'analytics-reports');
     expect(problems).toEqual([]);
   });
 });

@@ -67,6 +67,7 @@ const envSchema = z.object({
   EVENTS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   EVENTS_RETENTION_DAYS: z.coerce.number().min(0.01).max(365).default(7),
   ANALYTICS_ROLLUP_MS: z.coerce.number().int().min(100).max(600_000).default(1000),
+  ANALYTICS_REPORTS_MS: z.coerce.number().int().min(100).max(600_000).default(1000),
   CANARY_PERCENT: z.coerce.number().min(0).max(100).default(0),
   COOKIE_SECURE: z.enum(['auto', 'always', 'never']).default('auto'),
   TRUST_PROXY: bool,
@@ -177,7 +178,7 @@ export interface Config {
   /** The event bus: how often each instance looks for due deliveries, and how long settled events are kept. */
   events: { pollMs: number; retentionMs: number };
   /** Analytics: how often each instance folds newly stored events into the counts the dashboards read. */
-  analytics: { rollupMs: number };
+  analytics: { rollupMs: number; reportsMs: number };
   /** Share of users (0–100) who get the canary (x-hd-grey) cookie. */
   canaryPercent: number;
   cookieSecure: 'auto' | 'always' | 'never';
@@ -271,7 +272,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     rateLimits: rateLimitsOf(e.RATE_LIMITS),
     events: { pollMs: e.EVENTS_POLL_MS, retentionMs: Math.round(e.EVENTS_RETENTION_DAYS * 86_400_000) },
-    analytics: { rollupMs: e.ANALYTICS_ROLLUP_MS },
+    analytics: { rollupMs: e.ANALYTICS_ROLLUP_MS, reportsMs: e.ANALYTICS_REPORTS_MS },
     canaryPercent: e.CANARY_PERCENT,
     cookieSecure: e.COOKIE_SECURE,
     trustProxy: e.TRUST_PROXY,

@@ -3,6 +3,7 @@ import { RequestClient, type CallOptions } from './client';
 
 export { ApiError } from './errors';
 export type { CallOptions } from './client';
+export type { FileAnswer } from './file-response';
 
 let shared: RequestClient | null = null;
 
@@ -27,3 +28,4 @@ export function setRequestClient(client: RequestClient | null): void {
 export function callEndpoint<E extends Endpoint>(endpoint: E, options: CallOptions<E> = {}): Promise<ResponseOf<E>> {
   return requestClient().request(endpoint, options);
 }
+

@@ -35,6 +35,7 @@ import {
 import { getSessionValue, readProductRegion } from '../session/store';
 import { ApiError, errorText, fieldErrorsOf, isRiskRefusal, isSessionInvalid, type Translate } from './errors';
 import { forwardClientError } from './error-report';
+import { readFileAnswer, withJsonBody } from './file-response';
 import { baseUrlForCall, callKindOf } from './routing';
 
 /** What a call may carry; each part is typed by the endpoint's own schemas. */
@@ -56,6 +57,8 @@ export interface CallOptions<E extends Endpoint> {
   timeoutMs?: number;
   /** Progress of sending the body (file uploads): bytes sent so far and the total when known. */
   onUploadProgress?: (sent: number, total: number | undefined) => void;
+  /** The answer is a file (an export): `request` resolves to a FileAnswer (see `downloadEndpoint`). */
+  asFile?: boolean;
 }
 
 /** Where the request layer shows things to the user; the app wires antd in. */
@@ -235,12 +238,15 @@ export class RequestClient {
         onUploadProgress: options.onUploadProgress ? (event) => options.onUploadProgress?.(event.loaded, event.total) : undefined,
         withCredentials: !openTest,
         headers,
+        ...(options.asFile ? { responseType: 'blob' as const } : {}),
       });
     } catch (err) {
-      const error = toApiError(err, endpoint.id);
+      const error = toApiError(options.asFile ? await withJsonBody(err) : err, endpoint.id);
       await this.#handleFailure(error, { notRefresh, notAuth, silent: options.silent === true });
       throw error;
     }
+    const file = options.asFile ? await readFileAnswer(response) : null;
+    if (file) return file as ResponseOf<E>;
     const ret = retOf(response.data);
     if (!ret || ret.code !== 0) {
       const error = ret

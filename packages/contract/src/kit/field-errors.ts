@@ -70,6 +70,9 @@ export const REFINEMENTS = {
   emailAddress: { zh: '须为邮箱地址', en: 'an email address', ru: 'адрес электронной почты' },
   propertyAndValue: { zh: '属性和属性值须同时填写', en: 'a property and its value go together', ru: 'свойство и его значение указываются вместе' },
   instanceOrUser: { zh: '请指定应用实例 ID 或用户 ID，二者选一', en: 'either an instance ID or a user ID', ru: 'либо ID экземпляра, либо ID пользователя' },
+  reportColumns: { zh: '请至少选择一个指标或事件', en: 'at least one metric or event', ru: 'хотя бы один показатель или событие' },
+  reportProperty: { zh: '按属性拆分时须填写属性名，其他拆分方式不填', en: 'a property name when split by property, and only then', ru: 'имя свойства — при разбивке по свойству, и только тогда' },
+  templateOrDefinition: { zh: '请指定模板，或同时填写名称和报表定义', en: 'either a templateId, or a name and a definition', ru: 'либо templateId, либо name и definition' },
   newTestVersionFields: { zh: '新建测试版本须填写名称、软件包、测试群组、开始和结束时间', en: 'a new test version needs name, pkgId, groupIds, startAt and endAt', ru: 'новой тестовой версии нужны name, pkgId, groupIds, startAt и endAt' },
 } as const;
 export type RefinementKey = keyof typeof REFINEMENTS;

@@ -1,9 +1,12 @@
 import type { Family } from '../../platform/deps';
 import { AnalyticsIngest } from './ingest';
+import { Reports } from './reports';
+import { dropExpiredExports, runReports } from './report-worker';
 import { enforceRetention } from './retention';
 import { foldAll } from './rollup';
 import { clientRoutes } from './routes/client';
 import { consoleRoutes } from './routes/console';
+import { reportRoutes } from './routes/reports';
 import { AnalyticsSettingsStore } from './settings';
 
 /** Analytics: events from devices, rolled up into the counts and active users the dashboards read. */
@@ -22,12 +25,14 @@ export const analyticsFamily: Family = {
   ],
   register(app, deps) {
     const settings = new AnalyticsSettingsStore(deps);
-    const s = { settings, ingest: new AnalyticsIngest(deps, settings) };
+    const s = { settings, ingest: new AnalyticsIngest(deps, settings), reports: new Reports(deps, settings) };
     consoleRoutes(app, deps, s);
+    reportRoutes(app, s);
     clientRoutes(app, s);
   },
   periodic: [
     { name: 'analytics rollup', everyMs: (config) => config.analytics.rollupMs, run: (deps) => foldAll(deps) },
-    { name: 'analytics retention', everyMs: () => 3_600_000, run: (deps) => enforceRetention(deps) },
+    { name: 'analytics reports', everyMs: (config) => config.analytics.reportsMs, run: (deps) => runReports(deps, new AnalyticsSettingsStore(deps)) },
+    { name: 'analytics retention', everyMs: () => 3_600_000, run: async (deps) => [await enforceRetention(deps), await dropExpiredExports(deps)] },
   ],
 };

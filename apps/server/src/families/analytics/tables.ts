@@ -1,4 +1,5 @@
-import { bigint, bigserial, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { ExportFormat, ExportState, MessageLanguage, ReportDefinition, ReportSchedule } from '@wharf/contract';
 import { users } from '../accounts/public';
 import { apps } from '../apps/public';
 
@@ -117,4 +118,67 @@ export const analyticsOptOuts = pgTable(
     at: ts('at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.appId, t.instanceId] })],
+);
+
+/** Saved reports: a private template is its owner's, a shared one the team's. */
+export const analyticsReportTemplates = pgTable(
+  'analytics_report_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    definition: jsonb('definition').$type<ReportDefinition>().notNull(),
+    rangeDays: integer('range_days').notNull(),
+    format: text('format').$type<ExportFormat>().notNull(),
+    schedule: text('schedule').$type<ReportSchedule>().notNull(),
+    shared: boolean('shared').notNull(),
+    nextRunAt: ts('next_run_at'),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [index('analytics_report_templates_app').on(t.appId)],
+);
+
+/**
+ * Exports and their progress. A worker claims a queued row (or one whose worker went
+ * quiet) and writes the file; the row is how the console follows it (docs/analytics.md).
+ */
+export const analyticsExports = pgTable(
+  'analytics_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    templateId: uuid('template_id').references(() => analyticsReportTemplates.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    definition: jsonb('definition').$type<ReportDefinition>().notNull(),
+    fromDay: day('from_day').notNull(),
+    toDay: day('to_day').notNull(),
+    format: text('format').$type<ExportFormat>().notNull(),
+    /** The owner's site language when it was asked for: the file's headings and any mail. */
+    language: text('language').$type<MessageLanguage>().notNull(),
+    scheduled: boolean('scheduled').notNull(),
+    state: text('state').$type<ExportState>().notNull(),
+    progress: integer('progress').notNull(),
+    /** When a worker last said it was alive; one quiet for long is taken over. */
+    heartbeatAt: ts('heartbeat_at'),
+    attempts: integer('attempts').notNull(),
+    rows: integer('rows'),
+    size: bigint('size', { mode: 'number' }),
+    storageKey: text('storage_key'),
+    error: jsonb('error').$type<Record<MessageLanguage, string>>(),
+    createdAt: ts('created_at').notNull(),
+    finishedAt: ts('finished_at'),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('analytics_exports_owner').on(t.appId, t.ownerId, t.createdAt), index('analytics_exports_state').on(t.state)],
 );

@@ -8,6 +8,7 @@ import { EventsTab } from '../components/EventsTab';
 import { FunnelTab } from '../components/FunnelTab';
 import { OverviewTab } from '../components/OverviewTab';
 import { PortraitTab } from '../components/PortraitTab';
+import { ReportsTab } from '../components/ReportsTab';
 import { RetentionTab } from '../components/RetentionTab';
 import { SettingsTab } from '../components/SettingsTab';
 
@@ -41,6 +42,7 @@ export function AnalyticsPage() {
             { key: 'funnels', label: t('tabs.funnels'), children: <FunnelTab appId={appId} timeZone={settings.data.settings.timeZone} /> },
             { key: 'portrait', label: t('tabs.portrait'), children: <PortraitTab appId={appId} timeZone={settings.data.settings.timeZone} /> },
             { key: 'events', label: t('tabs.events'), children: <EventsTab appId={appId} timeZone={settings.data.settings.timeZone} /> },
+            { key: 'reports', label: t('tabs.reports'), children: <ReportsTab appId={appId} timeZone={settings.data.settings.timeZone} canManage={canManage} /> },
             { key: 'settings', label: t('tabs.settings'), children: <SettingsTab key={JSON.stringify(settings.data.settings)} appId={appId} settings={settings.data.settings} canManage={canManage} /> },
           ]}
         />

@@ -1,12 +1,37 @@
+import { analyticsApi } from '@wharf/contract';
+import { makeOneExport } from '../../../../families/analytics/report-worker';
 import type { Seed } from '../seed';
 import type { Builders } from '../types';
 import { appHeaders } from './app-users';
+
+const template = { name: 'Matrix', definition: { dimension: 'day', metrics: ['activeUsers'], events: ['purchase'] }, rangeDays: 7, format: 'csv', schedule: 'off', shared: true };
+const exportBody = { name: 'Matrix', definition: template.definition, from: '2026-01-01', to: '2026-01-31', format: 'csv' };
 
 const device = () => `matrix-device-${Math.random().toString(36).slice(2, 10)}`;
 
 export function analyticsBuilders(): Builders {
   const app = async (s: Seed) => ((await s.fresh.app()) as { appId: string }).appId;
+  /** A template of A's holder on a fresh app. */
+  const templateOf = async (s: Seed) => {
+    const appId = await app(s);
+    const res = await s.a.holder.call(analyticsApi.createReportTemplate, { query: { appId }, body: template });
+    return { appId, templateId: (res.json() as { template: { templateId: string } }).template.templateId };
+  };
   return {
+    'analytics.reportTemplates': { build: async (s) => ({ query: { appId: await app(s) } }) },
+    'analytics.createReportTemplate': { build: async (s) => ({ query: { appId: await app(s) }, body: template }) },
+    'analytics.updateReportTemplate': { build: async (s) => ({ query: await templateOf(s), body: { ...template, name: 'Renamed' } }) },
+    'analytics.deleteReportTemplate': { build: async (s) => ({ query: await templateOf(s) }) },
+    'analytics.createExport': { build: async (s) => ({ query: { appId: await app(s) }, body: exportBody }) },
+    'analytics.exports': { build: async (s) => ({ query: { appId: await app(s) } }) },
+    'analytics.exportFile': {
+      build: async (s) => {
+        const appId = await app(s);
+        const res = await s.a.holder.call(analyticsApi.createAnalyticsExport, { query: { appId }, body: exportBody });
+        while (await makeOneExport(s.t.deps));
+        return { query: { appId, exportId: (res.json() as { export: { exportId: string } }).export.exportId } };
+      },
+    },
     'analytics.settings': { build: async (s) => ({ query: { appId: await app(s) } }) },
     'analytics.saveSettings': { build: async (s) => ({ query: { appId: await app(s) }, body: { timeZone: 'Europe/Moscow', retentionDays: 90 } }) },
     'analytics.overview': { build: async (s) => ({ query: { appId: await app(s), from: '2026-01-01', to: '2026-01-31', compare: 'true' } }) },
