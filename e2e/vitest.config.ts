@@ -8,6 +8,10 @@ export default defineProject({
     include: ['tests/**/*.e2e.test.ts'],
     globalSetup: ['support/global-setup.ts'],
     fileParallelism: false,
+    // Files share the loaded modules (the server, Playwright): importing them again for each
+    // file cost about 10 s a file on CI's two busy cores. Each file still starts its own
+    // server and browser.
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,
   },

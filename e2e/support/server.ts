@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { loadConfig, startServer, type Family } from '@wharf/server';
 import { WEB_DIST_DIR } from './paths';
 
@@ -26,12 +27,15 @@ const TEST_ENV: Record<string, string> = {
 };
 
 /**
- * The real server, in this process, on a free port, with a fresh embedded database in a
- * temporary directory (removed on close) and the built console.
+ * The real server, in this process, on a free port, with a fresh embedded database (a copy
+ * of the run's migrated template) in a temporary directory (removed on close) and the
+ * built console.
  */
 export async function startE2eServer(env: Record<string, string> = {}, extraFamilies: readonly Family[] = []): Promise<E2eServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wharf-e2e-'));
   try {
+    // The server opens (and would migrate) its embedded database at DATA_DIR/db.
+    fs.cpSync(inject('e2eDbTemplate'), path.join(dataDir, 'db'), { recursive: true });
     const server = await startServer(
       loadConfig({
         NODE_ENV: 'test',

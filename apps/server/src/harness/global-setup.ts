@@ -10,9 +10,3 @@ export default async function setup(project: TestProject) {
     await dropTemplate(template);
   };
 }
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    dbTemplate: string;
-  }
-}

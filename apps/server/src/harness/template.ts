@@ -7,6 +7,13 @@ import { openPglite, openPostgres } from '../platform/db/client';
 import type { Database } from '../platform/db/types';
 import { Jobs } from '../platform/jobs';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's template (TemplateInfo as JSON), made by global-setup.ts. */
+    dbTemplate: string;
+  }
+}
+
 /** Migrations and pg-boss's own schema, so test apps start their job queue quickly. */
 async function prepare(db: Database): Promise<void> {
   await db.migrate();
@@ -41,6 +48,11 @@ export async function createTemplate(runId: string): Promise<TemplateInfo> {
     }
     return { kind: 'postgres', url, templateName };
   }
+  return createPgliteTemplate(runId);
+}
+
+/** A migrated embedded database to copy: the browser tests' servers start from it too. */
+export async function createPgliteTemplate(runId: string): Promise<TemplateInfo & { dir: string }> {
   const dir = path.join(os.tmpdir(), `wharf-tpl-${runId}`);
   await fs.rm(dir, { recursive: true, force: true });
   const db = await openPglite(dir);

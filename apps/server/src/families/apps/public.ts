@@ -1,5 +1,5 @@
 // What other families may use of apps: nothing else of this folder.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/types';
 import { apps } from './tables';
 
@@ -20,6 +20,20 @@ export async function appName(db: DbOrTx, appId: string): Promise<string | null>
 export async function appsByPackageNames(db: DbOrTx, teamId: string, packageNames: readonly string[]): Promise<Array<{ appId: string; packageName: string; projectId: string }>> {
   if (!packageNames.length) return [];
   return db.select({ appId: apps.id, packageName: apps.packageName, projectId: apps.projectId }).from(apps).where(and(eq(apps.teamId, teamId), inArray(apps.packageName, [...packageNames])));
+}
+
+/**
+ * Every app of the deployment in an app's category and kind (across teams): only for
+ * aggregates that keep each app unrecognisable (analytics' industry indicators).
+ */
+export async function peerApps(db: DbOrTx, appId: string): Promise<{ category: string; kindId: string | null; appIds: string[] } | null> {
+  const [app] = await db.select({ category: apps.category, kindId: apps.kindId }).from(apps).where(eq(apps.id, appId)).limit(1);
+  if (!app) return null;
+  const peers = await db
+    .select({ id: apps.id })
+    .from(apps)
+    .where(and(eq(apps.category, app.category), app.kindId === null ? isNull(apps.kindId) : eq(apps.kindId, app.kindId)));
+  return { ...app, appIds: peers.map((p) => p.id) };
 }
 
 export { AppsService } from './service';

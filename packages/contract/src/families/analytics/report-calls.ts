@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
 import { refused } from '../../kit/field-errors';
-import { analyticsExport, EXPORT_FORMATS, reportDefinition, reportTemplate, reportTemplateInput } from './report-schemas';
+import { analyticsExport, EXPORT_FORMATS, industryIndicator, reportDefinition, reportTemplate, reportTemplateInput } from './report-schemas';
 import { appQuery } from './schemas';
 
 /** The console's report calls: templates people save and share, and the exports made from them. */
@@ -100,4 +100,22 @@ export const downloadAnalyticsExport = defineEndpoint({
   summary: 'The file of a finished export (the caller’s own), as an attachment',
   query: exportQuery,
   response: okResponse({}),
+});
+
+export const analyticsIndustry = defineEndpoint({
+  id: 'analytics.industry',
+  method: 'GET',
+  prefix: PREFIX,
+  path: '/industry',
+  access: READ,
+  summary: "The app against the other apps of the deployment in its category (and kind): the quartiles of average daily active users, day-1 retention and session length; withheld for fewer than 5 apps with data, or when one app has more than half the active users",
+  query: appQuery.extend({ from: day, to: day }),
+  response: okResponse({
+    category: z.string(),
+    kindId: z.string().nullable(),
+    /** Apps of the bucket with any active user in the range, this one included. */
+    apps: z.number().int(),
+    withheld: z.enum(['tooFewApps', 'oneAppDominates']).nullable(),
+    indicators: z.array(industryIndicator),
+  }),
 });

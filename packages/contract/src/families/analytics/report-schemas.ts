@@ -96,3 +96,21 @@ export const analyticsExport = z.object({
   expiresAt: z.iso.datetime(),
 });
 export type AnalyticsExport = z.infer<typeof analyticsExport>;
+
+/**
+ * Industry indicators: an app against the apps of the deployment in its category. A
+ * bucket is shown only with at least `minApps` apps having data and none of them over
+ * `maxShare` of its active users (the privacy rule of issue 21).
+ */
+export const INDUSTRY_LIMITS = { minApps: 5, maxShare: 0.5 } as const;
+export const INDUSTRY_METRICS = ['dailyActiveUsers', 'day1Retention', 'averageSessionSeconds'] as const;
+export type IndustryMetric = (typeof INDUSTRY_METRICS)[number];
+
+export const industryIndicator = z.object({
+  metric: z.enum(INDUSTRY_METRICS),
+  /** The app's own value; null when it has none in the range (no cohort old enough, no session ended). */
+  app: z.number().nullable(),
+  p25: z.number(),
+  median: z.number(),
+  p75: z.number(),
+});

@@ -4,6 +4,7 @@ import type { Deps } from '../../../platform/deps';
 import { registerEndpoint } from '../../../platform/http/register';
 import { eventList, funnel, retention } from '../cohorts';
 import { explore } from '../explore';
+import { industry } from '../industry';
 import { overview } from '../overview';
 import { portrait } from '../portrait';
 import { deleteUserData } from '../privacy';
@@ -19,5 +20,6 @@ export function consoleRoutes(app: FastifyInstance, deps: Deps, { settings }: An
   registerEndpoint(app, analyticsApi.analyticsEventList, ({ caller, query }) => eventList(deps, caller, query));
   registerEndpoint(app, analyticsApi.analyticsPortrait, ({ caller, query }) => portrait(deps, caller, query));
   registerEndpoint(app, analyticsApi.exploreAnalyticsEvent, ({ caller, query }) => explore(deps, caller, query));
+  registerEndpoint(app, analyticsApi.analyticsIndustry, ({ caller, query }) => industry(deps, caller, query));
   registerEndpoint(app, analyticsApi.deleteAnalyticsUserData, ({ caller, query, body }) => deleteUserData(deps, caller, query.appId, body));
 }

@@ -8,6 +8,7 @@ export const analyticsKeys = {
   funnel: (appId: string, from: string, to: string, steps: string) => [...analyticsKeys.all, analyticsApi.analyticsFunnel.id, appId, from, to, steps] as const,
   explore: (appId: string, query: Record<string, string>) => [...analyticsKeys.all, analyticsApi.exploreAnalyticsEvent.id, appId, query] as const,
   portrait: (appId: string, from: string, to: string) => [...analyticsKeys.all, analyticsApi.analyticsPortrait.id, appId, from, to] as const,
+  industry: (appId: string, from: string, to: string) => [...analyticsKeys.all, analyticsApi.analyticsIndustry.id, appId, from, to] as const,
   templates: (appId: string) => [...analyticsKeys.all, analyticsApi.listReportTemplates.id, appId] as const,
   exports: (appId: string) => [...analyticsKeys.all, analyticsApi.listAnalyticsExports.id, appId] as const,
   events: (appId: string, from: string, to: string) => [...analyticsKeys.all, analyticsApi.analyticsEventList.id, appId, from, to] as const,

@@ -86,3 +86,13 @@ export function usePortrait(appId: string, range: Range) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** The app against its category's apps over the range (withheld where that would tell one app's numbers). */
+export function useIndustry(appId: string, range: Range) {
+  return useQuery({
+    queryKey: analyticsKeys.industry(appId, range.from, range.to),
+    queryFn: ({ signal }) => callEndpoint(analyticsApi.analyticsIndustry, { query: { appId, ...range }, signal }),
+    enabled: Boolean(appId),
+    placeholderData: keepPreviousData,
+  });
+}

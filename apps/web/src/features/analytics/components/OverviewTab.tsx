@@ -5,18 +5,11 @@ import { Chart } from '../../../ui/chart/Chart';
 import type { ChartSpec } from '../../../ui/chart/spec';
 import { useOverview } from '../api/queries';
 import { useRange } from '../use-range';
+import { IndustryCard } from './IndustryCard';
 import { Kpi } from './Kpi';
 import { RangeBar } from './RangeBar';
 import { StartSending } from './StartSending';
-
-/** Minutes and seconds, in the page's language. */
-export function useSeconds() {
-  const { t, i18n } = useTranslation('analytics');
-  return (seconds: number) => {
-    const s = Math.round(seconds);
-    return s < 60 ? t('duration.seconds', { s: formatNumber(s, i18n.language) }) : t('duration.minutes', { m: formatNumber(Math.floor(s / 60), i18n.language), s: formatNumber(s % 60, i18n.language) });
-  };
-}
+import { useSeconds } from './use-seconds';
 
 /** The app overview: headline numbers of the range (against the period before) and their days as charts. */
 export function OverviewTab({ appId, timeZone }: { appId: string; timeZone: string }) {
@@ -67,6 +60,7 @@ export function OverviewTab({ appId, timeZone }: { appId: string; timeZone: stri
           <Chart spec={events} summary={t('chart.eventsSummary', period)} emptyText={t('chart.empty')} height={200} />
         </Card>
       </Flex>
+      <IndustryCard appId={appId} range={range} />
     </Flex>
   );
 }

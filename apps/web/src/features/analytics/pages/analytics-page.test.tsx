@@ -43,6 +43,10 @@ function serve(hasData = true) {
       const groups = q.groupBy === 'country' ? [{ key: 'RU', count: q.property ? 1 : 3, valueSum: 5 }, { key: '', count: 1, valueSum: 0 }] : [{ key: 'all', count: 4, valueSum: 5 }];
       return { ret: OK, groups, days: groups.map((g) => ({ day: '2026-11-10', group: g.key, count: g.count, valueSum: g.valueSum })) };
     },
+    [analyticsApi.analyticsIndustry.id]: () =>
+      hasData
+        ? { ret: OK, category: 'app', kindId: null, apps: 6, withheld: null, indicators: [{ metric: 'dailyActiveUsers', app: 1.5, p25: 1, median: 2, p75: 3 }, { metric: 'averageSessionSeconds', app: 75, p25: 41.3, median: 45, p75: 67.5 }] }
+        : { ret: OK, category: 'app', kindId: null, apps: 1, withheld: 'tooFewApps', indicators: [] },
     [analyticsApi.deleteAnalyticsUserData.id]: () => ({ ret: OK, deletedEvents: 12, deletedInstances: 1 }),
     [analyticsApi.analyticsEventList.id]: () => ({ ret: OK, events: [{ name: 'add_to_cart', count: 5, valueSum: 0 }, { name: 'purchase', count: 2, valueSum: 9.98 }] }),
     [analyticsApi.analyticsFunnel.id]: ({ query }) => ({ ret: OK, steps: String((query as { steps: string }).steps).split(',').map((name, i) => ({ name, users: [4, 1][i] ?? 0 })) }),
@@ -89,6 +93,11 @@ describe('App Analytics page', () => {
       ['2026-11-20', '2', '2'],
       ['2026-11-21', '2', '1'],
     ]);
+    // Against the server's other apps of its category: the median and the middle half.
+    const industry = await screen.findByTestId('industry');
+    expect(within(industry).getByText('Your app against the 6 apps of this server in its category, over the same days: the median, and the middle half of them.')).toBeTruthy();
+    expect(within(industry).getByText('1.5 · median 2 (middle half 1 – 3)')).toBeTruthy();
+    expect(within(industry).getByText('1 min 15 s · median 45 s (middle half 41 s – 1 min 8 s)')).toBeTruthy();
   });
 
   it('says how to start sending events when nothing has arrived yet, in Russian', async () => {

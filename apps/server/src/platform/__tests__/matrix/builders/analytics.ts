@@ -38,6 +38,7 @@ export function analyticsBuilders(): Builders {
     'analytics.retention': { build: async (s) => ({ query: { appId: await app(s), from: '2026-01-01', to: '2026-01-31' } }) },
     'analytics.funnel': { build: async (s) => ({ query: { appId: await app(s), from: '2026-01-01', to: '2026-01-31', steps: 'first_open,purchase' } }) },
     'analytics.events': { build: async (s) => ({ query: { appId: await app(s), from: '2026-01-01', to: '2026-01-31' } }) },
+    'analytics.industry': { build: async (s) => ({ query: { appId: await app(s), from: '2026-01-01', to: '2026-01-31' } }) },
     'analytics.portrait': { build: async (s) => ({ query: { appId: await app(s), from: '2026-01-01', to: '2026-01-31' } }) },
     'analytics.explore': { build: async (s) => ({ query: { appId: await app(s), from: '2026-01-01', to: '2026-01-31', event: 'purchase', groupBy: 'country', property: 'item', equals: 'sword' } }) },
     'analytics.deleteUserData': { build: async (s) => ({ query: { appId: await app(s) }, body: { instanceId: device() } }) },
