@@ -13,6 +13,7 @@ import { PackagesService } from '../packages/service';
 import { versionsRepo } from '../versions/repo';
 import { SYSTEM, VersionsService } from '../versions/service';
 import { screenshotPng } from './png';
+import { simulateDemoUsage } from './usage';
 
 export const DEMO_RELEASES_SETTING = 'demo.releases';
 
@@ -20,8 +21,6 @@ export const DEMO_RELEASES_SETTING = 'demo.releases';
 export const DEMO_PACKAGES = { tipsy: 'tipsy-release.aab', calculator: 'arktscalc-debug-signed.hap' } as const;
 
 const DAY_MS = 24 * 3600_000;
-const DOWNLOAD_DAYS = 14;
-const COUNTRIES = ['CN', 'DE', 'RU', 'US', 'ZZ'] as const;
 
 const TIPSY_LISTINGS = [
   { language: 'enUS', name: 'Tipsy', brief: 'Split the bill and the tip in seconds', description: 'Tipsy works out the tip and splits the bill between friends.\n\nChoose a tip percentage, the number of people, and round up if you like.', newFeatures: 'First release.' },
@@ -108,15 +107,10 @@ export async function seedDemoReleases(deps: Deps, caller: Caller, teamId: strin
   await versions.update(caller, tipsy.id, v3, { listings: [{ language: 'enUS', brief: 'Split any bill and tip with friends' }] }, 'en');
   await versions.submit(caller, tipsy.id, v3, 'en');
 
-  // Two weeks of downloads of 1.0, and the first days of the phased build.
-  const today = Date.parse(now.toISOString().slice(0, 10));
-  for (let d = 0; d < DOWNLOAD_DAYS; d += 1) {
-    const day = new Date(today - (DOWNLOAD_DAYS - 1 - d) * DAY_MS).toISOString().slice(0, 10);
-    for (const [i, country] of COUNTRIES.entries()) {
-      await versionsRepo.addDownloads(db, day, v1, country, 3 + ((d * 7 + i * 5) % 11));
-      if (d >= DOWNLOAD_DAYS - 3) await versionsRepo.addDownloads(db, day, v2, country, 1 + ((d + i) % 4));
-    }
-  }
+  // Two weeks of use of 1.0, lived by simulated devices through App Analytics' ingestion;
+  // each install is a download of 1.0 in the store's counts.
+  const usage = await simulateDemoUsage(deps, { appId: tipsy.id, teamId: tipsy.teamId, projectId: tipsy.projectId });
+  for (const d of usage.downloads) await versionsRepo.addDownloads(db, d.day, v1, d.country, d.count);
 
   // ArkTS Calculator: the sample is a debug build, which the package checks refuse; its version waits as a draft.
   await packages.addAndParse(caller, { appId: calculator.id, objectId: await upload(fs.createReadStream(hap) as Readable, DEMO_PACKAGES.calculator, 'application/octet-stream'), remark: 'Debug build' });

@@ -70,9 +70,23 @@ describeWithRealBuilds('the demo releases', () => {
     expect(shot.statusCode).toBe(200);
     expect(shot.rawPayload.subarray(1, 4).toString()).toBe('PNG');
     expect((await t.app.inject({ url: en.iconUrl })).statusCode).toBe(200);
-    // Two weeks of downloads.
+    // Two weeks of use, sent through App Analytics' ingestion by simulated devices: every
+    // install is a first open there and a download of 1.0 in the store's counts.
     const [counted] = await rows(`select count(distinct day)::int as days, sum(count)::int as total from download_counts`);
     expect(counted!.days).toBe(14);
-    expect(counted!.total as number).toBeGreaterThan(100);
+    expect(counted!.total as number).toBeGreaterThan(60);
+    const [opened] = await rows(`select sum(count)::int as n, count(distinct day)::int as days from analytics_daily where app_id = $1 and name = 'first_open'`, [appId]);
+    expect(opened).toEqual({ n: counted!.total, days: 14 });
+    const [active] = await rows(`select count(distinct day)::int as days, count(distinct instance_id)::int as people from analytics_device_days where app_id = $1`, [appId]);
+    expect(active).toEqual({ days: 14, people: counted!.total });
+    const named = (await rows(`select distinct name from analytics_daily where app_id = $1 order by name`, [appId])).map((r) => r.name);
+    expect(named).toEqual(['add_tip', 'first_open', 'screen_view', 'session_end', 'session_start', 'split_bill']);
+    // People come back less as the days go by: more of a cohort on its first day than a week on.
+    const [kept] = await rows(
+      `select count(*) filter (where dd.day = d.first_day)::int as first, count(*) filter (where dd.day = d.first_day + 7)::int as week
+         from analytics_devices d join analytics_device_days dd on dd.app_id = d.app_id and dd.instance_id = d.instance_id where d.app_id = $1`,
+      [appId],
+    );
+    expect(kept!.week as number).toBeLessThan((kept!.first as number) / 2);
   });
 });
