@@ -156,6 +156,21 @@ describe.skipIf(!chromium.available)('App Analytics in the browser (Chromium)', 
     // Largest first: the events without a reward (both devices), then the one with it.
     expect(rewards.slice(1)).toEqual([',2,0', '"=HYPERLINK(""http://evil.example"")",1,1']);
     await screenshot(page, 'analytics-reports');
+
+    // An audience of those who levelled up this week: one of the two devices.
+    await page.getByRole('tab', { name: an.tabs.audiences }).click();
+    await page.getByRole('button', { name: an.audiences.new }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(an.audiences.name, { exact: true }).fill('Levelled up');
+    await dialog.getByLabel(an.audiences.event).click();
+    await page.keyboard.type('level_up');
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: an.audiences.save }).click();
+    await page.getByText(fill(an.audiences.saved, { name: 'Levelled up', size: 1 })).waitFor();
+    const audiences = page.getByTestId('audiences');
+    await audiences.getByText(fill(an.audiences.say.event, { event: 'level_up', n: 1, days: 7 })).waitFor();
+    expect(await audiences.locator('tbody tr').first().locator('td').nth(2).innerText()).toBe('1');
+    await screenshot(page, 'analytics-audiences');
     expect(problems).toEqual([]);
   });
 });

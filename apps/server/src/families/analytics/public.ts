@@ -26,3 +26,6 @@ export async function sendAsDevices(deps: Pick<Deps, 'db' | 'database' | 'rateLi
   await foldAll(deps);
   return results;
 }
+
+/** The audiences an app instance is in, as last worked out: what targeting (remote configuration, A/B tests, messages) reads. */
+export { audienceRepo as audienceMembership } from './audience-repo';

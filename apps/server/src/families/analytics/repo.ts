@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/types';
-import { analyticsDaily, analyticsDeviceDays, analyticsDevices, analyticsEvents, analyticsOptOuts, analyticsPending, analyticsSettingsTable } from './tables';
+import { analyticsAudienceMembers, analyticsDaily, analyticsDeviceDays, analyticsDevices, analyticsEvents, analyticsOptOuts, analyticsPending, analyticsSettingsTable } from './tables';
 
 export type SettingsRow = typeof analyticsSettingsTable.$inferSelect;
 export type EventRow = typeof analyticsEvents.$inferInsert;
@@ -91,6 +91,7 @@ export const analyticsRepo = {
     const events = await db.delete(analyticsEvents).where(and(eq(analyticsEvents.appId, appId), eventsOf)).returning({ id: analyticsEvents.eventId });
     if (instances.length) {
       await db.delete(analyticsDeviceDays).where(and(eq(analyticsDeviceDays.appId, appId), inArray(analyticsDeviceDays.instanceId, instances)));
+      await db.delete(analyticsAudienceMembers).where(and(eq(analyticsAudienceMembers.appId, appId), inArray(analyticsAudienceMembers.instanceId, instances)));
     }
     const devices = instances.length ? await db.delete(analyticsDevices).where(and(eq(analyticsDevices.appId, appId), inArray(analyticsDevices.instanceId, instances))).returning({ id: analyticsDevices.instanceId }) : [];
     return { events: events.length, instances: devices.length };

@@ -1,5 +1,5 @@
 import { bigint, bigserial, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { ExportFormat, ExportState, MessageLanguage, ReportDefinition, ReportSchedule } from '@wharf/contract';
+import type { AudienceCondition, ExportFormat, ExportState, MessageLanguage, ReportDefinition, ReportSchedule } from '@wharf/contract';
 import { users } from '../accounts/public';
 import { apps } from '../apps/public';
 
@@ -181,4 +181,36 @@ export const analyticsExports = pgTable(
     expiresAt: ts('expires_at').notNull(),
   },
   (t) => [index('analytics_exports_owner').on(t.appId, t.ownerId, t.createdAt), index('analytics_exports_state').on(t.state)],
+);
+
+/** Named groups of an app's instances, defined by conditions and worked out again every hour. */
+export const analyticsAudiences = pgTable(
+  'analytics_audiences',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    conditions: jsonb('conditions').$type<AudienceCondition[]>().notNull(),
+    size: integer('size').notNull(),
+    computedAt: ts('computed_at').notNull(),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [index('analytics_audiences_app').on(t.appId), index('analytics_audiences_computed').on(t.computedAt)],
+);
+
+/** Who is in each audience when it was last worked out; looked up by instance for targeting. */
+export const analyticsAudienceMembers = pgTable(
+  'analytics_audience_members',
+  {
+    audienceId: uuid('audience_id')
+      .notNull()
+      .references(() => analyticsAudiences.id, { onDelete: 'cascade' }),
+    appId: uuid('app_id').notNull(),
+    instanceId: text('instance_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.audienceId, t.instanceId] }), index('analytics_audience_members_instance').on(t.appId, t.instanceId)],
 );

@@ -1,3 +1,4 @@
+import type { Audiences } from '../audiences';
 import type { AnalyticsIngest } from '../ingest';
 import type { Reports } from '../reports';
 import type { AnalyticsSettingsStore } from '../settings';
@@ -7,4 +8,5 @@ export interface AnalyticsServices {
   ingest: AnalyticsIngest;
   settings: AnalyticsSettingsStore;
   reports: Reports;
+  audiences: Audiences;
 }

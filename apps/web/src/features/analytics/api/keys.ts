@@ -9,6 +9,7 @@ export const analyticsKeys = {
   explore: (appId: string, query: Record<string, string>) => [...analyticsKeys.all, analyticsApi.exploreAnalyticsEvent.id, appId, query] as const,
   portrait: (appId: string, from: string, to: string) => [...analyticsKeys.all, analyticsApi.analyticsPortrait.id, appId, from, to] as const,
   industry: (appId: string, from: string, to: string) => [...analyticsKeys.all, analyticsApi.analyticsIndustry.id, appId, from, to] as const,
+  audiences: (appId: string) => [...analyticsKeys.all, analyticsApi.listAudiences.id, appId] as const,
   templates: (appId: string) => [...analyticsKeys.all, analyticsApi.listReportTemplates.id, appId] as const,
   exports: (appId: string) => [...analyticsKeys.all, analyticsApi.listAnalyticsExports.id, appId] as const,
   events: (appId: string, from: string, to: string) => [...analyticsKeys.all, analyticsApi.analyticsEventList.id, appId, from, to] as const,

@@ -4,6 +4,7 @@ import { useRouteAppId } from '../../console/public';
 import { usePermissions } from '../../team/public';
 import { useAnalyticsSettings } from '../api/queries';
 import { usePageState } from '../use-range';
+import { AudiencesTab } from '../components/AudiencesTab';
 import { EventsTab } from '../components/EventsTab';
 import { FunnelTab } from '../components/FunnelTab';
 import { OverviewTab } from '../components/OverviewTab';
@@ -16,7 +17,9 @@ import { SettingsTab } from '../components/SettingsTab';
 export function AnalyticsPage() {
   const { t } = useTranslation('analytics');
   const appId = useRouteAppId();
-  const canManage = usePermissions().can('app.manage');
+  const permissions = usePermissions();
+  const canManage = permissions.can('app.manage');
+  const canGrow = permissions.can('growth.manage');
   const settings = useAnalyticsSettings(appId);
   const { get, set } = usePageState();
   const tab = get('tab') || 'overview';
@@ -42,6 +45,7 @@ export function AnalyticsPage() {
             { key: 'funnels', label: t('tabs.funnels'), children: <FunnelTab appId={appId} timeZone={settings.data.settings.timeZone} /> },
             { key: 'portrait', label: t('tabs.portrait'), children: <PortraitTab appId={appId} timeZone={settings.data.settings.timeZone} /> },
             { key: 'events', label: t('tabs.events'), children: <EventsTab appId={appId} timeZone={settings.data.settings.timeZone} /> },
+            { key: 'audiences', label: t('tabs.audiences'), children: <AudiencesTab appId={appId} timeZone={settings.data.settings.timeZone} canManage={canGrow} /> },
             { key: 'reports', label: t('tabs.reports'), children: <ReportsTab appId={appId} timeZone={settings.data.settings.timeZone} canManage={canManage} /> },
             { key: 'settings', label: t('tabs.settings'), children: <SettingsTab key={JSON.stringify(settings.data.settings)} appId={appId} settings={settings.data.settings} canManage={canManage} /> },
           ]}

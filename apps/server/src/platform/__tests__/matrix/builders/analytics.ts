@@ -17,7 +17,20 @@ export function analyticsBuilders(): Builders {
     const res = await s.a.holder.call(analyticsApi.createReportTemplate, { query: { appId }, body: template });
     return { appId, templateId: (res.json() as { template: { templateId: string } }).template.templateId };
   };
+  const audienceBody = { name: 'Matrix buyers', conditions: [{ kind: 'event', event: 'purchase', atLeast: 1, withinDays: 7 }] };
+  /** An audience of A's holder on a fresh app. */
+  const audienceOf = async (s: Seed) => {
+    const appId = await app(s);
+    const res = await s.a.holder.call(analyticsApi.createAudience, { query: { appId }, body: audienceBody });
+    return { appId, audienceId: (res.json() as { audience: { audienceId: string } }).audience.audienceId };
+  };
   return {
+    'analytics.audiences': { build: async (s) => ({ query: { appId: await app(s) } }) },
+    'analytics.createAudience': { build: async (s) => ({ query: { appId: await app(s) }, body: audienceBody }) },
+    'analytics.updateAudience': { build: async (s) => ({ query: await audienceOf(s), body: { ...audienceBody, name: 'Renamed' } }) },
+    'analytics.deleteAudience': { build: async (s) => ({ query: await audienceOf(s) }) },
+    'analytics.recomputeAudience': { build: async (s) => ({ query: await audienceOf(s) }) },
+    'analytics.instanceAudiences': { build: async (s) => ({ query: { appId: await app(s), instanceId: device() } }) },
     'analytics.reportTemplates': { build: async (s) => ({ query: { appId: await app(s) } }) },
     'analytics.createReportTemplate': { build: async (s) => ({ query: { appId: await app(s) }, body: template }) },
     'analytics.updateReportTemplate': { build: async (s) => ({ query: await templateOf(s), body: { ...template, name: 'Renamed' } }) },
