@@ -73,6 +73,7 @@ export const REFINEMENTS = {
   reportColumns: { zh: '请至少选择一个指标或事件', en: 'at least one metric or event', ru: 'хотя бы один показатель или событие' },
   reportProperty: { zh: '按属性拆分时须填写属性名，其他拆分方式不填', en: 'a property name when split by property, and only then', ru: 'имя свойства — при разбивке по свойству, и только тогда' },
   templateOrDefinition: { zh: '请指定模板，或同时填写名称和报表定义', en: 'either a templateId, or a name and a definition', ru: 'либо templateId, либо name и definition' },
+  userPropertyValue: { zh: '“已设置”不带值；大于、小于类比较需要数字，其他比较需要一个值', en: 'no value for "is set", a number to compare above or below, a value otherwise', ru: 'для «задано» без значения, для сравнения больше/меньше — число, иначе — значение' },
   newTestVersionFields: { zh: '新建测试版本须填写名称、软件包、测试群组、开始和结束时间', en: 'a new test version needs name, pkgId, groupIds, startAt and endAt', ru: 'новой тестовой версии нужны name, pkgId, groupIds, startAt и endAt' },
 } as const;
 export type RefinementKey = keyof typeof REFINEMENTS;

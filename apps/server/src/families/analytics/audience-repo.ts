@@ -7,6 +7,7 @@ import { analyticsAudienceMembers, analyticsAudiences } from './tables';
 
 export type AudienceRow = typeof analyticsAudiences.$inferSelect;
 
+const NUMERIC = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 const FIELD_COLUMN = { country: 'd.country', language: 'd.language', os: 'd.os' } as const;
 /** A version as an array of numbers, so 2.10 > 2.9 (anything but digits and dots is dropped). */
 const versionArray = (expr: SQL) => sql`string_to_array(coalesce(nullif(regexp_replace(${expr}, '[^0-9.]', '', 'g'), ''), '0'), '.')::int[]`;
@@ -22,6 +23,14 @@ function conditionSql(c: AudienceCondition, appId: string, today: string): SQL {
       return sql`${versionArray(sql`d.app_version`)} ${sql.raw(c.op === 'gte' ? '>=' : '<')} ${versionArray(sql`${c.version}`)}`;
     case 'event':
       return sql`d.instance_id in (select instance_id from analytics_events where app_id = ${appId} and name = ${c.event} and day >= ${addDays(today, -(c.withinDays - 1))} group by instance_id having count(*) >= ${c.atLeast})`;
+    case 'userProperty': {
+      const value = sql`d.user_properties -> ${c.property}`;
+      if (c.op === 'set') return sql`${value} is not null`;
+      if (c.op === 'eq') return sql`${value} = ${JSON.stringify(c.value)}::jsonb`;
+      if (c.op === 'neq') return sql`${value} is distinct from ${JSON.stringify(c.value)}::jsonb`;
+      const number = sql`case when jsonb_typeof(${value}) = 'number' then (d.user_properties ->> ${c.property})::float8 end`;
+      return sql`${number} ${sql.raw(NUMERIC[c.op])} ${c.value as number}`;
+    }
     case 'newUser':
       return sql`d.first_day >= ${addDays(today, -(c.withinDays - 1))}`;
   }

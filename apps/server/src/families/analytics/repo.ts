@@ -142,9 +142,14 @@ export const analyticsRepo = {
             country: latest('country'),
             language: latest('language'),
             deviceModel: latest('device_model'),
+            // Merged property by property; what the newer batch says wins.
+            userProperties: sql.raw(`case when excluded.user_properties is null then analytics_devices.user_properties
+              when excluded.last_day >= analytics_devices.last_day then coalesce(analytics_devices.user_properties, '{}'::jsonb) || excluded.user_properties
+              else excluded.user_properties || coalesce(analytics_devices.user_properties, '{}'::jsonb) end`),
           },
           // A device seen again the same day, unchanged, is not written again (no new row version, no WAL).
           setWhere: sql.raw(`analytics_devices.first_day > excluded.first_day or analytics_devices.last_day < excluded.last_day
+            or (excluded.user_properties is not null and not coalesce(analytics_devices.user_properties @> excluded.user_properties, false))
             or (excluded.last_day = analytics_devices.last_day and (excluded.user_id is distinct from analytics_devices.user_id
               or (excluded.app_version, excluded.os, excluded.country, excluded.language, excluded.device_model)
                  is distinct from (analytics_devices.app_version, analytics_devices.os, analytics_devices.country, analytics_devices.language, analytics_devices.device_model)))`),

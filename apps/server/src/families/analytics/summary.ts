@@ -13,6 +13,8 @@ export interface Summary {
   language: string;
   deviceModel: string;
   userId: string | null;
+  /** The user properties the batch carried; null when it carried none. */
+  userProperties: Record<string, string | number | boolean> | null;
   /** [day, event name, count, sum of values] */
   counts: Array<[string, string, number, number]>;
 }
@@ -26,6 +28,7 @@ export function deviceOf(first: EventRow, context: AnalyticsContext): Omit<Summa
     language: context.language ?? '',
     deviceModel: context.deviceModel ?? '',
     userId: first.userId ?? null,
+    userProperties: context.userProperties && Object.keys(context.userProperties).length ? context.userProperties : null,
   };
 }
 
@@ -49,7 +52,8 @@ export function merge(pending: ReadonlyArray<{ appId: string; summary: Summary }
     }
     const key = `${appId}|${s.instanceId}`;
     const seen = devices.get(key);
-    const next: DeviceRow = { appId, instanceId: s.instanceId, firstDay, lastDay, userId: s.userId, appVersion: s.appVersion, os: s.os, country: s.country, language: s.language, deviceModel: s.deviceModel };
+    // Summaries stored before user properties were kept have none.
+    const next: DeviceRow = { appId, instanceId: s.instanceId, firstDay, lastDay, userId: s.userId, appVersion: s.appVersion, os: s.os, country: s.country, language: s.language, deviceModel: s.deviceModel, userProperties: s.userProperties ?? null };
     if (!seen) devices.set(key, next);
     else {
       // The later batch's attributes win where it says something, as in the table's upsert.
@@ -61,6 +65,8 @@ export function merge(pending: ReadonlyArray<{ appId: string; summary: Summary }
         firstDay: seen.firstDay < firstDay ? seen.firstDay : firstDay,
         lastDay: seen.lastDay > lastDay ? seen.lastDay : lastDay,
         userId: later.userId ?? earlier.userId ?? null,
+        // Property by property, the later batch's value wins.
+        userProperties: later.userProperties || earlier.userProperties ? { ...earlier.userProperties, ...later.userProperties } : null,
         appVersion: pick('appVersion'),
         os: pick('os'),
         country: pick('country'),

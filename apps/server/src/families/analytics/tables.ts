@@ -103,6 +103,8 @@ export const analyticsDevices = pgTable(
     country: text('country').notNull(),
     language: text('language').notNull(),
     deviceModel: text('device_model').notNull(),
+    /** What the app last said of its user (setUserProperty), property by property; audiences read it. */
+    userProperties: jsonb('user_properties').$type<Record<string, string | number | boolean>>(),
   },
   (t) => [primaryKey({ columns: [t.appId, t.instanceId] }), index('analytics_devices_first_day').on(t.appId, t.firstDay)],
 );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { analyticsName } from './schemas';
+import { refused } from '../../kit/field-errors';
+import { analyticsName, propertyValue } from './schemas';
 
 export const AUDIENCE_LIMITS = {
   perApp: 50,
@@ -14,6 +15,8 @@ export const AUDIENCE_LIMITS = {
 export const AUDIENCE_FIELDS = ['country', 'language', 'os'] as const;
 
 const text = z.string().trim().min(1).max(64);
+export const USER_PROPERTY_OPS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'set'] as const;
+const NUMERIC_OPS: readonly string[] = ['gt', 'gte', 'lt', 'lte'];
 /** A version as apps write it (`2`, `2.0`, `2.10.1`): compared number by number. */
 const version = z.string().trim().regex(/^\d{1,9}(\.\d{1,9}){0,3}$/);
 
@@ -25,6 +28,13 @@ export const audienceCondition = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('appVersion'), op: z.enum(['gte', 'lt']), version }),
   /** It sent this event at least `atLeast` times in the last `withinDays` days. */
   z.object({ kind: z.literal('event'), event: analyticsName, atLeast: z.number().int().min(1).max(10_000), withinDays: z.number().int().min(1).max(AUDIENCE_LIMITS.withinDays) }),
+  /**
+   * A user property the app set (setUserProperty) has this value, or is above or below a
+   * number, or is set at all; instances without it are "not equal" and nothing else.
+   */
+  z
+    .object({ kind: z.literal('userProperty'), property: analyticsName, op: z.enum(USER_PROPERTY_OPS), value: propertyValue.optional() })
+    .refine((c) => (c.op === 'set' ? c.value === undefined : c.value !== undefined) && (!NUMERIC_OPS.includes(c.op) || typeof c.value === 'number'), refused('userPropertyValue', ['value'])),
   /** It was first seen in the last `withinDays` days. */
   z.object({ kind: z.literal('newUser'), withinDays: z.number().int().min(1).max(AUDIENCE_LIMITS.withinDays) }),
 ]);

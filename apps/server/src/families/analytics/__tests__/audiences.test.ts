@@ -93,6 +93,30 @@ describe('audiences', () => {
     expect((await u.call(analyticsApi.recomputeAudience, { query: { appId, audienceId: buyers.audienceId } })).statusCode).toBe(404);
   });
 
+  it('read the user properties the app set, property by property, the newest value winning', async () => {
+    const props = async (id: string, userProperties: object) => {
+      await send(t, headers, id, { context: { country: 'FR', appVersion: '3.0', userProperties }, events: [event(t, 'screen_view')] });
+      await fold(t);
+    };
+    await props('device-pro', { plan: 'pro', level: 12 });
+    await props('device-free', { plan: 'free', level: 3, beta: true });
+    // A later batch saying only the level keeps the plan.
+    t.clock.set(NOW + 60_000);
+    await props('device-pro', { level: 13 });
+    t.clock.set(NOW);
+    const size = async (conditions: AudienceInput['conditions']) => (await create({ name: `Props ${JSON.stringify(conditions)}`.slice(0, 64), conditions })).size;
+    const french: AudienceInput['conditions'][number] = { kind: 'attribute', field: 'country', op: 'in', values: ['FR'] };
+    expect(await size([french, { kind: 'userProperty', property: 'plan', op: 'eq', value: 'pro' }])).toBe(1);
+    expect(await size([french, { kind: 'userProperty', property: 'level', op: 'gte', value: 13 }])).toBe(1);
+    expect(await size([french, { kind: 'userProperty', property: 'level', op: 'lt', value: 13 }])).toBe(1);
+    expect(await size([french, { kind: 'userProperty', property: 'beta', op: 'set' }])).toBe(1);
+    expect(await size([french, { kind: 'userProperty', property: 'beta', op: 'neq', value: true }])).toBe(1);
+    // A number compared as text is not the same value: 12 ≠ "12".
+    expect(await size([french, { kind: 'userProperty', property: 'level', op: 'eq', value: '13' }])).toBe(0);
+    const bad = await u.call(analyticsApi.createAudience, { query: { appId }, body: { name: 'Bad', conditions: [{ kind: 'userProperty', property: 'level', op: 'gt', value: 'high' }] } });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('refuse a version that is not one, an empty list of conditions, and a look back past 90 days', async () => {
     const bad = async (conditions: unknown[]) => (await u.call(analyticsApi.createAudience, { query: { appId }, body: { name: 'Bad', conditions } })).statusCode;
     expect(await bad([{ kind: 'appVersion', op: 'gte', version: '2.x' }])).toBe(400);

@@ -15,6 +15,7 @@ function useDescribe() {
     if (c.kind === 'attribute') return t(`audiences.say.${c.op}`, { field: t(`audiences.fields.${c.field}`), values: c.values.join(', ') });
     if (c.kind === 'appVersion') return t(`audiences.say.${c.op}`, { version: c.version });
     if (c.kind === 'event') return t('audiences.say.event', { event: c.event, n: c.atLeast, days: c.withinDays });
+    if (c.kind === 'userProperty') return c.op === 'set' ? t('audiences.say.set', { property: c.property }) : `${c.property} ${t(`audiences.propertyOps.${c.op}`)} ${JSON.stringify(c.value)}`;
     return t('audiences.say.newUser', { days: c.withinDays });
   };
 }

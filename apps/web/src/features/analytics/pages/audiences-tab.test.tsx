@@ -18,6 +18,8 @@ const buyers: Audience = {
     { kind: 'event', event: 'purchase', atLeast: 1, withinDays: 7 },
     { kind: 'attribute', field: 'country', op: 'in', values: ['RU'] },
     { kind: 'appVersion', op: 'gte', version: '2.0' },
+    { kind: 'userProperty', property: 'plan', op: 'eq', value: 'pro' },
+    { kind: 'userProperty', property: 'beta', op: 'set' },
   ],
   size: 1234,
   computedAt: '2026-11-21T10:00:00.000Z',
@@ -49,6 +51,8 @@ describe('App Analytics audiences', () => {
     expect(within(table).getByText('purchase ≥ 1× in 7 days')).toBeTruthy();
     expect(within(table).getByText('Country is RU')).toBeTruthy();
     expect(within(table).getByText('version ≥ 2.0')).toBeTruthy();
+    expect(within(table).getByText('plan = "pro"')).toBeTruthy();
+    expect(within(table).getByText('beta is set')).toBeTruthy();
     expect(within(table).getByText('1,234')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('App instance ID'), { target: { value: 'device-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Find' }));

@@ -1,0 +1,1 @@
+ALTER TABLE "analytics_devices" ADD COLUMN "user_properties" jsonb;
