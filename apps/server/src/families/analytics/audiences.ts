@@ -1,10 +1,9 @@
-import { AUDIENCE_LIMITS, type Audience, type AudienceCondition, type AuditAction } from '@wharf/contract';
-import { auditActor, writeAudit } from '../../platform/audit';
-import type { DbOrTx } from '../../platform/db/types';
+import { AUDIENCE_LIMITS, type Audience, type AudienceCondition } from '@wharf/contract';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { conflict, notFound } from '../../platform/http/errors';
 import { callerApp } from '../apps/public';
+import { auditAppChange } from './audit';
 import { audienceRepo, type AudienceRow } from './audience-repo';
 import { dayIn } from './days';
 import type { AnalyticsSettingsStore } from './settings';
@@ -43,7 +42,7 @@ export class Audiences {
       }
       const inserted = await audienceRepo.insert(tx, { appId, ...input, size: 0, computedAt: now, createdAt: now, updatedAt: now });
       const size = await audienceRepo.recompute(tx, inserted, today);
-      await this.audit(tx, caller, app.teamId, 'analytics.audience.create', appId, { audienceId: inserted.id, name: input.name, size });
+      await auditAppChange(tx, this.deps.clock, caller, app.teamId, 'analytics.audience.create', appId, { audienceId: inserted.id, name: input.name, size });
       return audienceRepo.update(tx, inserted.id, { size });
     });
     return { audience: audienceOut(row) };
@@ -58,7 +57,7 @@ export class Audiences {
       if (!found) throw notFound(NO_AUDIENCE);
       const changed = await audienceRepo.update(tx, audienceId, { ...input, updatedAt: now });
       const size = await audienceRepo.recompute(tx, changed, today);
-      await this.audit(tx, caller, app.teamId, 'analytics.audience.update', appId, { audienceId, before: { name: found.name, conditions: found.conditions }, after: input, size });
+      await auditAppChange(tx, this.deps.clock, caller, app.teamId, 'analytics.audience.update', appId, { audienceId, before: { name: found.name, conditions: found.conditions }, after: input, size });
       return audienceRepo.update(tx, audienceId, { size, computedAt: now });
     });
     return { audience: audienceOut(row) };
@@ -70,7 +69,7 @@ export class Audiences {
       const found = await audienceRepo.get(tx, appId, audienceId);
       if (!found) throw notFound(NO_AUDIENCE);
       await audienceRepo.delete(tx, audienceId);
-      await this.audit(tx, caller, app.teamId, 'analytics.audience.delete', appId, { audienceId, name: found.name });
+      await auditAppChange(tx, this.deps.clock, caller, app.teamId, 'analytics.audience.delete', appId, { audienceId, name: found.name });
     });
     return {};
   }
@@ -101,9 +100,6 @@ export class Audiences {
     return dayIn(timeZone, this.deps.clock.now());
   }
 
-  private async audit(tx: DbOrTx, caller: Caller, teamId: string, action: AuditAction, appId: string, data: Record<string, unknown>) {
-    await writeAudit(tx, this.deps.clock, { action, teamId, ...auditActor(caller), targetType: 'app', targetId: appId, data });
-  }
 }
 
 /** The hourly run: audiences worked out longest ago first, a few per run (each is one query). */

@@ -1,10 +1,10 @@
-import { REPORT_LIMITS, type AnalyticsExport, type AuditAction, type ExportFormat, type MessageLanguage, type ReportDefinition, type ReportTemplate, type ReportTemplateInput } from '@wharf/contract';
-import { auditActor, writeAudit } from '../../platform/audit';
+import { REPORT_LIMITS, type AnalyticsExport, type ExportFormat, type MessageLanguage, type ReportDefinition, type ReportTemplate, type ReportTemplateInput } from '@wharf/contract';
 import type { DbOrTx } from '../../platform/db/types';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { conflict, forbidden, invalidInput, notFound } from '../../platform/http/errors';
 import { callerApp } from '../apps/public';
+import { auditAppChange } from './audit';
 import { addDays, dayIn } from './days';
 import { checkRange } from './overview';
 import { reportsRepo, type ExportRow, type TemplateRow } from './reports-repo';
@@ -76,7 +76,7 @@ export class Reports {
         throw conflict({ zh: `每个应用最多 ${REPORT_LIMITS.templatesPerApp} 个报表模板`, en: `An app has at most ${REPORT_LIMITS.templatesPerApp} report templates`, ru: `У приложения не больше ${REPORT_LIMITS.templatesPerApp} шаблонов отчётов` });
       }
       const inserted = await reportsRepo.insertTemplate(tx, { appId, ownerId: caller.userId!, ...input, nextRunAt: nextRunAt(input.schedule, timeZone, now), createdAt: now, updatedAt: now });
-      await this.audit(tx, caller, app.teamId, 'analytics.reportTemplate.create', appId, { templateId: inserted.id, name: input.name, schedule: input.schedule, shared: input.shared });
+      await auditAppChange(tx, this.deps.clock, caller, app.teamId, 'analytics.reportTemplate.create', appId, { templateId: inserted.id, name: input.name, schedule: input.schedule, shared: input.shared });
       return { row: inserted, ownerName: (await reportsRepo.template(tx, appId, inserted.id))!.ownerName };
     });
     return { template: templateOut(row, ownerName, caller.userId!) };
@@ -93,7 +93,7 @@ export class Reports {
       if (found.row.shared && !input.shared && found.row.ownerId !== caller.userId) throw forbidden(NOT_YOURS);
       const scheduleChanged = input.schedule !== found.row.schedule;
       const updated = await reportsRepo.updateTemplate(tx, templateId, { ...input, updatedAt: now, ...(scheduleChanged ? { nextRunAt: nextRunAt(input.schedule, timeZone, now) } : {}) });
-      await this.audit(tx, caller, app.teamId, 'analytics.reportTemplate.update', appId, { templateId, name: input.name, schedule: input.schedule, shared: input.shared });
+      await auditAppChange(tx, this.deps.clock, caller, app.teamId, 'analytics.reportTemplate.update', appId, { templateId, name: input.name, schedule: input.schedule, shared: input.shared });
       return { row: updated, ownerName: found.ownerName };
     });
     return { template: templateOut(row, ownerName, caller.userId!) };
@@ -104,7 +104,7 @@ export class Reports {
     await this.deps.db.transaction(async (tx) => {
       const found = await this.editable(tx, caller, appId, templateId);
       await reportsRepo.deleteTemplate(tx, templateId);
-      await this.audit(tx, caller, app.teamId, 'analytics.reportTemplate.delete', appId, { templateId, name: found.row.name });
+      await auditAppChange(tx, this.deps.clock, caller, app.teamId, 'analytics.reportTemplate.delete', appId, { templateId, name: found.row.name });
     });
     return {};
   }
@@ -140,7 +140,7 @@ export class Reports {
         createdAt: now,
         expiresAt: new Date(now.getTime() + REPORT_LIMITS.exportDays * 86_400_000),
       });
-      await this.audit(tx, caller, app.teamId, 'analytics.export', appId, { exportId: inserted.id, name: source.name, from: body.from, to: body.to, format: body.format });
+      await auditAppChange(tx, this.deps.clock, caller, app.teamId, 'analytics.export', appId, { exportId: inserted.id, name: source.name, from: body.from, to: body.to, format: body.format });
       return inserted;
     });
     return { export: exportOut(row, lang) };
@@ -179,9 +179,6 @@ export class Reports {
     if (def.dimension !== 'day' && from < oldestKept) throw invalidInput(rawOnly(null, oldestKept));
   }
 
-  private async audit(tx: DbOrTx, caller: Caller, teamId: string, action: AuditAction, appId: string, data: Record<string, unknown>) {
-    await writeAudit(tx, this.deps.clock, { action, teamId, ...auditActor(caller), targetType: 'app', targetId: appId, data });
-  }
 }
 
 function rawOnly(retentionDays: number | null, oldest?: string) {

@@ -3,7 +3,7 @@ import { defineEndpoint } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
 import { refused } from '../../kit/field-errors';
 import { analyticsExport, EXPORT_FORMATS, industryIndicator, reportDefinition, reportTemplate, reportTemplateInput } from './report-schemas';
-import { appQuery } from './schemas';
+import { appQuery, day } from './schemas';
 
 /** The console's report calls: templates people save and share, and the exports made from them. */
 const PREFIX = 'rs/harmony-report/v1';
@@ -11,7 +11,6 @@ const READ = 'app:analytics.read';
 
 const templateQuery = appQuery.extend({ templateId: z.uuid() });
 const exportQuery = appQuery.extend({ exportId: z.uuid() });
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 export const listReportTemplates = defineEndpoint({
   id: 'analytics.reportTemplates',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { refused } from '../../kit/field-errors';
-import { analyticsName } from './schemas';
+import { analyticsName, day } from './schemas';
 
 /** What a report's rows are: days, or the values of an app version, country, OS or event property. */
 export const REPORT_DIMENSIONS = ['day', 'appVersion', 'country', 'os', 'property'] as const;
@@ -47,7 +47,6 @@ export const reportDefinition = z
   .refine((d) => (d.dimension === 'property') === (d.property !== undefined), refused('reportProperty', ['property']));
 export type ReportDefinition = z.infer<typeof reportDefinition>;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /** A template as saved: a named report its owner keeps, shares with the team, and can have mailed. */
 export const reportTemplateInput = z.object({

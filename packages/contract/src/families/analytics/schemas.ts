@@ -90,7 +90,8 @@ export const analyticsSettings = z.object({
 });
 export type AnalyticsSettings = z.infer<typeof analyticsSettings>;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** A calendar day, YYYY-MM-DD (in the app's reporting time zone where it names one). */
+export const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** A range of whole days in the reporting time zone, both ends included. */
 export const rangeQuery = appQuery.extend({ from: day, to: day, compare: z.enum(['true', 'false']).optional().transform((v) => v === 'true') });
 
