@@ -21,6 +21,7 @@ const TEST_ENV: Record<string, string> = {
   RISK_MAX_FAILURES_PER_ADDRESS: '100000',
   RATE_LIMIT_PER_MINUTE: '0',
   DISTRIBUTION_CACHE_TTL_MS: '0',
+  DISTRIBUTION_COUNTS_FLUSH_MS: '0',
   WHARF_JOBS: 'off',
   WHARF_OPERATOR_EMAIL: 'operator@example.com',
   WHARF_OPERATOR_PASSWORD: 'operator password',

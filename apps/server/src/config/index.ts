@@ -97,6 +97,7 @@ const envSchema = z.object({
   DEMO_PACKAGES_DIR: z.string().optional(),
   AUTO_APPROVE: bool,
   DISTRIBUTION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  DISTRIBUTION_COUNTS_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
 });
 
 export interface Config {
@@ -163,6 +164,8 @@ export interface Config {
   autoApprove: boolean;
   /** How long an app's release facts answer device update checks before they are read again. */
   distributionCacheTtlMs: number;
+  /** How often downloads and update checks counted in memory are written; 0: each download at once. */
+  distributionCountsFlushMs: number;
   storageDir: string;
   /** Base of links in mail (invitations, password resets); default: this server's address. */
   publicUrl: string | null;
@@ -252,6 +255,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoPackagesDir: e.DEMO_PACKAGES_DIR ? path.resolve(e.DEMO_PACKAGES_DIR) : DEFAULT_DEMO_PACKAGES,
     autoApprove: e.AUTO_APPROVE,
     distributionCacheTtlMs: e.DISTRIBUTION_CACHE_TTL_MS,
+    distributionCountsFlushMs: e.DISTRIBUTION_COUNTS_FLUSH_MS,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     uploadIdleTimeoutMs: e.UPLOAD_IDLE_TIMEOUT_MS,
     storage: storageOf(e),

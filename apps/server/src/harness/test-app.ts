@@ -71,6 +71,7 @@ export const TEST_ENV: Record<string, string> = {
   RATE_LIMITS: JSON.stringify({ signIn: { limit: 100_000, windowMs: 60_000 }, anonymousSignUp: { limit: 100_000, windowMs: 3_600_000 }, verificationCode: { limit: 100_000, windowMs: 3_600_000 } }),
   // Tests see each change at once; the cache has its own test.
   DISTRIBUTION_CACHE_TTL_MS: '0',
+  DISTRIBUTION_COUNTS_FLUSH_MS: '0',
 };
 
 export interface TestApp extends BuiltApp {

@@ -1,4 +1,4 @@
-import { and, between, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, between, desc, eq, notLike, sql, type SQL } from 'drizzle-orm';
 import type { ExploreGroup } from '@wharf/contract';
 import type { DbOrTx } from '../../platform/db/types';
 import { analyticsDaily, analyticsDeviceDays, analyticsDevices } from './tables';
@@ -47,7 +47,8 @@ export const cohortRepo = {
     const rows = await db
       .select({ name: analyticsDaily.name, count, valueSum: sql<string>`sum(${analyticsDaily.valueSum})` })
       .from(analyticsDaily)
-      .where(and(eq(analyticsDaily.appId, appId), between(analyticsDaily.day, from, to)))
+      // The store's own counts ($download, $update_check) are not the app's events.
+      .where(and(eq(analyticsDaily.appId, appId), between(analyticsDaily.day, from, to), notLike(analyticsDaily.name, '$%')))
       .groupBy(analyticsDaily.name)
       .orderBy(desc(count), analyticsDaily.name);
     return rows.map((r) => ({ name: r.name, count: Number(r.count), valueSum: Number(r.valueSum) }));

@@ -1,5 +1,6 @@
 import type { Family } from '../../platform/deps';
 import { Audiences, recomputeStaleAudiences } from './audiences';
+import { countDistribution } from './distribution-events';
 import { AnalyticsIngest } from './ingest';
 import { Reports } from './reports';
 import { dropExpiredExports, runReports } from './report-worker';
@@ -25,6 +26,7 @@ export const analyticsFamily: Family = {
       scope: 'app',
     },
   ],
+  subscriptions: [countDistribution],
   register(app, deps) {
     const settings = new AnalyticsSettingsStore(deps);
     const s = { settings, ingest: new AnalyticsIngest(deps, settings), reports: new Reports(deps, settings), audiences: new Audiences(deps, settings) };

@@ -44,6 +44,8 @@ export async function overview(deps: Pick<Deps, 'db'>, settings: AnalyticsSettin
       activeUsers: active.get(day) ?? 0,
       sessions: c?.sessions ?? 0,
       events: c?.events ?? 0,
+      downloads: c?.downloads ?? 0,
+      updateChecks: c?.updateChecks ?? 0,
       averageSessionSeconds: c?.sessionEnds ? round(c.sessionSeconds / c.sessionEnds) : 0,
     };
   });
@@ -69,5 +71,7 @@ function totalsFrom(counts: readonly DayCounts[], fresh: ReadonlyMap<string, num
     sessions: sum((c) => c.sessions),
     averageSessionSeconds: ends ? round(sum((c) => c.sessionSeconds) / ends) : 0,
     events: sum((c) => c.events),
+    downloads: sum((c) => c.downloads),
+    updateChecks: sum((c) => c.updateChecks),
   };
 }

@@ -6,6 +6,7 @@ export type SettingsRow = typeof analyticsSettingsTable.$inferSelect;
 export type EventRow = typeof analyticsEvents.$inferInsert;
 export type DailyRow = typeof analyticsDaily.$inferInsert;
 export type DeviceRow = typeof analyticsDevices.$inferInsert;
+export type DeviceDayRow = { appId: string; day: string; instanceId: string; appVersion: string };
 export type PendingRow = typeof analyticsPending.$inferSelect;
 
 /** Rows per statement, under PostgreSQL's 65,535 parameters for the widest table. */
@@ -118,8 +119,18 @@ export const analyticsRepo = {
     }
   },
 
-  async addDeviceDays(db: DbOrTx, rows: ReadonlyArray<{ appId: string; day: string; instanceId: string }>): Promise<void> {
-    for (const part of chunks(rows)) await db.insert(analyticsDeviceDays).values(part).onConflictDoNothing();
+  /** A day seen again keeps its row; only a version it did not have yet (an update that day) is written. */
+  async addDeviceDays(db: DbOrTx, rows: readonly DeviceDayRow[]): Promise<void> {
+    for (const part of chunks(rows)) {
+      await db
+        .insert(analyticsDeviceDays)
+        .values(part)
+        .onConflictDoUpdate({
+          target: [analyticsDeviceDays.appId, analyticsDeviceDays.day, analyticsDeviceDays.instanceId],
+          set: { appVersion: sql`excluded.app_version` },
+          setWhere: sql`excluded.app_version <> '' and excluded.app_version <> ${analyticsDeviceDays.appVersion}`,
+        });
+    }
   },
 
   /** An instance's first day only moves back, its last only forward; what it said of itself is the latest day's. */

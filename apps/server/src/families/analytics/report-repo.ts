@@ -1,5 +1,6 @@
 import { and, between, count, countDistinct, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/types';
+import { DOWNLOAD_EVENT, UPDATE_CHECK_EVENT } from './distribution-events';
 import { analyticsDaily, analyticsDeviceDays, analyticsDevices, analyticsPending } from './tables';
 
 export interface DayCounts {
@@ -8,6 +9,9 @@ export interface DayCounts {
   sessions: number;
   sessionEnds: number;
   sessionSeconds: number;
+  /** The store's counts (the distribution family's, not the device's). */
+  downloads: number;
+  updateChecks: number;
 }
 
 /** The readers of the rollups, for the dashboards. */
@@ -16,15 +20,17 @@ export const reportRepo = {
     const rows = await db
       .select({
         day: analyticsDaily.day,
-        events: sql<string>`sum(${analyticsDaily.count})`,
+        events: sql<string>`coalesce(sum(${analyticsDaily.count}) filter (where ${analyticsDaily.name} not like '$%'), 0)`,
         sessions: sql<string>`coalesce(sum(${analyticsDaily.count}) filter (where ${analyticsDaily.name} = 'session_start'), 0)`,
         sessionEnds: sql<string>`coalesce(sum(${analyticsDaily.count}) filter (where ${analyticsDaily.name} = 'session_end'), 0)`,
         sessionSeconds: sql<string>`coalesce(sum(${analyticsDaily.valueSum}) filter (where ${analyticsDaily.name} = 'session_end'), 0)`,
+        downloads: sql<string>`coalesce(sum(${analyticsDaily.count}) filter (where ${analyticsDaily.name} = ${DOWNLOAD_EVENT}), 0)`,
+        updateChecks: sql<string>`coalesce(sum(${analyticsDaily.count}) filter (where ${analyticsDaily.name} = ${UPDATE_CHECK_EVENT}), 0)`,
       })
       .from(analyticsDaily)
       .where(and(eq(analyticsDaily.appId, appId), between(analyticsDaily.day, from, to)))
       .groupBy(analyticsDaily.day);
-    return rows.map((r) => ({ day: r.day, events: Number(r.events), sessions: Number(r.sessions), sessionEnds: Number(r.sessionEnds), sessionSeconds: Number(r.sessionSeconds) }));
+    return rows.map((r) => ({ day: r.day, events: Number(r.events), sessions: Number(r.sessions), sessionEnds: Number(r.sessionEnds), sessionSeconds: Number(r.sessionSeconds), downloads: Number(r.downloads), updateChecks: Number(r.updateChecks) }));
   },
 
   async activeByDay(db: DbOrTx, appId: string, from: string, to: string): Promise<Map<string, number>> {

@@ -14,6 +14,14 @@ const CACHE_MS = 5000;
 
 const BAD_ZONE = { zh: '未知的时区', en: 'Unknown time zone', ru: 'Неизвестный часовой пояс' };
 
+/** An app's analytics settings as stored now (no cache): for work in a transaction of its own. */
+export async function settingsOf(db: DbOrTx, appId: string, teamId: string, projectId: string): Promise<AnalyticsSettings> {
+  const row = await analyticsRepo.settings(db, appId);
+  if (row) return { timeZone: row.timeZone, retentionDays: row.retentionDays as AnalyticsSettings['retentionDays'] };
+  const project = await projectFacts(db, teamId, projectId);
+  return { timeZone: ZONE_TIME_ZONES[project?.dataLocation ?? 'china'], retentionDays: DEFAULT_RETENTION_DAYS };
+}
+
 /** An app's analytics settings: those saved, else the time zone of its project's data location. */
 export class AnalyticsSettingsStore {
   readonly #cache = new Map<string, { at: number; settings: AnalyticsSettings }>();
@@ -30,11 +38,8 @@ export class AnalyticsSettingsStore {
     return settings;
   }
 
-  async read(db: DbOrTx, appId: string, teamId: string, projectId: string): Promise<AnalyticsSettings> {
-    const row = await analyticsRepo.settings(db, appId);
-    if (row) return { timeZone: row.timeZone, retentionDays: row.retentionDays as AnalyticsSettings['retentionDays'] };
-    const project = await projectFacts(db, teamId, projectId);
-    return { timeZone: ZONE_TIME_ZONES[project?.dataLocation ?? 'china'], retentionDays: DEFAULT_RETENTION_DAYS };
+  read(db: DbOrTx, appId: string, teamId: string, projectId: string): Promise<AnalyticsSettings> {
+    return settingsOf(db, appId, teamId, projectId);
   }
 
   async get(caller: Caller, appId: string): Promise<AnalyticsSettings> {

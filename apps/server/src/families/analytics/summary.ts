@@ -1,5 +1,5 @@
 import type { AnalyticsContext } from '@wharf/contract';
-import type { DailyRow, DeviceRow, EventRow } from './repo';
+import type { DailyRow, DeviceDayRow, DeviceRow, EventRow } from './repo';
 
 /**
  * What one stored batch adds to the rollups. A batch comes from one instance with one
@@ -33,9 +33,9 @@ export function deviceOf(first: EventRow, context: AnalyticsContext): Omit<Summa
 }
 
 /** Many summaries as the rows they add: counts summed per key, devices merged per instance. */
-export function merge(pending: ReadonlyArray<{ appId: string; summary: Summary }>): { daily: DailyRow[]; deviceDays: Array<{ appId: string; day: string; instanceId: string }>; devices: DeviceRow[] } {
+export function merge(pending: ReadonlyArray<{ appId: string; summary: Summary }>): { daily: DailyRow[]; deviceDays: DeviceDayRow[]; devices: DeviceRow[] } {
   const daily = new Map<string, DailyRow>();
-  const deviceDays = new Map<string, { appId: string; day: string; instanceId: string }>();
+  const deviceDays = new Map<string, DeviceDayRow>();
   const devices = new Map<string, DeviceRow>();
   for (const { appId, summary: s } of pending) {
     let firstDay = '9999-12-31';
@@ -46,7 +46,9 @@ export function merge(pending: ReadonlyArray<{ appId: string; summary: Summary }
       row.count += count;
       row.valueSum += valueSum;
       daily.set(key, row);
-      deviceDays.set(`${appId}|${day}|${s.instanceId}`, { appId, day, instanceId: s.instanceId });
+      // The later batch's version wins, as in the table's upsert (a device updated that day).
+      const dayKey = `${appId}|${day}|${s.instanceId}`;
+      deviceDays.set(dayKey, { appId, day, instanceId: s.instanceId, appVersion: s.appVersion || deviceDays.get(dayKey)?.appVersion || '' });
       if (day < firstDay) firstDay = day;
       if (day > lastDay) lastDay = day;
     }

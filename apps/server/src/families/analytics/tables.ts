@@ -83,6 +83,8 @@ export const analyticsDeviceDays = pgTable(
       .references(() => apps.id, { onDelete: 'cascade' }),
     day: day('day').notNull(),
     instanceId: text('instance_id').notNull(),
+    /** The app version the instance last ran that day ('' unknown): version adoption counts these. */
+    appVersion: text('app_version').notNull().default(''),
   },
   (t) => [primaryKey({ columns: [t.appId, t.day, t.instanceId] })],
 );

@@ -16,6 +16,12 @@ export async function appName(db: DbOrTx, appId: string): Promise<string | null>
   return row?.name ?? null;
 }
 
+/** Whose an app is: its team and project, or null when there is no such app (for work done without a caller). */
+export async function appOwner(db: DbOrTx, appId: string): Promise<{ teamId: string; projectId: string } | null> {
+  const [row] = await db.select({ teamId: apps.teamId, projectId: apps.projectId }).from(apps).where(eq(apps.id, appId)).limit(1);
+  return row ?? null;
+}
+
 /** The team's apps with these package names (any platform), for the Connect API's appid-list. */
 export async function appsByPackageNames(db: DbOrTx, teamId: string, packageNames: readonly string[]): Promise<Array<{ appId: string; packageName: string; projectId: string }>> {
   if (!packageNames.length) return [];

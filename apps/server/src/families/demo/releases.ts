@@ -10,6 +10,7 @@ import { appsRepo } from '../apps/repo';
 import { AppsService } from '../apps/service';
 import { FilesService } from '../files/service';
 import { PackagesService } from '../packages/service';
+import { countDownloadsAt } from '../versions/public';
 import { versionsRepo } from '../versions/repo';
 import { SYSTEM, VersionsService } from '../versions/service';
 import { screenshotPng } from './png';
@@ -109,8 +110,9 @@ export async function seedDemoReleases(deps: Deps, caller: Caller, teamId: strin
 
   // Two weeks of use of 1.0, lived by simulated devices through App Analytics' ingestion;
   // each install is a download of 1.0 in the store's counts.
-  const usage = await simulateDemoUsage(deps, { appId: tipsy.id, teamId: tipsy.teamId, projectId: tipsy.projectId });
-  for (const d of usage.downloads) await versionsRepo.addDownloads(db, d.day, v1, d.country, d.count);
+  const versionName = (await versionsRepo.byIdAnyApp(db, v1))?.versionName ?? '1.0';
+  const usage = await simulateDemoUsage(deps, { appId: tipsy.id, teamId: tipsy.teamId, projectId: tipsy.projectId, versionName });
+  for (const d of usage.downloads) await countDownloadsAt(deps, new Date(`${d.day}T06:00:00Z`), [{ appId: tipsy.id, versionId: v1, versionName, country: d.country, platform: 'android', count: d.count }]);
 
   // ArkTS Calculator: the sample is a debug build, which the package checks refuse; its version waits as a draft.
   await packages.addAndParse(caller, { appId: calculator.id, objectId: await upload(fs.createReadStream(hap) as Readable, DEMO_PACKAGES.calculator, 'application/octet-stream'), remark: 'Debug build' });

@@ -47,7 +47,7 @@ export interface DemoUsage {
  * devices would send it, each day with the clock at that day's end, so App Analytics shows
  * what its rollups made of them; the installs are the store's downloads.
  */
-export async function simulateDemoUsage(deps: Deps, app: { appId: string; teamId: string; projectId: string }): Promise<DemoUsage> {
+export async function simulateDemoUsage(deps: Deps, app: { appId: string; teamId: string; projectId: string; versionName: string }): Promise<DemoUsage> {
   const random = generator(20_261_128);
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
   const place = () => {
@@ -94,7 +94,7 @@ export async function simulateDemoUsage(deps: Deps, app: { appId: string; teamId
         at += 2 * 3_600_000;
       }
       events += list.length;
-      batches.push({ deviceId: device.id, context: { appVersion: '1.0', os: 'android', osVersion: '14', deviceModel: device.model, country: device.place.country, language: device.place.language }, events: list });
+      batches.push({ deviceId: device.id, context: { appVersion: app.versionName, os: 'android', osVersion: '14', deviceModel: device.model, country: device.place.country, language: device.place.language }, events: list });
     }
     // The day's batches arrive by its end, as devices send them within hours.
     await sendAsDevices(deps, app, new Date(dayStart + 23 * 3_600_000), batches);

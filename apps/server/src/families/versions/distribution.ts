@@ -6,6 +6,7 @@ import { appsRepo } from '../apps/repo';
 import { filesRepo } from '../files/repo';
 import { packagesRepo } from '../packages/repo';
 import { OpenTestService } from '../testing/open';
+import type { DistributionCounter } from './distribution-counts';
 import type { PhasedService } from './phased';
 import { versionsRepo, type VersionRow } from './repo';
 import { bucketOf } from './phased';
@@ -45,6 +46,7 @@ interface Served {
   row: VersionRow;
   pkg: NonNullable<Awaited<ReturnType<typeof packagesRepo.byId>>>;
   file: NonNullable<Awaited<ReturnType<typeof filesRepo.byId>>>;
+  platform: string;
 }
 
 /** What devices ask: the version to install and its bytes. No session, no team. */
@@ -52,6 +54,7 @@ export class DistributionService {
   constructor(
     private readonly deps: Deps,
     private readonly phased: PhasedService,
+    private readonly counts: DistributionCounter,
   ) {}
 
   get storage() {
@@ -127,16 +130,20 @@ export class DistributionService {
    * the others keep the version before it.
    */
   async updateFor(q: { packageName: string; versionCode: number; deviceId: string; country?: string | undefined; platform: string; testerToken?: string | undefined }): Promise<UpdateAnswer> {
-    const store = await this.storeUpdateFor(q);
-    if (!q.testerToken) return store;
-    // A tester gets the test version unless the store already offers as new a version.
-    const test = await this.#tests.offerFor({ platform: q.platform, packageName: q.packageName, versionCode: q.versionCode, testerToken: q.testerToken });
-    if (test && (!store.update || test.versionCode >= store.update.versionCode)) return { update: test };
-    return store;
+    const snap = await this.snapshot(q.platform, q.packageName);
+    const store = this.storeUpdateFor(snap, q);
+    let answer = store;
+    if (q.testerToken) {
+      // A tester gets the test version unless the store already offers as new a version.
+      const test = await this.#tests.offerFor({ platform: q.platform, packageName: q.packageName, versionCode: q.versionCode, testerToken: q.testerToken });
+      if (test && (!store.update || test.versionCode >= store.update.versionCode)) answer = { update: test };
+    }
+    // Counted for the app's analytics when the app is on shelf (an unknown package is nobody's).
+    if (snap.current) await this.counts.updateCheck({ appId: snap.current.version.appId, country: q.country ?? UNKNOWN_COUNTRY, platform: q.platform, offered: answer.update !== null });
+    return answer;
   }
 
-  private async storeUpdateFor(q: { packageName: string; versionCode: number; deviceId: string; country?: string | undefined; platform: string }): Promise<UpdateAnswer> {
-    const snap = await this.snapshot(q.platform, q.packageName);
+  private storeUpdateFor(snap: ReleaseSnapshot, q: { versionCode: number; deviceId: string; country?: string | undefined }): UpdateAnswer {
     const current = snap.current;
     if (!current) return NO_UPDATE;
     const inPhase = !snap.phase || (snap.phase.state === 'active' && bucketOf(current.version.appId, current.version.id, q.deviceId) < snap.phase.percentBp);
@@ -194,11 +201,11 @@ export class DistributionService {
     const pkg = await packagesRepo.byId(db, row.appId, pkgId);
     const file = pkg ? await filesRepo.byId(db, pkg.fileId) : undefined;
     if (!pkg || !file || file.state !== 'ready') throw notFound();
-    return { row, pkg, file };
+    return { row, pkg, file, platform: app.platform };
   }
 
-  async count(versionId: string, country: string): Promise<void> {
-    const day = this.deps.clock.now().toISOString().slice(0, 10);
-    await versionsRepo.countDownload(this.deps.db, day, versionId, country);
+  /** A download that completed, per day, version and country (and for the app's analytics). */
+  count(served: Served, country: string): Promise<void> {
+    return this.counts.download({ appId: served.row.appId, versionId: served.row.id, versionName: served.row.versionName ?? '', country, platform: served.platform });
   }
 }

@@ -47,6 +47,7 @@ import { storeImageRoute } from './routes/store-image';
 import { downloadStatsRoute } from './routes/download-stats';
 import { RELEASE_KIND, SYSTEM, VersionsService } from './service';
 import { StatsService } from './stats';
+import { countersOf } from './distribution-counts';
 import { StoreService } from './store';
 
 const ROUTES = [
@@ -105,7 +106,9 @@ export const versionsFamily: Family = {
   ],
   register(app, deps) {
     const versions = new VersionsService(deps);
-    const s: VersionsServices = { versions, review: new ReviewService(deps, versions), phased: versions.phased, distribution: new DistributionService(deps, versions.phased), store: new StoreService(deps), stats: new StatsService(deps, versions.apps), packages: new VersionPackages(deps, versions), overview: new OverviewService(deps, versions.apps) };
+    const counts = countersOf(deps);
+    counts.start(app);
+    const s: VersionsServices = { versions, review: new ReviewService(deps, versions), phased: versions.phased, distribution: new DistributionService(deps, versions.phased, counts), store: new StoreService(deps), stats: new StatsService(deps, versions.apps), packages: new VersionPackages(deps, versions), overview: new OverviewService(deps, versions.apps) };
     // Scheduled work fires once, in the transaction that marks the action done.
     deps.dueActions.handle(RELEASE_KIND, async (tx, payload) => {
       const row = await versionsRepo.lock(tx, String(payload.versionId));

@@ -275,6 +275,22 @@ export const versionsRepo = {
     const [row] = await db.update(phasedReleases).set(set).where(eq(phasedReleases.versionId, versionId)).returning();
     return row!;
   },
+  /** An app's versions released in phases, with their phase events in order (for analytics' adoption curve). */
+  async appPhases(db: DbOrTx, appId: string): Promise<Array<{ versionId: string; versionName: string | null; events: EventRow[] }>> {
+    const versions = await db
+      .select({ versionId: phasedReleases.versionId, versionName: appVersions.versionName })
+      .from(phasedReleases)
+      .innerJoin(appVersions, eq(appVersions.id, phasedReleases.versionId))
+      .where(eq(phasedReleases.appId, appId))
+      .orderBy(asc(phasedReleases.createdAt));
+    if (!versions.length) return [];
+    const events = await db
+      .select()
+      .from(versionEvents)
+      .where(and(eq(versionEvents.appId, appId), like(versionEvents.action, 'phased.%')))
+      .orderBy(asc(versionEvents.at), asc(versionEvents.seq));
+    return versions.map((v) => ({ ...v, events: events.filter((e) => e.versionId === v.versionId) }));
+  },
   async phaseEvents(db: DbOrTx, versionId: string): Promise<EventRow[]> {
     return db
       .select()

@@ -5,3 +5,4 @@ export * from './report-schemas';
 export * from './report-calls';
 export * from './audience-schemas';
 export * from './audience-calls';
+export * from './distribution-calls';

@@ -103,6 +103,9 @@ export const overviewTotals = z.object({
   /** Average length of the sessions that ended in the range, in seconds. */
   averageSessionSeconds: z.number(),
   events: z.number().int(),
+  /** Packages downloaded from the store, and the store's update checks (not events the app sent). */
+  downloads: z.number().int(),
+  updateChecks: z.number().int(),
 });
 export type OverviewTotals = z.infer<typeof overviewTotals>;
 

@@ -35,13 +35,13 @@ describe('the app overview', () => {
     expect(o.timeZone).toBe('Asia/Shanghai');
     expect(o.hasData).toBe(true);
     expect(o.days).toEqual([
-      { day: '2026-11-19', newUsers: 0, activeUsers: 0, sessions: 0, events: 0, averageSessionSeconds: 0 },
-      { day: '2026-11-20', newUsers: 2, activeUsers: 2, sessions: 2, events: 7, averageSessionSeconds: 90 },
-      { day: '2026-11-21', newUsers: 1, activeUsers: 2, sessions: 2, events: 7, averageSessionSeconds: 60 },
+      { day: '2026-11-19', newUsers: 0, activeUsers: 0, sessions: 0, events: 0, averageSessionSeconds: 0, downloads: 0, updateChecks: 0 },
+      { day: '2026-11-20', newUsers: 2, activeUsers: 2, sessions: 2, events: 7, averageSessionSeconds: 90, downloads: 0, updateChecks: 0 },
+      { day: '2026-11-21', newUsers: 1, activeUsers: 2, sessions: 2, events: 7, averageSessionSeconds: 60, downloads: 0, updateChecks: 0 },
     ]);
     // Three people in all, not the four a sum of the days would say.
-    expect(o.totals).toEqual({ newUsers: 3, activeUsers: 3, sessions: 4, averageSessionSeconds: 75, events: 14 });
-    expect(o.previous).toEqual({ newUsers: 0, activeUsers: 0, sessions: 0, averageSessionSeconds: 0, events: 0 });
+    expect(o.totals).toEqual({ newUsers: 3, activeUsers: 3, sessions: 4, averageSessionSeconds: 75, events: 14, downloads: 0, updateChecks: 0 });
+    expect(o.previous).toEqual({ newUsers: 0, activeUsers: 0, sessions: 0, averageSessionSeconds: 0, events: 0, downloads: 0, updateChecks: 0 });
     expect([o.weeklyActiveUsers, o.monthlyActiveUsers]).toEqual([3, 3]);
   });
 
@@ -65,7 +65,7 @@ describe('the app overview', () => {
     await fold(t);
     expect(await fold(t)).toBe(0);
     const o = await overview(u, appId, '2026-11-21', '2026-11-21');
-    expect(o.totals).toEqual({ newUsers: 5, activeUsers: 5, sessions: 5, averageSessionSeconds: 30, events: 10 });
+    expect(o.totals).toEqual({ newUsers: 5, activeUsers: 5, sessions: 5, averageSessionSeconds: 30, events: 10, downloads: 0, updateChecks: 0 });
   });
 
   it('says when an app has sent nothing yet, and refuses a range that is not one', async () => {

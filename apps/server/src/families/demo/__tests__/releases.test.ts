@@ -81,6 +81,10 @@ describeWithRealBuilds('the demo releases', () => {
     expect(active).toEqual({ days: 14, people: counted!.total });
     const named = (await rows(`select distinct name from analytics_daily where app_id = $1 order by name`, [appId])).map((r) => r.name);
     expect(named).toEqual(['add_tip', 'first_open', 'screen_view', 'session_end', 'session_start', 'split_bill']);
+    // The downloads reach App Analytics as the store's own counts, on the same days.
+    await t.deps.events.drain();
+    const [stored] = await rows(`select sum(count)::int as n, count(distinct day)::int as days from analytics_daily where app_id = $1 and name = '$download'`, [appId]);
+    expect(stored).toEqual({ n: counted!.total, days: 14 });
     // People come back less as the days go by: more of a cohort on its first day than a week on.
     const [kept] = await rows(
       `select count(*) filter (where dd.day = d.first_day)::int as first, count(*) filter (where dd.day = d.first_day + 7)::int as week

@@ -10,8 +10,8 @@ import { callEndpoint } from '../../../test/call-mock';
 // The App Analytics page with the real providers, router and antd; the request layer is replaced at its boundary.
 
 const OK = { code: 0, msg: 'success' };
-const day = (d: string, over: Partial<OverviewDay> = {}): OverviewDay => ({ day: d, newUsers: 0, activeUsers: 0, sessions: 0, events: 0, averageSessionSeconds: 0, ...over });
-const totals = { newUsers: 3, activeUsers: 3, sessions: 4, averageSessionSeconds: 75, events: 14 };
+const day = (d: string, over: Partial<OverviewDay> = {}): OverviewDay => ({ day: d, newUsers: 0, activeUsers: 0, sessions: 0, events: 0, downloads: 0, updateChecks: 0, averageSessionSeconds: 0, ...over });
+const totals = { newUsers: 3, activeUsers: 3, sessions: 4, averageSessionSeconds: 75, events: 14, downloads: 0, updateChecks: 0 };
 
 function serve(hasData = true) {
   answerCalls(callEndpoint, {

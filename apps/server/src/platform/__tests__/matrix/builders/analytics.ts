@@ -48,6 +48,7 @@ export function analyticsBuilders(): Builders {
     'analytics.settings': { build: async (s) => ({ query: { appId: await app(s) } }) },
     'analytics.saveSettings': { build: async (s) => ({ query: { appId: await app(s) }, body: { timeZone: 'Europe/Moscow', retentionDays: 90 } }) },
     'analytics.overview': { build: async (s) => ({ query: { appId: await app(s), from: '2026-01-01', to: '2026-01-31', compare: 'true' } }) },
+    'analytics.distribution': { build: async (s) => ({ query: { appId: await app(s), from: '2026-01-01', to: '2026-01-31' } }) },
     'analytics.retention': { build: async (s) => ({ query: { appId: await app(s), from: '2026-01-01', to: '2026-01-31' } }) },
     'analytics.funnel': { build: async (s) => ({ query: { appId: await app(s), from: '2026-01-01', to: '2026-01-31', steps: 'first_open,purchase' } }) },
     'analytics.events': { build: async (s) => ({ query: { appId: await app(s), from: '2026-01-01', to: '2026-01-31' } }) },

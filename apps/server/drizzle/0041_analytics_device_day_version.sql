@@ -1,0 +1,1 @@
+ALTER TABLE "analytics_device_days" ADD COLUMN "app_version" text DEFAULT '' NOT NULL;
