@@ -4,6 +4,7 @@ export const analyticsKeys = {
   all: ['analytics'] as const,
   settings: (appId: string) => [...analyticsKeys.all, analyticsApi.getAnalyticsSettings.id, appId] as const,
   overview: (appId: string, from: string, to: string, compare: boolean) => [...analyticsKeys.all, analyticsApi.analyticsOverview.id, appId, from, to, compare] as const,
+  distribution: (appId: string, from: string, to: string) => [...analyticsKeys.all, analyticsApi.analyticsDistribution.id, appId, from, to] as const,
   retention: (appId: string, from: string, to: string) => [...analyticsKeys.all, analyticsApi.analyticsRetention.id, appId, from, to] as const,
   funnel: (appId: string, from: string, to: string, steps: string) => [...analyticsKeys.all, analyticsApi.analyticsFunnel.id, appId, from, to, steps] as const,
   explore: (appId: string, query: Record<string, string>) => [...analyticsKeys.all, analyticsApi.exploreAnalyticsEvent.id, appId, query] as const,

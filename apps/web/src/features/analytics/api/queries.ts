@@ -36,6 +36,17 @@ export function useRetention(appId: string, range: Range) {
   });
 }
 
+/** What the store did for the app and how its versions spread, per day of the range. */
+export function useDistribution(appId: string, range: Range) {
+  return useQuery({
+    queryKey: analyticsKeys.distribution(appId, range.from, range.to),
+    queryFn: ({ signal }) => callEndpoint(analyticsApi.analyticsDistribution, { query: { appId, ...range }, signal }),
+    enabled: Boolean(appId),
+    placeholderData: keepPreviousData,
+    refetchInterval: 60_000,
+  });
+}
+
 /** How many instances did each step in order; asked only once there are two steps. */
 export function useFunnel(appId: string, range: Range, steps: readonly string[]) {
   const joined = steps.join(',');

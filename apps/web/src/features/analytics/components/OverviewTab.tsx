@@ -45,6 +45,8 @@ export function OverviewTab({ appId, timeZone }: { appId: string; timeZone: stri
         <Kpi title={t('kpi.sessions')} value={data.totals.sessions} before={before?.sessions} />
         <Kpi title={t('kpi.sessionLength')} value={data.totals.averageSessionSeconds} before={before?.averageSessionSeconds} format={seconds} />
         <Kpi title={t('kpi.events')} value={data.totals.events} before={before?.events} />
+        <Kpi title={t('kpi.downloads')} value={data.totals.downloads} before={before?.downloads} />
+        <Kpi title={t('kpi.updateChecks')} value={data.totals.updateChecks} before={before?.updateChecks} />
       </Flex>
       <Typography.Text type="secondary">
         {t('kpi.reach', { weekly: formatNumber(data.weeklyActiveUsers, i18n.language), monthly: formatNumber(data.monthlyActiveUsers, i18n.language), day: period.to })}

@@ -5,6 +5,7 @@ import { usePermissions } from '../../team/public';
 import { useAnalyticsSettings } from '../api/queries';
 import { usePageState } from '../use-range';
 import { AudiencesTab } from '../components/AudiencesTab';
+import { DistributionTab } from '../components/DistributionTab';
 import { EventsTab } from '../components/EventsTab';
 import { FunnelTab } from '../components/FunnelTab';
 import { OverviewTab } from '../components/OverviewTab';
@@ -41,6 +42,7 @@ export function AnalyticsPage() {
           onChange={(key) => set({ tab: key })}
           items={[
             { key: 'overview', label: t('tabs.overview'), children: <OverviewTab appId={appId} timeZone={settings.data.settings.timeZone} /> },
+            { key: 'distribution', label: t('tabs.distribution'), children: <DistributionTab appId={appId} timeZone={settings.data.settings.timeZone} /> },
             { key: 'retention', label: t('tabs.retention'), children: <RetentionTab appId={appId} timeZone={settings.data.settings.timeZone} /> },
             { key: 'funnels', label: t('tabs.funnels'), children: <FunnelTab appId={appId} timeZone={settings.data.settings.timeZone} /> },
             { key: 'portrait', label: t('tabs.portrait'), children: <PortraitTab appId={appId} timeZone={settings.data.settings.timeZone} /> },
