@@ -54,7 +54,7 @@ describe('App Analytics: distribution', () => {
     serve();
     renderApp('en', `#/apps/${APP_ID}/analytics?tab=distribution&from=2026-11-20&to=2026-11-21`);
     const kpis = await screen.findByTestId('distribution-kpis');
-    for (const [title, value] of [['Downloads', '5'], ['Installs', '4'], ['Update checks', '16'], ['Updates offered', '2']]) {
+    for (const [title, value] of [['Downloads', '5'], ['Installs', '4'], ['Update checks', '16'], ['Updates offered', '2']] as const) {
       expect(within(within(kpis).getByText(title).closest('.ant-card') as HTMLElement).getByText(value)).toBeTruthy();
     }
     expect(callsTo(callEndpoint, analyticsApi.analyticsDistribution)[0]!.query).toMatchObject({ appId: APP_ID, from: '2026-11-20', to: '2026-11-21' });
