@@ -92,6 +92,18 @@ describe.skipIf(!chromium.available)('App Analytics in the browser (Chromium)', 
     expect(rows.slice(0, -1).every((r) => r[1] === '0' && r[2] === '0')).toBe(true);
     await screenshot(page, 'analytics-overview');
 
+    // Distribution: the two first opens are today's installs; the devices split between 1.0 and 2.0.
+    await page.getByRole('tab', { name: an.tabs.distribution }).click();
+    await page.getByTestId('distribution-kpis').waitFor();
+    const installs = page.locator('.ant-table-wrapper', { hasText: /Downloads from the store and installs the app reported/ });
+    const perDay = await installs.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent)));
+    expect(perDay.at(-1)!.slice(1)).toEqual(['0', '2']);
+    const adoption = page.locator('.ant-table-wrapper', { hasText: /active devices per app version/ });
+    const shares = await adoption.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent)));
+    expect(shares.at(-1)!.slice(1)).toEqual(['50 %', '50 %']);
+    await screenshot(page, 'analytics-distribution');
+    await page.getByRole('tab', { name: an.tabs.overview }).click();
+
     // A three-step funnel over what they did: both began and completed the tutorial, one levelled up.
     await page.getByRole('tab', { name: an.tabs.funnels }).click();
     await page.getByText(an.funnel.howTo).waitFor();
