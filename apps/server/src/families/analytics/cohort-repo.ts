@@ -56,16 +56,26 @@ export const cohortRepo = {
 
   /**
    * Instances that did each step in order within the range: a step's time is the first
-   * time it followed the step before it. One bounded scan of the range's raw events per step.
+   * time it followed the step before it. One scan of the range's raw events for every step
+   * (each instance's first time of the first step and the times of the others), then per
+   * instance the first time of each step after the step before.
    */
   async funnel(db: DbOrTx, appId: string, from: string, to: string, steps: readonly string[]): Promise<number[]> {
-    const parts = steps.map((name, i) =>
-      i === 0
-        ? sql`s0 as (select instance_id, min(at) as at from analytics_events where app_id = ${appId} and day between ${from} and ${to} and name = ${name} group by instance_id)`
-        : sql`${sql.raw(`s${i}`)} as (select e.instance_id, min(e.at) as at from analytics_events e join ${sql.raw(`s${i - 1}`)} p on p.instance_id = e.instance_id and e.at > p.at where e.app_id = ${appId} and e.day between ${from} and ${to} and e.name = ${name} group by e.instance_id)`,
-    );
-    const counts = steps.map((_, i) => sql.raw(`(select count(*) from s${i}) as c${i}`));
-    const result = (await db.execute(sql`with ${sql.join(parts, sql`, `)} select ${sql.join(counts, sql`, `)}`)) as unknown as { rows: Array<Record<string, string | number>> };
+    const columns = steps.map((name, i) => (i === 0 ? sql`min(at) filter (where name = ${name}) as t0` : sql`array_agg(at) filter (where name = ${name}) as ${sql.raw(`a${i}`)}`));
+    const after = steps.slice(1).map((_, k) => sql.raw(`cross join lateral (select min(x) as t${k + 1} from unnest(g.a${k + 1}) x where x > ${k === 0 ? 'g.t0' : `l${k}.t${k}`}) l${k + 1}`));
+    const counts = steps.map((_, i) => sql.raw(`count(${i === 0 ? 'g.t0' : `l${i}.t${i}`}) as c${i}`));
+    const query = sql`
+      select ${sql.join(counts, sql`, `)}
+        from (select ${sql.join(columns, sql`, `)}
+                from analytics_events
+               where app_id = ${appId} and day between ${from} and ${to} and name in (${sql.join([...new Set(steps)].map((n) => sql`${n}`), sql`, `)})
+               group by instance_id) g
+        ${sql.join(after, sql` `)}`;
+    // The instances' times are grouped in memory: room for them, rather than spilling to disk (the default is 4 MB).
+    const result = (await db.transaction(async (tx) => {
+      await tx.execute(sql`set local work_mem = '64MB'`);
+      return tx.execute(query);
+    })) as unknown as { rows: Array<Record<string, string | number>> };
     const row = result.rows[0] ?? {};
     return steps.map((_, i) => Number(row[`c${i}`] ?? 0));
   },

@@ -26,14 +26,15 @@ export async function overview(deps: Pick<Deps, 'db'>, settings: AnalyticsSettin
   const app = await callerApp(deps.db, caller, q.appId);
   const days = checkRange(q.from, q.to);
   const { timeZone } = await settings.read(deps.db, q.appId, app.teamId, app.projectId);
-  const [counts, active, fresh, activeUsers, weekly, monthly, hasData] = await Promise.all([
+  const previousRange = q.compare ? { from: addDays(q.from, -days.length), to: addDays(q.from, -1) } : null;
+  // The period before, when asked, is read in the same round as the range.
+  const [counts, active, fresh, spans, hasData, before] = await Promise.all([
     reportRepo.countsByDay(deps.db, q.appId, q.from, q.to),
     reportRepo.activeByDay(deps.db, q.appId, q.from, q.to),
     reportRepo.newByDay(deps.db, q.appId, q.from, q.to),
-    reportRepo.activeIn(deps.db, q.appId, q.from, q.to),
-    reportRepo.activeIn(deps.db, q.appId, addDays(q.to, -6), q.to),
-    reportRepo.activeIn(deps.db, q.appId, addDays(q.to, -29), q.to),
+    reportRepo.activeSpans(deps.db, q.appId, { from: q.from, to: q.to, weekFrom: addDays(q.to, -6), monthFrom: addDays(q.to, -29), previous: previousRange }),
     reportRepo.hasData(deps.db, q.appId),
+    previousRange ? Promise.all([reportRepo.countsByDay(deps.db, q.appId, previousRange.from, previousRange.to), reportRepo.newByDay(deps.db, q.appId, previousRange.from, previousRange.to)]) : null,
   ]);
   const byDay = new Map(counts.map((c) => [c.day, c]));
   const out: OverviewDay[] = days.map((day) => {
@@ -49,17 +50,8 @@ export async function overview(deps: Pick<Deps, 'db'>, settings: AnalyticsSettin
       averageSessionSeconds: c?.sessionEnds ? round(c.sessionSeconds / c.sessionEnds) : 0,
     };
   });
-  const previous = q.compare ? await totalsOf(deps, q.appId, addDays(q.from, -days.length), addDays(q.from, -1)) : null;
-  return { timeZone, days: out, totals: totalsFrom(counts, fresh, activeUsers), previous, weeklyActiveUsers: weekly, monthlyActiveUsers: monthly, hasData };
-}
-
-async function totalsOf(deps: Pick<Deps, 'db'>, appId: string, from: string, to: string): Promise<OverviewTotals> {
-  const [counts, fresh, activeUsers] = await Promise.all([
-    reportRepo.countsByDay(deps.db, appId, from, to),
-    reportRepo.newByDay(deps.db, appId, from, to),
-    reportRepo.activeIn(deps.db, appId, from, to),
-  ]);
-  return totalsFrom(counts, fresh, activeUsers);
+  const previous = before ? totalsFrom(before[0], before[1], spans.previous) : null;
+  return { timeZone, days: out, totals: totalsFrom(counts, fresh, spans.range), previous, weeklyActiveUsers: spans.weekly, monthlyActiveUsers: spans.monthly, hasData };
 }
 
 function totalsFrom(counts: readonly DayCounts[], fresh: ReadonlyMap<string, number>, activeUsers: number): OverviewTotals {

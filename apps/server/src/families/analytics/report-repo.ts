@@ -60,6 +60,28 @@ export const reportRepo = {
     return Number(row?.n ?? 0);
   },
 
+  /**
+   * Distinct instances active in the range, in the 7 and 30 days that end on its last day,
+   * and (when given) in the period before, from one scan: each instance's last day in the
+   * scanned span says whether it was active since a day (every scanned day is on or before
+   * `to`), so no distinct count sorts the same rows again for each window.
+   */
+  async activeSpans(db: DbOrTx, appId: string, q: { from: string; to: string; weekFrom: string; monthFrom: string; previous: { from: string; to: string } | null }): Promise<{ range: number; weekly: number; monthly: number; previous: number }> {
+    const lo = [q.from, q.monthFrom, q.weekFrom, ...(q.previous ? [q.previous.from] : [])].sort()[0]!;
+    const inPrevious = q.previous ? sql`bool_or(${analyticsDeviceDays.day} between ${q.previous.from} and ${q.previous.to})` : sql`false`;
+    const result = (await db.execute(sql`
+      select count(*) filter (where last >= ${q.from}) as range,
+             count(*) filter (where last >= ${q.weekFrom}) as weekly,
+             count(*) filter (where last >= ${q.monthFrom}) as monthly,
+             count(*) filter (where before) as previous
+        from (select max(${analyticsDeviceDays.day}) as last, ${inPrevious} as before
+                from ${analyticsDeviceDays}
+               where ${analyticsDeviceDays.appId} = ${appId} and ${analyticsDeviceDays.day} between ${lo} and ${q.to}
+               group by ${analyticsDeviceDays.instanceId}) as spans`)) as unknown as { rows: Array<Record<'range' | 'weekly' | 'monthly' | 'previous', string | number>> };
+    const row = result.rows[0];
+    return { range: Number(row?.range ?? 0), weekly: Number(row?.weekly ?? 0), monthly: Number(row?.monthly ?? 0), previous: Number(row?.previous ?? 0) };
+  },
+
   async hasData(db: DbOrTx, appId: string): Promise<boolean> {
     const [folded] = await db.select({ day: analyticsDaily.day }).from(analyticsDaily).where(eq(analyticsDaily.appId, appId)).limit(1);
     if (folded) return true;

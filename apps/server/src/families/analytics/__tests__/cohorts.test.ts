@@ -67,15 +67,20 @@ describe('funnels and the event list', () => {
     // Y checked out after paying: the purchase does not follow the checkout, so it is not counted.
     await send(t, headers, 'device-y', { events: steps('add_to_cart', 'purchase', 'begin_checkout') });
     await send(t, headers, 'device-z', { events: steps('begin_checkout', 'purchase') });
+    // W paid once too early, then checked out and paid again: the second purchase follows.
+    await send(t, headers, 'device-w', { events: steps('add_to_cart', 'purchase', 'begin_checkout', 'purchase') });
     await fold(t);
     const day = '2026-12-20';
     const res = await u.call(analyticsApi.analyticsFunnel, { query: { appId, from: day, to: day, steps: 'add_to_cart,begin_checkout,purchase' } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().steps).toEqual([
-      { name: 'add_to_cart', users: 2 },
-      { name: 'begin_checkout', users: 2 },
-      { name: 'purchase', users: 1 },
+      { name: 'add_to_cart', users: 3 },
+      { name: 'begin_checkout', users: 3 },
+      { name: 'purchase', users: 2 },
     ]);
+    // A step may come back: the cart again after checking out (X and W).
+    const again = await u.call(analyticsApi.analyticsFunnel, { query: { appId, from: day, to: day, steps: 'add_to_cart,begin_checkout,add_to_cart' } });
+    expect(again.json().steps.map((s: { users: number }) => s.users)).toEqual([3, 3, 0]);
     const one = await u.call(analyticsApi.analyticsFunnel, { query: { appId, from: day, to: day, steps: 'purchase' } });
     expect(one.statusCode).toBe(400);
     const bad = await u.call(analyticsApi.analyticsFunnel, { query: { appId, from: day, to: day, steps: "purchase,x'; drop table apps;--" } });
@@ -83,9 +88,9 @@ describe('funnels and the event list', () => {
 
     const list = await u.call(analyticsApi.analyticsEventList, { query: { appId, from: day, to: day } });
     expect(list.json().events.map((e: { name: string; count: number }) => [e.name, e.count])).toEqual([
-      ['begin_checkout', 3],
-      ['purchase', 3],
-      ['add_to_cart', 2],
+      ['purchase', 5],
+      ['begin_checkout', 4],
+      ['add_to_cart', 3],
     ]);
   });
 });

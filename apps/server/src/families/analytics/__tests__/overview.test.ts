@@ -56,6 +56,31 @@ describe('the app overview', () => {
     expect(o.previous).toMatchObject({ activeUsers: 1, sessions: 1, averageSessionSeconds: 10, newUsers: 1 });
   });
 
+  it('counts the distinct users of each window: the range, the 7 and 30 days to its end, and the period before', async () => {
+    const { appId, headers } = await appOf(u);
+    const now = t.clock.now().getTime();
+    // Each device sends on the day itself, as it would (events older than 72 hours are refused).
+    const activeOn = async (daysAgo: number, device: string) => {
+      t.clock.set(now - daysAgo * DAY);
+      expect((await send(t, headers, device, { events: session(10, 0) })).statusCode).toBe(200);
+    };
+    await activeOn(40, 'device-s1'); // before every window
+    await activeOn(20, 'device-s2'); // in the 30 days only
+    await activeOn(4, 'device-s3'); // in the period before, and again in the range
+    await activeOn(0, 'device-s3');
+    await activeOn(5, 'device-s4'); // the period before, so the 7 days too
+    await activeOn(1, 'device-s5'); // the range
+    t.clock.set(now);
+    await fold(t);
+    const o = await overview(u, appId, '2026-11-19', '2026-11-21', true);
+    expect(o.totals.activeUsers).toBe(2);
+    expect(o.previous.activeUsers).toBe(2);
+    expect([o.weeklyActiveUsers, o.monthlyActiveUsers]).toEqual([3, 4]);
+    // Without the comparison, the same windows.
+    const alone = await overview(u, appId, '2026-11-19', '2026-11-21');
+    expect([alone.totals.activeUsers, alone.weeklyActiveUsers, alone.monthlyActiveUsers, alone.previous]).toEqual([2, 3, 4, null]);
+  });
+
   it('counts nothing twice however the summaries are folded, and nothing before they are', async () => {
     const { appId, headers } = await appOf(u);
     for (let i = 0; i < 5; i += 1) await send(t, headers, `device-f${i}`, { events: session(10 * (i + 1), 0) });
