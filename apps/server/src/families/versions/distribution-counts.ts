@@ -67,22 +67,30 @@ export class DistributionCounter {
   }
 
   download(q: { appId: string; versionId: string; versionName: string; country: string; platform: string }): Promise<void> {
-    return this.#add({ appId: q.appId, versionId: q.versionId, kind: 'download', versionName: q.versionName, country: q.country, os: OS_OF[q.platform] ?? '', offered: 0 });
+    this.#keep({ appId: q.appId, versionId: q.versionId, kind: 'download', versionName: q.versionName, country: q.country, os: OS_OF[q.platform] ?? '', from: this.#quarterNow(), count: 1, offered: 0 });
+    return this.deps.config.distributionCountsFlushMs === 0 ? this.flush() : Promise.resolve();
   }
 
-  updateCheck(q: { appId: string; country: string; platform: string; offered: boolean }): Promise<void> {
-    return this.#add({ appId: q.appId, versionId: null, kind: 'updateCheck', versionName: '', country: q.country, os: OS_OF[q.platform] ?? '', offered: q.offered ? 1 : 0 });
+  /** On every update check's path: a lookup and two additions once the key is known (no promise, no copy). */
+  updateCheck(appId: string, country: string, platform: string, offered: boolean): void {
+    const from = this.#quarterNow();
+    const os = OS_OF[platform] ?? '';
+    const key = `${appId}||${from}|updateCheck|${country}|${os}`;
+    const seen = this.#pending.get(key);
+    if (seen) {
+      seen.count += 1;
+      if (offered) seen.offered += 1;
+    } else this.#pending.set(key, { appId, versionId: null, kind: 'updateCheck', versionName: '', country, os, from, count: 1, offered: offered ? 1 : 0 });
   }
 
   #quarter = { start: 0, iso: '' };
 
-  #add(c: Omit<Pending, 'from' | 'count'>): Promise<void> {
+  /** The start of the quarter-hour now: every count of a quarter shares its name, made once. */
+  #quarterNow(): string {
     const now = this.deps.clock.now().getTime();
     const start = now - (now % 900_000);
-    // Every check of a quarter-hour shares its name, made once.
     if (start !== this.#quarter.start) this.#quarter = { start, iso: new Date(start).toISOString() };
-    this.#keep({ ...c, from: this.#quarter.iso, count: 1 });
-    return this.deps.config.distributionCountsFlushMs === 0 && c.kind === 'download' ? this.flush() : Promise.resolve();
+    return this.#quarter.iso;
   }
 
   #keep(c: Pending): void {

@@ -139,7 +139,7 @@ export class DistributionService {
       if (test && (!store.update || test.versionCode >= store.update.versionCode)) answer = { update: test };
     }
     // Counted for the app's analytics when the app is on shelf (an unknown package is nobody's).
-    if (snap.current) await this.counts.updateCheck({ appId: snap.current.version.appId, country: q.country ?? UNKNOWN_COUNTRY, platform: q.platform, offered: answer.update !== null });
+    if (snap.current) this.counts.updateCheck(snap.current.version.appId, q.country ?? UNKNOWN_COUNTRY, q.platform, answer.update !== null);
     return answer;
   }
 
