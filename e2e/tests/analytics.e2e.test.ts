@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { Analytics } from '@wharf/analytics';
+import { createClient, memoryStore } from '@wharf/client';
 import type { Page } from 'playwright-core';
 import appsEn from '../../apps/web/src/features/apps/locales/en.json';
 import an from '../../apps/web/src/features/analytics/locales/en.json';
@@ -183,6 +185,41 @@ describe.skipIf(!chromium.available)('App Analytics in the browser (Chromium)', 
     await audiences.getByText(fill(an.audiences.say.event, { event: 'level_up', n: 1, days: 7 })).waitFor();
     expect(await audiences.locator('tbody tr').first().locator('td').nth(2).innerText()).toBe('1');
     await screenshot(page, 'analytics-audiences');
+
+    // A cohort computed by hand: two more devices (the SDK in Node, its clock two days back)
+    // first opened two days ago; one came back the next day. Day 1 of that cohort: 1 of 2.
+    const config = await readFile((await download.path())!, 'utf8');
+    let hoursAgo = 48;
+    const now = () => Date.now() - hoursAgo * 3_600_000;
+    const returning = new Analytics(createClient(config, { store: memoryStore(), now }), { now, flushIntervalMs: 0, context: () => ({ appVersion: '1.0', os: 'web', country: 'DE' }) });
+    const once = new Analytics(createClient(config, { store: memoryStore(), now }), { now, flushIntervalMs: 0, context: () => ({ appVersion: '1.0', os: 'web', country: 'DE' }) });
+    for (const device of [returning, once]) {
+      device.logEvent('tutorial_begin');
+      device.endSession();
+      await device.flush();
+    }
+    hoursAgo = 24;
+    returning.logEvent('tutorial_begin');
+    returning.endSession();
+    await returning.flush();
+    await page.getByRole('tab', { name: an.tabs.retention }).click();
+    // The cohort's day in the app's reporting time zone, as the range bar names it.
+    const timeZone = /Days in (\S+)/.exec(await page.getByText(/^Days in /).first().innerText())![1]!;
+    const cohortDay = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(Date.now() - 48 * 3_600_000));
+    const cohorts = page.getByTestId('retention-cohorts');
+    const cohortRow = async () => {
+      for (let i = 0; i < 20; i += 1) {
+        await cohorts.waitFor();
+        const rows = await cohorts.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent)));
+        const row = rows.find((r) => r[0] === cohortDay);
+        if (row) return row;
+        await page.waitForTimeout(500);
+        await page.reload();
+      }
+      return null;
+    };
+    expect((await cohortRow())?.slice(0, 3)).toEqual([cohortDay, '2', '1 · 50 %']);
+    await screenshot(page, 'analytics-retention');
     expect(problems).toEqual([]);
   });
 });
