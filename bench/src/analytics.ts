@@ -84,6 +84,23 @@ export async function rollupLag(url: string, timeoutSec = 300): Promise<{ pendin
   }
 }
 
+/** Issue 21's burst, in batches of 50. */
+const BURST_BATCHES = 10_000;
+
+/** 4,000 instances in turn: at 400 batches a second, each sends one every 10 seconds, as the SDK does. */
+function burstOf(bench: Awaited<ReturnType<typeof analyticsBench>>, o: { base: string; connections: number; durationSec: number }) {
+  return {
+    name: 'ingestion',
+    url: `${o.base}${bench.path('bench-device-0')}`,
+    pathOf: (n: number) => bench.path(`bench-device-${n % 4000}`),
+    method: 'POST' as const,
+    bodyOf: (n: number) => bench.batch(n),
+    headers: bench.keyHeaders,
+    connections: o.connections,
+    durationSec: o.durationSec,
+  };
+}
+
 export interface IngestionLines {
   rows: Row[];
   report: () => boolean;
@@ -97,25 +114,24 @@ export interface IngestionLines {
 export async function ingestionLines(o: { base: string; bareUrl: string; headers: Record<string, string>; label: string; databaseUrl?: string | undefined; connections: number; durationSec: number }): Promise<IngestionLines> {
   const bench = await analyticsBench(o.base, o.headers);
   const bare = await load({ name: `bare POST of the same batches (${o.label})`, url: `${o.bareUrl}/batch`, method: 'POST', headers: { 'content-type': 'application/json' }, bodyOf: (n) => bench.batch(n), connections: o.connections, durationSec: o.durationSec });
-  // 4,000 instances in turn: at 400 batches a second, each sends one every 10 seconds, as the SDK does.
-  const ingest = await load({
-    name: `POST ha/v1/client/events (${BATCH} events a batch) on ${o.label}`,
-    url: `${o.base}${bench.path('bench-device-0')}`,
-    pathOf: (n) => bench.path(`bench-device-${n % 4000}`),
-    method: 'POST',
-    bodyOf: (n) => bench.batch(n),
-    headers: bench.keyHeaders,
-    connections: o.connections,
-    durationSec: o.durationSec,
-  });
-  const lag = o.databaseUrl ? await rollupLag(o.databaseUrl) : null;
+  const ingest = await load({ ...burstOf(bench, o), name: `POST ha/v1/client/events (${BATCH} events a batch) on ${o.label}` });
+  // Then issue 21's burst: 500,000 events (10,000 batches) as fast as they are taken, and how
+  // long the rollup needs after the last is answered. Batches numbered past the timed run's, so none is a duplicate.
+  const lag = o.databaseUrl
+    ? await (async () => {
+        await rollupLag(o.databaseUrl!);
+        const started = performance.now();
+        await load({ ...burstOf(bench, o), name: 'burst', amount: BURST_BATCHES, bodyOf: (n) => bench.batch(10_000_000 + n) });
+        return { ...(await rollupLag(o.databaseUrl!)), burstSeconds: (performance.now() - started) / 1000 };
+      })()
+    : null;
   const plain = o.databaseUrl ? await plainInsert(o.databaseUrl, bench.appId, o.connections, o.durationSec) : null;
   return {
     rows: [{ result: bare, baseline: bare }, { result: ingest, baseline: bare }],
     report: () => {
       const events = ingest.rps * BATCH;
       console.log(`
-Analytics ingestion on ${o.label}: ${events.toFixed(0)} validated events/s in batches of ${BATCH} (target ≥ 20,000 on PostgreSQL: ${events >= 20_000 ? 'met' : 'MISSED'}); the bare route parses ${(bare.rps * BATCH).toFixed(0)} events/s${plain ? `; plain multi-row inserts into the partitioned table ${plain.toFixed(0)} events/s (ingestion is ${(events / plain).toFixed(2)} of it)` : ''}${lag ? `; rollup lag after the burst (${lag.pending} batches, ${lag.pending * BATCH} events pending when it ended): ${lag.seconds.toFixed(1)} s` : ''}`);
+Analytics ingestion on ${o.label}: ${events.toFixed(0)} validated events/s in batches of ${BATCH} (target ≥ 20,000 on PostgreSQL: ${events >= 20_000 ? 'met' : 'MISSED'}); the bare route parses ${(bare.rps * BATCH).toFixed(0)} events/s${plain ? `; plain multi-row inserts into the partitioned table ${plain.toFixed(0)} events/s (ingestion is ${(events / plain).toFixed(2)} of it)` : ''}${lag ? `; a burst of ${(BURST_BATCHES * BATCH).toLocaleString('en')} events taken in ${lag.burstSeconds.toFixed(1)} s, then folded ${lag.seconds.toFixed(1)} s after its last answer (${lag.pending * BATCH} events pending then)` : ''}`);
       return true;
     },
   };

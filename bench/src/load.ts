@@ -23,6 +23,8 @@ export interface LoadOptions {
   bodyOf?: (n: number) => string;
   /** Statuses that count as answered (a 304 path counts its 304s); default 2xx only. */
   expectStatus?: number;
+  /** A burst of exactly this many requests, as fast as they are answered, instead of a time. */
+  amount?: number;
 }
 
 export async function load(o: LoadOptions): Promise<LoadResult> {
@@ -31,6 +33,7 @@ export async function load(o: LoadOptions): Promise<LoadResult> {
     url: o.url,
     connections: o.connections,
     duration: o.durationSec,
+    ...(o.amount ? { amount: o.amount } : {}),
     method: o.method ?? 'GET',
     ...(o.headers ? { headers: o.headers } : {}),
     ...(o.body ? { body: o.body } : {}),
