@@ -100,6 +100,18 @@ export class Analytics {
     this.logEvent('screen_view', { screen, ...properties });
   }
 
+  /**
+   * Records that the app crashed (call it from the app's crash or unhandled-error handler):
+   * an `app_crash` event with the error's kind and message (cut to a property's length),
+   * kept in the store at once, so it is sent on the next start if the process ends now.
+   * App Analytics counts crash-free users from these.
+   */
+  recordCrash(error?: unknown, fatal = true): void {
+    const kind = error instanceof Error ? error.name : typeof error === 'string' ? 'Error' : 'Unknown';
+    const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+    this.logEvent('app_crash', { fatal, kind: kind.slice(0, 100), message: message.slice(0, 100) });
+  }
+
   /** The signed-in app user's ID (null on sign-out), sent with the following events. */
   setUserId(id: string | null): void {
     this.#userId = id;

@@ -89,6 +89,23 @@ describe('@wharf/analytics', () => {
     expect(next.batches().flatMap((b) => b.events.map((e) => e.name))).toEqual(['session_start', 'first_open', 'before_crash']);
   });
 
+  it('records a crash as app_crash with the kind and message of the error, sent on the next start', async () => {
+    const store = memoryStore();
+    const s = setup(undefined, store);
+    const a = s.make();
+    a.recordCrash(new RangeError(`index ${'9'.repeat(150)} out of range`));
+    a.recordCrash('lost the connection', false);
+    await a.ready;
+    await new Promise((r) => setTimeout(r, 0));
+    const next = setup(undefined, store);
+    await next.make().flush();
+    const crashes = next.batches().flatMap((b) => b.events).filter((e) => e.name === 'app_crash');
+    expect(crashes.map((e) => e.properties)).toEqual([
+      { fatal: true, kind: 'RangeError', message: `index ${'9'.repeat(150)} out of range`.slice(0, 100) },
+      { fatal: false, kind: 'Error', message: 'lost the connection' },
+    ]);
+  });
+
   it('sends nothing once opted out, tells the server, and remembers it', async () => {
     const s = setup();
     const a = s.make();

@@ -28,33 +28,39 @@ export async function overview(deps: Pick<Deps, 'db'>, settings: AnalyticsSettin
   const { timeZone } = await settings.read(deps.db, q.appId, app.teamId, app.projectId);
   const previousRange = q.compare ? { from: addDays(q.from, -days.length), to: addDays(q.from, -1) } : null;
   // The period before, when asked, is read in the same round as the range.
-  const [counts, active, fresh, spans, hasData, before] = await Promise.all([
+  const [counts, active, fresh, spans, hasData, crashes, before] = await Promise.all([
     reportRepo.countsByDay(deps.db, q.appId, q.from, q.to),
-    reportRepo.activeByDay(deps.db, q.appId, q.from, q.to),
+    reportRepo.activityByDay(deps.db, q.appId, q.from, q.to),
     reportRepo.newByDay(deps.db, q.appId, q.from, q.to),
     reportRepo.activeSpans(deps.db, q.appId, { from: q.from, to: q.to, weekFrom: addDays(q.to, -6), monthFrom: addDays(q.to, -29), previous: previousRange }),
     reportRepo.hasData(deps.db, q.appId),
+    reportRepo.reportsCrashes(deps.db, q.appId),
     previousRange ? Promise.all([reportRepo.countsByDay(deps.db, q.appId, previousRange.from, previousRange.to), reportRepo.newByDay(deps.db, q.appId, previousRange.from, previousRange.to)]) : null,
   ]);
   const byDay = new Map(counts.map((c) => [c.day, c]));
   const out: OverviewDay[] = days.map((day) => {
     const c = byDay.get(day);
+    const a = active.get(day);
     return {
       day,
       newUsers: fresh.get(day) ?? 0,
-      activeUsers: active.get(day) ?? 0,
+      activeUsers: a?.active ?? 0,
       sessions: c?.sessions ?? 0,
       events: c?.events ?? 0,
       downloads: c?.downloads ?? 0,
       updateChecks: c?.updateChecks ?? 0,
+      crashFreeUsers: crashFree(crashes, a?.active ?? 0, a?.crashed ?? 0),
       averageSessionSeconds: c?.sessionEnds ? round(c.sessionSeconds / c.sessionEnds) : 0,
     };
   });
-  const previous = before ? totalsFrom(before[0], before[1], spans.previous) : null;
-  return { timeZone, days: out, totals: totalsFrom(counts, fresh, spans.range), previous, weeklyActiveUsers: spans.weekly, monthlyActiveUsers: spans.monthly, hasData };
+  const previous = before ? totalsFrom(before[0], before[1], spans.previous, crashFree(crashes, spans.previous, spans.previousCrashed)) : null;
+  return { timeZone, days: out, totals: totalsFrom(counts, fresh, spans.range, crashFree(crashes, spans.range, spans.rangeCrashed)), previous, weeklyActiveUsers: spans.weekly, monthlyActiveUsers: spans.monthly, hasData };
 }
 
-function totalsFrom(counts: readonly DayCounts[], fresh: ReadonlyMap<string, number>, activeUsers: number): OverviewTotals {
+/** The share of active users without a crash, in percent; null for an app that never reported one, or nobody active. */
+const crashFree = (reports: boolean, active: number, crashed: number): number | null => (reports && active ? round(((active - crashed) / active) * 100) : null);
+
+function totalsFrom(counts: readonly DayCounts[], fresh: ReadonlyMap<string, number>, activeUsers: number, crashFreeUsers: number | null): OverviewTotals {
   const sum = (f: (c: DayCounts) => number) => counts.reduce((n, c) => n + f(c), 0);
   const ends = sum((c) => c.sessionEnds);
   return {
@@ -65,5 +71,6 @@ function totalsFrom(counts: readonly DayCounts[], fresh: ReadonlyMap<string, num
     events: sum((c) => c.events),
     downloads: sum((c) => c.downloads),
     updateChecks: sum((c) => c.updateChecks),
+    crashFreeUsers,
   };
 }

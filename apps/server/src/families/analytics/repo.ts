@@ -6,7 +6,7 @@ export type SettingsRow = typeof analyticsSettingsTable.$inferSelect;
 export type EventRow = typeof analyticsEvents.$inferInsert;
 export type DailyRow = typeof analyticsDaily.$inferInsert;
 export type DeviceRow = typeof analyticsDevices.$inferInsert;
-export type DeviceDayRow = { appId: string; day: string; instanceId: string; appVersion: string };
+export type DeviceDayRow = { appId: string; day: string; instanceId: string; appVersion: string; crashed: boolean };
 export type PendingRow = typeof analyticsPending.$inferSelect;
 
 /** Rows per statement, under PostgreSQL's 65,535 parameters for the widest table. */
@@ -119,7 +119,10 @@ export const analyticsRepo = {
     }
   },
 
-  /** A day seen again keeps its row; only a version it did not have yet (an update that day) is written. */
+  /**
+   * A day seen again keeps its row; it is written only for a version it did not have yet
+   * (an update that day) or a first crash that day.
+   */
   async addDeviceDays(db: DbOrTx, rows: readonly DeviceDayRow[]): Promise<void> {
     for (const part of chunks(rows)) {
       await db
@@ -127,8 +130,11 @@ export const analyticsRepo = {
         .values(part)
         .onConflictDoUpdate({
           target: [analyticsDeviceDays.appId, analyticsDeviceDays.day, analyticsDeviceDays.instanceId],
-          set: { appVersion: sql`excluded.app_version` },
-          setWhere: sql`excluded.app_version <> '' and excluded.app_version <> ${analyticsDeviceDays.appVersion}`,
+          set: {
+            appVersion: sql.raw(`case when excluded.app_version <> '' then excluded.app_version else analytics_device_days.app_version end`),
+            crashed: sql.raw(`analytics_device_days.crashed or excluded.crashed`),
+          },
+          setWhere: sql.raw(`(excluded.app_version <> '' and excluded.app_version <> analytics_device_days.app_version) or (excluded.crashed and not analytics_device_days.crashed)`),
         });
     }
   },

@@ -1,4 +1,4 @@
-import type { AnalyticsContext } from '@wharf/contract';
+import { CRASH_EVENT, type AnalyticsContext } from '@wharf/contract';
 import type { DailyRow, DeviceDayRow, DeviceRow, EventRow } from './repo';
 
 /**
@@ -48,7 +48,8 @@ export function merge(pending: ReadonlyArray<{ appId: string; summary: Summary }
       daily.set(key, row);
       // The later batch's version wins, as in the table's upsert (a device updated that day).
       const dayKey = `${appId}|${day}|${s.instanceId}`;
-      deviceDays.set(dayKey, { appId, day, instanceId: s.instanceId, appVersion: s.appVersion || deviceDays.get(dayKey)?.appVersion || '' });
+      const before = deviceDays.get(dayKey);
+      deviceDays.set(dayKey, { appId, day, instanceId: s.instanceId, appVersion: s.appVersion || before?.appVersion || '', crashed: name === CRASH_EVENT || (before?.crashed ?? false) });
       if (day < firstDay) firstDay = day;
       if (day > lastDay) lastDay = day;
     }

@@ -85,6 +85,8 @@ export const analyticsDeviceDays = pgTable(
     instanceId: text('instance_id').notNull(),
     /** The app version the instance last ran that day ('' unknown): version adoption counts these. */
     appVersion: text('app_version').notNull().default(''),
+    /** Whether the instance reported a crash (`app_crash`) that day: crash-free users count those without. */
+    crashed: boolean('crashed').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.appId, t.day, t.instanceId] })],
 );

@@ -22,6 +22,8 @@ export const DEFAULT_RETENTION_DAYS = 365;
 
 /** Names the SDK sends by itself; apps add their own (custom events). */
 export const AUTOMATIC_EVENTS = ['first_open', 'session_start', 'session_end', 'screen_view', 'app_update'] as const;
+/** What an app sends when it crashes (the SDK's `recordCrash`): crash-free users count the instances without one. */
+export const CRASH_EVENT = 'app_crash';
 
 /** An event or property name: a letter, then letters, digits and underscores (40 at most). */
 export const analyticsName = z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/);
@@ -106,6 +108,8 @@ export const overviewTotals = z.object({
   /** Packages downloaded from the store, and the store's update checks (not events the app sent). */
   downloads: z.number().int(),
   updateChecks: z.number().int(),
+  /** Of the active users, the share (percent) that reported no crash; null while the app has never reported one. */
+  crashFreeUsers: z.number().nullable(),
 });
 export type OverviewTotals = z.infer<typeof overviewTotals>;
 

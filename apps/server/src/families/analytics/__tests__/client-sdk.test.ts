@@ -41,6 +41,6 @@ describe('@wharf/analytics', () => {
     await Promise.all([one.flush(), two.flush()]);
     await fold(t);
     const o = await overview(u, appId, '2026-11-20', '2026-11-20');
-    expect(o.totals).toEqual({ newUsers: 2, activeUsers: 2, sessions: 2, averageSessionSeconds: 90, events: 9, downloads: 0, updateChecks: 0 });
+    expect(o.totals).toEqual({ newUsers: 2, activeUsers: 2, sessions: 2, averageSessionSeconds: 90, events: 9, downloads: 0, updateChecks: 0, crashFreeUsers: null });
   });
 });

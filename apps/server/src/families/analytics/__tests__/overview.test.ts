@@ -35,13 +35,13 @@ describe('the app overview', () => {
     expect(o.timeZone).toBe('Asia/Shanghai');
     expect(o.hasData).toBe(true);
     expect(o.days).toEqual([
-      { day: '2026-11-19', newUsers: 0, activeUsers: 0, sessions: 0, events: 0, averageSessionSeconds: 0, downloads: 0, updateChecks: 0 },
-      { day: '2026-11-20', newUsers: 2, activeUsers: 2, sessions: 2, events: 7, averageSessionSeconds: 90, downloads: 0, updateChecks: 0 },
-      { day: '2026-11-21', newUsers: 1, activeUsers: 2, sessions: 2, events: 7, averageSessionSeconds: 60, downloads: 0, updateChecks: 0 },
+      { day: '2026-11-19', newUsers: 0, activeUsers: 0, sessions: 0, events: 0, averageSessionSeconds: 0, downloads: 0, updateChecks: 0, crashFreeUsers: null },
+      { day: '2026-11-20', newUsers: 2, activeUsers: 2, sessions: 2, events: 7, averageSessionSeconds: 90, downloads: 0, updateChecks: 0, crashFreeUsers: null },
+      { day: '2026-11-21', newUsers: 1, activeUsers: 2, sessions: 2, events: 7, averageSessionSeconds: 60, downloads: 0, updateChecks: 0, crashFreeUsers: null },
     ]);
     // Three people in all, not the four a sum of the days would say.
-    expect(o.totals).toEqual({ newUsers: 3, activeUsers: 3, sessions: 4, averageSessionSeconds: 75, events: 14, downloads: 0, updateChecks: 0 });
-    expect(o.previous).toEqual({ newUsers: 0, activeUsers: 0, sessions: 0, averageSessionSeconds: 0, events: 0, downloads: 0, updateChecks: 0 });
+    expect(o.totals).toEqual({ newUsers: 3, activeUsers: 3, sessions: 4, averageSessionSeconds: 75, events: 14, downloads: 0, updateChecks: 0, crashFreeUsers: null });
+    expect(o.previous).toEqual({ newUsers: 0, activeUsers: 0, sessions: 0, averageSessionSeconds: 0, events: 0, downloads: 0, updateChecks: 0, crashFreeUsers: null });
     expect([o.weeklyActiveUsers, o.monthlyActiveUsers]).toEqual([3, 3]);
   });
 
@@ -81,6 +81,25 @@ describe('the app overview', () => {
     expect([alone.totals.activeUsers, alone.weeklyActiveUsers, alone.monthlyActiveUsers, alone.previous]).toEqual([2, 3, 4, null]);
   });
 
+  it('shows crash-free users once the app reports crashes: the active users without an app_crash, per day and in the range', async () => {
+    const { appId, headers } = await appOf(u);
+    for (const d of ['c1', 'c2', 'c3', 'c4']) await send(t, headers, `device-${d}`, { events: session(30, 1) });
+    await fold(t);
+    // Never reported: no share (the app may not send crashes at all).
+    expect((await overview(u, appId, '2026-11-20', '2026-11-21')).totals.crashFreeUsers).toBeNull();
+    await send(t, headers, 'device-c1', { events: [event(t, 'app_crash', { at: t.clock.now().getTime() - DAY, fatal: true })] });
+    // Crashed twice in two batches, on both days: counted once in the range.
+    await send(t, headers, 'device-c2', { events: [event(t, 'app_crash', { at: t.clock.now().getTime() - DAY })] });
+    await send(t, headers, 'device-c2', { events: [...session(30, 0), event(t, 'app_crash')] });
+    await send(t, headers, 'device-c3', { events: session(30, 0) });
+    await fold(t);
+    const o = await overview(u, appId, '2026-11-20', '2026-11-21', true);
+    expect(o.days.map((d: { crashFreeUsers: number | null }) => d.crashFreeUsers)).toEqual([50, 50]);
+    expect(o.totals).toMatchObject({ activeUsers: 4, crashFreeUsers: 50 });
+    // The period before had nobody active: no share either.
+    expect(o.previous.crashFreeUsers).toBeNull();
+  });
+
   it('counts nothing twice however the summaries are folded, and nothing before they are', async () => {
     const { appId, headers } = await appOf(u);
     for (let i = 0; i < 5; i += 1) await send(t, headers, `device-f${i}`, { events: session(10 * (i + 1), 0) });
@@ -90,7 +109,7 @@ describe('the app overview', () => {
     await fold(t);
     expect(await fold(t)).toBe(0);
     const o = await overview(u, appId, '2026-11-21', '2026-11-21');
-    expect(o.totals).toEqual({ newUsers: 5, activeUsers: 5, sessions: 5, averageSessionSeconds: 30, events: 10, downloads: 0, updateChecks: 0 });
+    expect(o.totals).toEqual({ newUsers: 5, activeUsers: 5, sessions: 5, averageSessionSeconds: 30, events: 10, downloads: 0, updateChecks: 0, crashFreeUsers: null });
   });
 
   it('says when an app has sent nothing yet, and refuses a range that is not one', async () => {

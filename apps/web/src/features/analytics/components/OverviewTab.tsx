@@ -47,6 +47,9 @@ export function OverviewTab({ appId, timeZone }: { appId: string; timeZone: stri
         <Kpi title={t('kpi.events')} value={data.totals.events} before={before?.events} />
         <Kpi title={t('kpi.downloads')} value={data.totals.downloads} before={before?.downloads} />
         <Kpi title={t('kpi.updateChecks')} value={data.totals.updateChecks} before={before?.updateChecks} />
+        {data.totals.crashFreeUsers !== null && (
+          <Kpi title={t('kpi.crashFree')} value={data.totals.crashFreeUsers} before={before?.crashFreeUsers ?? undefined} format={(v) => `${formatNumber(v, i18n.language)} %`} />
+        )}
       </Flex>
       <Typography.Text type="secondary">
         {t('kpi.reach', { weekly: formatNumber(data.weeklyActiveUsers, i18n.language), monthly: formatNumber(data.monthlyActiveUsers, i18n.language), day: period.to })}

@@ -10,8 +10,8 @@ import { callEndpoint } from '../../../test/call-mock';
 // The App Analytics page with the real providers, router and antd; the request layer is replaced at its boundary.
 
 const OK = { code: 0, msg: 'success' };
-const day = (d: string, over: Partial<OverviewDay> = {}): OverviewDay => ({ day: d, newUsers: 0, activeUsers: 0, sessions: 0, events: 0, downloads: 0, updateChecks: 0, averageSessionSeconds: 0, ...over });
-const totals = { newUsers: 3, activeUsers: 3, sessions: 4, averageSessionSeconds: 75, events: 14, downloads: 0, updateChecks: 0 };
+const day = (d: string, over: Partial<OverviewDay> = {}): OverviewDay => ({ day: d, newUsers: 0, activeUsers: 0, sessions: 0, events: 0, downloads: 0, updateChecks: 0, crashFreeUsers: null, averageSessionSeconds: 0, ...over });
+const totals = { newUsers: 3, activeUsers: 3, sessions: 4, averageSessionSeconds: 75, events: 14, downloads: 0, updateChecks: 0, crashFreeUsers: 66.7 };
 
 function serve(hasData = true) {
   answerCalls(callEndpoint, {
@@ -56,8 +56,8 @@ function serve(hasData = true) {
         ret: OK,
         timeZone: 'Asia/Shanghai',
         days: hasData ? [day(from, { newUsers: 2, activeUsers: 2, sessions: 2, events: 7, averageSessionSeconds: 90 }), day(to, { newUsers: 1, activeUsers: 2, sessions: 2, events: 7, averageSessionSeconds: 60 })] : [day(from), day(to)],
-        totals: hasData ? totals : { newUsers: 0, activeUsers: 0, sessions: 0, averageSessionSeconds: 0, events: 0 },
-        previous: hasData ? { newUsers: 2, activeUsers: 4, sessions: 4, averageSessionSeconds: 60, events: 0 } : null,
+        totals: hasData ? totals : { newUsers: 0, activeUsers: 0, sessions: 0, averageSessionSeconds: 0, events: 0, downloads: 0, updateChecks: 0, crashFreeUsers: null },
+        previous: hasData ? { newUsers: 2, activeUsers: 4, sessions: 4, averageSessionSeconds: 60, events: 0, downloads: 0, updateChecks: 0, crashFreeUsers: 100 } : null,
         weeklyActiveUsers: hasData ? 3 : 0,
         monthlyActiveUsers: hasData ? 3 : 0,
         hasData,
@@ -81,7 +81,12 @@ describe('App Analytics page', () => {
     expect(within(kpis).getByText('1 min 15 s')).toBeTruthy();
     expect(within(kpis).getByText('-25 % against 4 before')).toBeTruthy();
     expect(within(kpis).getByText('+50 % against 2 before')).toBeTruthy();
-    expect(within(kpis).getByText('Nothing in the period before')).toBeTruthy();
+    // Events, downloads and update checks: none in the period before.
+    expect(within(kpis).getAllByText('Nothing in the period before')).toHaveLength(3);
+    // Crash-free users, shown because the app reports crashes: a third crashed, none before.
+    const crashFree = within(kpis).getByText('Crash-free users').closest('.ant-card') as HTMLElement;
+    expect(within(crashFree).getByText('66.7 %')).toBeTruthy();
+    expect(within(crashFree).getByText('-33.3 % against 100 % before')).toBeTruthy();
     expect(screen.getByText('Days in Asia/Shanghai')).toBeTruthy();
     const overview = callsTo(callEndpoint, analyticsApi.analyticsOverview)[0]!;
     expect(overview.query).toMatchObject({ appId: APP_ID, from: '2026-11-20', to: '2026-11-21', compare: 'true' });

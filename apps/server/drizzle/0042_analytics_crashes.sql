@@ -1,0 +1,1 @@
+ALTER TABLE "analytics_device_days" ADD COLUMN "crashed" boolean DEFAULT false NOT NULL;
