@@ -6,6 +6,8 @@ import { compareParsedVersions, parseVersion } from '@wharf/rules';
 export interface DeviceFacts extends FetchAttributes {
   deviceId: string;
   now: Date;
+  /** The audiences the instance is in; read only for a template with audience rules. */
+  audiences?: ReadonlySet<string>;
 }
 
 type Test = (d: DeviceFacts) => boolean;
@@ -97,8 +99,16 @@ export function compileRule(rule: ConditionRule): Test {
       const at = Date.parse(rule.value);
       return rule.op === 'before' ? (d) => d.now.getTime() < at : (d) => d.now.getTime() >= at;
     }
+    case 'audience':
+      return (d) => {
+        const found = rule.values.some((id) => d.audiences?.has(id) ?? false);
+        return rule.op === 'in' ? found : !found;
+      };
   }
 }
+
+/** Whether any condition of a template tests audiences (so a fetch has to know the instance's). */
+export const usesAudiences = (template: RemoteTemplate): boolean => template.conditions.some((c) => c.rules.some((r) => r.field === 'audience'));
 
 /** Whether one rule holds for a device. */
 export function ruleHolds(rule: ConditionRule, d: DeviceFacts): boolean {

@@ -2,7 +2,8 @@ import { remoteConfigApi, type FetchAttributes, type RemoteTemplate } from '@wha
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/errors';
 import { prepareAnswer, type PreparedAnswer } from '../../platform/http/register';
-import { compileConditions, matchMask, valuesFor } from './evaluate';
+import { audiencesOf } from './audiences';
+import { compileConditions, matchMask, usesAudiences, valuesFor } from './evaluate';
 import { remoteConfigRepo } from './repo';
 import { DEFAULT_FETCH_INTERVAL_SECONDS, PUBLISHED_CHANNEL } from './draft-tx';
 
@@ -13,12 +14,19 @@ const APPS_KEPT = 10_000;
 const ANSWERS_PER_VERSION = 1_024;
 /** App instances whose last fetch this server remembers (for the minimum interval). */
 const INSTANCES_KEPT = 200_000;
+/**
+ * How long an instance's audiences are kept here: analytics works them out every hour at
+ * most, so a minute more costs little and spares a read on every fetch of a busy instance.
+ */
+const AUDIENCES_TTL_MS = 60_000;
 
 interface Live {
   number: number;
   template: RemoteTemplate;
   /** The conditions made into tests once per version. */
   conditions: ReturnType<typeof compileConditions>;
+  /** Whether a condition tests audiences: only then does a fetch look up the instance's. */
+  audiences: boolean;
   interval: number;
   /** Prepared answers by match mask: the hot path computes the mask, then looks the bytes up. */
   answers: Map<string, PreparedAnswer>;
@@ -36,6 +44,7 @@ export class RemoteConfigFetch {
   readonly #live = new Map<string, Live>();
   readonly #loading = new Map<string, Promise<Live>>();
   readonly #lastFetch = new Map<string, { at: number; version: number }>();
+  readonly #audiences = new Map<string, { at: number; ids: ReadonlySet<string> }>();
   #generation = 0;
 
   constructor(private readonly deps: Pick<Deps, 'db' | 'clock' | 'pubsub'>) {
@@ -58,7 +67,8 @@ export class RemoteConfigFetch {
     const live = await this.#liveOf(appId);
     const now = this.deps.clock.now();
     this.#throttle(appId, deviceId, live, now.getTime());
-    const mask = matchMask(live.conditions, { ...attributes, deviceId, now });
+    const audiences = live.audiences ? await this.#audiencesOf(appId, deviceId, now.getTime()) : undefined;
+    const mask = matchMask(live.conditions, { ...attributes, deviceId, now, audiences });
     let answer = live.answers.get(mask);
     if (!answer) {
       const { values, types } = valuesFor(live.template, mask);
@@ -67,6 +77,17 @@ export class RemoteConfigFetch {
       live.answers.set(mask, answer);
     }
     return answer;
+  }
+
+  async #audiencesOf(appId: string, deviceId: string, nowMs: number): Promise<ReadonlySet<string>> {
+    const key = `${appId}\n${deviceId}`;
+    const kept = this.#audiences.get(key);
+    if (kept && nowMs - kept.at < AUDIENCES_TTL_MS) return kept.ids;
+    const ids = await audiencesOf(this.deps.db, appId, deviceId);
+    this.#audiences.delete(key);
+    if (this.#audiences.size >= INSTANCES_KEPT) this.#audiences.delete(this.#audiences.keys().next().value!);
+    this.#audiences.set(key, { at: nowMs, ids });
+    return ids;
   }
 
   /** An instance that already holds this version waits out the interval; a newer version is fetched at once. */
@@ -97,6 +118,7 @@ export class RemoteConfigFetch {
         number: row?.number ?? 0,
         template,
         conditions: same ? known.conditions : compileConditions(template),
+        audiences: usesAudiences(template),
         interval: row?.interval ?? DEFAULT_FETCH_INTERVAL_SECONDS,
         // The same version loaded again keeps its prepared answers.
         answers: same ? known.answers : new Map(),

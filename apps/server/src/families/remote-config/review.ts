@@ -3,6 +3,7 @@ import type { Caller } from '../../platform/http/access';
 import { conflict, forbidden } from '../../platform/http/errors';
 import { auditDraft, inDraft, newVersion, NO_REVIEW, NOTHING, type DraftDeps } from './draft-tx';
 import { draftOut } from './out';
+import { checkAudiences } from './audiences';
 import { checkTemplate } from './template-check';
 import { remoteConfigRepo } from './repo';
 
@@ -24,6 +25,7 @@ export class RemoteConfigReview {
     return inDraft(this.deps, caller, appId, revision, async (tx, draft, live) => {
       if (draft.lastVersion > 0 && diffIsEmpty(templateDiff(live, draft.template))) throw conflict(NOTHING);
       checkTemplate(draft.template);
+      await checkAudiences(tx, appId, draft.template);
       await remoteConfigRepo.updateDraft(tx, appId, { reviewRevision: draft.revision, reviewRequestedBy: caller.userId, reviewRequestedAt: this.deps.clock.now(), reviewDescription: description || null });
       await auditDraft(this.deps, tx, caller, appId, 'remote-config.requestReview', { revision: draft.revision });
       return { draft: draftOut(await remoteConfigRepo.draft(tx, appId), live) };

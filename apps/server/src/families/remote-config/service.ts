@@ -4,6 +4,7 @@ import type { Caller } from '../../platform/http/access';
 import { conflict, invalidInput, notFound } from '../../platform/http/errors';
 import { callerApp } from '../apps/public';
 import { auditDraft, DEFAULT_FETCH_INTERVAL_SECONDS, inDraft, newVersion, NO_REVIEW, NOTHING, PUBLISHED_CHANNEL, type DraftDeps } from './draft-tx';
+import { checkAudiences } from './audiences';
 import { checkTemplate } from './template-check';
 import { draftOut, EMPTY_TEMPLATE, summaryOut } from './out';
 import { remoteConfigRepo } from './repo';
@@ -34,6 +35,7 @@ export class RemoteConfigService {
   async saveDraft(caller: Caller, appId: string, template: RemoteTemplate, revision: number) {
     return inDraft(this.deps, caller, appId, revision, async (tx, draft, live) => {
       checkTemplate(template);
+      await checkAudiences(tx, appId, template);
       const diff = templateDiff(draft.template, template);
       await remoteConfigRepo.updateDraft(tx, appId, { template, revision: draft.revision + 1, updatedAt: this.deps.clock.now(), updatedBy: caller.userId, ...NO_REVIEW });
       // A review asked of the earlier revision no longer says what would be published.
@@ -56,6 +58,7 @@ export class RemoteConfigService {
       const diff = templateDiff(live, draft.template);
       if (draft.lastVersion > 0 && diffIsEmpty(diff)) throw conflict(NOTHING);
       checkTemplate(draft.template);
+      await checkAudiences(tx, appId, draft.template);
       const version = await newVersion(this.deps, tx, caller, appId, draft.lastVersion + 1, draft.template, { origin: 'publish', rollbackOf: null, description: description || null });
       await auditDraft(this.deps, tx, caller, appId, 'remote-config.publish', { version: version.number, diff });
       return { version, draft: draftOut(await remoteConfigRepo.draft(tx, appId), draft.template) };

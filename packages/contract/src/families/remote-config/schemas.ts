@@ -50,9 +50,11 @@ export const conditionRule = z.discriminatedUnion('field', [
     to: z.number().min(0).max(100).multipleOf(0.01),
   }),
   z.strictObject({ field: z.literal('dateTime'), op: z.enum(['before', 'after']), value: z.iso.datetime({ offset: true }) }),
+  /** In (or in none of) App Analytics audiences of the app, as last worked out for the device's instance. */
+  z.strictObject({ field: z.literal('audience'), op: oneOf, values: z.array(z.uuid()).min(1).max(10) }),
 ]);
 export type ConditionRule = z.infer<typeof conditionRule>;
-export const CONDITION_FIELDS = ['appVersion', 'os', 'osVersion', 'country', 'language', 'deviceModel', 'userProperty', 'percentile', 'dateTime'] as const;
+export const CONDITION_FIELDS = ['appVersion', 'os', 'osVersion', 'country', 'language', 'deviceModel', 'userProperty', 'audience', 'percentile', 'dateTime'] as const;
 
 export const remoteCondition = z.strictObject({
   name: conditionName,

@@ -26,6 +26,17 @@ describe('condition rules', () => {
     expect(ruleHolds({ field: 'language', op: 'in', values: ['zh-Hant'] }, device({ language: 'zh-Hans-CN' }))).toBe(false);
   });
 
+  it('hold for an instance in one of the audiences, or (not in) in none of them', () => {
+    const a = '00000000-0000-4000-8000-00000000000a';
+    const b = '00000000-0000-4000-8000-00000000000b';
+    expect(ruleHolds({ field: 'audience', op: 'in', values: [a, b] }, device({ audiences: new Set([b]) }))).toBe(true);
+    expect(ruleHolds({ field: 'audience', op: 'in', values: [a] }, device({ audiences: new Set([b]) }))).toBe(false);
+    expect(ruleHolds({ field: 'audience', op: 'notIn', values: [a] }, device({ audiences: new Set([b]) }))).toBe(true);
+    expect(ruleHolds({ field: 'audience', op: 'notIn', values: [a, b] }, device({ audiences: new Set([b]) }))).toBe(false);
+    // An instance analytics never saw is in no audience.
+    expect(ruleHolds({ field: 'audience', op: 'notIn', values: [a] }, device({ audiences: new Set() }))).toBe(true);
+  });
+
   it('compare user properties as text or as numbers', () => {
     const props = { plan: 'pro-annual', level: '12' };
     expect(ruleHolds({ field: 'userProperty', name: 'plan', op: 'contains', values: ['pro'] }, device({ userProperties: props }))).toBe(true);

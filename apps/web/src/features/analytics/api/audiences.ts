@@ -1,7 +1,25 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { analyticsApi, type AudienceInput } from '@wharf/contract';
 import { callEndpoint } from '../../../request/call';
+import { usePermissions } from '../../team/public';
 import { analyticsKeys } from './keys';
+
+/**
+ * The app's audiences as choices for other features that target them (remote
+ * configuration's conditions), and a name for an ID; asked only of someone who may read
+ * analytics (others see the IDs).
+ */
+export function useAudienceChoices(appId: string) {
+  const allowed = usePermissions().can('analytics.read');
+  const list = useQuery({
+    queryKey: analyticsKeys.audiences(appId),
+    queryFn: ({ signal }) => callEndpoint(analyticsApi.listAudiences, { query: { appId }, signal }),
+    enabled: Boolean(appId) && allowed,
+  });
+  const audiences = list.data?.audiences ?? [];
+  const names = new Map(audiences.map((a) => [a.audienceId, a.name]));
+  return { options: audiences.map((a) => ({ value: a.audienceId, label: a.name })), nameOf: (id: string) => names.get(id) ?? id, loading: list.isLoading };
+}
 
 export function useAudiences(appId: string) {
   return useQuery({

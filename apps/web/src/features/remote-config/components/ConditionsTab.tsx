@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Button, Empty, Flex, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RemoteCondition, RemoteTemplate } from '@wharf/contract';
+import { useAudienceChoices } from '../../analytics/public';
+import { useRouteAppId } from '../../console/public';
 import { useDisplay } from '../../projects/public';
 import { ConditionDialog } from './ConditionDialog';
 import { chipColor } from './values';
@@ -18,6 +20,7 @@ interface Props {
 export function ConditionsTab({ template, canManage, onChange }: Props) {
   const { t } = useTranslation('remote-config');
   const display = useDisplay();
+  const audiences = useAudienceChoices(useRouteAppId());
   const [editing, setEditing] = useState<RemoteCondition | 'new' | null>(null);
   const add = canManage && (
     <Button type="primary" onClick={() => setEditing('new')} data-report-click="remoteConfig.addCondition">
@@ -54,7 +57,7 @@ export function ConditionsTab({ template, canManage, onChange }: Props) {
                   </Flex>
                 ),
               },
-              { title: t('condition.rules'), key: 'rules', render: (_, c) => c.rules.map((r) => ruleText(r, t, display.language, display.dateTime)).join(t('condition.and')) },
+              { title: t('condition.rules'), key: 'rules', render: (_, c) => c.rules.map((r) => ruleText(r, t, display.language, display.dateTime, audiences.nameOf)).join(t('condition.and')) },
               { title: t('condition.used'), key: 'used', render: (_, c) => t('condition.usedBy', { count: usesOf(template, c.name) }) },
               ...(canManage
                 ? [

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { CONDITION_FIELDS, DEVICE_OSES } from '@wharf/contract';
 import { COUNTRIES, sortByCountryName } from '@wharf/rules';
 import { NumberInput } from '../../../ui/NumberInput';
+import { useAudienceChoices } from '../../analytics/public';
+import { useRouteAppId } from '../../console/public';
 import { useDisplay } from '../../projects/public';
 import { newSeed, OPS, type RuleValues } from './rule-form';
 
@@ -19,6 +21,7 @@ const VERSION = /^\d+(\.\d+){0,3}([-+.][0-9A-Za-z.-]+)?$/;
 export function RuleFields({ form, name, index, onRemove }: Props) {
   const { t } = useTranslation('remote-config');
   const display = useDisplay();
+  const audiences = useAudienceChoices(useRouteAppId());
   const field = (Form.useWatch(['rules', name, 'field'], form) as RuleValues['field'] | undefined) ?? 'country';
   const required = { required: true, message: t('rule.required') };
   const label = (what: string) => t('rule.label', { n: index + 1, what });
@@ -56,6 +59,8 @@ export function RuleFields({ form, name, index, onRemove }: Props) {
             <ValuesSelect name={name} label={label(t('rule.value'))} />
           </>
         );
+      case 'audience':
+        return <ValuesSelect name={name} label={label(t('rule.value'))} options={audiences.options} placeholder={audiences.options.length || audiences.loading ? undefined : t('rule.noAudiences')} />;
       case 'percentile':
         return (
           <Flex gap="small" align="center" style={{ flex: 1 }}>
@@ -103,11 +108,11 @@ export function RuleFields({ form, name, index, onRemove }: Props) {
 }
 
 /** A list of values, chosen from options or typed (a tag per value). */
-function ValuesSelect({ name, label, options }: { name: number; label: string; options?: Array<{ value: string; label: string }> }) {
+function ValuesSelect({ name, label, options, placeholder }: { name: number; label: string; options?: Array<{ value: string; label: string }>; placeholder?: string | undefined }) {
   const { t } = useTranslation('remote-config');
   return (
     <Form.Item name={[name, 'values']} rules={[{ required: true, type: 'array', min: 1, message: t('rule.required') }]} style={{ flex: 1, minWidth: 200, marginBottom: 0 }}>
-      <Select mode={options ? 'multiple' : 'tags'} options={options} optionFilterProp="label" tokenSeparators={options ? undefined : [',']} aria-label={label} open={options ? undefined : false} />
+      <Select mode={options ? 'multiple' : 'tags'} options={options} placeholder={placeholder} optionFilterProp="label" tokenSeparators={options ? undefined : [',']} aria-label={label} open={options ? undefined : false} />
     </Form.Item>
   );
 }

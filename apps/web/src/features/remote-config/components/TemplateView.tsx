@@ -1,6 +1,8 @@
 import { Flex, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RemoteParameter, RemoteTemplate } from '@wharf/contract';
+import { useAudienceChoices } from '../../analytics/public';
+import { useRouteAppId } from '../../console/public';
 import { useDisplay } from '../../projects/public';
 import { ConditionalValues, ConditionChip, ValueText } from './values';
 import { ruleText } from './rule-text';
@@ -9,12 +11,13 @@ import { ruleText } from './rule-text';
 export function TemplateView({ template }: { template: RemoteTemplate }) {
   const { t } = useTranslation('remote-config');
   const display = useDisplay();
+  const audiences = useAudienceChoices(useRouteAppId());
   return (
     <Flex vertical gap="middle" data-testid="remote-template">
       {template.conditions.map((c, i) => (
         <div key={c.name}>
           {i + 1}. <ConditionChip template={template} name={c.name} />
-          <Typography.Text type="secondary">{c.rules.map((rule) => ruleText(rule, t, display.language, display.dateTime)).join(t('condition.and'))}</Typography.Text>
+          <Typography.Text type="secondary">{c.rules.map((rule) => ruleText(rule, t, display.language, display.dateTime, audiences.nameOf)).join(t('condition.and'))}</Typography.Text>
         </div>
       ))}
       <Table<RemoteParameter>

@@ -22,6 +22,7 @@ export const OPS: Readonly<Record<RuleValues['field'], readonly string[]>> = {
   language: ['in', 'notIn'],
   deviceModel: ['in', 'notIn'],
   userProperty: ['in', 'notIn', 'contains', 'gt', 'gte', 'lt', 'lte'],
+  audience: ['in', 'notIn'],
   percentile: [],
   dateTime: ['after', 'before'],
 };

@@ -6,7 +6,7 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 const countryName = (code: string, language: Language) => countryById(code)?.names[language] ?? code;
 
 /** One rule as a person reads it: "Country in Russia, Belarus", "App version ≥ 2.0". */
-export function ruleText(rule: ConditionRule, t: Translate, language: Language, dateTime: (iso: string) => string): string {
+export function ruleText(rule: ConditionRule, t: Translate, language: Language, dateTime: (iso: string) => string, audienceName: (id: string) => string = (id) => id): string {
   const field = t(`field.${rule.field}`);
   switch (rule.field) {
     case 'appVersion':
@@ -25,5 +25,7 @@ export function ruleText(rule: ConditionRule, t: Translate, language: Language, 
       return t('rule.percentile', { from: rule.from, to: rule.to });
     case 'dateTime':
       return `${t(`op.${rule.op}`)} ${dateTime(rule.value)}`;
+    case 'audience':
+      return `${field} ${t(`op.${rule.op}`)} ${rule.values.map(audienceName).join(', ')}`;
   }
 }

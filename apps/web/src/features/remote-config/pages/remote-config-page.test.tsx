@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { remoteConfigApi, type RemoteTemplate, type RemoteVersionSummary } from '@wharf/contract';
+import { analyticsApi, remoteConfigApi, type RemoteTemplate, type RemoteVersionSummary } from '@wharf/contract';
 import { answerCalls, callsTo } from '../../../test/fixtures';
 import { APP_ID, appShellHandlers } from '../../../test/publishing';
 import { renderApp } from '../../../test/render';
@@ -11,6 +11,7 @@ import { callEndpoint } from '../../../test/call-mock';
 
 const OK = { code: 0, msg: 'success' };
 const EMPTY: RemoteTemplate = { conditions: [], parameters: [] };
+const BUYERS = '00000000-0000-4000-8000-0000000000b1';
 const GREETING: RemoteTemplate = {
   conditions: [
     { name: 'Russia', rules: [{ field: 'country', op: 'in', values: ['RU'] }] },
@@ -61,6 +62,7 @@ function serve(template: RemoteTemplate, over: { published?: RemoteVersionSummar
     [remoteConfigApi.approveRemoteReview.id]: () => ({ ret: OK, version: version(2, { requestedBy: 'Ann' }), draft: (current = { ...current, review: null, changed: false }) }),
     [remoteConfigApi.previewRemoteConfig.id]: () => ({ ret: OK, holding: ['Russia'], values: [{ key: 'greeting', type: 'string', value: 'Привет', condition: 'Russia' }, { key: 'limit', type: 'number', value: null, condition: null }] }),
     [remoteConfigApi.rollBackRemoteConfig.id]: () => ({ ret: OK, version: version(3, { origin: 'rollback', rollbackOf: 1 }), draft: current }),
+    [analyticsApi.listAudiences.id]: () => ({ ret: OK, audiences: [{ audienceId: BUYERS, name: 'Recent buyers', description: '', conditions: [{ kind: 'event', event: 'purchase', atLeast: 1, withinDays: 7 }], size: 12, computedAt: null, updatedAt: '2026-03-09T10:00:00.000Z' }] }),
   });
 }
 
@@ -128,6 +130,13 @@ describe('Remote Configuration page', () => {
     const after = (callsTo(callEndpoint, remoteConfigApi.saveRemoteDraft)[1]!.body as { template: RemoteTemplate }).template;
     expect(after.conditions.map((c) => c.name)).toEqual(['Version 2']);
     expect(after.parameters[0]!.conditionalValues).toEqual([]);
+  });
+
+  it('names the App Analytics audience a condition targets', async () => {
+    serve({ conditions: [{ name: 'Buyers', rules: [{ field: 'audience', op: 'in', values: [BUYERS] }] }], parameters: [] });
+    renderApp('en', `#/apps/${APP_ID}/remote-config`);
+    fireEvent.click(await screen.findByText('Conditions (1)'));
+    expect(await screen.findByText('Audience is one of Recent buyers')).toBeTruthy();
   });
 
   it('adds a condition for app versions from 2.0', async () => {
