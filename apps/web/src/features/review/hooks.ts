@@ -1,5 +1,5 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { versionApi, type BodyOf } from '@wharf/contract';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { versionApi, type BodyOf, type ResponseOf } from '@wharf/contract';
 import { callEndpoint } from '../../request/call';
 import { reviewKeys } from './keys';
 
@@ -34,6 +34,13 @@ export function useDecide(taskId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (decision: Decision) => callEndpoint(versionApi.submitReview, { body: { taskId, ...decision } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
+    onSuccess: () => {
+      // Out of every open queue kept here at once: back on the queue, the list shown while it
+      // refreshes offers no link to a task that is decided.
+      queryClient.setQueriesData<InfiniteData<ResponseOf<typeof versionApi.reviewTaskQueue>>>({ queryKey: reviewKeys.queue('open', '').slice(0, 3) }, (data) =>
+        data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((item) => item.taskId !== taskId) })) } : data,
+      );
+      return queryClient.invalidateQueries({ queryKey: reviewKeys.all });
+    },
   });
 }

@@ -215,4 +215,20 @@ describe('Review console', () => {
     expect(await screen.findByText('Approved.')).toBeTruthy();
     await waitFor(() => expect(callsTo(callEndpoint, versionApi.submitReview)[0]?.body).toEqual({ taskId: TASK_ID, decision: 'approve', reasons: [] }));
   });
+
+  it('takes a decided task out of the queue at once, before the queue has been asked again', async () => {
+    const first = handlers()[versionApi.reviewTaskQueue.id]!;
+    let asked = 0;
+    // The queue answers once; asked again, it does not answer (a slow server).
+    answerCalls(callEndpoint, handlers({ [versionApi.submitReview.id]: () => ({ ret: OK, task: task({ state: 'approved' }) }), [versionApi.reviewTaskQueue.id]: (call) => ((asked += 1) === 1 ? first(call) : new Promise(() => undefined)) }));
+    renderApp('en', '#/review');
+    fireEvent.click(await screen.findByRole('link', { name: 'Open the task of Field Notes' }));
+    fireEvent.click(await screen.findByText('Approve', { selector: 'button span' }));
+    const dialog = (await screen.findByText('Approve Field Notes')).closest('.ant-modal') as HTMLElement;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Approved.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: '← Back to the queue' }));
+    expect(await screen.findByText('Tipsy')).toBeTruthy();
+    expect(screen.queryByText('Field Notes')).toBeNull();
+  });
 });
