@@ -117,7 +117,11 @@ export class DistributionCounter {
       await this.deps.db.transaction(async (tx) => {
         for (const c of taken) if (c.kind === 'download' && c.versionId) await versionsRepo.addDownloads(tx, c.from.slice(0, 10), c.versionId, c.country, c.count);
         const byApp = new Map<string, DistributionCount[]>();
-        for (const { appId, versionId: _, ...count } of taken) byApp.set(appId, [...(byApp.get(appId) ?? []), count]);
+        for (const { appId, versionId: _, ...count } of taken) {
+          const counts = byApp.get(appId) ?? [];
+          counts.push(count);
+          byApp.set(appId, counts);
+        }
         for (const [appId, counts] of byApp) await this.deps.events.publish(tx, distributionCounted, appId, { appId, counts });
       });
     } catch (err) {
@@ -142,7 +146,8 @@ export const flushDistributionCounts = (deps: Pick<Deps, 'db' | 'clock' | 'event
 
 /** Downloads devices made at `at` (the demo's history), counted and written as real ones are. */
 export async function countDownloadsAt(deps: Pick<Deps, 'db' | 'events' | 'log' | 'config'>, at: Date, downloads: ReadonlyArray<{ appId: string; versionId: string; versionName: string; country: string; platform: string; count: number }>): Promise<void> {
-  const counter = new DistributionCounter({ ...deps, clock: { now: () => at } });
+  // Never started and never writing by itself: everything counted goes in the one write below.
+  const counter = new DistributionCounter({ ...deps, clock: { now: () => at }, config: { ...deps.config, distributionCountsFlushMs: Number.MAX_SAFE_INTEGER } });
   for (const d of downloads) for (let i = 0; i < d.count; i += 1) void counter.download(d);
   await counter.flush();
 }
