@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { Analytics } from '@wharf/analytics';
 import { createClient, memoryStore } from '@wharf/client';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import appsEn from '../../apps/web/src/features/apps/locales/en.json';
 import an from '../../apps/web/src/features/analytics/locales/en.json';
 import { browserAvailability } from '../support/browser';
@@ -31,6 +31,9 @@ async function kpis(page: Page): Promise<Record<string, string>> {
   for (const card of await cards.all()) out[await card.locator('.ant-statistic-title').innerText()] = await card.locator('.ant-statistic-content').innerText();
   return out;
 }
+
+/** The cells of a table's body rows, as text: what the page shows, not pixels. */
+const bodyRows = (table: Locator) => table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent)));
 
 describe.skipIf(!chromium.available)('App Analytics in the browser (Chromium)', () => {
   const env = journeyEnvironment({ DEMO_SEED: 'off' });
@@ -89,7 +92,7 @@ describe.skipIf(!chromium.available)('App Analytics in the browser (Chromium)', 
     expect(numbers).toMatchObject({ [an.kpi.activeUsers]: '2', [an.kpi.newUsers]: '2', [an.kpi.sessions]: '2', [an.kpi.events]: '11' });
     // The chart's own numbers (its table), for today: two active and two new users.
     const table = page.locator('.ant-table-wrapper', { hasText: /Active and new users per day/ });
-    const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent)));
+    const rows = await bodyRows(table);
     expect(rows.at(-1)!.slice(1)).toEqual(['2', '2']);
     expect(rows.slice(0, -1).every((r) => r[1] === '0' && r[2] === '0')).toBe(true);
     await screenshot(page, 'analytics-overview');
@@ -98,10 +101,10 @@ describe.skipIf(!chromium.available)('App Analytics in the browser (Chromium)', 
     await page.getByRole('tab', { name: an.tabs.distribution }).click();
     await page.getByTestId('distribution-kpis').waitFor();
     const installs = page.locator('.ant-table-wrapper', { hasText: /Downloads from the store and installs the app reported/ });
-    const perDay = await installs.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent)));
+    const perDay = await bodyRows(installs);
     expect(perDay.at(-1)!.slice(1)).toEqual(['0', '2']);
     const adoption = page.locator('.ant-table-wrapper', { hasText: /active devices per app version/ });
-    const shares = await adoption.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent)));
+    const shares = await bodyRows(adoption);
     expect(shares.at(-1)!.slice(1)).toEqual(['50 %', '50 %']);
     await screenshot(page, 'analytics-distribution');
     await page.getByRole('tab', { name: an.tabs.overview }).click();
@@ -123,7 +126,7 @@ describe.skipIf(!chromium.available)('App Analytics in the browser (Chromium)', 
     await pick(3, 'level_up');
     const funnel = page.getByTestId('funnel-steps');
     await funnel.getByText('level_up').waitFor();
-    const steps = await funnel.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent)));
+    const steps = await bodyRows(funnel);
     expect(steps).toEqual([
       ['tutorial_begin', '2', '—', '100 %'],
       ['tutorial_complete', '2', '100 %', '100 %'],
@@ -210,7 +213,7 @@ describe.skipIf(!chromium.available)('App Analytics in the browser (Chromium)', 
     const cohortRow = async () => {
       for (let i = 0; i < 20; i += 1) {
         await cohorts.waitFor();
-        const rows = await cohorts.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent)));
+        const rows = await bodyRows(cohorts);
         const row = rows.find((r) => r[0] === cohortDay);
         if (row) return row;
         await page.waitForTimeout(500);

@@ -44,15 +44,6 @@ export const reportRepo = {
     return rows.map((r) => ({ day: r.day, events: Number(r.events), sessions: Number(r.sessions), sessionEnds: Number(r.sessionEnds), sessionSeconds: Number(r.sessionSeconds), downloads: Number(r.downloads), updateChecks: Number(r.updateChecks) }));
   },
 
-  async activeByDay(db: DbOrTx, appId: string, from: string, to: string): Promise<Map<string, number>> {
-    const rows = await db
-      .select({ day: analyticsDeviceDays.day, n: count() })
-      .from(analyticsDeviceDays)
-      .where(and(eq(analyticsDeviceDays.appId, appId), between(analyticsDeviceDays.day, from, to)))
-      .groupBy(analyticsDeviceDays.day);
-    return new Map(rows.map((r) => [r.day, Number(r.n)]));
-  },
-
   /** Active instances per day, and of them those that reported a crash that day. */
   async activityByDay(db: DbOrTx, appId: string, from: string, to: string): Promise<Map<string, { active: number; crashed: number }>> {
     const rows = await db

@@ -49,14 +49,14 @@ export async function computeReport(db: DbOrTx, appId: string, def: ReportDefini
     const stepTo = days[Math.min(days.length, start + DAYS_PER_STEP) - 1]!;
     const [counts, active, fresh, chosen] = await Promise.all([
       reportRepo.countsByDay(db, appId, stepFrom, stepTo),
-      reportRepo.activeByDay(db, appId, stepFrom, stepTo),
+      reportRepo.activityByDay(db, appId, stepFrom, stepTo),
       reportRepo.newByDay(db, appId, stepFrom, stepTo),
       reportRowsRepo.eventsByDay(db, appId, stepFrom, stepTo, def.events),
     ]);
     const byDay = new Map(counts.map((c) => [c.day, c]));
     for (let day = stepFrom; day <= stepTo; day = addDays(day, 1)) {
       const c = byDay.get(day);
-      const m: Measures = { newUsers: fresh.get(day) ?? 0, activeUsers: active.get(day) ?? 0, sessions: c?.sessions ?? 0, sessionEnds: c?.sessionEnds ?? 0, sessionSeconds: c?.sessionSeconds ?? 0, events: c?.events ?? 0 };
+      const m: Measures = { newUsers: fresh.get(day) ?? 0, activeUsers: active.get(day)?.active ?? 0, sessions: c?.sessions ?? 0, sessionEnds: c?.sessionEnds ?? 0, sessionSeconds: c?.sessionSeconds ?? 0, events: c?.events ?? 0 };
       rows.push(row(day, m, def.events.map((n) => chosen.get(day)?.get(n) ?? 0)));
     }
     await onProgress(Math.round((100 * rows.length) / days.length));

@@ -33,6 +33,9 @@ export type DistributionCount = z.infer<typeof distributionCounted.schema>['coun
 /** A platform as the operating system analytics names (the same words as the SDK's `os`). */
 const OS_OF: Record<string, string> = { android: 'android', harmony: 'harmonyos' };
 
+/** One count's place: the same app, version, quarter-hour, kind, country and OS add up. */
+const keyOf = (appId: string, versionId: string | null, from: string, kind: Pending['kind'], country: string, os: string) => `${appId}|${versionId ?? ''}|${from}|${kind}|${country}|${os}`;
+
 interface Pending extends DistributionCount {
   appId: string;
   versionId: string | null;
@@ -75,7 +78,7 @@ export class DistributionCounter {
   updateCheck(appId: string, country: string, platform: string, offered: boolean): void {
     const from = this.#quarterNow();
     const os = OS_OF[platform] ?? '';
-    const key = `${appId}||${from}|updateCheck|${country}|${os}`;
+    const key = keyOf(appId, null, from, 'updateCheck', country, os);
     const seen = this.#pending.get(key);
     if (seen) {
       seen.count += 1;
@@ -94,7 +97,7 @@ export class DistributionCounter {
   }
 
   #keep(c: Pending): void {
-    const key = `${c.appId}|${c.versionId ?? ''}|${c.from}|${c.kind}|${c.country}|${c.os}`;
+    const key = keyOf(c.appId, c.versionId, c.from, c.kind, c.country, c.os);
     const seen = this.#pending.get(key);
     if (!seen) this.#pending.set(key, { ...c });
     else {

@@ -10,22 +10,17 @@ import { analyticsKeys } from './keys';
  * analytics (others see the IDs).
  */
 export function useAudienceChoices(appId: string) {
-  const allowed = usePermissions().can('analytics.read');
-  const list = useQuery({
-    queryKey: analyticsKeys.audiences(appId),
-    queryFn: ({ signal }) => callEndpoint(analyticsApi.listAudiences, { query: { appId }, signal }),
-    enabled: Boolean(appId) && allowed,
-  });
+  const list = useAudiences(appId, usePermissions().can('analytics.read'));
   const audiences = list.data?.audiences ?? [];
   const names = new Map(audiences.map((a) => [a.audienceId, a.name]));
   return { options: audiences.map((a) => ({ value: a.audienceId, label: a.name })), nameOf: (id: string) => names.get(id) ?? id, loading: list.isLoading };
 }
 
-export function useAudiences(appId: string) {
+export function useAudiences(appId: string, allowed = true) {
   return useQuery({
     queryKey: analyticsKeys.audiences(appId),
     queryFn: ({ signal }) => callEndpoint(analyticsApi.listAudiences, { query: { appId }, signal }),
-    enabled: Boolean(appId),
+    enabled: Boolean(appId) && allowed,
   });
 }
 
