@@ -19,9 +19,21 @@ export interface DeviceAttributes {
 export type ValueSource = 'remote' | 'default' | 'static';
 type ValueType = 'string' | 'number' | 'boolean' | 'json';
 
+/** An A/B experiment this instance takes part in, and its variant (0: the baseline). */
+export interface ExperimentAssignment {
+  id: string;
+  variant: number;
+}
+
+/** What logs an exposure: `getAnalytics(wharf)` from `@wharf/analytics`, or anything with its `logEvent`. */
+export interface ExposureLog {
+  logEvent(name: string, properties: Record<string, string | number | boolean>): void;
+}
+
 /** A set of values as the server answered it, kept in the store. */
 interface Fetched {
   version: number;
+  experiments?: ExperimentAssignment[];
   values: Record<string, string>;
   types: Record<string, ValueType>;
   etag: string | null;
@@ -43,11 +55,18 @@ export interface RemoteConfigOptions {
   /** Made once per installation and kept; a random ID by default. */
   newInstanceId?: () => string;
   now?: () => number;
+  /**
+   * Where exposures to A/B experiments are logged (an `ab_exposure` event each), when values
+   * from an experiment become active: pass the app's analytics, whose instance ID is the same.
+   */
+  exposures?: ExposureLog;
 }
 
 /** The call this module makes (a server test checks it against the contract). */
 export const REMOTE_CONFIG_FETCH = { method: 'POST', path: '/rcs/v1/client/fetch' } as const;
 export const REMOTE_CONFIG_UPDATES = { method: 'GET', path: '/rcs/v1/client/updates' } as const;
+/** The event an exposure is logged as (the server's results count these). */
+export const EXPOSURE_EVENT = 'ab_exposure';
 
 /**
  * Remote Configuration on a device, as Firebase's SDK behaves: in-app defaults, values
@@ -100,6 +119,7 @@ export class RemoteConfig {
       version: Number(answer.version),
       values: (answer.values ?? {}) as Record<string, string>,
       types: (answer.types ?? {}) as Record<string, ValueType>,
+      experiments: Array.isArray(answer.experiments) ? (answer.experiments as ExperimentAssignment[]) : [],
       etag: typeof answer.etag === 'string' ? answer.etag : null,
       at: this.#now(),
       interval: Number(answer.minimumFetchIntervalSeconds ?? 0),
@@ -112,10 +132,24 @@ export class RemoteConfig {
   async activate(): Promise<boolean> {
     await this.ready;
     if (!this.#pending) return false;
-    await this.#keep('active', this.#pending);
+    await this.#activatePending();
+    return true;
+  }
+
+  /** The pending values become the active ones; experiments new to this instance are logged as exposures. */
+  async #activatePending(): Promise<void> {
+    const before = new Set((this.#active?.experiments ?? []).map((e) => `${e.id}:${e.variant}`));
+    await this.#keep('active', this.#pending!);
     this.#pending = null;
     await this.options.store.remove(this.#keys.pending);
-    return true;
+    for (const e of this.#active!.experiments ?? []) {
+      if (!before.has(`${e.id}:${e.variant}`)) this.options.exposures?.logEvent(EXPOSURE_EVENT, { experiment: e.id, variant: e.variant });
+    }
+  }
+
+  /** The A/B experiments the active values come from. */
+  get experiments(): ExperimentAssignment[] {
+    return [...(this.#active?.experiments ?? [])];
   }
 
   async fetchAndActivate(): Promise<boolean> {
@@ -214,11 +248,7 @@ export class RemoteConfig {
     this.#active = parse(await store.get(this.#keys.active));
     this.#pending = parse(await store.get(this.#keys.pending));
     // Values fetched in an earlier run become active at this start, before the app reads any.
-    if (this.#pending) {
-      await this.#keep('active', this.#pending);
-      this.#pending = null;
-      await store.remove(this.#keys.pending);
-    }
+    if (this.#pending) await this.#activatePending();
   }
 
   async #keep(which: 'active' | 'pending', set: Fetched): Promise<void> {

@@ -19,6 +19,7 @@ import * as appUsersFamily from './families/app-users';
 import * as apiClientsFamily from './families/api-clients';
 import * as publishingFamily from './families/publishing';
 import * as remoteConfigFamily from './families/remote-config';
+import * as abTestingFamily from './families/ab-testing';
 import * as analyticsFamily from './families/analytics';
 
 export * from './kit/access';
@@ -62,6 +63,9 @@ export * as appUsersApi from './families/app-users';
 export * as apiClientsApi from './families/api-clients';
 export * as publishingApi from './families/publishing';
 export * as remoteConfigApi from './families/remote-config';
+export * as abTestingApi from './families/ab-testing';
+export type { Experiment, ExperimentInput, ExperimentMetric, ExperimentResults, ExperimentState, ExperimentTargeting, ExperimentVariant, MetricResult, VariantFigures } from './families/ab-testing';
+export { AB_LIMITS, EXPERIMENT_STATES, EXPOSURE_EVENT, METRIC_KINDS } from './families/ab-testing';
 export * as analyticsApi from './families/analytics';
 export type { AnalyticsContext, AnalyticsEventInput, AnalyticsExport, DistributionDay, PhasedAdoption, Audience, AudienceCondition, AudienceInput, ExportFormat, ExportState, IndustryMetric, ReportDefinition, ReportDimension, ReportMetric, ReportSchedule, ReportTemplate, ReportTemplateInput, AnalyticsSettings, ExploreGroup, PortraitDimension, OverviewDay, OverviewTotals, RejectReason } from './families/analytics';
 export { ADOPTION_VERSIONS, ANALYTICS_LIMITS, CRASH_EVENT, AUDIENCE_FIELDS, AUDIENCE_LIMITS, USER_PROPERTY_OPS, AUTOMATIC_EVENTS, DEFAULT_RETENTION_DAYS, EXPORT_FORMATS, EXPORT_STATES, INDUSTRY_LIMITS, INDUSTRY_METRICS, REPORT_DIMENSIONS, REPORT_LIMITS, REPORT_METRICS, REPORT_RANGES, REPORT_SCHEDULES, EXPLORE_GROUPS, EXPLORE_TOP, FUNNEL_STEPS, PORTRAIT_DIMENSIONS, PORTRAIT_TOP, RETENTION_CURVE_DAYS, RETENTION_DAYS, RETENTION_OFFSETS } from './families/analytics';
@@ -93,6 +97,6 @@ function endpointsOf(family: Record<string, unknown>): Endpoint[] {
 }
 
 /** Every call of the catalogue; the server must register each one (a test checks). */
-export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily, versionFamily, testingFamily, immersiveFamily, qualificationFamily, regionFamily, agreementFamily, appUsersFamily, apiClientsFamily, publishingFamily, remoteConfigFamily, analyticsFamily].flatMap(
+export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily, versionFamily, testingFamily, immersiveFamily, qualificationFamily, regionFamily, agreementFamily, appUsersFamily, apiClientsFamily, publishingFamily, remoteConfigFamily, abTestingFamily, analyticsFamily].flatMap(
   (f) => endpointsOf(f),
 );

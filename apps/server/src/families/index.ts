@@ -18,6 +18,7 @@ import { appUsersFamily } from './app-users';
 import { apiClientsFamily } from './api-clients';
 import { publishingFamily } from './publishing';
 import { remoteConfigFamily } from './remote-config';
+import { abTestingFamily } from './ab-testing';
 import { analyticsFamily } from './analytics';
 
 /** The list of families: one line each. */
@@ -41,5 +42,6 @@ export const FAMILIES: readonly Family[] = [
   apiClientsFamily,
   publishingFamily,
   remoteConfigFamily,
+  abTestingFamily,
   analyticsFamily,
 ];

@@ -4,7 +4,7 @@ import { memoryStore } from '../storage';
 import { getRemoteConfig } from '../remote-config';
 import { configFile, fakeFetch, type Reply } from './fake-fetch';
 
-const answer = (version: number, values: Record<string, string>, etag = `"v${version}"`, interval = 60): Reply => ({
+const answer = (version: number, values: Record<string, string>, etag = `"v${version}"`, interval = 60) => ({
   body: { version, values, types: Object.fromEntries(Object.keys(values).map((k) => [k, 'string'])), minimumFetchIntervalSeconds: interval },
   headers: { etag },
 });
@@ -64,5 +64,28 @@ describe('Remote Configuration on a device', () => {
     const next = setup([], store).make();
     await next.ready;
     expect([next.getString('greeting'), next.version, next.instanceId]).toEqual(['Fetched last run', 2, 'instance-0001']);
+  });
+
+  it('logs an exposure when values from a new experiment become active, once per experiment and variant', async () => {
+    const logged: Array<[string, Record<string, unknown>]> = [];
+    const exposures = { logEvent: (name: string, properties: Record<string, string | number | boolean>) => void logged.push([name, properties]) };
+    const withExperiment = (version: number, experiments: Array<{ id: string; variant: number }>): Reply => ({ body: { ...answer(version, { greeting: 'Hey' }).body, experiments }, headers: { etag: `"e${version}${experiments.length}"` } });
+    const store = memoryStore();
+    const { fetch } = fakeFetch((_, i) => [withExperiment(1, [{ id: 'exp-1', variant: 1 }]), withExperiment(1, [{ id: 'exp-1', variant: 1 }]), withExperiment(1, [])][i]!);
+    let now = 1_000_000;
+    const wharf = createClient(configFile, { fetch, store, now: () => now, sleep: async () => undefined });
+    const rc = getRemoteConfig(wharf, { exposures, newInstanceId: () => 'instance-0001', now: () => now });
+    await rc.fetch();
+    expect(logged).toEqual([]);
+    await rc.activate();
+    expect(logged).toEqual([['ab_exposure', { experiment: 'exp-1', variant: 1 }]]);
+    expect(rc.experiments).toEqual([{ id: 'exp-1', variant: 1 }]);
+    // The same experiment again is not a new exposure; its end leaves none.
+    now += 61_000;
+    await rc.fetchAndActivate();
+    now += 61_000;
+    await rc.fetchAndActivate();
+    expect(logged).toHaveLength(1);
+    expect(rc.experiments).toEqual([]);
   });
 });

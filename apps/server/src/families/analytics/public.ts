@@ -29,3 +29,6 @@ export async function sendAsDevices(deps: Pick<Deps, 'db' | 'database' | 'rateLi
 
 /** The audiences an app instance is in, as last worked out: what targeting (remote configuration, A/B tests, messages) reads. */
 export { audienceRepo as audienceMembership } from './audience-repo';
+
+/** Exposures and goal metrics per variant of an A/B experiment, from the raw events. */
+export { experimentCounts, type ExperimentCounts, type MetricSample } from './experiment-repo';

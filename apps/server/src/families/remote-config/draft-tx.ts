@@ -28,16 +28,22 @@ export const NOTHING = { zh: '草稿与当前发布的版本相同，无需发�
 export async function inDraft<T>(deps: DraftDeps, caller: Caller, appId: string, revision: number | null, work: (tx: DbOrTx, draft: DraftWithNames, live: RemoteTemplate | null) => Promise<T>): Promise<T> {
   await callerApp(deps.db, caller, appId);
   const result = await deps.db.transaction(async (tx) => {
-    await remoteConfigRepo.ensureDraft(tx, appId, DEFAULT_FETCH_INTERVAL_SECONDS);
-    const draft = (await remoteConfigRepo.draft(tx, appId, true))!;
-    if (revision !== null && revision !== draft.revision) throw conflict(STALE);
-    const live = draft.lastVersion > 0 ? ((await remoteConfigRepo.version(tx, appId, draft.lastVersion))?.template ?? null) : null;
+    const { draft, live } = await lockDraft(tx, appId, revision);
     return work(tx, draft, live);
   });
   // Pub/sub reaches this instance too, but later on PostgreSQL: a device asking right after
   // the publish must not get the version before it from here.
   deps.liveChanged?.(appId);
   return result;
+}
+
+/** The app's draft row locked in a transaction (made first when it has none), and the published template. */
+export async function lockDraft(tx: DbOrTx, appId: string, revision: number | null): Promise<{ draft: DraftWithNames; live: RemoteTemplate | null }> {
+  await remoteConfigRepo.ensureDraft(tx, appId, DEFAULT_FETCH_INTERVAL_SECONDS);
+  const draft = (await remoteConfigRepo.draft(tx, appId, true))!;
+  if (revision !== null && revision !== draft.revision) throw conflict(STALE);
+  const live = draft.lastVersion > 0 ? ((await remoteConfigRepo.version(tx, appId, draft.lastVersion))?.template ?? null) : null;
+  return { draft, live };
 }
 
 /** The next version, made live: kept, the oldest beyond 300 pruned, every instance told. */

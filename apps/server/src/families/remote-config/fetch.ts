@@ -4,6 +4,7 @@ import { AppError } from '../../platform/http/errors';
 import { prepareAnswer, type PreparedAnswer } from '../../platform/http/register';
 import { audiencesOf } from './audiences';
 import { compileConditions, matchMask, usesAudiences, valuesFor } from './evaluate';
+import { compileAssignment, overlay, type ExperimentOverlay } from './overlay';
 import { remoteConfigRepo } from './repo';
 import { DEFAULT_FETCH_INTERVAL_SECONDS, PUBLISHED_CHANNEL } from './draft-tx';
 
@@ -25,12 +26,23 @@ interface Live {
   template: RemoteTemplate;
   /** The conditions made into tests once per version. */
   conditions: ReturnType<typeof compileConditions>;
-  /** Whether a condition tests audiences: only then does a fetch look up the instance's. */
+  /** The running A/B experiments, in the order they started, each with its assignment made into a test. */
+  experiments: ExperimentOverlay[];
+  assignments: Array<ReturnType<typeof compileAssignment>>;
+  /** Whether a condition or an experiment tests audiences: only then does a fetch look up the instance's. */
   audiences: boolean;
   interval: number;
   /** Prepared answers by match mask: the hot path computes the mask, then looks the bytes up. */
   answers: Map<string, PreparedAnswer>;
   loadedAt: number;
+}
+
+/** Each server's fetch, by its pub/sub: another family's change (an experiment starting) is served here at once. */
+const FETCHES = new WeakMap<object, RemoteConfigFetch>();
+
+/** This server forgets what it serves the app (after a change committed elsewhere in the code). */
+export function forgetLive(pubsub: object, appId: string): void {
+  FETCHES.get(pubsub)?.forget(appId);
 }
 
 const THROTTLED = { zh: '获取过于频繁，请稍后再试', en: 'Fetched too often; the app keeps its values until the interval has passed', ru: 'Слишком частая загрузка; приложение сохраняет свои значения до конца интервала' };
@@ -49,6 +61,7 @@ export class RemoteConfigFetch {
 
   constructor(private readonly deps: Pick<Deps, 'db' | 'clock' | 'pubsub'>) {
     deps.pubsub.subscribe(PUBLISHED_CHANNEL, (payload) => this.forget((payload as { appId: string }).appId));
+    FETCHES.set(deps.pubsub, this);
   }
 
   forget(appId: string): void {
@@ -68,13 +81,17 @@ export class RemoteConfigFetch {
     const now = this.deps.clock.now();
     this.#throttle(appId, deviceId, live, now.getTime());
     const audiences = live.audiences ? await this.#audiencesOf(appId, deviceId, now.getTime()) : undefined;
-    const mask = matchMask(live.conditions, { ...attributes, deviceId, now, audiences });
-    let answer = live.answers.get(mask);
+    const facts = { ...attributes, deviceId, now, audiences };
+    const mask = matchMask(live.conditions, facts);
+    const variants = live.assignments.map((assign) => assign(facts));
+    const key = variants.length ? `${mask}|${variants.join(',')}` : mask;
+    let answer = live.answers.get(key);
     if (!answer) {
-      const { values, types } = valuesFor(live.template, mask);
-      answer = prepareAnswer(remoteConfigApi.fetchRemoteConfig, { version: live.number, values, types, minimumFetchIntervalSeconds: live.interval });
+      const { values, types } = overlay(valuesFor(live.template, mask), live.experiments, variants);
+      const experiments = live.experiments.flatMap((e, i) => (variants[i]! >= 0 ? [{ id: e.id, variant: variants[i]! }] : []));
+      answer = prepareAnswer(remoteConfigApi.fetchRemoteConfig, { version: live.number, values, types, minimumFetchIntervalSeconds: live.interval, experiments });
       if (live.answers.size >= ANSWERS_PER_VERSION) live.answers.delete(live.answers.keys().next().value!);
-      live.answers.set(mask, answer);
+      live.answers.set(key, answer);
     }
     return answer;
   }
@@ -113,12 +130,16 @@ export class RemoteConfigFetch {
     const load = (async () => {
       const row = await remoteConfigRepo.live(this.deps.db, appId);
       const template = row?.template ?? { conditions: [], parameters: [] };
-      const same = known && known.number === row?.number && known.interval === row.interval;
+      const experiments = row?.experiments ?? [];
+      // A running experiment's overlay never changes: the same ids are the same experiments.
+      const same = known && known.number === row?.number && known.interval === row.interval && known.experiments.map((e) => e.id).join() === experiments.map((e) => e.id).join();
       const live: Live = {
         number: row?.number ?? 0,
         template,
         conditions: same ? known.conditions : compileConditions(template),
-        audiences: usesAudiences(template),
+        experiments,
+        assignments: same ? known.assignments : experiments.map(compileAssignment),
+        audiences: usesAudiences(template) || experiments.some((e) => e.rules.some((r) => r.field === 'audience')),
         interval: row?.interval ?? DEFAULT_FETCH_INTERVAL_SECONDS,
         // The same version loaded again keeps its prepared answers.
         answers: same ? known.answers : new Map(),

@@ -3,7 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { RemoteTemplate } from '@wharf/contract';
 import { users } from '../accounts/public';
 import type { DbOrTx } from '../../platform/db/types';
-import { remoteConfigDrafts, remoteConfigVersions } from './tables';
+import type { ExperimentOverlay } from './overlay';
+import { remoteConfigDrafts, remoteConfigExperiments, remoteConfigVersions } from './tables';
 
 export type DraftRow = typeof remoteConfigDrafts.$inferSelect;
 export type VersionRow = typeof remoteConfigVersions.$inferSelect;
@@ -101,14 +102,29 @@ export const remoteConfigRepo = {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(remoteConfigVersions).where(eq(remoteConfigVersions.appId, appId));
     return row?.n ?? 0;
   },
-  /** What devices are served: the newest version and the app's fetch interval, in one read. */
-  async live(db: DbOrTx, appId: string): Promise<{ number: number; template: RemoteTemplate; interval: number } | null> {
+  /** What devices are served: the newest version, the app's fetch interval and its running experiments, in one read. */
+  async live(db: DbOrTx, appId: string): Promise<{ number: number; template: RemoteTemplate; interval: number; experiments: ExperimentOverlay[] } | null> {
+    const experiments = sql<ExperimentOverlay[]>`(select coalesce(jsonb_agg(${remoteConfigExperiments.overlay} order by ${remoteConfigExperiments.startedAt}), '[]'::jsonb) from ${remoteConfigExperiments} where ${remoteConfigExperiments.appId} = ${remoteConfigDrafts.appId})`;
     const [row] = await db
-      .select({ number: remoteConfigDrafts.lastVersion, interval: remoteConfigDrafts.minimumFetchIntervalSeconds, template: remoteConfigVersions.template })
+      .select({ number: remoteConfigDrafts.lastVersion, interval: remoteConfigDrafts.minimumFetchIntervalSeconds, template: remoteConfigVersions.template, experiments })
       .from(remoteConfigDrafts)
       .leftJoin(remoteConfigVersions, and(eq(remoteConfigVersions.appId, remoteConfigDrafts.appId), eq(remoteConfigVersions.number, remoteConfigDrafts.lastVersion)))
       .where(eq(remoteConfigDrafts.appId, appId));
     if (!row) return null;
-    return { number: row.number, interval: row.interval, template: row.template ?? { conditions: [], parameters: [] } };
+    return { number: row.number, interval: row.interval, template: row.template ?? { conditions: [], parameters: [] }, experiments: row.experiments };
+  },
+  async experiments(db: DbOrTx, appId: string): Promise<ExperimentOverlay[]> {
+    const rows = await db.select({ overlay: remoteConfigExperiments.overlay }).from(remoteConfigExperiments).where(eq(remoteConfigExperiments.appId, appId)).orderBy(remoteConfigExperiments.startedAt);
+    return rows.map((r) => r.overlay);
+  },
+  async putExperiment(db: DbOrTx, appId: string, overlay: ExperimentOverlay, startedAt: Date): Promise<void> {
+    await db.insert(remoteConfigExperiments).values({ appId, experimentId: overlay.id, overlay, startedAt });
+  },
+  async removeExperiment(db: DbOrTx, appId: string, experimentId: string): Promise<boolean> {
+    const gone = await db
+      .delete(remoteConfigExperiments)
+      .where(and(eq(remoteConfigExperiments.appId, appId), eq(remoteConfigExperiments.experimentId, experimentId)))
+      .returning({ id: remoteConfigExperiments.experimentId });
+    return gone.length > 0;
   },
 };

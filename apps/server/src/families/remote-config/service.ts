@@ -5,6 +5,7 @@ import { conflict, invalidInput, notFound } from '../../platform/http/errors';
 import { callerApp } from '../apps/public';
 import { auditDraft, DEFAULT_FETCH_INTERVAL_SECONDS, inDraft, newVersion, NO_REVIEW, NOTHING, PUBLISHED_CHANNEL, type DraftDeps } from './draft-tx';
 import { checkAudiences } from './audiences';
+import { checkRunning } from './running';
 import { checkTemplate } from './template-check';
 import { draftOut, EMPTY_TEMPLATE, summaryOut } from './out';
 import { remoteConfigRepo } from './repo';
@@ -36,6 +37,7 @@ export class RemoteConfigService {
     return inDraft(this.deps, caller, appId, revision, async (tx, draft, live) => {
       checkTemplate(template);
       await checkAudiences(tx, appId, template);
+      await checkRunning(tx, appId, template);
       const diff = templateDiff(draft.template, template);
       await remoteConfigRepo.updateDraft(tx, appId, { template, revision: draft.revision + 1, updatedAt: this.deps.clock.now(), updatedBy: caller.userId, ...NO_REVIEW });
       // A review asked of the earlier revision no longer says what would be published.
@@ -59,6 +61,7 @@ export class RemoteConfigService {
       if (draft.lastVersion > 0 && diffIsEmpty(diff)) throw conflict(NOTHING);
       checkTemplate(draft.template);
       await checkAudiences(tx, appId, draft.template);
+      await checkRunning(tx, appId, draft.template);
       const version = await newVersion(this.deps, tx, caller, appId, draft.lastVersion + 1, draft.template, { origin: 'publish', rollbackOf: null, description: description || null });
       await auditDraft(this.deps, tx, caller, appId, 'remote-config.publish', { version: version.number, diff });
       return { version, draft: draftOut(await remoteConfigRepo.draft(tx, appId), draft.template) };

@@ -1,5 +1,6 @@
 import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { RemoteTemplate } from '@wharf/contract';
+import type { ExperimentOverlay } from './overlay';
 import { users } from '../accounts/public';
 import { apps } from '../apps/public';
 
@@ -48,4 +49,21 @@ export const remoteConfigVersions = pgTable(
     requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [primaryKey({ columns: [t.appId, t.number] })],
+);
+
+/**
+ * The running A/B experiments on an app's parameters, as devices are served them: written by
+ * A/B Testing through this family's public face when one starts, deleted when it ends.
+ */
+export const remoteConfigExperiments = pgTable(
+  'remote_config_experiments',
+  {
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    experimentId: uuid('experiment_id').notNull(),
+    overlay: jsonb('overlay').$type<ExperimentOverlay>().notNull(),
+    startedAt: ts('started_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.experimentId] })],
 );

@@ -39,6 +39,8 @@ export const fetchRemoteConfig = defineEndpoint({
     values: z.record(z.string(), z.string()),
     types: z.record(z.string(), z.enum(PARAMETER_TYPES)),
     minimumFetchIntervalSeconds: z.number().int(),
+    /** The running A/B experiments this instance takes part in, and its variant (an index): the SDK logs an exposure when it activates these values. */
+    experiments: z.array(z.object({ id: z.string(), variant: z.number().int() })),
   }),
 });
 

@@ -28,6 +28,7 @@ const FIXED = [
   'app-users.authMethods', 'app-users.delete', 'app-users.disable', 'app-users.enable', 'app-users.identityProviderAdd', 'app-users.identityProviderChange', 'app-users.identityProviderRemove', 'app-users.linkEmail', 'app-users.linkPhone', 'app-users.linkProvider', 'app-users.locked', 'app-users.phonePolicy', 'app-users.redirectUris', 'app-users.resetPassword', 'app-users.revokeSessions', 'app-users.signIn', 'app-users.signInFailed', 'app-users.signUp', 'app-users.template', 'app-users.unlink', 'app-users.verifyEmail',
   'api-clients.create', 'api-clients.delete', 'api-clients.grant', 'api-clients.keyCreate', 'api-clients.keyDelete', 'api-clients.revokeGrant', 'api-clients.secretReset', 'api-clients.update',
   'remote-config.saveDraft', 'remote-config.discardDraft', 'remote-config.publish', 'remote-config.rollback', 'remote-config.settings', 'remote-config.requestReview', 'remote-config.approveReview', 'remote-config.rejectReview',
+  'ab-testing.create', 'ab-testing.update', 'ab-testing.delete', 'ab-testing.start', 'ab-testing.stop', 'ab-testing.rollOut',
   'analytics.settings', 'analytics.deleteUserData', 'analytics.reportTemplate.create', 'analytics.reportTemplate.update', 'analytics.reportTemplate.delete', 'analytics.export', 'analytics.audience.create', 'analytics.audience.update', 'analytics.audience.delete',
 ] as const;
 
