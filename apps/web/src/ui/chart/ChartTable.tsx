@@ -18,6 +18,19 @@ export function ChartTable({ spec, language, caption }: { spec: ChartSpec; langu
           align: 'right' as const,
           render: (_: unknown, row: (typeof rows)[number]) => formatValue(spec.unit, row.values[i], language),
         })),
+        ...(spec.intervals
+          ? [
+              {
+                title: spec.intervals.name,
+                key: 'interval',
+                align: 'right' as const,
+                render: (_: unknown, row: (typeof rows)[number]) => {
+                  const iv = spec.intervals!.values[rows.indexOf(row)];
+                  return iv ? `${formatValue(spec.unit, iv[0], language)} … ${formatValue(spec.unit, iv[1], language)}` : '—';
+                },
+              },
+            ]
+          : []),
       ]}
     />
   );

@@ -83,4 +83,22 @@ describe('the chart', () => {
     fireEvent.click(screen.getByText('表格'));
     expect(screen.getAllByText('1,234.5').length).toBeGreaterThan(0);
   });
+
+  it('draws a range around each bar as error bars, and gives the ranges in the table', async () => {
+    const spec: ChartSpec = {
+      kind: 'bar',
+      unit: 'percent',
+      x: { kind: 'category', values: ['B', 'C'], label: 'Variant' },
+      series: [{ name: 'Difference', values: [3, -1] }],
+      intervals: { name: '95% interval', values: [[0.2, 5.8], null] },
+    };
+    show('en', spec);
+    await waitFor(() => expect(chart.setOption).toHaveBeenCalled());
+    const series = (chart.setOption.mock.calls.at(-1)![0] as unknown as { series: Array<{ type: string; name: string; data: unknown[]; encode?: unknown }> }).series;
+    expect(series.map((x) => x.type)).toEqual(['bar', 'custom']);
+    expect(series[1]).toMatchObject({ name: '95% interval', data: [[0, 0.2, 5.8], [1, null, null]], encode: { x: 0, y: [1, 2] } });
+    fireEvent.click(screen.getByText('Table'));
+    const table = screen.getByText('Downloads per day').closest('.ant-table-wrapper') as HTMLElement;
+    expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual(['VariantDifference95% interval', 'B3 %0.2 % … 5.8 %', 'C-1 %—']);
+  });
 });

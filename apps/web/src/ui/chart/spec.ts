@@ -20,6 +20,8 @@ export interface ChartSpec {
   /** Days (`yyyy-mm-dd`, shown in the page's date format) or category names. */
   x: { kind: 'day' | 'category'; values: readonly string[]; label: string };
   series: readonly ChartSeries[];
+  /** A range around each value of the first series (a confidence interval), drawn as error bars; null where there is none. */
+  intervals?: { name: string; values: ReadonlyArray<readonly [number, number] | null> };
 }
 
 export function formatValue(unit: ChartUnit, value: number | null | undefined, language: string): string {
@@ -38,4 +40,4 @@ export function formatValue(unit: ChartUnit, value: number | null | undefined, l
 
 export const formatX = (spec: ChartSpec, value: string, language: string) => (spec.x.kind === 'day' ? formatDate(value, language) : value);
 
-export const isEmpty = (spec: ChartSpec) => spec.x.values.length === 0 || spec.series.every((s) => s.values.every((v) => !v));
+export const isEmpty = (spec: ChartSpec) => spec.x.values.length === 0 || (spec.series.every((s) => s.values.every((v) => !v)) && !spec.intervals?.values.some(Boolean));
