@@ -8,6 +8,14 @@ import { metricText } from './words';
 
 const pct = (n: number) => Math.round(n * 1000) / 10;
 
+/** A probability as a share; the ends are said as bounds (a posterior is never quite 0 or 100%). */
+function chance(n: number | null, number: (n: number) => string): string {
+  if (n === null) return '—';
+  if (n > 0.999) return `> ${number(99.9)} %`;
+  if (n < 0.001) return `< ${number(0.1)} %`;
+  return `${number(pct(n))} %`;
+}
+
 /** One metric: each variant's figure, its difference from the baseline with the 95% interval (chart and table), who leads. */
 export function MetricCard({ experiment, result }: { experiment: Experiment; result: MetricResult }) {
   const { t } = useTranslation('ab-testing');
@@ -45,13 +53,13 @@ export function MetricCard({ experiment, result }: { experiment: Experiment; res
         rowKey="name"
         dataSource={result.variants.map((v, i) => ({ ...v, name: names[i] ?? String(i), index: i }))}
         columns={[
-          { title: t('results.variant'), dataIndex: 'name', render: (name: string, row) => (row.index === 0 ? `${name} (${t('results.baseline')})` : name) },
+          { title: t('results.variant'), dataIndex: 'name', render: (name: string, row) => (row.index === 0 && !name.toLowerCase().includes(t('results.baseline').toLowerCase()) ? `${name} (${t('results.baseline')})` : name) },
           { title: t('results.users'), dataIndex: 'users', align: 'right', render: (n: number) => display.number(n) },
           { title: share ? t('results.converted') : t('results.sum'), dataIndex: 'total', align: 'right', render: (n: number) => display.number(Math.round(n * 100) / 100) },
           { title: share ? t('results.rate') : t('results.mean'), dataIndex: 'mean', align: 'right', render: figure },
           { title: t('results.difference'), key: 'difference', align: 'right', render: (_, v) => (v.index === 0 ? '—' : `${signed(v.difference)}${v.interval ? ` [${display.number(points(v.interval[0]))} … ${display.number(points(v.interval[1]))}]` : ''}`) },
           { title: t('results.relative'), dataIndex: 'relative', align: 'right', render: (n: number | null) => (n === null ? '—' : `${n > 0 ? '+' : ''}${display.number(pct(n))} %`) },
-          { title: t('results.probability'), dataIndex: 'probabilityToBeat', align: 'right', render: (n: number | null) => (n === null ? '—' : `${display.number(pct(n))} %`) },
+          { title: t('results.probability'), dataIndex: 'probabilityToBeat', align: 'right', render: (n: number | null) => chance(n, display.number) },
         ]}
       />
       {others.some((v) => v.interval) && (
