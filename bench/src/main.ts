@@ -11,7 +11,7 @@ import { ddSeconds, uploadSeconds } from './upload';
 import { parseRatio } from './parse';
 import { releasedApp } from './release';
 import { appUserBench } from './app-users';
-import { remoteConfigBench } from './remote-config';
+import { remoteConfigBench, startBenchExperiments } from './remote-config';
 import { ingestionLines } from './analytics';
 import { dashboardsReport } from './analytics-dashboards';
 import { connectBench, connectUploadSeconds, type ConnectBench } from './publishing';
@@ -164,6 +164,10 @@ try {
       rows.push({ result: rcFetch, baseline, ...(t.label === 'PostgreSQL' ? { target: { minRpsRatio: 0.4, maxP99Ratio: 3 } } : {}) });
       const rc304 = await load({ name: `POST rcs client/fetch, unchanged (304) on ${t.label}`, url: `${server.url}${rc.fetchPath(rc.fixedDevice)}`, method: 'POST', body: rc.body, headers: { ...rc.keyHeaders, 'if-none-match': rc.etag }, expectStatus: 304, connections, durationSec });
       rows.push({ result: rc304, baseline });
+      // A/B Testing (issue 27): the same fetch with two running experiments to assign and lay over.
+      await startBenchExperiments(server.url, headers, rc.appId);
+      const abFetch = await load({ name: `POST rcs client/fetch with 2 running A/B experiments on ${t.label}`, url: `${server.url}${rc.fetchPath('bench-ab-0')}`, pathOf: () => rc.fetchPath(`bench-ab-${(device += 1)}`), method: 'POST', body: rc.body, headers: rc.keyHeaders, connections, durationSec });
+      rows.push({ result: abFetch, baseline, ...(t.label === 'PostgreSQL' ? { target: { minRpsRatio: 0.4, maxP99Ratio: 3 } } : {}) });
       reports.push(() => {
         console.log(`
 App-user sign-in on ${t.label}: ${signIn.rps.toFixed(0)} req/s with argon2id at ${process.env.ARGON2_MEMORY_KIB ?? '19456'} KiB, 2 passes, 1 lane (one server process, ${Math.min(connections, 10)} connections)`);

@@ -10,8 +10,8 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR
 
 export type Json = Record<string, unknown>;
 
-export async function call(base: string, headers: Record<string, string>, e: Endpoint, o: { query?: Record<string, string>; body?: unknown; raw?: Buffer } = {}): Promise<Json> {
-  const url = new URL(`${base}${buildPath(e)}`);
+export async function call(base: string, headers: Record<string, string>, e: Endpoint, o: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown; raw?: Buffer } = {}): Promise<Json> {
+  const url = new URL(`${base}${buildPath(e, o.params)}`);
   for (const [k, v] of Object.entries(o.query ?? {})) url.searchParams.set(k, v);
   const res = await fetch(url, {
     method: e.method,

@@ -1,8 +1,9 @@
-import { APP_CLIENT_HEADERS, appApi, buildPath, projectApi, remoteConfigApi, type RemoteTemplate } from '@wharf/contract';
+import { abTestingApi, APP_CLIENT_HEADERS, appApi, buildPath, projectApi, remoteConfigApi, type RemoteTemplate } from '@wharf/contract';
 import { call } from './release';
 
 /** What the remote configuration lines send: an app's key and the fetch's address. */
 export interface RemoteConfigBench {
+  appId: string;
   keyHeaders: Record<string, string>;
   fetchPath: (deviceId: string) => string;
   body: string;
@@ -54,5 +55,20 @@ export async function remoteConfigBench(base: string, headers: Record<string, st
   const fixedDevice = 'bench-device-fixed';
   const first = await fetch(`${base}${path}?deviceId=${fixedDevice}`, { method: 'POST', headers: keyHeaders, body });
   if (!first.ok) throw new Error(`remote config fetch: ${first.status} ${await first.text()}`);
-  return { keyHeaders, fetchPath: (deviceId) => `${path}?deviceId=${deviceId}`, body, etag: first.headers.get('etag') ?? '', fixedDevice };
+  return { appId, keyHeaders, fetchPath: (deviceId) => `${path}?deviceId=${deviceId}`, body, etag: first.headers.get('etag') ?? '', fixedDevice };
+}
+
+/**
+ * Two A/B experiments started on the bench app (half of the Russian-speaking devices on two
+ * variants; every device on three), so a fetch also assigns variants and lays their values over.
+ */
+export async function startBenchExperiments(base: string, headers: Record<string, string>, appId: string): Promise<void> {
+  const experiments = [
+    { name: 'Bench two-way', parameters: ['param_1'], targeting: { rules: [{ field: 'language' as const, op: 'in' as const, values: ['zh', 'ru'] }], percent: 50 }, variants: [{ name: 'A', weight: 1, values: {} }, { name: 'B', weight: 1, values: { param_1: 'tried' } }] },
+    { name: 'Bench three-way', parameters: ['param_2', 'param_4'], targeting: { rules: [], percent: 100 }, variants: [{ name: 'A', weight: 2, values: {} }, { name: 'B', weight: 1, values: { param_2: 'b', param_4: '40' } }, { name: 'C', weight: 1, values: { param_2: 'c', param_4: '41' } }] },
+  ];
+  for (const e of experiments) {
+    const made = (await call(base, headers, abTestingApi.createExperiment, { query: { appId }, body: { ...e, primaryMetric: { kind: 'conversion', event: 'purchase' }, secondaryMetrics: [] } })).experiment as { id: string; revision: number };
+    await call(base, headers, abTestingApi.startExperiment, { params: { experimentId: made.id }, query: { appId }, body: { revision: made.revision } });
+  }
 }

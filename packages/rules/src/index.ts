@@ -21,3 +21,4 @@ export * from './versions';
 export * from './testing';
 export * from './color';
 export * from './remote-config';
+export * from './firebase-template';

@@ -1,7 +1,9 @@
 import { App as AntApp, Button, Space, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RemoteTemplate } from '@wharf/contract';
+import { fromFirebaseTemplate, isFirebaseTemplate, toFirebaseTemplate } from '@wharf/rules';
 import { saveFile } from '../../../ui/save-file';
+import { useAudienceChoices } from '../../analytics/public';
 
 interface Props {
   appId: string;
@@ -10,12 +12,20 @@ interface Props {
   onChange: (template: RemoteTemplate) => Promise<boolean>;
 }
 
-/** A template read from an export: the file's own, or the `template` of a version's answer. */
-function templateOf(text: string): RemoteTemplate | null {
+/**
+ * A template read from an export: the file's own, the `template` of a version's answer, or
+ * Firebase's template (its conditions' expressions read where Wharf's rules can say them;
+ * the others are named in `skipped`).
+ */
+function templateOf(text: string, audienceId: (nameOrId: string) => string | null): { template: RemoteTemplate; skipped: string[] } | null {
   try {
     const data = JSON.parse(text) as { template?: unknown; conditions?: unknown; parameters?: unknown };
+    if (isFirebaseTemplate(data)) {
+      const { template, skipped } = fromFirebaseTemplate(data, audienceId);
+      return { template: template as RemoteTemplate, skipped };
+    }
     const t = (data.template ?? data) as { conditions?: unknown; parameters?: unknown };
-    return Array.isArray(t.conditions) && Array.isArray(t.parameters) ? (t as RemoteTemplate) : null;
+    return Array.isArray(t.conditions) && Array.isArray(t.parameters) ? { template: t as RemoteTemplate, skipped: [] } : null;
   } catch {
     return null;
   }
@@ -25,16 +35,25 @@ function templateOf(text: string): RemoteTemplate | null {
 export function TransferButtons({ appId, template, canManage, onChange }: Props) {
   const { t } = useTranslation('remote-config');
   const { message, modal } = AntApp.useApp();
+  const audiences = useAudienceChoices(appId);
+  // Firebase names an audience; Wharf's rules hold its ID.
+  const audienceId = (nameOrId: string) => audiences.options.find((o) => o.value === nameOrId || o.label === nameOrId)?.value ?? null;
 
   const importFile = async (file: File) => {
-    const imported = templateOf(await file.text());
-    if (!imported) {
+    const read = templateOf(await file.text(), audienceId);
+    if (!read) {
       void message.error(t('transfer.notAnExport', { name: file.name }));
       return;
     }
+    const imported = read.template;
     modal.confirm({
       title: t('transfer.importTitle'),
-      content: t('transfer.importText', { parameters: imported.parameters.length, conditions: imported.conditions.length }),
+      content: (
+        <>
+          <p>{t('transfer.importText', { parameters: imported.parameters.length, conditions: imported.conditions.length })}</p>
+          {read.skipped.length > 0 && <p>{t('transfer.skipped', { names: read.skipped.join(', ') })}</p>}
+        </>
+      ),
       okText: t('transfer.import'),
       cancelText: t('common.cancel'),
       onOk: async () => {
@@ -46,6 +65,7 @@ export function TransferButtons({ appId, template, canManage, onChange }: Props)
   return (
     <Space>
       <Button onClick={() => saveFile(`remote-config-${appId}.json`, `${JSON.stringify(template, null, 2)}\n`)}>{t('transfer.export')}</Button>
+      <Button onClick={() => saveFile(`remote-config-${appId}.firebase.json`, `${JSON.stringify(toFirebaseTemplate(template), null, 2)}\n`)}>{t('transfer.exportFirebase')}</Button>
       {canManage && (
         <Upload
           accept=".json,application/json"

@@ -184,6 +184,30 @@ describe('Remote Configuration page', () => {
     expect((callsTo(callEndpoint, remoteConfigApi.saveRemoteDraft)[0]!.body as { template: RemoteTemplate }).template).toEqual(GREETING);
   });
 
+  it('imports a template exported from Firebase, naming the conditions it cannot say and resolving audiences by name', async () => {
+    serve(EMPTY);
+    renderApp('en', `#/apps/${APP_ID}/remote-config`);
+    await screen.findByRole('button', { name: 'Export for Firebase' });
+    const firebase = {
+      conditions: [
+        { name: 'Russia', expression: "device.country in ['ru'] && app.audiences.inAtLeastOne(['Recent buyers'])", tagColor: 'BLUE' },
+        { name: 'Big builds', expression: "app.build.>=(['100'])" },
+      ],
+      parameters: { greeting: { defaultValue: { value: 'Hello' }, conditionalValues: { Russia: { value: 'Привет' }, 'Big builds': { value: 'Hey' } }, valueType: 'STRING' } },
+    };
+    await waitFor(() => expect(callsTo(callEndpoint, analyticsApi.listAudiences)).not.toHaveLength(0));
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File([JSON.stringify(firebase)], 'remote_config.json', { type: 'application/json' })] } });
+    expect(await screen.findByText('Left out, as Wharf cannot say what they test (their values go too): Big builds.')).toBeTruthy();
+    const confirm = screen.getAllByText('Replace the draft with this file?')[0]!.closest('.ant-modal') as HTMLElement;
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Import JSON' }));
+    await waitFor(() => expect(callsTo(callEndpoint, remoteConfigApi.saveRemoteDraft)).toHaveLength(1));
+    expect((callsTo(callEndpoint, remoteConfigApi.saveRemoteDraft)[0]!.body as { template: RemoteTemplate }).template).toEqual({
+      conditions: [{ name: 'Russia', color: '#4285f4', rules: [{ field: 'country', op: 'in', values: ['RU'] }, { field: 'audience', op: 'in', values: [BUYERS] }] }],
+      parameters: [{ key: 'greeting', type: 'string', defaultValue: 'Hello', conditionalValues: [{ condition: 'Russia', value: 'Привет' }] }],
+    });
+  });
+
   it('asks for a review instead of publishing when the app wants four eyes, and lets another member approve one', async () => {
     serve(GREETING, { changed: true, requireReview: true });
     renderApp('en', `#/apps/${APP_ID}/remote-config`);
