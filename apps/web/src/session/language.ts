@@ -42,6 +42,11 @@ export function currentLanguage(): Language {
   return current;
 }
 
+/** The page's language is resolved again at its next use (a test's next page, as a reload would). */
+export function forgetLanguage(): void {
+  current = null;
+}
+
 /** The user picked a language: it is used from now on and kept for the next visit. */
 export function chooseLanguage(language: Language): void {
   current = language;

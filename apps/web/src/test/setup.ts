@@ -2,6 +2,7 @@ import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { callEndpoint } from './call-mock';
 import { loadECharts } from './chart-mock';
+import { forgetLanguage } from '../session/language';
 
 // Page tests answer the request layer's one door (call-mock.ts) and give charts a fake
 // ECharts (chart-mock.ts); between tests both go to the real modules again. Mocked here,
@@ -69,4 +70,6 @@ afterEach(() => {
   if (real.callEndpoint) callEndpoint.mockImplementation(real.callEndpoint as never);
   loadECharts.mockReset();
   if (real.loadECharts) loadECharts.mockImplementation(real.loadECharts as never);
+  // Files share their worker's modules: a language one test chose must not be the next file's.
+  forgetLanguage();
 });

@@ -2,14 +2,7 @@ import { AB_LIMITS, type ExperimentInput, type ParameterType, type RemoteParamet
 import { valueFitsType } from '@wharf/rules';
 import type { DbOrTx } from '../../platform/db/types';
 import { conflict, invalidInput } from '../../platform/http/errors';
-import { remoteConfigExperiments } from '../remote-config/public';
-
-const TYPE_WORDS = {
-  number: { zh: '数字', en: 'a number', ru: 'числом' },
-  boolean: { zh: 'true 或 false', en: 'true or false', ru: 'true или false' },
-  json: { zh: '有效的 JSON', en: 'valid JSON', ru: 'корректным JSON' },
-  string: { zh: '文本', en: 'text', ru: 'текстом' },
-} as const;
+import { parameterTypeWords as TYPE_WORDS, remoteConfigExperiments } from '../remote-config/public';
 
 const twice = (names: readonly string[]) => names.find((n, i) => names.indexOf(n) !== i);
 

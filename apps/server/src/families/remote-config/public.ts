@@ -11,6 +11,7 @@ import { checkRules } from './running';
 import { PUBLISHED_CHANNEL } from './draft-tx';
 
 export type { ExperimentOverlay } from './overlay';
+export { TYPE_WORDS as parameterTypeWords } from './template-check';
 
 /** What A/B Testing needs of Remote Configuration. */
 export const remoteConfigExperiments = {

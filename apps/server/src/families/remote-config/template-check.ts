@@ -2,7 +2,8 @@ import { REMOTE_CONFIG_LIMITS, type RemoteTemplate } from '@wharf/contract';
 import { valueFitsType } from '@wharf/rules';
 import { invalidInput, type LocalisedText } from '../../platform/http/errors';
 
-const TYPE_WORDS = {
+/** A parameter type as a refusal says it: "must be a number". */
+export const TYPE_WORDS = {
   number: { zh: '数字', en: 'a number', ru: 'числом' },
   boolean: { zh: 'true 或 false', en: 'true or false', ru: 'true или false' },
   json: { zh: '有效的 JSON', en: 'valid JSON', ru: 'корректным JSON' },

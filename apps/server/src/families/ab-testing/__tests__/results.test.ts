@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { abTestingApi, EXPOSURE_EVENT, remoteConfigApi, type ExperimentResults } from '@wharf/contract';
 import { createTestApp, TestUser, type TestApp } from '../../../harness';
 import { event, fold, send } from '../../analytics/__tests__/helpers';
@@ -26,11 +27,11 @@ describe('the results of an experiment', () => {
     await publish(u, appId, GREETING);
     const experiment = await experimentOf(u, appId);
     expect(await results(appId, experiment.id)).toMatchObject({ exposed: [0, 0], srm: { pValue: null, mismatch: false }, final: false });
-    // 800 instances: each fetches, activates (the SDK logs the exposure); a tenth of the
+    // 400 instances: each fetches, activates (the SDK logs the exposure); a tenth of the
     // baseline's buy, a quarter of the variant's, for 2 or 3; the second half of each comes back the next day.
     const buyers = [0, 0];
     const devices: Array<{ id: string; variant: number }> = [];
-    for (let i = 0; i < 800; i++) {
+    for (let i = 0; i < 400; i++) {
       const id = `instance-results-${i}`;
       const { experiments } = await served(t, headers, id);
       const variant = experiments[0]!.variant;
@@ -76,15 +77,40 @@ describe('the results of an experiment', () => {
     expect(frozen.metrics[0]!.variants.map((v) => v.total)).toEqual(buyers);
   });
 
+  it('show baseline 100 of 1,000 against 130 of 1,000 as +3.0 points with the interval [0.2, 5.8]', async () => {
+    const { appId, headers } = await appOf(u);
+    await publish(u, appId, GREETING);
+    const experiment = await experimentOf(u, appId);
+    // One device through the API (its day's partition made as ingestion makes it), the
+    // other 1,999 exposures and the 230 purchases written as ingestion would have stored them.
+    const first = [event(t, EXPOSURE_EVENT, { properties: { experiment: experiment.id, variant: 0 } }), event(t, 'purchase')];
+    expect((await send(t, headers, 'instance-fixed-0', { events: first })).statusCode).toBe(200);
+    await t.deps.db.execute(sql`
+      insert into analytics_events (app_id, day, event_id, name, at, instance_id, app_version, os, country, properties)
+      select e.app_id, e.day, g.kind || '-' || i, g.name, e.at, 'instance-fixed-' || i, '', '', '', g.properties
+        from (select app_id, day, at from analytics_events where app_id = ${appId} limit 1) e,
+             generate_series(1, 1999) i,
+             lateral (select 'x' as kind, ${EXPOSURE_EVENT} as name, jsonb_build_object('experiment', ${experiment.id}::text, 'variant', case when i < 1000 then 0 else 1 end) as properties
+                      union all
+                      select 'p', 'purchase', null where i % 1000 < (case when i < 1000 then 100 else 130 end)) g`);
+    const primary = (await results(appId, experiment.id)).metrics[0]!;
+    expect(primary.variants.map((v) => [v.users, v.total])).toEqual([[1000, 100], [1000, 130]]);
+    const b = primary.variants[1]!;
+    expect((b.difference! * 100).toFixed(1)).toBe('3.0');
+    expect(b.interval!.map((x) => (x * 100).toFixed(1))).toEqual(['0.2', '5.8']);
+    expect(b.probabilityToBeat!).toBeCloseTo(0.982, 2);
+    expect(primary).toMatchObject({ leader: 1, sampleNeeded: 14_749 });
+  });
+
   it('warn of a sample ratio mismatch when exposures stray from the weights', async () => {
     const { appId, headers } = await appOf(u);
     await publish(u, appId, GREETING);
     const experiment = await experimentOf(u, appId);
-    // An app that logs exposures only for the variant (a bug SRM checks find): 300 against 150.
+    // An app that logs exposures only for the variant (a bug SRM checks find): 100 against 50.
     const events = (variant: number) => [event(t, EXPOSURE_EVENT, { properties: { experiment: experiment.id, variant } })];
-    for (let i = 0; i < 450; i++) expect((await send(t, headers, `instance-srm-${i}`, { events: events(i % 3 === 0 ? 0 : 1) })).statusCode).toBe(200);
+    for (let i = 0; i < 150; i++) expect((await send(t, headers, `instance-srm-${i}`, { events: events(i % 3 === 0 ? 0 : 1) })).statusCode).toBe(200);
     const r = await results(appId, experiment.id);
-    expect(r.exposed).toEqual([150, 300]);
+    expect(r.exposed).toEqual([50, 100]);
     expect(r.srm.mismatch).toBe(true);
     expect(r.srm.pValue!).toBeLessThan(0.001);
   });
