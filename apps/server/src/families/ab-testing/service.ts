@@ -84,6 +84,8 @@ export class AbTestingService {
     return this.#change(caller, appId, id, 'ab-testing.start', async (tx, row) => {
       if (row!.revision !== revision) throw conflict(STALE);
       if (row!.state !== 'draft') throw notIn(row!.state, 'start');
+      // Two starts on one parameter would both find it free: they take turns on the app's configuration.
+      await remoteConfigExperiments.lock(tx, appId);
       const types = await publishedTypes(tx, appId, row!.parameters);
       await checkStart(tx, appId, row!.parameters);
       const now = this.deps.clock.now();

@@ -8,7 +8,7 @@ import type { ExperimentOverlay } from './overlay';
 import { remoteConfigRepo } from './repo';
 import { rollOutValues } from './roll-out';
 import { checkRules } from './running';
-import { PUBLISHED_CHANNEL } from './draft-tx';
+import { lockDraft, PUBLISHED_CHANNEL } from './draft-tx';
 
 export type { ExperimentOverlay } from './overlay';
 export { TYPE_WORDS as parameterTypeWords } from './template-check';
@@ -22,6 +22,10 @@ export const remoteConfigExperiments = {
   /** The running experiments (their overlays) of the app. */
   running: (db: DbOrTx, appId: string): Promise<ExperimentOverlay[]> => remoteConfigRepo.experiments(db, appId),
   checkRules,
+  /** Locks the app's Remote Configuration (its draft row) for the caller's transaction: starts checking which parameters are free wait their turn. */
+  async lock(tx: DbOrTx, appId: string): Promise<void> {
+    await lockDraft(tx, appId, null);
+  },
   /** Starts serving an experiment, in the caller's transaction; every server hears of it after the commit. */
   async serve(deps: Pick<Deps, 'pubsub'>, tx: DbOrTx, appId: string, overlay: ExperimentOverlay, at: Date): Promise<void> {
     await remoteConfigRepo.putExperiment(tx, appId, overlay, at);

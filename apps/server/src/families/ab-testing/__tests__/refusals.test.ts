@@ -80,6 +80,14 @@ describe('what an experiment refuses', () => {
     expect((await u.call(abTestingApi.getExperiment, one)).statusCode).toBe(404);
   });
 
+  it('starts one of two experiments on the same parameter started at once', async () => {
+    const { appId } = await appOf(u);
+    await publish(u, appId, GREETING);
+    const [a, b] = await Promise.all([experimentOf(u, appId, experimentInput({ name: 'First' }), false), experimentOf(u, appId, experimentInput({ name: 'Second' }), false)]);
+    const starts = await Promise.all([a!, b!].map((e) => u.call(abTestingApi.startExperiment, { params: { experimentId: e.id }, query: { appId }, body: { revision: e.revision } })));
+    expect(starts.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+  });
+
   it('edits a draft on its revision, and records every change in the audit log', async () => {
     const { appId } = await appOf(u);
     await publish(u, appId, GREETING);
