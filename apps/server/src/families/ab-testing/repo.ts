@@ -29,11 +29,8 @@ export const experimentsRepo = {
     const [found] = await (forUpdate ? q.for('update', { of: abExperiments }) : q);
     return found ? named(found) : undefined;
   },
-  async count(db: DbOrTx, appId: string, state?: string): Promise<number> {
-    const [row] = await db
-      .select({ n: count() })
-      .from(abExperiments)
-      .where(and(eq(abExperiments.appId, appId), state === undefined ? undefined : eq(abExperiments.state, state)));
+  async count(db: DbOrTx, appId: string): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(abExperiments).where(eq(abExperiments.appId, appId));
     return Number(row?.n ?? 0);
   },
   async insert(db: DbOrTx, row: typeof abExperiments.$inferInsert): Promise<void> {

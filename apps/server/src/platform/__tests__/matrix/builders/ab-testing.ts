@@ -1,11 +1,7 @@
 import { abTestingApi, remoteConfigApi, type ExperimentInput } from '@wharf/contract';
 import type { Seed } from '../seed';
 import type { Builders } from '../types';
-
-async function ok<T>(res: { statusCode: number; body: string; json: () => unknown }, what: string): Promise<T> {
-  if (res.statusCode !== 200) throw new Error(`${what}: ${res.body}`);
-  return res.json() as T;
-}
+import { ok } from '../answers';
 
 /** A's experiment: the marker in its name and description, so an answer to anyone else that shows it fails. */
 const input = (s: Seed): ExperimentInput => ({

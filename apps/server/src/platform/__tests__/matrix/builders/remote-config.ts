@@ -1,6 +1,7 @@
 import { remoteConfigApi, type RemoteTemplate } from '@wharf/contract';
 import type { Seed } from '../seed';
 import type { Builders } from '../types';
+import { ok } from '../answers';
 import { appHeaders } from './app-users';
 
 /** A's template: the marker in a description, so an answer to anyone else that shows it fails. */
@@ -8,11 +9,6 @@ const template = (s: Seed, value = 'on'): RemoteTemplate => ({
   conditions: [{ name: 'Russia', description: s.marker, rules: [{ field: 'country', op: 'in', values: ['RU'] }] }],
   parameters: [{ key: 'feature', type: 'string', defaultValue: value, conditionalValues: [{ condition: 'Russia', value: 'ru' }], description: s.marker }],
 });
-
-async function ok<T>(res: { statusCode: number; body: string; json: () => unknown }, what: string): Promise<T> {
-  if (res.statusCode !== 200) throw new Error(`${what}: ${res.body}`);
-  return res.json() as T;
-}
 
 /** A fresh app of A with `versions` published versions (and the draft's revision). */
 async function published(s: Seed, versions = 1): Promise<{ appId: string; revision: number }> {
