@@ -20,6 +20,7 @@ import * as apiClientsFamily from './families/api-clients';
 import * as publishingFamily from './families/publishing';
 import * as remoteConfigFamily from './families/remote-config';
 import * as abTestingFamily from './families/ab-testing';
+import * as cloudDbFamily from './families/cloud-db';
 import * as analyticsFamily from './families/analytics';
 
 export * from './kit/access';
@@ -64,6 +65,9 @@ export * as apiClientsApi from './families/api-clients';
 export * as publishingApi from './families/publishing';
 export * as remoteConfigApi from './families/remote-config';
 export * as abTestingApi from './families/ab-testing';
+export * as cloudDbApi from './families/cloud-db';
+export type { Aggregate, CloudDbZone, ObjectQuery, ObjectType, ObjectTypeInput, Predicate, PredicateOp, SchemaFile } from './families/cloud-db';
+export { AGGREGATES, PREDICATE_OPS, QUERY_LIMITS } from './families/cloud-db';
 export type { Experiment, ExperimentInput, ExperimentMetric, ExperimentResults, ExperimentState, ExperimentTargeting, ExperimentVariant, MetricResult, VariantFigures } from './families/ab-testing';
 export { AB_LIMITS, EXPERIMENT_STATES, EXPOSURE_EVENT, METRIC_KINDS } from './families/ab-testing';
 export * as analyticsApi from './families/analytics';
@@ -97,6 +101,6 @@ function endpointsOf(family: Record<string, unknown>): Endpoint[] {
 }
 
 /** Every call of the catalogue; the server must register each one (a test checks). */
-export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily, versionFamily, testingFamily, immersiveFamily, qualificationFamily, regionFamily, agreementFamily, appUsersFamily, apiClientsFamily, publishingFamily, remoteConfigFamily, abTestingFamily, analyticsFamily].flatMap(
+export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily, versionFamily, testingFamily, immersiveFamily, qualificationFamily, regionFamily, agreementFamily, appUsersFamily, apiClientsFamily, publishingFamily, remoteConfigFamily, abTestingFamily, analyticsFamily, cloudDbFamily].flatMap(
   (f) => endpointsOf(f),
 );

@@ -22,3 +22,4 @@ export * from './testing';
 export * from './color';
 export * from './remote-config';
 export * from './firebase-template';
+export * from './cloud-db';

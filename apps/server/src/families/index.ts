@@ -20,6 +20,7 @@ import { publishingFamily } from './publishing';
 import { remoteConfigFamily } from './remote-config';
 import { abTestingFamily } from './ab-testing';
 import { analyticsFamily } from './analytics';
+import { cloudDbFamily } from './cloud-db';
 
 /** The list of families: one line each. */
 export const FAMILIES: readonly Family[] = [
@@ -44,4 +45,5 @@ export const FAMILIES: readonly Family[] = [
   remoteConfigFamily,
   abTestingFamily,
   analyticsFamily,
+  cloudDbFamily,
 ];

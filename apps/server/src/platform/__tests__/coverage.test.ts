@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_ENDPOINTS, API_ROOTS } from '@wharf/contract';
+import { ALL_ENDPOINTS, API_ROOTS, parseAccess } from '@wharf/contract';
 import { createTestApp, type TestApp } from '../../harness';
 
 /** Routes under the API root that are not calls of the catalogue, on purpose. */
@@ -21,9 +21,9 @@ describe('the contract is the only source of API routes', () => {
   });
 
   it('has no API route without a contract endpoint and its access level', () => {
-    // OPTIONS routes are the CORS preflights of app-client calls (platform/http/cors.ts), and only those.
+    // OPTIONS routes are the CORS preflights of app-client calls, with or without an app user (platform/http/cors.ts), and only those.
     const preflights = t.routes.filter((r) => r.method === 'OPTIONS').map((r) => r.url);
-    const appClientPaths = new Set(ALL_ENDPOINTS.filter((e) => e.access === 'app-client').map((e) => e.fullPath));
+    const appClientPaths = new Set(ALL_ENDPOINTS.filter((e) => parseAccess(e.access).kind === 'app-client').map((e) => e.fullPath));
     expect(preflights.filter((url) => !appClientPaths.has(url)), 'preflights of calls that are not app-client calls').toEqual([]);
     expect([...appClientPaths].filter((url) => !preflights.includes(url)), 'app-client calls without a preflight').toEqual([]);
     const api = t.routes.filter((r) => underApiRoot(r.url) && !NOT_CALLS.has(r.url) && r.method !== 'HEAD' && r.method !== 'OPTIONS');

@@ -80,6 +80,19 @@ export class Secrets {
     return row ? facts(row) : null;
   }
 
+  /**
+   * A value a family keeps sealed in a table of its own (Cloud DB's encrypted fields), bound
+   * to `context` (where it belongs): copied elsewhere, it does not open.
+   */
+  sealValue(text: string, context: string): string {
+    return seal(this.keyring.current, text, context);
+  }
+
+  /** Opens what `sealValue` sealed for the same context (with any configured key, old ones too). */
+  openValue(stored: string, context: string): string {
+    return open(this.keyring, stored, context);
+  }
+
   /** The text of a revealable secret, for the server's own use (never for an answer). */
   async reveal(db: DbOrTx, id: string): Promise<SecretValue> {
     const [row] = await db.select().from(secrets).where(eq(secrets.id, id)).limit(1);

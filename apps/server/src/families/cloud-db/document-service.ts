@@ -1,0 +1,124 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Aggregate, ObjectQuery } from '@wharf/contract';
+import { cloudDbKey, type CloudDbField, type CloudDbObjectType, type CloudDbValue } from '@wharf/rules';
+import type { Deps } from '../../platform/deps';
+import { forbidden, invalidInput, notFound } from '../../platform/http/errors';
+import { ownerOf, reachOf, type Actor } from './access';
+import type { SchemaCatalog } from './catalog';
+import { col, param, selectList, sys } from './document-sql';
+import { documentOf, documentValues, fieldsByKey, valueFor, type FieldSeal } from './documents';
+import { qualified, tableOf } from './physical';
+import { aggregateSql, querySql } from './query';
+
+type DocumentDeps = Pick<Deps, 'db' | 'clock' | 'secrets'> & { catalog: SchemaCatalog };
+
+export interface Target {
+  projectId: string;
+  type: CloudDbObjectType;
+  fields: Map<string, CloudDbField>;
+  partition: string;
+  table: SQL;
+}
+
+const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
+
+/** Documents of a project's object types: written, deleted, queried and counted under the type's rights. */
+export class CloudDbDocuments {
+  readonly seal: FieldSeal;
+
+  constructor(private readonly deps: DocumentDeps) {
+    this.seal = {
+      seal: (field, text) => deps.secrets.sealValue(text, `cloud-db/${field.fieldName}`),
+      open: (field, stored) => deps.secrets.openValue(stored, `cloud-db/${field.fieldName}`),
+    };
+  }
+
+  async target(projectId: string, zoneName: string, typeName: string): Promise<Target> {
+    const { types, zones } = await this.deps.catalog.project(projectId);
+    const zone = zones.get(cloudDbKey(zoneName));
+    if (!zone) throw notFound({ zh: `存储区“${zoneName}”不存在`, en: `There is no zone “${zoneName}”`, ru: `Зоны «${zoneName}» нет` });
+    const row = types.get(cloudDbKey(typeName));
+    if (!row) throw notFound({ zh: `对象类型“${typeName}”不存在`, en: `There is no object type “${typeName}”`, ru: `Типа объектов «${typeName}» нет` });
+    const type = row.definition;
+    return { projectId, type, fields: fieldsByKey(type), partition: zone.partition, table: sql.raw(qualified(projectId, tableOf(type))) };
+  }
+
+  /** Writes whole documents by key, all or none: a Creator may only replace their own. */
+  async upsert(t: Target, actor: Actor, objects: readonly Record<string, unknown>[]) {
+    const reach = reachOf(t.type, actor, 'Upsert');
+    const rows = objects.map((o, i) => documentValues(t.type, t.fields, o, i, this.seal));
+    const keys = t.type.fields.map((f, i) => [f, i] as const).filter(([f]) => f.belongPrimaryKey);
+    const seen = new Map<string, number>();
+    rows.forEach((r, i) => {
+      if (keys.some(([, k]) => r[k] === undefined)) return;
+      const id = JSON.stringify(keys.map(([, k]) => r[k]));
+      const first = seen.get(id);
+      if (first !== undefined) throw invalidInput({ zh: `第 ${first + 1} 条和第 ${i + 1} 条数据的主键相同`, en: `Documents ${first + 1} and ${i + 1} have the same primary key`, ru: `У документов ${first + 1} и ${i + 1} одинаковый первичный ключ` });
+      seen.set(id, i);
+    });
+    const now = this.deps.clock.now().toISOString();
+    const owner = ownerOf(actor);
+    const columns = sql.join([sys('zone'), ...t.type.fields.map(col), sys('owner'), sys('created'), sys('updated')], sql`, `);
+    const values = sql.join(
+      rows.map((r) => sql`(${sql.join([sql`${t.partition}`, ...t.type.fields.map((f, i) => (r[i] === undefined ? sql`default` : param(f, r[i]!))), sql`${owner}::text`, sql`${now}::timestamptz`, sql`${now}::timestamptz`], sql`, `)})`),
+      sql`, `,
+    );
+    const conflictKeys = sql.join([sys('zone'), ...keys.map(([f]) => col(f))], sql`, `);
+    const updates = sql.join([...t.type.fields.filter((f) => !f.belongPrimaryKey).map((f) => sql`${col(f)} = excluded.${col(f)}`), sql`${sys('updated')} = excluded.${sys('updated')}`, sql`${sys('version')} = ${t.table}.${sys('version')} + 1`], sql`, `);
+    const onlyOwn = reach === 'own' ? sql` where ${t.table}.${sys('owner')} = ${owner}::text` : sql``;
+    return this.deps.db.transaction(async (tx) => {
+      const written = rowsOf<Record<string, unknown>>(
+        await tx.execute(sql`insert into ${t.table} (${columns}) values ${values} on conflict (${conflictKeys}) do update set ${updates}${onlyOwn} returning ${sql.raw(selectList(t.type))}`),
+      );
+      if (written.length < rows.length) {
+        // Rolls the whole batch back: the rows not written are another user's.
+        throw forbidden({ zh: '只能修改自己创建的数据：本批数据未写入', en: 'You may only change documents you created: nothing of this batch was written', ru: 'Менять можно только свои документы: ничего из пакета не записано' });
+      }
+      return { upserted: written.length, objects: written.map((w) => documentOf(t.type, w, this.seal)) };
+    });
+  }
+
+  /** Deletes documents by key, all or none: a Creator may only delete their own. */
+  async delete(t: Target, actor: Actor, objects: readonly Record<string, unknown>[]) {
+    const reach = reachOf(t.type, actor, 'Delete');
+    const keyFields = t.type.fields.filter((f) => f.belongPrimaryKey);
+    const keys = objects.map((o, i) => keyFields.map((f) => keyValue(t, f, o, i)));
+    const match = sql.join(keys.map((k) => sql`(${sql.join(keyFields.map((f, j) => sql`${col(f)} = ${param(f, k[j]!)}`), sql` and `)})`), sql` or `);
+    const owner = ownerOf(actor);
+    return this.deps.db.transaction(async (tx) => {
+      if (reach === 'own') {
+        const [foreign] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from ${t.table} where ${sys('zone')} = ${t.partition} and (${match}) and ${sys('owner')} is distinct from ${owner}::text`));
+        if ((foreign?.n ?? 0) > 0) throw forbidden({ zh: '只能删除自己创建的数据：本批数据未删除', en: 'You may only delete documents you created: nothing of this batch was deleted', ru: 'Удалять можно только свои документы: ничего из пакета не удалено' });
+      }
+      const gone = rowsOf<unknown>(await tx.execute(sql`delete from ${t.table} where ${sys('zone')} = ${t.partition} and (${match}) returning 1`));
+      return { deleted: gone.length };
+    });
+  }
+
+  async query(t: Target, actor: Actor, q: ObjectQuery) {
+    const reach = reachOf(t.type, actor, 'Read');
+    const { text, orderKeys } = querySql(t, q, reach === 'own' ? ownerOf(actor) : false);
+    const rows = rowsOf<Record<string, unknown>>(await this.deps.db.execute(text));
+    const more = rows.length > q.limit;
+    const page = more ? rows.slice(0, q.limit) : rows;
+    const last = page.at(-1);
+    const cursor = more && last ? Buffer.from(JSON.stringify(orderKeys.map((k) => last[`_k${k.i}`] ?? null))).toString('base64url') : null;
+    return { objects: page.map((r) => documentOf(t.type, r, this.seal)), cursor };
+  }
+
+  async aggregate(t: Target, actor: Actor, where: ObjectQuery['where'], aggregate: Aggregate, fieldName: string | undefined) {
+    const reach = reachOf(t.type, actor, 'Read');
+    const [row] = rowsOf<{ v: number | string | null }>(await this.deps.db.execute(aggregateSql(t, where, reach === 'own' ? ownerOf(actor) : false, aggregate, fieldName)));
+    const v = row?.v ?? null;
+    if (typeof v === 'string' && /^-?\d+$/.test(v) && Number.isSafeInteger(Number(v))) return { value: Number(v) };
+    return { value: v };
+  }
+}
+
+function keyValue(t: Target, f: CloudDbField, o: Record<string, unknown>, index: number): CloudDbValue {
+  const entry = Object.entries(o).find(([k]) => cloudDbKey(k) === cloudDbKey(f.fieldName));
+  if (!entry || entry[1] === null || entry[1] === undefined) {
+    throw invalidInput({ zh: `第 ${index + 1} 条数据缺少主键字段“${f.fieldName}”`, en: `Document ${index + 1}: primary key field “${f.fieldName}” is missing`, ru: `Документ ${index + 1}: нет поля первичного ключа «${f.fieldName}»` });
+  }
+  return valueFor({ ...f, notNull: true }, entry[1], index);
+}

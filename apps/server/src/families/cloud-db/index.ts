@@ -1,0 +1,28 @@
+import type { Family } from '../../platform/deps';
+import { SchemaCatalog } from './catalog';
+import { CloudDbDocuments } from './document-service';
+import { clientRoutes } from './routes/client';
+import { consoleRoutes } from './routes/console';
+import { CloudDbSchema } from './schema-service';
+
+/** Cloud DB: a project's typed documents in zones, under each object type's rights, read and written by its apps. */
+export const cloudDbFamily: Family = {
+  name: 'cloud-db',
+  services: [
+    {
+      id: 'cloud-db',
+      serviceId: 'project.cloudDb',
+      menuId: 'cloud-db',
+      categoryId: 11,
+      names: { cn: '云数据库', en: 'Cloud DB', ru: 'Cloud DB' },
+      route: '/projects/:projectId/cloud-db',
+      scope: 'project',
+    },
+  ],
+  register(app, deps) {
+    const catalog = new SchemaCatalog(deps);
+    const s = { schema: new CloudDbSchema({ ...deps, catalog }), documents: new CloudDbDocuments({ ...deps, catalog }) };
+    consoleRoutes(app, s);
+    clientRoutes(app, s);
+  },
+};

@@ -1,0 +1,8 @@
+import type { CloudDbDocuments } from '../document-service';
+import type { CloudDbSchema } from '../schema-service';
+
+/** What Cloud DB's routes are handed. */
+export interface CloudDbServices {
+  schema: CloudDbSchema;
+  documents: CloudDbDocuments;
+}

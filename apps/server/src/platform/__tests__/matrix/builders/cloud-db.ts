@@ -1,0 +1,77 @@
+import { cloudDbApi, type ObjectTypeInput } from '@wharf/contract';
+import { DEFAULT_CLOUD_DB_PERMISSIONS } from '@wharf/rules';
+import type { Seed } from '../seed';
+import type { Builders } from '../types';
+import { ok } from '../answers';
+import { appHeaders } from './app-users';
+
+const NOTE: ObjectTypeInput = {
+  objectTypeName: 'Note',
+  fields: [
+    { fieldName: 'id', fieldType: 'Integer', belongPrimaryKey: true, notNull: true, isNeedEncrypt: false },
+    { fieldName: 'text', fieldType: 'String', belongPrimaryKey: false, notNull: false, isNeedEncrypt: false },
+  ],
+  indexes: [],
+  permissions: DEFAULT_CLOUD_DB_PERMISSIONS.map((p) => (p.role === 'World' ? { ...p, rights: ['Read', 'Upsert', 'Delete'] } : p)),
+};
+
+let names = 0;
+const fresh = (base: string) => `${base}${(names += 1)}`;
+
+let ready: Promise<Record<string, string>> | undefined;
+/**
+ * A's project with a zone `matrix` holding a Note anyone with A's app key may read and
+ * write, one document carrying the marker; answers A's app headers.
+ */
+const notes = (s: Seed) =>
+  (ready ??= (async () => {
+    const query = { projectId: s.a.projectId };
+    await ok(await s.a.holder.call(cloudDbApi.createZone, { query, body: { zoneName: 'matrix' } }), 'zone');
+    await ok(await s.a.holder.call(cloudDbApi.createObjectType, { query, body: NOTE }), 'object type');
+    const headers = await appHeaders(s.a.holder, s.a.app.appId);
+    const at = cloudDbApi.upsertObjects.fullPath.replace(':zoneName', 'matrix').replace(':objectTypeName', 'Note');
+    await ok(await s.t.app.inject({ method: 'POST', url: at, headers, payload: { objects: [{ id: 1, text: s.marker }] } }), 'document');
+    return headers;
+  })());
+
+/** A fresh object type of A's project, for the calls that change or delete one. */
+async function freshType(s: Seed): Promise<string> {
+  await notes(s);
+  const objectTypeName = fresh('Scratch');
+  await ok(await s.a.holder.call(cloudDbApi.createObjectType, { query: { projectId: s.a.projectId }, body: { ...NOTE, objectTypeName } }), 'fresh type');
+  return objectTypeName;
+}
+
+const where = { zoneName: 'matrix', objectTypeName: 'Note' };
+
+export function cloudDbBuilders(): Builders {
+  return {
+    'cloudDb.listObjectTypes': { build: async (s) => (await notes(s), { query: { projectId: s.a.projectId } }) },
+    'cloudDb.createObjectType': { build: async (s) => (await notes(s), { query: { projectId: s.a.projectId }, body: { ...NOTE, objectTypeName: fresh('Made') } }) },
+    'cloudDb.updateObjectType': {
+      build: async (s) => {
+        const objectTypeName = await freshType(s);
+        return { params: { objectTypeName }, query: { projectId: s.a.projectId }, body: { ...NOTE, objectTypeName, indexes: [{ indexName: 'byText', indexList: [{ fieldName: 'text', sortType: 'ASC' }] }], revision: 1 } };
+      },
+    },
+    'cloudDb.deleteObjectType': { build: async (s) => ({ params: { objectTypeName: await freshType(s) }, query: { projectId: s.a.projectId } }) },
+    'cloudDb.exportSchema': { build: async (s) => (await notes(s), { query: { projectId: s.a.projectId, objectTypes: 'Note' } }) },
+    'cloudDb.importSchema': {
+      build: async (s) => (await notes(s), { query: { projectId: s.a.projectId }, body: { schemaVersion: 1, objectTypes: [{ ...NOTE, permissions: undefined, objectTypeName: fresh('Imported') }] } }),
+    },
+    'cloudDb.createZone': { build: async (s) => (await notes(s), { query: { projectId: s.a.projectId }, body: { zoneName: fresh('zone'), retentionDays: 7 } }) },
+    'cloudDb.setZoneRetention': { build: async (s) => (await notes(s), { params: { zoneName: 'matrix' }, query: { projectId: s.a.projectId }, body: { retentionDays: 30 } }) },
+    'cloudDb.deleteZone': {
+      build: async (s) => {
+        await notes(s);
+        const zoneName = fresh('gone');
+        await ok(await s.a.holder.call(cloudDbApi.createZone, { query: { projectId: s.a.projectId }, body: { zoneName } }), 'zone to delete');
+        return { params: { zoneName }, query: { projectId: s.a.projectId } };
+      },
+    },
+    'cloudDb.upsert': { build: async (s) => ({ headers: await notes(s), params: where, body: { objects: [{ id: 2, text: 'written' }] } }) },
+    'cloudDb.delete': { build: async (s) => ({ headers: await notes(s), params: where, body: { objects: [{ id: 3 }] } }) },
+    'cloudDb.query': { build: async (s) => ({ headers: await notes(s), params: where, body: { where: [{ field: 'id', op: 'equalTo', value: 1 }] } }) },
+    'cloudDb.aggregate': { build: async (s) => ({ headers: await notes(s), params: where, body: { aggregate: 'count' } }) },
+  };
+}

@@ -1,0 +1,5 @@
+export * from './model';
+export * from './values';
+export * from './check';
+export * from './evolve';
+export * from './schema-file';
