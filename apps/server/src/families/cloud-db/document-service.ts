@@ -1,19 +1,22 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Aggregate, ObjectQuery } from '@wharf/contract';
 import { cloudDbKey, type CloudDbField, type CloudDbObjectType, type CloudDbValue } from '@wharf/rules';
+import type { Tx } from '../../platform/db/types';
 import type { Deps } from '../../platform/deps';
 import { forbidden, invalidInput, notFound } from '../../platform/http/errors';
 import { ownerOf, reachOf, type Actor } from './access';
 import type { SchemaCatalog } from './catalog';
-import { col, param, selectList, sys } from './document-sql';
+import { col, outputExpr, param, selectList, sys } from './document-sql';
 import { documentOf, documentValues, fieldsByKey, valueFor, type FieldSeal } from './documents';
-import { qualified, tableOf } from './physical';
+import { documentChanged } from './events';
+import { columnOf, ident, qualified, tableOf } from './physical';
 import { aggregateSql, querySql } from './query';
 
-type DocumentDeps = Pick<Deps, 'db' | 'clock' | 'secrets'> & { catalog: SchemaCatalog };
+type DocumentDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'events'> & { catalog: SchemaCatalog };
 
 export interface Target {
   projectId: string;
+  zoneName: string;
   type: CloudDbObjectType;
   fields: Map<string, CloudDbField>;
   partition: string;
@@ -40,7 +43,7 @@ export class CloudDbDocuments {
     const row = types.get(cloudDbKey(typeName));
     if (!row) throw notFound({ zh: `对象类型“${typeName}”不存在`, en: `There is no object type “${typeName}”`, ru: `Типа объектов «${typeName}» нет` });
     const type = row.definition;
-    return { projectId, type, fields: fieldsByKey(type), partition: zone.partition, table: sql.raw(qualified(projectId, tableOf(type))) };
+    return { projectId, zoneName: zone.name, type, fields: fieldsByKey(type), partition: zone.partition, table: sql.raw(qualified(projectId, tableOf(type))) };
   }
 
   /** Writes whole documents by key, all or none: a Creator may only replace their own. */
@@ -74,6 +77,7 @@ export class CloudDbDocuments {
         // Rolls the whole batch back: the rows not written are another user's.
         throw forbidden({ zh: '只能修改自己创建的数据：本批数据未写入', en: 'You may only change documents you created: nothing of this batch was written', ru: 'Менять можно только свои документы: ничего из пакета не записано' });
       }
+      await this.#changed(tx, t, 'upsert', owner, written);
       return { upserted: written.length, objects: written.map((w) => documentOf(t.type, w, this.seal)) };
     });
   }
@@ -90,7 +94,9 @@ export class CloudDbDocuments {
         const [foreign] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from ${t.table} where ${sys('zone')} = ${t.partition} and (${match}) and ${sys('owner')} is distinct from ${owner}::text`));
         if ((foreign?.n ?? 0) > 0) throw forbidden({ zh: '只能删除自己创建的数据：本批数据未删除', en: 'You may only delete documents you created: nothing of this batch was deleted', ru: 'Удалять можно только свои документы: ничего из пакета не удалено' });
       }
-      const gone = rowsOf<unknown>(await tx.execute(sql`delete from ${t.table} where ${sys('zone')} = ${t.partition} and (${match}) returning 1`));
+      const keyColumns = sql.raw(keyFields.map((f) => `${outputExpr(f)} as ${ident(columnOf(f))}`).join(', '));
+      const gone = rowsOf<Record<string, unknown>>(await tx.execute(sql`delete from ${t.table} where ${sys('zone')} = ${t.partition} and (${match}) returning ${keyColumns}`));
+      await this.#changed(tx, t, 'delete', owner, gone);
       return { deleted: gone.length };
     });
   }
@@ -112,6 +118,19 @@ export class CloudDbDocuments {
     const v = row?.v ?? null;
     if (typeof v === 'string' && /^-?\d+$/.test(v) && Number.isSafeInteger(Number(v))) return { value: Number(v) };
     return { value: v };
+  }
+
+  /** One event per document written or deleted, in the write's transaction. */
+  async #changed(tx: Tx, t: Target, op: 'upsert' | 'delete', by: string | null, rows: readonly Record<string, unknown>[]): Promise<void> {
+    const keyFields = t.type.fields.filter((f) => f.belongPrimaryKey);
+    await this.deps.events.publishMany(
+      tx,
+      documentChanged,
+      rows.map((r) => {
+        const key = Object.fromEntries(keyFields.map((f) => [f.fieldName, (r[columnOf(f)] ?? null) as string | number | null]));
+        return { key: `${t.projectId}/${t.zoneName}/${t.type.objectTypeName}/${JSON.stringify(Object.values(key))}`, payload: { projectId: t.projectId, zoneName: t.zoneName, objectTypeName: t.type.objectTypeName, op, key, by } };
+      }),
+    );
   }
 }
 

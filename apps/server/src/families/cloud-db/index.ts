@@ -1,6 +1,8 @@
 import type { Family } from '../../platform/deps';
 import { SchemaCatalog } from './catalog';
 import { CloudDbDocuments } from './document-service';
+import { dropDeletedProject } from './events';
+import { purgeExpired } from './retention';
 import { clientRoutes } from './routes/client';
 import { consoleRoutes } from './routes/console';
 import { CloudDbSchema } from './schema-service';
@@ -19,6 +21,8 @@ export const cloudDbFamily: Family = {
       scope: 'project',
     },
   ],
+  subscriptions: [dropDeletedProject],
+  periodic: [{ name: 'cloud-db retention', everyMs: () => 3_600_000, run: (deps) => purgeExpired(deps) }],
   register(app, deps) {
     const catalog = new SchemaCatalog(deps);
     const s = { schema: new CloudDbSchema({ ...deps, catalog }), documents: new CloudDbDocuments({ ...deps, catalog }) };

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { CloudDbObjectType } from '@wharf/rules';
 import type { DbOrTx } from '../../platform/db/types';
 import { ident, literal, qualified, schemaOf, tableOf } from './physical';
@@ -47,6 +47,9 @@ export const cloudDbRepo = {
     const [row] = await db.select().from(cloudDbZones).where(and(eq(cloudDbZones.projectId, projectId), eq(cloudDbZones.key, key))).limit(1);
     return row ?? null;
   },
+
+  /** Every zone of every project that keeps documents for a limited time. */
+  zonesWithRetention: (db: DbOrTx) => db.select().from(cloudDbZones).where(isNotNull(cloudDbZones.retentionDays)),
 
   insertZone: async (tx: DbOrTx, row: ZoneRow) => {
     await tx.insert(cloudDbZones).values(row);

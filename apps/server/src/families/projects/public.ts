@@ -3,4 +3,7 @@
 /** The projects table, for the foreign keys of a project's own data (cascade on delete). */
 export { projects } from './tables';
 
-export { projectFacts, teamProjects, type ProjectFacts } from './facts';
+export { projectFacts, projectTeam, teamProjects, type ProjectFacts } from './facts';
+
+/** Subscribe to let go of what a family keeps for a project beyond its rows. */
+export { projectDeleted } from './events';

@@ -7,6 +7,7 @@ import { decodeCursor, pageOf } from '../../platform/http/cursor';
 import { AppError, notFound } from '../../platform/http/errors';
 import { teamsRepo } from '../accounts/repo/teams';
 import { appsRepo } from '../apps/repo';
+import { projectDeleted } from './events';
 import { projectsRepo, type ProjectRow } from './repo';
 
 export function projectOut(r: ProjectRow): Project {
@@ -83,6 +84,7 @@ export class ProjectsService {
       // Its rows go by cascade; the secrets its families sealed for it (signing keys,
       // identity providers' client secrets) are the secrets port's, named by the project.
       const secretsRemoved = await this.deps.secrets.removeOwnedBy(tx, 'project', projectId);
+      await this.deps.events.publish(tx, projectDeleted, projectId, { projectId, teamId: caller.teamId! });
       await writeAudit(tx, clock, { action: 'project.delete', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'project', targetId: projectId, data: { name: row.name, secretsRemoved } });
     });
   }

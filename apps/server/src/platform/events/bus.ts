@@ -67,6 +67,21 @@ export class EventBus {
     return row!.id;
   }
 
+  /** Several events of one topic in one insert (a batch of writes): each is its own event, delivered in key order. */
+  async publishMany<T>(tx: DbOrTx, topic: Topic<T>, items: readonly { key: string; payload: T }[]): Promise<void> {
+    if (items.length === 0) return;
+    const now = this.deps.clock.now();
+    const rows = await tx
+      .insert(events)
+      .values(items.map((i) => ({ topic: topic.name, key: i.key, payload: topic.schema.parse(i.payload), createdAt: now })))
+      .returning({ id: events.id, key: events.key });
+    const subscribers = this.#byTopic.get(topic.name) ?? [];
+    if (subscribers.length) {
+      await tx.insert(eventDeliveries).values(rows.flatMap((r) => subscribers.map((s) => ({ eventId: r.id, subscriber: s.name, key: r.key, nextAt: now }))));
+      await this.deps.pubsub.publishIn(tx, WAKE, null);
+    }
+  }
+
   /** Delivers on a timer and whenever any instance publishes. */
   start(pollMs: number): void {
     if (this.#timer) return;
