@@ -47,7 +47,7 @@ export class CloudDbDocuments {
   }
 
   /** Writes whole documents by key, all or none: a Creator may only replace their own. */
-  async upsert(t: Target, actor: Actor, objects: readonly Record<string, unknown>[]) {
+  async upsert(t: Target, actor: Actor, objects: readonly Record<string, unknown>[], alsoInTx?: (tx: Tx) => Promise<void>) {
     const reach = reachOf(t.type, actor, 'Upsert');
     const rows = objects.map((o, i) => documentValues(t.type, t.fields, o, i, this.seal));
     const keys = t.type.fields.map((f, i) => [f, i] as const).filter(([f]) => f.belongPrimaryKey);
@@ -78,12 +78,13 @@ export class CloudDbDocuments {
         throw forbidden({ zh: '只能修改自己创建的数据：本批数据未写入', en: 'You may only change documents you created: nothing of this batch was written', ru: 'Менять можно только свои документы: ничего из пакета не записано' });
       }
       await this.#changed(tx, t, 'upsert', owner, written);
+      await alsoInTx?.(tx);
       return { upserted: written.length, objects: written.map((w) => documentOf(t.type, w, this.seal)) };
     });
   }
 
   /** Deletes documents by key, all or none: a Creator may only delete their own. */
-  async delete(t: Target, actor: Actor, objects: readonly Record<string, unknown>[]) {
+  async delete(t: Target, actor: Actor, objects: readonly Record<string, unknown>[], alsoInTx?: (tx: Tx) => Promise<void>) {
     const reach = reachOf(t.type, actor, 'Delete');
     const keyFields = t.type.fields.filter((f) => f.belongPrimaryKey);
     const keys = objects.map((o, i) => keyFields.map((f) => keyValue(t, f, o, i)));
@@ -97,6 +98,7 @@ export class CloudDbDocuments {
       const keyColumns = sql.raw(keyFields.map((f) => `${outputExpr(f)} as ${ident(columnOf(f))}`).join(', '));
       const gone = rowsOf<Record<string, unknown>>(await tx.execute(sql`delete from ${t.table} where ${sys('zone')} = ${t.partition} and (${match}) returning ${keyColumns}`));
       await this.#changed(tx, t, 'delete', owner, gone);
+      await alsoInTx?.(tx);
       return { deleted: gone.length };
     });
   }
@@ -110,6 +112,13 @@ export class CloudDbDocuments {
     const last = page.at(-1);
     const cursor = more && last ? Buffer.from(JSON.stringify(orderKeys.map((k) => last[`_k${k.i}`] ?? null))).toString('base64url') : null;
     return { objects: page.map((r) => documentOf(t.type, r, this.seal)), cursor };
+  }
+
+  /** The console's page: the documents and how many match in all (as the Administrator role). */
+  async browse(t: Target, q: ObjectQuery) {
+    const page = await this.query(t, { kind: 'admin' }, q);
+    const total = await this.aggregate(t, { kind: 'admin' }, q.where, 'count', undefined);
+    return { ...page, total: Number(total.value) };
   }
 
   async aggregate(t: Target, actor: Actor, where: ObjectQuery['where'], aggregate: Aggregate, fieldName: string | undefined) {

@@ -5,6 +5,7 @@ import { dropDeletedProject } from './events';
 import { purgeExpired } from './retention';
 import { clientRoutes } from './routes/client';
 import { consoleRoutes } from './routes/console';
+import { dataRoutes } from './routes/data';
 import { CloudDbSchema } from './schema-service';
 
 /** Cloud DB: a project's typed documents in zones, under each object type's rights, read and written by its apps. */
@@ -27,6 +28,7 @@ export const cloudDbFamily: Family = {
     const catalog = new SchemaCatalog(deps);
     const s = { schema: new CloudDbSchema({ ...deps, catalog }), documents: new CloudDbDocuments({ ...deps, catalog }) };
     consoleRoutes(app, s);
+    dataRoutes(app, deps, s);
     clientRoutes(app, s);
   },
 };

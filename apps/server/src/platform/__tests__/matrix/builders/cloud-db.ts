@@ -69,6 +69,9 @@ export function cloudDbBuilders(): Builders {
         return { params: { zoneName }, query: { projectId: s.a.projectId } };
       },
     },
+    'cloudDb.browse': { build: async (s) => (await notes(s), { params: where, query: { projectId: s.a.projectId }, body: { limit: 10 } }) },
+    'cloudDb.write': { build: async (s) => (await notes(s), { params: where, query: { projectId: s.a.projectId }, body: { objects: [{ id: 4, text: s.marker }] } }) },
+    'cloudDb.remove': { build: async (s) => (await notes(s), { params: where, query: { projectId: s.a.projectId }, body: { objects: [{ id: 5 }] } }) },
     'cloudDb.upsert': { build: async (s) => ({ headers: await notes(s), params: where, body: { objects: [{ id: 2, text: 'written' }] } }) },
     'cloudDb.delete': { build: async (s) => ({ headers: await notes(s), params: where, body: { objects: [{ id: 3 }] } }) },
     'cloudDb.query': { build: async (s) => ({ headers: await notes(s), params: where, body: { where: [{ field: 'id', op: 'equalTo', value: 1 }] } }) },

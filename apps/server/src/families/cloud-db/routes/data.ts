@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { cloudDbApi } from '@wharf/contract';
+import { auditActor, writeAudit } from '../../../platform/audit';
+import type { Deps } from '../../../platform/deps';
+import type { Caller } from '../../../platform/http/access';
+import { registerEndpoint } from '../../../platform/http/register';
+import type { CloudDbServices } from './context';
+
+/** The console's data view: the project's documents, read and changed as its Administrator role. */
+export function dataRoutes(app: FastifyInstance, deps: Pick<Deps, 'clock'>, { documents }: CloudDbServices): void {
+  const at = (caller: Caller, p: { zoneName: string; objectTypeName: string }) => documents.target(caller.projectId!, p.zoneName, p.objectTypeName);
+  const audited = (caller: Caller, p: { zoneName: string; objectTypeName: string }, op: string, n: number) => async (tx: Parameters<typeof writeAudit>[0]) =>
+    writeAudit(tx, deps.clock, { action: 'cloud-db.adminWrite', teamId: caller.teamId, ...auditActor(caller), targetType: 'project', targetId: caller.projectId, data: { zone: p.zoneName, objectType: p.objectTypeName, op, documents: n } });
+  registerEndpoint(app, cloudDbApi.browseObjects, async ({ caller, params, body }) => documents.browse(await at(caller, params), body));
+  registerEndpoint(app, cloudDbApi.writeObjects, async ({ caller, params, body }) =>
+    documents.upsert(await at(caller, params), { kind: 'admin' }, body.objects, audited(caller, params, 'upsert', body.objects.length)));
+  registerEndpoint(app, cloudDbApi.removeObjects, async ({ caller, params, body }) =>
+    documents.delete(await at(caller, params), { kind: 'admin' }, body.objects, audited(caller, params, 'delete', body.objects.length)));
+}
