@@ -17,7 +17,7 @@ export const cloudDbFamily: Family = {
       serviceId: 'project.cloudDb',
       menuId: 'cloud-db',
       categoryId: 11,
-      names: { cn: '云数据库', en: 'Cloud DB', ru: 'Cloud DB' },
+      names: { cn: '云数据库', en: 'Cloud DB', ru: 'Облачная база данных' },
       route: '/projects/:projectId/cloud-db',
       scope: 'project',
     },

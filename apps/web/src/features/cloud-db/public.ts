@@ -1,0 +1,2 @@
+// What other features may use of Cloud DB: nothing yet.
+export {};
