@@ -10,6 +10,7 @@ export default defineConfig({
       'packages/contract',
       'packages/client',
       'packages/analytics',
+      'packages/clouddb',
       'packages/cli',
       'apps/server',
       'apps/web',

@@ -6,13 +6,13 @@ import { appHeaders } from '../../../platform/__tests__/matrix/builders/app-user
 let n = 0;
 
 /** A project with one app (its client headers) and anonymous sign-in on, and a zone named `main`. */
-export async function projectOf(u: TestUser): Promise<{ projectId: string; headers: Record<string, string> }> {
+export async function projectOf(u: TestUser): Promise<{ projectId: string; appId: string; headers: Record<string, string> }> {
   const projectId = (await u.call(projectApi.createProject, { body: { name: `Cloud DB ${(n += 1)}` } })).json().project.projectId as string;
   const app = (await u.call(appApi.createApp, { body: { projectId, platform: 'android', name: `Books ${n}`, packageName: `com.wharf.cdb${process.pid}.a${n}`, category: 'app', defaultLanguage: 'enUS' } })).json().app as { appId: string };
   await u.call(appUsersApi.setAuthMethods, { query: { projectId }, body: { anonymous: true, email: true } });
   const zone = await u.call(cloudDbApi.createZone, { query: { projectId }, body: { zoneName: 'main' } });
   if (zone.statusCode !== 200) throw new Error(zone.body);
-  return { projectId, headers: { ...(await appHeaders(u, app.appId)), 'content-type': 'application/json' } };
+  return { projectId, appId: app.appId, headers: { ...(await appHeaders(u, app.appId)), 'content-type': 'application/json' } };
 }
 
 /** AppGallery Connect's sample type, with an index on the book's name. */

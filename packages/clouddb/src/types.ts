@@ -1,0 +1,13 @@
+export type Scalar = string | number | boolean;
+export type CloudDocument = Record<string, unknown>;
+export type PredicateOp =
+  | 'equalTo' | 'notEqualTo' | 'greaterThan' | 'greaterThanOrEqualTo' | 'lessThan' | 'lessThanOrEqualTo' | 'in' | 'beginsWith' | 'contains' | 'isNull' | 'isNotNull';
+export interface Predicate {
+  field: string;
+  op: PredicateOp;
+  value?: Scalar | Scalar[];
+}
+export interface QueryAnswer {
+  objects: CloudDocument[];
+  cursor: string | null;
+}
