@@ -10,3 +10,4 @@ export { QUEUE_LIMIT } from './queue';
 export { DEFAULT_RETRY, type RetryPolicy } from './retry';
 export { memoryStore, defaultStore, type KeyValueStore } from './storage';
 export { instanceIdIn } from './instance';
+export { serverEvents, type ServerEvent } from './events';

@@ -69,7 +69,11 @@ export class Transport {
   /** A signed call whose answer the caller reads itself (a stream of events); no retries. */
   async open(call: WharfCall, signal: AbortSignal): Promise<Response> {
     try {
-      return await this.options.fetch(this.url(call), { method: call.method, headers: this.#headers(call), signal });
+      const headers = this.#headers(call);
+      // A stream may be asked for with a body (Cloud DB's live query sends its query).
+      const body = call.body === undefined ? {} : { body: JSON.stringify(call.body) };
+      if (call.body !== undefined) headers['content-type'] = 'application/json';
+      return await this.options.fetch(this.url(call), { method: call.method, headers, signal, ...body });
     } catch (err) {
       throw new WharfError(`The server could not be reached (${(err as Error).message}).`, 'network');
     }

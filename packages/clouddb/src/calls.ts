@@ -6,6 +6,7 @@ export const CLOUD_DB_CALLS = {
   delete: { method: 'POST', path: '/clouddb/v1/client/zones/:zoneName/objectTypes/:objectTypeName/delete' },
   query: { method: 'POST', path: '/clouddb/v1/client/zones/:zoneName/objectTypes/:objectTypeName/query' },
   aggregate: { method: 'POST', path: '/clouddb/v1/client/zones/:zoneName/objectTypes/:objectTypeName/aggregate' },
+  listen: { method: 'POST', path: '/clouddb/v1/client/zones/:zoneName/objectTypes/:objectTypeName/listen' },
 } as const;
 
 export const pathOf = (op: keyof typeof CLOUD_DB_CALLS, zone: string, type: string): string => at(zone, type, op);

@@ -1,5 +1,6 @@
 import type { WharfCall, WharfClient } from '@wharf/client';
 import { pathOf } from './calls';
+import { listenTo } from './live';
 import { CloudQuery, type QuerySpec } from './query';
 import type { CloudDocument, Predicate, QueryAnswer } from './types';
 
@@ -13,6 +14,11 @@ export class CloudDB {
   /** A zone of the project, by the name given in the console. */
   zone(name: string): CloudZone {
     return new CloudZone(this, name);
+  }
+
+  /** @internal */
+  get client(): WharfClient {
+    return this.wharf;
   }
 
   /** @internal */
@@ -42,6 +48,7 @@ export class CloudZone {
   query<T extends CloudDocument = CloudDocument>(objectType: string): CloudQuery<T> {
     return new CloudQuery<T>({
       run: (spec: QuerySpec) => this.db.call<QueryAnswer>({ method: 'POST', path: pathOf('query', this.name, objectType), body: spec, idempotent: true }),
+      listen: (spec, onSnapshot, onError) => listenTo(this.db.client, pathOf('listen', this.name, objectType), spec, onSnapshot, onError),
       aggregate: async (where: Predicate[], aggregate, field) =>
         (await this.db.call<{ value: number | string | null }>({ method: 'POST', path: pathOf('aggregate', this.name, objectType), body: { where, aggregate, ...(field ? { field } : {}) }, idempotent: true })).value,
     });

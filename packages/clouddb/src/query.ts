@@ -11,6 +11,7 @@ export interface QuerySpec {
 
 export interface QueryRunner {
   run(spec: QuerySpec): Promise<QueryAnswer>;
+  listen?(spec: QuerySpec, onSnapshot: (objects: CloudDocument[]) => void, onError?: (error: Error) => void): () => void;
   aggregate(where: Predicate[], aggregate: 'count' | 'sum' | 'average' | 'min' | 'max', field?: string): Promise<number | string | null>;
 }
 
@@ -74,6 +75,15 @@ export class CloudQuery<T extends CloudDocument = CloudDocument> {
       if (!answer.cursor) return;
       cursor = answer.cursor;
     }
+  }
+
+  /**
+   * The matching documents now and after every change, on any device (a live query: within
+   * a second, kept open and reopened by itself). Answers the function that stops it.
+   */
+  onSnapshot(listener: (objects: T[]) => void, onError?: (error: Error) => void): () => void {
+    if (!this.runner.listen) throw new Error('this query cannot listen');
+    return this.runner.listen(this.spec, listener as (objects: CloudDocument[]) => void, onError);
   }
 
   count = async (field?: string): Promise<number> => Number(await this.runner.aggregate(this.spec.where, 'count', field));

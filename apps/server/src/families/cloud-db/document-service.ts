@@ -9,14 +9,17 @@ import type { SchemaCatalog } from './catalog';
 import { col, outputExpr, param, selectList, sys } from './document-sql';
 import { documentOf, documentValues, fieldsByKey, valueFor, type FieldSeal } from './documents';
 import { documentChanged } from './events';
+import { DOCUMENTS_CHANGED, type DocumentsChanged } from './live';
 import { columnOf, ident, qualified, tableOf } from './physical';
 import { aggregateSql, querySql } from './query';
 
-type DocumentDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'events'> & { catalog: SchemaCatalog };
+type DocumentDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'events' | 'pubsub'> & { catalog: SchemaCatalog };
 
 export interface Target {
   projectId: string;
   zoneName: string;
+  /** The type's table, named for the pub/sub message of a write. */
+  tableName: string;
   type: CloudDbObjectType;
   fields: Map<string, CloudDbField>;
   partition: string;
@@ -43,7 +46,7 @@ export class CloudDbDocuments {
     const row = types.get(cloudDbKey(typeName));
     if (!row) throw notFound({ zh: `对象类型“${typeName}”不存在`, en: `There is no object type “${typeName}”`, ru: `Типа объектов «${typeName}» нет` });
     const type = row.definition;
-    return { projectId, zoneName: zone.name, type, fields: fieldsByKey(type), partition: zone.partition, table: sql.raw(qualified(projectId, tableOf(type))) };
+    return { projectId, zoneName: zone.name, tableName: tableOf(type), type, fields: fieldsByKey(type), partition: zone.partition, table: sql.raw(qualified(projectId, tableOf(type))) };
   }
 
   /** Writes whole documents by key, all or none: a Creator may only replace their own. */
@@ -129,8 +132,10 @@ export class CloudDbDocuments {
     return { value: v };
   }
 
-  /** One event per document written or deleted, in the write's transaction. */
+  /** One event per document written or deleted, and word to live queries, in the write's transaction. */
   async #changed(tx: Tx, t: Target, op: 'upsert' | 'delete', by: string | null, rows: readonly Record<string, unknown>[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.deps.pubsub.publishIn(tx, DOCUMENTS_CHANGED, { projectId: t.projectId, partition: t.partition, table: t.tableName } satisfies DocumentsChanged);
     const keyFields = t.type.fields.filter((f) => f.belongPrimaryKey);
     await this.deps.events.publishMany(
       tx,

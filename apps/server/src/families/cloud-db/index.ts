@@ -2,6 +2,7 @@ import type { Family } from '../../platform/deps';
 import { SchemaCatalog } from './catalog';
 import { CloudDbDocuments } from './document-service';
 import { dropDeletedProject } from './events';
+import { LiveQueries } from './live';
 import { purgeExpired } from './retention';
 import { clientRoutes } from './routes/client';
 import { consoleRoutes } from './routes/console';
@@ -26,7 +27,14 @@ export const cloudDbFamily: Family = {
   periodic: [{ name: 'cloud-db retention', everyMs: () => 3_600_000, run: (deps) => purgeExpired(deps) }],
   register(app, deps) {
     const catalog = new SchemaCatalog(deps);
-    const s = { schema: new CloudDbSchema({ ...deps, catalog }), documents: new CloudDbDocuments({ ...deps, catalog }) };
+    const documents = new CloudDbDocuments({ ...deps, catalog });
+    const live = new LiveQueries(deps, documents);
+    // Open streams would hold a closing server's sockets until their timeout: end them first.
+    app.addHook('preClose', (done) => {
+      live.closeAll();
+      done();
+    });
+    const s = { schema: new CloudDbSchema({ ...deps, catalog }), documents, live };
     consoleRoutes(app, s);
     dataRoutes(app, deps, s);
     clientRoutes(app, s);

@@ -94,3 +94,22 @@ export const aggregateObjects = defineEndpoint({
   body: z.object({ where: objectQuery.shape.where, aggregate: z.enum(AGGREGATES), field: cloudDbName.optional() }),
   response: okResponse({ value: z.union([z.number(), z.string()]).nullable() }),
 });
+
+export const listenObjects = defineEndpoint({
+  id: 'cloudDb.listen',
+  method: 'POST',
+  prefix: PREFIX,
+  path: '/zones/:zoneName/objectTypes/:objectTypeName/listen',
+  access: ACCESS,
+  rateLimit: RATE,
+  summary:
+    'A live query: server-sent events (text/event-stream), `snapshot` with the matching documents and their `etag` at once (unless `since` is that etag) and within a second of every change on any instance; closes after `timeoutSeconds` (the app reconnects with the last etag)',
+  params: at,
+  body: objectQuery.omit({ cursor: true, offset: true }).extend({
+    /** The etag of the last snapshot the app holds: an unchanged result is not sent again. */
+    since: z.string().max(64).optional(),
+    timeoutSeconds: z.number().int().min(1).max(3600).default(300),
+  }),
+  // What a stream that could not start answers; a started one is events, not JSON.
+  response: okResponse({}),
+});

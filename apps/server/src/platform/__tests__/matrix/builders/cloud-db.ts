@@ -75,6 +75,7 @@ export function cloudDbBuilders(): Builders {
     'cloudDb.upsert': { build: async (s) => ({ headers: await notes(s), params: where, body: { objects: [{ id: 2, text: 'written' }] } }) },
     'cloudDb.delete': { build: async (s) => ({ headers: await notes(s), params: where, body: { objects: [{ id: 3 }] } }) },
     'cloudDb.query': { build: async (s) => ({ headers: await notes(s), params: where, body: { where: [{ field: 'id', op: 'equalTo', value: 1 }] } }) },
+    'cloudDb.listen': { build: async (s) => ({ headers: await notes(s), params: where, body: { where: [{ field: 'id', op: 'equalTo', value: 1 }], timeoutSeconds: 1 } }) },
     'cloudDb.aggregate': { build: async (s) => ({ headers: await notes(s), params: where, body: { aggregate: 'count' } }) },
   };
 }
