@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileApi, projectApi } from '@wharf/contract';
+import { cloudDbApi, fileApi, projectApi } from '@wharf/contract';
+import { DEFAULT_CLOUD_DB_PERMISSIONS } from '@wharf/rules';
 import { loadConfig, type Config } from '../../config';
 import { openPglite } from '../../platform/db/client';
 import { DataDirInUseError, lockDataDir } from '../../platform/db/data-dir-lock';
@@ -46,7 +47,13 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('backup and restore of t
       const u = await TestUser.register(t);
       email = u.email;
       password = u.password;
-      expect((await u.call(projectApi.createProject, { body: { name: 'Kept project' } })).statusCode).toBe(200);
+      const projectId = (await u.call(projectApi.createProject, { body: { name: 'Kept project' } })).json().project.projectId as string;
+      // Cloud DB's documents live in a schema of the project, made at run time: the backup takes it too.
+      await u.call(cloudDbApi.createZone, { query: { projectId }, body: { zoneName: 'main' } });
+      const fields = [{ fieldName: 'id', fieldType: 'Integer' as const, belongPrimaryKey: true, notNull: true, isNeedEncrypt: false }];
+      expect((await u.call(cloudDbApi.createObjectType, { query: { projectId }, body: { objectTypeName: 'Kept', fields, indexes: [], permissions: DEFAULT_CLOUD_DB_PERMISSIONS } })).statusCode).toBe(200);
+      const at = { zoneName: 'main', objectTypeName: 'Kept' };
+      expect((await u.call(cloudDbApi.writeObjects, { params: at, query: { projectId }, body: { objects: [{ id: 7 }] } })).statusCode).toBe(200);
       const up = await u.call(fileApi.uploadObject, { query: { fileName: 'kept.bin', contentType: 'application/octet-stream' }, raw: bytes });
       expect(up.statusCode).toBe(200);
       objectId = up.json().object.objectId;
@@ -66,6 +73,9 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('backup and restore of t
       expect((await u.login()).statusCode).toBe(200);
       const projects = (await u.call(projectApi.projectList)).json().items;
       expect(projects.map((p: { name: string }) => p.name)).toContain('Kept project');
+      const projectId = projects.find((p: { name: string }) => p.name === 'Kept project').projectId as string;
+      const kept = await u.call(cloudDbApi.browseObjects, { params: { zoneName: 'main', objectTypeName: 'Kept' }, query: { projectId }, body: {} });
+      expect(kept.json()).toMatchObject({ objects: [{ id: 7 }], total: 1 });
       const url = (await u.call(fileApi.downloadUrl, { body: { objectId } })).json().url as string;
       const download = await t.app.inject({ url });
       expect(download.statusCode).toBe(200);
