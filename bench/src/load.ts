@@ -15,7 +15,7 @@ export interface LoadOptions {
   connections: number;
   durationSec: number;
   headers?: Record<string, string>;
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT';
   body?: string;
   /** A path per request (e.g. another device ID each time) instead of the URL's one. */
   pathOf?: (n: number) => string;

@@ -16,6 +16,8 @@ import { ingestionLines } from './analytics';
 import { dashboardsReport } from './analytics-dashboards';
 import { connectBench, connectUploadSeconds, type ConnectBench } from './publishing';
 import { freshDatabase } from './pg-database';
+import { cloudDbLines } from './clouddb';
+import { liveDelivery } from './clouddb-live';
 import { mixedRun, printMixed } from './mixed';
 import { printScale, versionListScale, type Seeder } from './version-scale';
 import { PGlite } from '@electric-sql/pglite';
@@ -29,7 +31,7 @@ import { startBalancer } from '../../apps/server/src/harness/balancer';
  * --mixed-seconds N (the mixed load run, default 60; env BENCH_MIXED_SECONDS), --soak (a
  * 10-minute mixed run), --list-duration N (seconds per version-list measurement, default 5),
  * --list-connections N (default 10),
- * --upload-mb N (0 skips the upload), --only a,b (sections: routes, analytics, upload, parse, mixed, versions),
+ * --upload-mb N (0 skips the upload), --only a,b (sections: routes, analytics, clouddb, upload, parse, mixed, versions),
  * --db pglite|postgres (one database only; PostgreSQL runs when DATABASE_URL is set),
  * --instances N (the mixed run on PostgreSQL through N server processes behind a
  * round-robin balancer, sharing the database and the stored files; default 1).
@@ -47,7 +49,7 @@ const listDurationSec = opt('list-duration', 5);
 // Ten connections: the version list's p50 should show the query, not the queue of 50.
 const listConnections = opt('list-connections', 10);
 const onlyArg = args.indexOf('--only');
-const sections = new Set(onlyArg >= 0 ? (args[onlyArg + 1] ?? '').split(',') : ['routes', 'upload', 'parse', 'mixed', 'versions']);
+const sections = new Set(onlyArg >= 0 ? (args[onlyArg + 1] ?? '').split(',') : ['routes', 'clouddb', 'upload', 'parse', 'mixed', 'versions']);
 
 interface Target {
   label: string;
@@ -119,7 +121,7 @@ try {
     // Approval at once and no demo seed: the bench releases its own app (the seed's name).
     // The bench is one address and one app: the per-address and per-app limits of devices are lifted.
     // One sealing key for every instance of the run.
-    const wharfEnv = { ...env, DATA_DIR: dataDir, SECRETS_KEY: randomBytes(32).toString('base64'), AUTO_APPROVE: 'on', DEMO_SEED: 'off', RATE_LIMITS: JSON.stringify({ remoteConfigFetch: { limit: 1e9, windowMs: 60_000 }, analyticsDevice: { limit: 1e9, windowMs: 60_000 }, analyticsApp: { limit: 1e9, windowMs: 60_000 }, appClient: { limit: 1e9, windowMs: 60_000 }, signIn: { limit: 1e9, windowMs: 60_000 }, apiClient: { limit: 1e9, windowMs: 60_000 }, apiToken: { limit: 1e9, windowMs: 60_000 } }) };
+    const wharfEnv = { ...env, DATA_DIR: dataDir, SECRETS_KEY: randomBytes(32).toString('base64'), AUTO_APPROVE: 'on', DEMO_SEED: 'off', RATE_LIMITS: JSON.stringify({ remoteConfigFetch: { limit: 1e9, windowMs: 60_000 }, analyticsDevice: { limit: 1e9, windowMs: 60_000 }, analyticsApp: { limit: 1e9, windowMs: 60_000 }, appClient: { limit: 1e9, windowMs: 60_000 }, signIn: { limit: 1e9, windowMs: 60_000 }, apiClient: { limit: 1e9, windowMs: 60_000 }, apiToken: { limit: 1e9, windowMs: 60_000 }, cloudDb: { limit: 1e9, windowMs: 60_000 } }) };
     let server = await startWharf(wharfEnv);
     started.push(server);
     await warm(`${server.url}/healthz`);
@@ -173,6 +175,17 @@ try {
 App-user sign-in on ${t.label}: ${signIn.rps.toFixed(0)} req/s with argon2id at ${process.env.ARGON2_MEMORY_KIB ?? '19456'} KiB, 2 passes, 1 lane (one server process, ${Math.min(connections, 10)} connections)`);
         return true;
       });
+    }
+    // Cloud DB (issue 22) against Parse Server 9 on the same PostgreSQL server: PostgreSQL only.
+    if (sections.has('clouddb') && env.DATABASE_URL) {
+      const parseDb = await freshDatabase(process.env.DATABASE_URL!);
+      cleanups.push(parseDb.drop);
+      const c = await cloudDbLines({ base: server.url, headers, parseDatabaseUrl: parseDb.url, connections, durationSec });
+      started.push(c.parse);
+      rows.push(...c.rows);
+      const live = await liveDelivery({ listenUrl: c.listenUrl, upsertUrl: c.upsertUrl, headers: c.keyHeaders, subscribers: 1000, writes: 20 });
+      await c.parse.stop();
+      reports.push(() => (console.log(`\n${live.line}`), live.met));
     }
     if (sections.has('routes') || sections.has('analytics')) {
       // Analytics (issue 21): batches of 50 events, against the bare route parsing the same.

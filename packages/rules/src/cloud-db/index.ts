@@ -3,3 +3,4 @@ export * from './values';
 export * from './check';
 export * from './evolve';
 export * from './schema-file';
+export * from './security-rules';

@@ -2,7 +2,7 @@ import { rightsOf, type CloudDbObjectType, type CloudDbRight } from '@wharf/rule
 import { forbidden } from '../../platform/http/errors';
 
 /** Who a document call acts for: an app user (by the token), nobody (the key alone), or the project (console, functions). */
-export type Actor = { kind: 'user'; userId: string } | { kind: 'world' } | { kind: 'admin' };
+export type Actor = { kind: 'user'; userId: string; anonymous: boolean } | { kind: 'world' } | { kind: 'admin' };
 
 /** Which documents a right reaches: all of them, or only the caller's own (Creator). */
 export type Reach = 'all' | 'own';

@@ -1,3 +1,4 @@
+import { parseRule, RULE_OPERATIONS, type RuleNode, type RuleOperation } from '@wharf/rules';
 import type { Deps } from '../../platform/deps';
 import type { DbOrTx } from '../../platform/db/types';
 import { cloudDbRepo, type ObjectTypeRow, type ZoneRow } from './repo';
@@ -8,8 +9,12 @@ export const SCHEMA_CHANGED = 'cloud-db.schema-changed';
 const TTL_MS = 60_000;
 const MAX_PROJECTS = 5_000;
 
+/** A type's rules as read once per load: `false` for one that no longer reads (it then refuses). */
+export type ParsedRules = Partial<Record<RuleOperation, RuleNode | false>>;
+
 interface Kept {
   types: Map<string, ObjectTypeRow>;
+  rules: Map<string, ParsedRules>;
   zones: Map<string, ZoneRow>;
   until: number;
 }
@@ -34,7 +39,8 @@ export class SchemaCatalog {
     if (kept && kept.until > now) return kept;
     const generation = this.#generation;
     const [types, zones] = await Promise.all([cloudDbRepo.listTypes(this.deps.db, projectId), cloudDbRepo.listZones(this.deps.db, projectId)]);
-    const fresh = { types: new Map(types.map((t) => [t.key, t])), zones: new Map(zones.map((z) => [z.key, z])), until: now + TTL_MS };
+    const rules = new Map(types.map((t) => [t.key, parsedRules(t)]));
+    const fresh = { types: new Map(types.map((t) => [t.key, t])), rules, zones: new Map(zones.map((z) => [z.key, z])), until: now + TTL_MS };
     if (generation === this.#generation) {
       if (this.#kept.size >= MAX_PROJECTS) this.#kept.clear();
       this.#kept.set(projectId, fresh);
@@ -52,4 +58,15 @@ export class SchemaCatalog {
     this.#generation += 1;
     this.#kept.delete(projectId);
   }
+}
+
+function parsedRules(row: ObjectTypeRow): ParsedRules {
+  const out: ParsedRules = {};
+  for (const op of RULE_OPERATIONS) {
+    const text = row.rules?.[op]?.trim();
+    if (!text) continue;
+    const parsed = parseRule(row.definition, op, text);
+    out[op] = parsed.ok ? parsed.node : false;
+  }
+  return out;
 }

@@ -5,13 +5,15 @@ import type { Tx } from '../../platform/db/types';
 import type { Deps } from '../../platform/deps';
 import { forbidden, invalidInput, notFound } from '../../platform/http/errors';
 import { ownerOf, reachOf, type Actor } from './access';
-import type { SchemaCatalog } from './catalog';
+import type { ParsedRules, SchemaCatalog } from './catalog';
 import { col, outputExpr, param, selectList, sys } from './document-sql';
 import { documentOf, documentValues, fieldsByKey, valueFor, type FieldSeal } from './documents';
 import { documentChanged } from './events';
 import { DOCUMENTS_CHANGED, type DocumentsChanged } from './live';
 import { columnOf, ident, qualified, tableOf } from './physical';
 import { aggregateSql, querySql } from './query';
+import { authOf, checkWrites } from './rules-check';
+import { ruleSql } from './rules-sql';
 
 type DocumentDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'events' | 'pubsub'> & { catalog: SchemaCatalog };
 
@@ -20,6 +22,8 @@ export interface Target {
   zoneName: string;
   /** The type's table, named for the pub/sub message of a write. */
   tableName: string;
+  /** Its security rules, read (docs/cloud-db.md). */
+  rules: ParsedRules;
   type: CloudDbObjectType;
   fields: Map<string, CloudDbField>;
   partition: string;
@@ -40,13 +44,13 @@ export class CloudDbDocuments {
   }
 
   async target(projectId: string, zoneName: string, typeName: string): Promise<Target> {
-    const { types, zones } = await this.deps.catalog.project(projectId);
+    const { types, zones, rules } = await this.deps.catalog.project(projectId);
     const zone = zones.get(cloudDbKey(zoneName));
     if (!zone) throw notFound({ zh: `存储区“${zoneName}”不存在`, en: `There is no zone “${zoneName}”`, ru: `Зоны «${zoneName}» нет` });
     const row = types.get(cloudDbKey(typeName));
     if (!row) throw notFound({ zh: `对象类型“${typeName}”不存在`, en: `There is no object type “${typeName}”`, ru: `Типа объектов «${typeName}» нет` });
     const type = row.definition;
-    return { projectId, zoneName: zone.name, tableName: tableOf(type), type, fields: fieldsByKey(type), partition: zone.partition, table: sql.raw(qualified(projectId, tableOf(type))) };
+    return { projectId, zoneName: zone.name, tableName: tableOf(type), rules: rules.get(row.key) ?? {}, type, fields: fieldsByKey(type), partition: zone.partition, table: sql.raw(qualified(projectId, tableOf(type))) };
   }
 
   /** Writes whole documents by key, all or none: a Creator may only replace their own. */
@@ -73,6 +77,7 @@ export class CloudDbDocuments {
     const updates = sql.join([...t.type.fields.filter((f) => !f.belongPrimaryKey).map((f) => sql`${col(f)} = excluded.${col(f)}`), sql`${sys('updated')} = excluded.${sys('updated')}`, sql`${sys('version')} = ${t.table}.${sys('version')} + 1`], sql`, `);
     const onlyOwn = reach === 'own' ? sql` where ${t.table}.${sys('owner')} = ${owner}::text` : sql``;
     return this.deps.db.transaction(async (tx) => {
+      await checkWrites(tx, t, actor, 'upsert', rows, this.seal);
       const written = rowsOf<Record<string, unknown>>(
         await tx.execute(sql`insert into ${t.table} (${columns}) values ${values} on conflict (${conflictKeys}) do update set ${updates}${onlyOwn} returning ${sql.raw(selectList(t.type))}`),
       );
@@ -98,6 +103,8 @@ export class CloudDbDocuments {
         const [foreign] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from ${t.table} where ${sys('zone')} = ${t.partition} and (${match}) and ${sys('owner')} is distinct from ${owner}::text`));
         if ((foreign?.n ?? 0) > 0) throw forbidden({ zh: '只能删除自己创建的数据：本批数据未删除', en: 'You may only delete documents you created: nothing of this batch was deleted', ru: 'Удалять можно только свои документы: ничего из пакета не удалено' });
       }
+      const asDocs = keys.map((k) => t.type.fields.map((f) => (f.belongPrimaryKey ? k[keyFields.indexOf(f)] : undefined)));
+      await checkWrites(tx, t, actor, 'delete', asDocs, this.seal);
       const keyColumns = sql.raw(keyFields.map((f) => `${outputExpr(f)} as ${ident(columnOf(f))}`).join(', '));
       const gone = rowsOf<Record<string, unknown>>(await tx.execute(sql`delete from ${t.table} where ${sys('zone')} = ${t.partition} and (${match}) returning ${keyColumns}`));
       await this.#changed(tx, t, 'delete', owner, gone);
@@ -107,8 +114,7 @@ export class CloudDbDocuments {
   }
 
   async query(t: Target, actor: Actor, q: ObjectQuery) {
-    const reach = reachOf(t.type, actor, 'Read');
-    const { text, orderKeys } = querySql(t, q, reach === 'own' ? ownerOf(actor) : false);
+    const { text, orderKeys } = querySql(t, q, this.#readScope(t, actor));
     const rows = rowsOf<Record<string, unknown>>(await this.deps.db.execute(text));
     const more = rows.length > q.limit;
     const page = more ? rows.slice(0, q.limit) : rows;
@@ -125,11 +131,25 @@ export class CloudDbDocuments {
   }
 
   async aggregate(t: Target, actor: Actor, where: ObjectQuery['where'], aggregate: Aggregate, fieldName: string | undefined) {
-    const reach = reachOf(t.type, actor, 'Read');
-    const [row] = rowsOf<{ v: number | string | null }>(await this.deps.db.execute(aggregateSql(t, where, reach === 'own' ? ownerOf(actor) : false, aggregate, fieldName)));
+    const [row] = rowsOf<{ v: number | string | null }>(await this.deps.db.execute(aggregateSql(t, where, this.#readScope(t, actor), aggregate, fieldName)));
     const v = row?.v ?? null;
     if (typeof v === 'string' && /^-?\d+$/.test(v) && Number.isSafeInteger(Number(v))) return { value: Number(v) };
     return { value: v };
+  }
+
+  /**
+   * What the caller may read, as conditions: a Creator's own documents, and the read rule
+   * (never for the project itself). Refuses a caller without the right.
+   */
+  #readScope(t: Target, actor: Actor): SQL[] {
+    const scope: SQL[] = [];
+    if (reachOf(t.type, actor, 'Read') === 'own') {
+      const owner = ownerOf(actor);
+      scope.push(owner === null ? sql`false` : sql`${sys('owner')} = ${owner}::text`);
+    }
+    const rule = t.rules.read;
+    if (rule !== undefined && actor.kind !== 'admin') scope.push(rule === false ? sql`false` : ruleSql(t, rule, authOf(actor)));
+    return scope;
   }
 
   /** One event per document written or deleted, and word to live queries, in the write's transaction. */

@@ -3,6 +3,7 @@ import type { ObjectTypeRow, ZoneRow } from './repo';
 
 export const objectTypeOut = (row: ObjectTypeRow, usage: { rows: number; bytes: number }): ObjectType => ({
   ...row.definition,
+  securityRules: row.rules ?? {},
   revision: row.revision,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),

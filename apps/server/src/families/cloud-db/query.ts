@@ -48,10 +48,9 @@ function predicateSql(t: Target, p: Predicate): SQL {
   }
 }
 
-/** The zone, the caller's reach (their own documents only, for a Creator) and every predicate. */
-export function whereSql(t: Target, where: readonly Predicate[], owner: string | null | false = false): SQL {
-  const parts = [sql`${sys('zone')} = ${t.partition}`];
-  if (owner !== false) parts.push(owner === null ? sql`false` : sql`${sys('owner')} = ${owner}::text`);
+/** The zone, what the caller may read (`scope`: their own documents, the read rule) and every predicate. */
+export function whereSql(t: Target, where: readonly Predicate[], scope: readonly SQL[] = []): SQL {
+  const parts = [sql`${sys('zone')} = ${t.partition}`, ...scope];
   parts.push(...where.map((p) => predicateSql(t, p)));
   return sql.join(parts, sql` and `);
 }
@@ -59,9 +58,9 @@ export function whereSql(t: Target, where: readonly Predicate[], owner: string |
 /**
  * A page of documents: the asked order then the primary key (so every row has one place),
  * one row more than the page to know whether another follows, after the cursor's row.
- * `owner` (a Creator's reach) keeps others' documents out; `null` there matches nothing.
+ * `scope` keeps out what the caller may not read.
  */
-export function querySql(t: Target, q: ObjectQuery, owner: string | null | false) {
+export function querySql(t: Target, q: ObjectQuery, scope: readonly SQL[]) {
   const keys: (OrderKey & { i: number })[] = [];
   for (const o of q.orderBy) {
     const f = fieldNamed(t.type, t.fields, o.field);
@@ -70,7 +69,7 @@ export function querySql(t: Target, q: ObjectQuery, owner: string | null | false
     keys.push({ field: f, desc: o.direction === 'desc', i: keys.length });
   }
   for (const f of t.type.fields.filter((x) => x.belongPrimaryKey)) if (!keys.some((k) => k.field === f)) keys.push({ field: f, desc: false, i: keys.length });
-  const conditions = [whereSql(t, q.where, owner)];
+  const conditions = [whereSql(t, q.where, scope)];
   if (q.cursor) conditions.push(afterSql(keys, cursorValues(q.cursor, keys)));
   const keyColumns = keys.map((k) => `${outputExpr(k.field)} as "_k${k.i}"`).join(', ');
   const text = sql`select ${sql.raw(selectList(t.type))}, ${sql.raw(keyColumns)} from ${t.table} where ${sql.join(conditions, sql` and `)} order by ${orderSql(keys)} limit ${q.limit + 1} offset ${q.offset}`;
@@ -98,8 +97,8 @@ function cursorValues(cursor: string, keys: readonly OrderKey[]): CloudDbValue[]
 }
 
 /** count, sum, average, min or max over the documents the caller may read that match. */
-export function aggregateSql(t: Target, where: readonly Predicate[], owner: string | null | false, aggregate: Aggregate, fieldName: string | undefined): SQL {
-  const condition = whereSql(t, where, owner);
+export function aggregateSql(t: Target, where: readonly Predicate[], scope: readonly SQL[], aggregate: Aggregate, fieldName: string | undefined): SQL {
+  const condition = whereSql(t, where, scope);
   if (aggregate === 'count' && !fieldName) return sql`select count(*)::int as v from ${t.table} where ${condition}`;
   if (!fieldName) {
     throw invalidInput({ zh: `${aggregate} 需要一个字段`, en: `${aggregate} needs a field`, ru: `${aggregate} нужно поле` });

@@ -33,7 +33,7 @@ export const cloudDbRepo = {
     await tx.insert(cloudDbObjectTypes).values(row);
   },
 
-  updateType: async (tx: DbOrTx, projectId: string, key: string, set: Pick<ObjectTypeRow, 'definition' | 'revision' | 'updatedAt'>) => {
+  updateType: async (tx: DbOrTx, projectId: string, key: string, set: Pick<ObjectTypeRow, 'definition' | 'revision' | 'updatedAt'> & Partial<Pick<ObjectTypeRow, 'rules'>>) => {
     await tx.update(cloudDbObjectTypes).set(set).where(and(eq(cloudDbObjectTypes.projectId, projectId), eq(cloudDbObjectTypes.key, key)));
   },
 

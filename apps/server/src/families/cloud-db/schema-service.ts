@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { ObjectTypeInput, SchemaFile } from '@wharf/contract';
 import {
-  checkObjectType, CLOUD_DB_LIMITS, cloudDbKey, isEvolutionProblem, objectTypesOfFile, planEvolution, schemaFileOf,
-  type CloudDbObjectType,
+  checkObjectType, checkRules, CLOUD_DB_LIMITS, cloudDbKey, isEvolutionProblem, objectTypesOfFile, planEvolution, schemaFileOf,
+  testRules, type CloudDbObjectType, type RuleCase, type SecurityRules,
 } from '@wharf/rules';
 import { auditActor, writeAudit } from '../../platform/audit';
-import type { Tx } from '../../platform/db/types';
+import type { DbOrTx, Tx } from '../../platform/db/types';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { conflict, invalidInput, notFound } from '../../platform/http/errors';
@@ -14,10 +14,10 @@ import { applyChanges, run } from './evolution';
 import { objectTypeOut, zoneOut } from './out';
 import { createPartitionSql, createSchemaSql, createTypeSql, dropTypeSql, qualified, partitionOf, tableOf } from './physical';
 import { cloudDbRepo, type ObjectTypeRow } from './repo';
-import { problemWords, refusalWords } from './words';
+import { problemWords, refusalWords, ruleWords } from './words';
 
 type SchemaDeps = Pick<Deps, 'db' | 'clock'> & { catalog: SchemaCatalog };
-type AuditAction = 'cloud-db.typeCreate' | 'cloud-db.typeUpdate' | 'cloud-db.typeDelete' | 'cloud-db.schemaImport' | 'cloud-db.zoneCreate' | 'cloud-db.zoneRetention' | 'cloud-db.zoneDelete';
+type AuditAction = 'cloud-db.rules' | 'cloud-db.typeCreate' | 'cloud-db.typeUpdate' | 'cloud-db.typeDelete' | 'cloud-db.schemaImport' | 'cloud-db.zoneCreate' | 'cloud-db.zoneRetention' | 'cloud-db.zoneDelete';
 
 const STALE = { zh: '对象类型已被他人修改，请刷新后再试', en: 'Someone else changed the object type meanwhile; reload it and try again', ru: 'Тип объектов тем временем изменил кто-то другой; обновите страницу и повторите' };
 const noType = (name: string) => notFound({ zh: `对象类型“${name}”不存在`, en: `There is no object type “${name}”`, ru: `Типа объектов «${name}» нет` });
@@ -81,6 +81,25 @@ export class CloudDbSchema {
       await cloudDbRepo.deleteType(tx, projectId, row.key);
       return { target: row.definition.objectTypeName, data: { documents: rows }, result: { deleted: rows } };
     });
+  }
+
+  /** Sets a type's security rules (each checked against its fields), as one change with its audit event. */
+  async setRules(caller: Caller, projectId: string, name: string, rules: SecurityRules, revision: number) {
+    const kept = Object.fromEntries(Object.entries(rules).filter(([, text]) => text?.trim()).map(([op, text]) => [op, text!.trim()])) as SecurityRules;
+    return this.#change(caller, projectId, 'cloud-db.rules', async (tx) => {
+      const row = await this.#found(tx, projectId, name);
+      if (row.revision !== revision) throw conflict(STALE);
+      const problem = checkRules(row.definition, kept);
+      if (problem) throw invalidInput(ruleWords(problem));
+      await cloudDbRepo.updateType(tx, projectId, row.key, { definition: row.definition, rules: kept, revision: row.revision + 1, updatedAt: this.deps.clock.now() });
+      return { target: row.definition.objectTypeName, data: { rules: kept }, result: { objectType: await this.#out(tx, projectId, name) } };
+    });
+  }
+
+  /** The test kit: cases run against the rules given (or the stored ones), without a device. */
+  async testRules(projectId: string, name: string, rules: SecurityRules | undefined, cases: readonly RuleCase[]) {
+    const row = await this.#found(this.deps.db, projectId, name);
+    return { results: testRules(row.definition, rules ?? row.rules, cases).map((r) => ({ allowed: r.allowed, passed: r.passed, problem: r.problem ? ruleWords(r.problem).en : null })) };
   }
 
   async exportFile(projectId: string, names: readonly string[] | null) {
@@ -170,19 +189,21 @@ export class CloudDbSchema {
     const zones = await cloudDbRepo.listZones(tx, projectId);
     await run(tx, [...createSchemaSql(projectId), ...createTypeSql(projectId, definition, zones.map((z) => z.partition))]);
     const now = this.deps.clock.now();
-    await cloudDbRepo.insertType(tx, { projectId, key, definition, revision: 1, createdAt: now, updatedAt: now });
+    await cloudDbRepo.insertType(tx, { projectId, key, definition, rules: {}, revision: 1, createdAt: now, updatedAt: now });
   }
 
   async #evolve(tx: Tx, projectId: string, row: ObjectTypeRow, definition: CloudDbObjectType) {
     const plan = planEvolution(row.definition, definition);
     if (isEvolutionProblem(plan)) throw invalidInput(refusalWords(plan));
+    const stale = checkRules(definition, row.rules);
+    if (stale) throw invalidInput(ruleWords(stale, { zh: '请先修改安全规则：', en: 'Change the security rules first: ', ru: 'Сначала измените правила безопасности: ' }));
     if (plan.length === 0) return plan;
     await applyChanges(tx, projectId, definition, plan);
     await cloudDbRepo.updateType(tx, projectId, row.key, { definition, revision: row.revision + 1, updatedAt: this.deps.clock.now() });
     return plan;
   }
 
-  async #found(tx: Tx, projectId: string, name: string): Promise<ObjectTypeRow> {
+  async #found(tx: DbOrTx, projectId: string, name: string): Promise<ObjectTypeRow> {
     const row = await cloudDbRepo.getType(tx, projectId, cloudDbKey(name));
     if (!row) throw noType(name);
     return row;

@@ -1,5 +1,5 @@
 import { integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { CloudDbObjectType } from '@wharf/rules';
+import type { CloudDbObjectType, SecurityRules } from '@wharf/rules';
 import { projects } from '../projects/public';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -17,6 +17,8 @@ export const cloudDbObjectTypes = pgTable(
     /** The name in lower case: names differ in more than case (AppGallery Connect's rule). */
     key: text('key').notNull(),
     definition: jsonb('definition').$type<CloudDbObjectType>().notNull(),
+    /** Expressions per operation that must hold besides the role's right (docs/cloud-db.md). */
+    rules: jsonb('rules').$type<SecurityRules>().notNull().default({}),
     revision: integer('revision').notNull(),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),

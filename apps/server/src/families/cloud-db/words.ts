@@ -1,4 +1,4 @@
-import type { EvolutionProblem, ObjectTypeProblem, ValueProblem } from '@wharf/rules';
+import type { EvolutionProblem, ObjectTypeProblem, RuleProblem, ValueProblem } from '@wharf/rules';
 import type { LocalisedText } from '../../platform/http/errors';
 
 type Say = (p: { t: string; f: string; i: string; n: number }) => LocalisedText;
@@ -58,3 +58,20 @@ export const inDocument = (index: number, text: LocalisedText): LocalisedText =>
   en: `Document ${index + 1}: ${text.en}`,
   ru: `Документ ${index + 1}: ${text.ru}`,
 });
+
+const OPS = { read: { zh: '读取', en: 'read', ru: 'чтения' }, upsert: { zh: '写入', en: 'upsert', ru: 'записи' }, delete: { zh: '删除', en: 'delete', ru: 'удаления' } };
+const RULES: Record<RuleProblem['code'], (d: string) => LocalisedText> = {
+  syntax: (d) => ({ zh: `无法解析：${d}`, en: `it does not parse: ${d}`, ru: `не разбирается: ${d}` }),
+  tooLong: (d) => ({ zh: `最多 ${d} 个字符`, en: `it is longer than ${d} characters`, ru: `длиннее ${d} символов` }),
+  unknownName: (d) => ({ zh: `未知名称“${d}”（可用 auth、auth.uid、auth.anonymous、resource、resource.owner、resource.data.字段、request.data.字段）`, en: `“${d}” is not a known name (auth, auth.uid, auth.anonymous, resource, resource.owner, resource.data.<field>, request.data.<field>)`, ru: `«${d}» — неизвестное имя (auth, auth.uid, auth.anonymous, resource, resource.owner, resource.data.<поле>, request.data.<поле>)` }),
+  unknownField: (d) => ({ zh: `没有字段“${d}”`, en: `there is no field “${d}”`, ru: `нет поля «${d}»` }),
+  requestInRead: (d) => ({ zh: `只有写入规则可以使用 ${d}`, en: `only the upsert rule may use ${d}`, ru: `${d} можно использовать только в правиле записи` }),
+  notAllowed: (d) => ({ zh: `不支持“${d}”（可用 == != < <= > >= in && || ! 和括号）`, en: `“${d}” is not part of the language (== != < <= > >= in && || ! and brackets are)`, ru: `«${d}» не входит в язык (есть == != < <= > >= in && || ! и скобки)` }),
+};
+
+/** A security rule's problem, naming its operation. */
+export function ruleWords(p: RuleProblem, before: LocalisedText = { zh: '', en: '', ru: '' }): LocalisedText {
+  const o = OPS[p.operation];
+  const w = RULES[p.code](p.detail);
+  return { zh: `${before.zh}${o.zh}规则：${w.zh}`, en: `${before.en}${before.en ? 'the' : 'The'} ${o.en} rule: ${w.en}`, ru: `${before.ru}правило ${o.ru}: ${w.ru}` };
+}

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CLOUD_DB_LIMITS } from '@wharf/rules';
 import { defineEndpoint } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
-import { cloudDbName, objectType, objectTypeInput, projectQuery, schemaFile, schemaOut, zone, zoneName } from './schemas';
+import { cloudDbName, objectType, objectTypeInput, projectQuery, schemaFile, schemaOut, securityRules, zone, zoneName } from './schemas';
 
 /** Cloud DB in the console (AppGallery Connect's cloud database: object types, zones, the schema file). */
 const PREFIX = 'clouddb/v1';
@@ -116,4 +116,48 @@ export const deleteZone = defineEndpoint({
   params: z.object({ zoneName }),
   query: projectQuery,
   response: okResponse({ deleted: z.number().int() }),
+});
+
+export const setSecurityRules = defineEndpoint({
+  id: 'cloudDb.setRules',
+  method: 'PUT',
+  prefix: PREFIX,
+  path: '/objectTypes/:objectTypeName/securityRules',
+  access: MANAGE,
+  summary: "Set a type's security rules: an expression per operation that must hold besides the role's right (a read rule filters queries and aggregates)",
+  params: typeParams,
+  query: projectQuery,
+  body: z.object({ rules: securityRules, revision: z.number().int().min(0) }),
+  response: okResponse({ objectType }),
+});
+
+const ruleAuth = z.object({ uid: z.string().max(128), anonymous: z.boolean().default(false) }).nullable();
+const ruleDoc = z.record(z.string().max(64), z.union([z.string().max(4000), z.number(), z.boolean(), z.null()]));
+
+export const testSecurityRules = defineEndpoint({
+  id: 'cloudDb.testRules',
+  method: 'POST',
+  prefix: PREFIX,
+  path: '/objectTypes/:objectTypeName/securityRules/test',
+  access: READ,
+  summary: "The rules test kit: cases (an operation, who asks, the stored and the incoming document) run against the given rules or the stored ones, without a device",
+  params: typeParams,
+  query: projectQuery,
+  body: z.object({
+    rules: securityRules.optional(),
+    cases: z
+      .array(
+        z.object({
+          name: z.string().max(200).optional(),
+          operation: z.enum(['read', 'upsert', 'delete']),
+          auth: ruleAuth,
+          resource: z.object({ owner: z.string().max(128).nullable().default(null), data: ruleDoc }).nullable().default(null),
+          request: z.object({ data: ruleDoc }).nullable().default(null),
+          expect: z.boolean().optional(),
+        }),
+      )
+      .min(1)
+      .max(100),
+  }),
+  response: okResponse({ results: z.array(z.object({ allowed: z.boolean(), passed: z.boolean().nullable(), problem: z.string().nullable() })) }),
 });

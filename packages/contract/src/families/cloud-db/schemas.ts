@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CLOUD_DB_FIELD_TYPES, CLOUD_DB_LIMITS, CLOUD_DB_NAME, CLOUD_DB_RIGHTS, CLOUD_DB_ROLES } from '@wharf/rules';
+import { CLOUD_DB_FIELD_TYPES, CLOUD_DB_LIMITS, CLOUD_DB_NAME, CLOUD_DB_RIGHTS, CLOUD_DB_ROLES, RULE_MAX_LENGTH } from '@wharf/rules';
 
 export const projectQuery = z.object({ projectId: z.uuid() });
 
@@ -51,6 +51,13 @@ export const schemaFile = z.object({
 });
 export type SchemaFile = z.infer<typeof schemaFile>;
 
+/** Expressions per operation that must hold besides the role's right; empty: none (docs/cloud-db.md). */
+export const securityRules = z.object({
+  read: z.string().max(RULE_MAX_LENGTH).optional(),
+  upsert: z.string().max(RULE_MAX_LENGTH).optional(),
+  delete: z.string().max(RULE_MAX_LENGTH).optional(),
+});
+
 const fieldOut = z.object({
   fieldName: z.string(),
   fieldType: z.enum(CLOUD_DB_FIELD_TYPES),
@@ -66,6 +73,7 @@ export const objectType = z.object({
   fields: z.array(fieldOut),
   indexes: z.array(z.object({ indexName: z.string(), indexList: z.array(z.object({ fieldName: z.string(), sortType: z.enum(['ASC', 'DESC']) })) })),
   permissions: z.array(z.object({ role: z.enum(CLOUD_DB_ROLES), rights: z.array(z.enum(CLOUD_DB_RIGHTS)) })),
+  securityRules,
   /** Each change of the definition counts one: a change names the revision it started from. */
   revision: z.number().int(),
   createdAt: z.iso.datetime(),

@@ -5,7 +5,7 @@ import { registerEndpoint } from '../../../platform/http/register';
 import type { Actor } from '../access';
 import type { CloudDbServices } from './context';
 
-const actorOf = (caller: Caller): Actor => (caller.appUserId ? { kind: 'user', userId: caller.appUserId } : { kind: 'world' });
+const actorOf = (caller: Caller): Actor => (caller.appUserId ? { kind: 'user', userId: caller.appUserId, anonymous: caller.appUserAnonymous } : { kind: 'world' });
 
 /** What apps call on devices, with their key and, when signed in, the app user's token. */
 export function clientRoutes(app: FastifyInstance, { documents, live }: CloudDbServices): void {

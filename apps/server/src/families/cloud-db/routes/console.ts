@@ -9,6 +9,8 @@ export function consoleRoutes(app: FastifyInstance, { schema }: CloudDbServices)
   registerEndpoint(app, cloudDbApi.createObjectType, ({ caller, body }) => schema.create(caller, caller.projectId!, body));
   registerEndpoint(app, cloudDbApi.updateObjectType, ({ caller, params, body }) => schema.update(caller, caller.projectId!, params.objectTypeName, body));
   registerEndpoint(app, cloudDbApi.deleteObjectType, ({ caller, params }) => schema.delete(caller, caller.projectId!, params.objectTypeName));
+  registerEndpoint(app, cloudDbApi.setSecurityRules, ({ caller, params, body }) => schema.setRules(caller, caller.projectId!, params.objectTypeName, body.rules, body.revision));
+  registerEndpoint(app, cloudDbApi.testSecurityRules, ({ caller, params, body }) => schema.testRules(caller.projectId!, params.objectTypeName, body.rules, body.cases));
   registerEndpoint(app, cloudDbApi.exportSchema, ({ caller, query }) => {
     const names = query.objectTypes?.split(',').map((n) => n.trim()).filter(Boolean);
     return schema.exportFile(caller.projectId!, names?.length ? names : null);

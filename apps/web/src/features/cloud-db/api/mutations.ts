@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cloudDbApi, type ObjectTypeInput, type SchemaFile } from '@wharf/contract';
+import type { SecurityRules } from '@wharf/rules';
 import { callEndpoint } from '../../../request/call';
 import { cloudDbKeys } from './keys';
 
@@ -52,3 +53,9 @@ export function useRemoveDocuments(projectId: string) {
 /** The schema file of the named types (all when none), as AppGallery Connect's console exports it. */
 export const exportSchema = (projectId: string, names: readonly string[]) =>
   callEndpoint(cloudDbApi.exportSchema, { query: { projectId, ...(names.length ? { objectTypes: names.join(',') } : {}) } });
+
+export function useSetRules(projectId: string) {
+  return useChange(({ name, rules, revision }: { name: string; rules: SecurityRules; revision: number }) =>
+    callEndpoint(cloudDbApi.setSecurityRules, { params: { objectTypeName: name }, query: { projectId }, body: { rules, revision } }),
+  );
+}

@@ -13,18 +13,25 @@ import { dropTypeForm, formOf, inputOf, keepTypeForm, newTypeForm, readTypeForm,
 import { IndexesEditor } from '../components/IndexesEditor';
 import { problemText } from '../components/problems';
 import { RightsEditor } from '../components/RightsEditor';
+import { RulesCard } from '../components/RulesCard';
 
 /** Adds an object type, or changes one without losing its data (what would lose data the server refuses, saying why). */
 export function ObjectTypePage() {
   const { t } = useTranslation('cloud-db');
   const { projectId = '', objectTypeName } = useParams();
   const list = useObjectTypes(projectId);
+  const canManage = usePermissions().can('cloud.manage');
   const existing = list.data?.objectTypes.find((o) => o.objectTypeName.toLowerCase() === objectTypeName?.toLowerCase());
   if (!list.data) return <Skeleton active />;
   if (objectTypeName && !existing) {
     return <Alert type="warning" showIcon message={t('editor.notFound', { name: objectTypeName })} action={<Link to={`/projects/${projectId}/cloud-db`}>{t('editor.back')}</Link>} />;
   }
-  return <Editor key={existing?.revision ?? 'new'} projectId={projectId} name={existing?.objectTypeName} initial={existing ? formOf(existing) : newTypeForm()} revision={existing?.revision} />;
+  return (
+    <Flex vertical gap="large">
+      <Editor key={existing?.revision ?? 'new'} projectId={projectId} name={existing?.objectTypeName} initial={existing ? formOf(existing) : newTypeForm()} revision={existing?.revision} />
+      {existing && <RulesCard key={existing.revision} projectId={projectId} type={existing} canManage={canManage} />}
+    </Flex>
+  );
 }
 
 function Editor({ projectId, name, initial, revision }: { projectId: string; name: string | undefined; initial: TypeForm; revision: number | undefined }) {

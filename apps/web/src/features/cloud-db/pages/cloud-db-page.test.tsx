@@ -21,6 +21,7 @@ const BOOK: ObjectType = {
   ],
   indexes: [],
   permissions: DEFAULT_CLOUD_DB_PERMISSIONS,
+  securityRules: {},
   revision: 1,
   createdAt: AT,
   updatedAt: AT,
@@ -126,5 +127,27 @@ describe('Cloud DB pages', () => {
     fireEvent.click(button('Добавить зону'));
     await waitFor(() => expect(callsTo(callEndpoint, cloudDbApi.createZone)).toHaveLength(1));
     expect(callsTo(callEndpoint, cloudDbApi.createZone)[0]!.body).toEqual({ zoneName: 'archive', retentionDays: 30 });
+  });
+});
+
+describe('Cloud DB security rules', () => {
+  it('say what is wrong as a rule is typed, simulate it here, and save it', async () => {
+    serve([BOOK], [MAIN], { [cloudDbApi.setSecurityRules.id]: ({ body }) => ({ ret: OK, objectType: { ...BOOK, securityRules: (body as { rules: object }).rules, revision: 2 } }) });
+    renderApp('en', `#/projects/${PROJECT_ID}/cloud-db/types/BookInfo`);
+    const card = within(await screen.findByTestId('rules-card'));
+    fireEvent.change(card.getByLabelText('Upsert'), { target: { value: 'request.data.cost >= 0' } });
+    expect(card.getByTestId('rules-problem').textContent).toBe('Upsert rule: there is no field “cost”');
+    fireEvent.change(card.getByLabelText('Upsert'), { target: { value: 'auth != null && request.data.price >= 0' } });
+    fireEvent.mouseDown(card.getByLabelText('Operation'));
+    fireEvent.click(await screen.findByText('Upsert', { selector: '.ant-select-item-option-content' }));
+    fireEvent.change(card.getByLabelText('Document written (JSON)'), { target: { value: '{"price": -3}' } });
+    fireEvent.click(card.getByRole('button', { name: 'Run' }));
+    expect((await card.findByTestId('rules-result')).textContent).toBe('Denied');
+    fireEvent.change(card.getByLabelText('Document written (JSON)'), { target: { value: '{"price": 3}' } });
+    fireEvent.click(card.getByRole('button', { name: 'Run' }));
+    await waitFor(() => expect(card.getByTestId('rules-result').textContent).toBe('Allowed'));
+    fireEvent.click(card.getByRole('button', { name: 'Save rules' }));
+    await waitFor(() => expect(callsTo(callEndpoint, cloudDbApi.setSecurityRules)).toHaveLength(1));
+    expect(callsTo(callEndpoint, cloudDbApi.setSecurityRules)[0]!.body).toEqual({ rules: { upsert: 'auth != null && request.data.price >= 0' }, revision: 1 });
   });
 });

@@ -55,6 +55,15 @@ export function cloudDbBuilders(): Builders {
       },
     },
     'cloudDb.deleteObjectType': { build: async (s) => ({ params: { objectTypeName: await freshType(s) }, query: { projectId: s.a.projectId } }) },
+    'cloudDb.setRules': {
+      build: async (s) => {
+        const objectTypeName = await freshType(s);
+        return { params: { objectTypeName }, query: { projectId: s.a.projectId }, body: { rules: { upsert: 'request.data.id >= 0' }, revision: 1 } };
+      },
+    },
+    'cloudDb.testRules': {
+      build: async (s) => (await notes(s), { params: { objectTypeName: 'Note' }, query: { projectId: s.a.projectId }, body: { rules: { read: 'auth != null' }, cases: [{ operation: 'read', auth: null }] } }),
+    },
     'cloudDb.exportSchema': { build: async (s) => (await notes(s), { query: { projectId: s.a.projectId, objectTypes: 'Note' } }) },
     'cloudDb.importSchema': {
       build: async (s) => (await notes(s), { query: { projectId: s.a.projectId }, body: { schemaVersion: 1, objectTypes: [{ ...NOTE, permissions: undefined, objectTypeName: fresh('Imported') }] } }),

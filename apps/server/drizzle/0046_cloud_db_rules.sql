@@ -1,0 +1,1 @@
+ALTER TABLE "cloud_db_object_types" ADD COLUMN "rules" jsonb DEFAULT '{}'::jsonb NOT NULL;

@@ -1,0 +1,20 @@
+// Parse Server 9 as its own process, on the PostgreSQL database it is given: Cloud DB's
+// side-by-side reference in `npm run bench` (the same machine, database server and work).
+import type { AddressInfo } from 'node:net';
+import { ParseServer } from 'parse-server';
+
+const server = await ParseServer.startApp({
+  databaseURI: process.env.PARSE_DATABASE_URL!,
+  appId: 'bench',
+  masterKey: 'bench-master-key',
+  maintenanceKey: 'bench-maintenance-key',
+  serverURL: 'http://127.0.0.1/parse',
+  mountPath: '/parse',
+  port: 0,
+  host: '127.0.0.1',
+  verifyServerUrl: false,
+  logLevel: 'error',
+  silent: true,
+});
+const { port } = (server as unknown as { server: { address(): AddressInfo } }).server.address();
+console.log(`listening http://127.0.0.1:${port}/parse`);
