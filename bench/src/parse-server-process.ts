@@ -13,8 +13,8 @@ const server = await ParseServer.startApp({
   port: 0,
   host: '127.0.0.1',
   verifyServerUrl: false,
-  logLevel: 'error',
-  silent: true,
+  logLevel: process.env.PARSE_VERBOSE === 'on' ? 'info' : 'error',
+  silent: process.env.PARSE_VERBOSE !== 'on',
 });
 const { port } = (server as unknown as { server: { address(): AddressInfo } }).server.address();
 console.log(`listening http://127.0.0.1:${port}/parse`);

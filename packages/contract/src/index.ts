@@ -66,7 +66,7 @@ export * as publishingApi from './families/publishing';
 export * as remoteConfigApi from './families/remote-config';
 export * as abTestingApi from './families/ab-testing';
 export * as cloudDbApi from './families/cloud-db';
-export type { Aggregate, CloudDbZone, ObjectQuery, ObjectType, ObjectTypeInput, Predicate, PredicateOp, SchemaFile } from './families/cloud-db';
+export type { Aggregate, CloudDbTransfer, CloudDbZone, ObjectQuery, ObjectType, ObjectTypeInput, Predicate, PredicateOp, SchemaFile } from './families/cloud-db';
 export { AGGREGATES, PREDICATE_OPS, QUERY_LIMITS } from './families/cloud-db';
 export type { Experiment, ExperimentInput, ExperimentMetric, ExperimentResults, ExperimentState, ExperimentTargeting, ExperimentVariant, MetricResult, VariantFigures } from './families/ab-testing';
 export { AB_LIMITS, EXPERIMENT_STATES, EXPOSURE_EVENT, METRIC_KINDS } from './families/ab-testing';

@@ -86,3 +86,21 @@ export function parseDefault(field: Pick<CloudDbField, 'fieldType' | 'maxLength'
   else if (t === 'Byte' || t === 'Short' || t === 'Integer' || t === 'Float' || t === 'Double') raw = text.trim() === '' ? text : Number(text);
   return coerceValue({ ...field, notNull: true }, raw);
 }
+
+const TEXT_NUMBERS = new Set<CloudDbFieldType>(['Byte', 'Short', 'Integer', 'Float', 'Double', 'IntAutoIncrement']);
+
+/**
+ * A value typed as text (a form field, a CSV cell) as the JSON its field takes: numbers as
+ * numbers (a Long stays text, so 64 bits survive), `true`/`false` for Boolean, empty as
+ * null. What does not read as the type stays text, for the type check to name.
+ */
+export function valueFromText(field: Pick<CloudDbField, 'fieldType'>, text: string | null | undefined): unknown {
+  if (text === null || text === undefined || text === '') return null;
+  if (field.fieldType === 'Boolean') return text === 'true' ? true : text === 'false' ? false : text;
+  if (TEXT_NUMBERS.has(field.fieldType)) {
+    const n = Number(text.trim());
+    return text.trim() !== '' && Number.isFinite(n) ? n : text;
+  }
+  if (field.fieldType === 'Long' || field.fieldType === 'LongAutoIncrement') return text.trim();
+  return text;
+}

@@ -1,4 +1,4 @@
-import type { Family } from '../../platform/deps';
+import type { Deps, Family } from '../../platform/deps';
 import { SchemaCatalog } from './catalog';
 import { CloudDbDocuments } from './document-service';
 import { dropDeletedProject } from './events';
@@ -8,6 +8,19 @@ import { clientRoutes } from './routes/client';
 import { consoleRoutes } from './routes/console';
 import { dataRoutes } from './routes/data';
 import { CloudDbSchema } from './schema-service';
+import { CloudDbTransfers, runTransfers } from './transfers';
+
+/** One catalogue and document service per server (an app built around its deps), shared by routes and workers. */
+const built = new WeakMap<Deps, { catalog: SchemaCatalog; documents: CloudDbDocuments }>();
+function documentsOf(deps: Deps) {
+  let b = built.get(deps);
+  if (!b) {
+    const catalog = new SchemaCatalog(deps);
+    b = { catalog, documents: new CloudDbDocuments({ ...deps, catalog }) };
+    built.set(deps, b);
+  }
+  return b;
+}
 
 /** Cloud DB: a project's typed documents in zones, under each object type's rights, read and written by its apps. */
 export const cloudDbFamily: Family = {
@@ -24,19 +37,24 @@ export const cloudDbFamily: Family = {
     },
   ],
   subscriptions: [dropDeletedProject],
-  periodic: [{ name: 'cloud-db retention', everyMs: () => 3_600_000, run: (deps) => purgeExpired(deps) }],
+  periodic: [
+    { name: 'cloud-db retention', everyMs: () => 3_600_000, run: (deps) => purgeExpired(deps) },
+    { name: 'cloud-db transfers', everyMs: () => 1000, run: (deps) => runCloudDbTransfers(deps) },
+  ],
   register(app, deps) {
-    const catalog = new SchemaCatalog(deps);
-    const documents = new CloudDbDocuments({ ...deps, catalog });
+    const { catalog, documents } = documentsOf(deps);
     const live = new LiveQueries(deps, documents);
     // Open streams would hold a closing server's sockets until their timeout: end them first.
     app.addHook('preClose', (done) => {
       live.closeAll();
       done();
     });
-    const s = { schema: new CloudDbSchema({ ...deps, catalog }), documents, live };
+    const s = { schema: new CloudDbSchema({ ...deps, catalog }), documents, live, transfers: new CloudDbTransfers({ ...deps, documents }) };
     consoleRoutes(app, s);
     dataRoutes(app, deps, s);
     clientRoutes(app, s);
   },
 };
+
+/** One run of the transfers worker (tests call it themselves). */
+export const runCloudDbTransfers = (deps: Deps) => runTransfers({ ...deps, documents: documentsOf(deps).documents });

@@ -47,3 +47,60 @@ export const removeObjects = defineEndpoint({
   body: z.object({ objects }),
   response: okResponse({ deleted: z.number().int() }),
 });
+
+export const TRANSFER_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export const transfer = z.object({
+  id: z.uuid(),
+  kind: z.enum(['import', 'export']),
+  format: z.enum(['json', 'csv']),
+  zoneName: z.string(),
+  objectTypeName: z.string(),
+  state: z.enum(TRANSFER_STATES),
+  /** Documents written (import) or read (export) so far, of `total` (known once the file is read or the count made). */
+  done: z.number().int(),
+  total: z.number().int().nullable(),
+  /** Why it failed, in the three languages (an import names the document and field). */
+  error: z.object({ zh: z.string(), en: z.string(), ru: z.string() }).nullable(),
+  /** An export's file, for the file service's download URL, once done. */
+  objectId: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type CloudDbTransfer = z.infer<typeof transfer>;
+
+export const startImport = defineEndpoint({
+  id: 'cloudDb.startImport',
+  method: 'POST',
+  prefix: PREFIX,
+  path: '/zones/:zoneName/objectTypes/:objectTypeName/imports',
+  access: 'project:cloud.manage',
+  summary: 'Import documents from an uploaded file (a JSON array of documents, or CSV with a header of field names) in the background: every document is checked first, and nothing is written if one is wrong',
+  params: at,
+  query: projectQuery,
+  body: z.object({ objectId: z.uuid(), format: z.enum(['json', 'csv']) }),
+  response: okResponse({ transfer }),
+});
+
+export const startExport = defineEndpoint({
+  id: 'cloudDb.startExport',
+  method: 'POST',
+  prefix: PREFIX,
+  path: '/zones/:zoneName/objectTypes/:objectTypeName/exports',
+  access: 'project:cloud.read',
+  summary: 'Export every document of the type in the zone to a JSON or CSV file in the background (CSV cells are escaped against formula injection; encrypted fields are left empty)',
+  params: at,
+  query: projectQuery,
+  body: z.object({ format: z.enum(['json', 'csv']) }),
+  response: okResponse({ transfer }),
+});
+
+export const listTransfers = defineEndpoint({
+  id: 'cloudDb.transfers',
+  method: 'GET',
+  prefix: PREFIX,
+  path: '/transfers',
+  access: 'project:cloud.read',
+  summary: "The project's latest imports and exports (20) with their progress",
+  query: projectQuery,
+  response: okResponse({ transfers: z.array(transfer) }),
+});

@@ -29,7 +29,7 @@ const FIXED = [
   'api-clients.create', 'api-clients.delete', 'api-clients.grant', 'api-clients.keyCreate', 'api-clients.keyDelete', 'api-clients.revokeGrant', 'api-clients.secretReset', 'api-clients.update',
   'remote-config.saveDraft', 'remote-config.discardDraft', 'remote-config.publish', 'remote-config.rollback', 'remote-config.settings', 'remote-config.requestReview', 'remote-config.approveReview', 'remote-config.rejectReview',
   'ab-testing.create', 'ab-testing.update', 'ab-testing.delete', 'ab-testing.start', 'ab-testing.stop', 'ab-testing.rollOut',
-  'cloud-db.rules', 'cloud-db.typeCreate', 'cloud-db.typeUpdate', 'cloud-db.typeDelete', 'cloud-db.schemaImport', 'cloud-db.zoneCreate', 'cloud-db.zoneRetention', 'cloud-db.zoneDelete', 'cloud-db.retentionPurge', 'cloud-db.adminWrite',
+  'cloud-db.export', 'cloud-db.import', 'cloud-db.rules', 'cloud-db.typeCreate', 'cloud-db.typeUpdate', 'cloud-db.typeDelete', 'cloud-db.schemaImport', 'cloud-db.zoneCreate', 'cloud-db.zoneRetention', 'cloud-db.zoneDelete', 'cloud-db.retentionPurge', 'cloud-db.adminWrite',
   'analytics.settings', 'analytics.deleteUserData', 'analytics.reportTemplate.create', 'analytics.reportTemplate.update', 'analytics.reportTemplate.delete', 'analytics.export', 'analytics.audience.create', 'analytics.audience.update', 'analytics.audience.delete',
 ] as const;
 

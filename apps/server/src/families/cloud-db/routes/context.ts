@@ -1,5 +1,6 @@
 import type { CloudDbDocuments } from '../document-service';
 import type { LiveQueries } from '../live';
+import type { CloudDbTransfers } from '../transfers';
 import type { CloudDbSchema } from '../schema-service';
 
 /** What Cloud DB's routes are handed. */
@@ -7,4 +8,5 @@ export interface CloudDbServices {
   schema: CloudDbSchema;
   documents: CloudDbDocuments;
   live: LiveQueries;
+  transfers: CloudDbTransfers;
 }

@@ -9,6 +9,7 @@ import { useRemoveDocuments, useWriteDocuments } from '../api/mutations';
 import { useDocuments, useObjectTypes, type BrowseQuery } from '../api/queries';
 import { DocumentDialog } from './DocumentDialog';
 import { FilterBar } from './FilterBar';
+import { Transfers } from './Transfers';
 import { textOfValue } from './values';
 
 interface Props {
@@ -76,6 +77,7 @@ function Documents({ projectId, zoneName, type, canManage }: { projectId: string
 
   return (
     <Flex vertical gap="middle">
+      <Transfers projectId={projectId} zoneName={zoneName} objectTypeName={type.objectTypeName} canManage={canManage} />
       <FilterBar type={type} onApply={setQuery} />
       <Flex justify="space-between" align="center" wrap gap="small">
         <Typography.Text data-testid="data-total">{total === undefined ? '' : t('data.total', { count: display.number(total) })}</Typography.Text>

@@ -1,4 +1,4 @@
-import { cloudDbApi, type ObjectTypeInput } from '@wharf/contract';
+import { cloudDbApi, fileApi, type ObjectTypeInput } from '@wharf/contract';
 import { DEFAULT_CLOUD_DB_PERMISSIONS } from '@wharf/rules';
 import type { Seed } from '../seed';
 import type { Builders } from '../types';
@@ -81,6 +81,15 @@ export function cloudDbBuilders(): Builders {
     'cloudDb.browse': { build: async (s) => (await notes(s), { params: where, query: { projectId: s.a.projectId }, body: { limit: 10 } }) },
     'cloudDb.write': { build: async (s) => (await notes(s), { params: where, query: { projectId: s.a.projectId }, body: { objects: [{ id: 4, text: s.marker }] } }) },
     'cloudDb.remove': { build: async (s) => (await notes(s), { params: where, query: { projectId: s.a.projectId }, body: { objects: [{ id: 5 }] } }) },
+    'cloudDb.startImport': {
+      build: async (s) => {
+        await notes(s);
+        const up = await ok<{ object: { objectId: string } }>(await s.a.holder.call(fileApi.uploadObject, { query: { fileName: 'notes.json', contentType: 'application/json', bizTag: 'file' }, raw: Buffer.from(JSON.stringify([{ id: 10, text: s.marker }])) }), 'import file');
+        return { params: where, query: { projectId: s.a.projectId }, body: { objectId: up.object.objectId, format: 'json' } };
+      },
+    },
+    'cloudDb.startExport': { build: async (s) => (await notes(s), { params: where, query: { projectId: s.a.projectId }, body: { format: 'csv' } }) },
+    'cloudDb.transfers': { build: async (s) => (await notes(s), { query: { projectId: s.a.projectId } }) },
     'cloudDb.upsert': { build: async (s) => ({ headers: await notes(s), params: where, body: { objects: [{ id: 2, text: 'written' }] } }) },
     'cloudDb.delete': { build: async (s) => ({ headers: await notes(s), params: where, body: { objects: [{ id: 3 }] } }) },
     'cloudDb.query': { build: async (s) => ({ headers: await notes(s), params: where, body: { where: [{ field: 'id', op: 'equalTo', value: 1 }] } }) },

@@ -1,1 +1,0 @@
-ALTER TABLE "cloud_db_object_types" ADD COLUMN "rules" jsonb DEFAULT '{}'::jsonb NOT NULL;
