@@ -67,9 +67,18 @@ export class EventBus {
     return row!.id;
   }
 
-  /** Several events of one topic in one insert (a batch of writes): each is its own event, delivered in key order. */
+  /** Whether any subscription takes the topic: a hot path that publishes often asks first. */
+  hasSubscribers(topic: Topic<unknown>): boolean {
+    return (this.#byTopic.get(topic.name)?.length ?? 0) > 0;
+  }
+
+  /**
+   * Several events of one topic in one insert (a batch of writes): each is its own event,
+   * delivered in key order. Nothing is written while no subscription takes the topic: there
+   * is nobody to deliver to, and a subscription added later starts from its own start.
+   */
   async publishMany<T>(tx: DbOrTx, topic: Topic<T>, items: readonly { key: string; payload: T }[]): Promise<void> {
-    if (items.length === 0) return;
+    if (items.length === 0 || !this.hasSubscribers(topic as Topic<unknown>)) return;
     const now = this.deps.clock.now();
     const rows = await tx
       .insert(events)

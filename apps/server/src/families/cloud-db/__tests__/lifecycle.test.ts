@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloudDbApi, projectApi } from '@wharf/contract';
 import { createTestApp, TestUser, type TestApp } from '../../../harness';
+import { subscribe } from '../../../platform/events';
+import { documentChanged } from '../events';
 import { purgeExpired } from '../retention';
 import { BOOK, device, projectOf, rights } from './helpers';
 
@@ -22,8 +24,10 @@ async function open(more: object = {}) {
 }
 
 describe('what a write leaves behind', () => {
-  it('publishes one event per document written or deleted, in the write’s transaction', async () => {
+  it('publishes one event per document written or deleted, in the write’s transaction, once something subscribes', async () => {
     const { projectId, books } = await open();
+    await books.upsert([{ id: 9 }]);
+    t.deps.events.add(subscribe({ name: 'test.cloud-db-changed', topic: documentChanged, handle: async () => undefined }));
     await books.upsert([{ id: 1 }, { id: 2 }]);
     await books.delete([{ id: 2 }, { id: 3 }]);
     await books.upsert([{ id: 4 }, { id: 'bad' }]);

@@ -1,0 +1,23 @@
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Deps } from '../../platform/deps';
+
+const dialect = new PgDialect();
+/** Statement shapes kept prepared per connection at most: past it, new shapes run unprepared (a pool's connections never forget one). */
+const MAX_PREPARED = 500;
+const prepared = new Set<string>();
+
+/**
+ * Runs one statement outside a transaction. On PostgreSQL a statement's shape (its text;
+ * values are parameters) is kept prepared by name, so the planner's work — large for a
+ * table partitioned by zone — is done once per connection, not once per call.
+ */
+export async function runStatement<T>(deps: Pick<Deps, 'db' | 'database'>, statement: SQL): Promise<T[]> {
+  if (deps.database.kind !== 'postgres') return ((await deps.db.execute(statement)) as unknown as { rows: T[] }).rows;
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  const name = `cdb_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+  if (!prepared.has(name) && prepared.size >= MAX_PREPARED) return (await deps.database.executeSql(text, params)).rows as T[];
+  prepared.add(name);
+  return (await deps.database.executeSql(text, params, { prepareAs: name })).rows as T[];
+}
