@@ -56,7 +56,7 @@ describe.skipIf(!chromium.available)('Cloud DB in the browser (Chromium)', () =>
     await page.getByRole('heading', { name: d.page.title }).waitFor();
     await page.getByText(d.types.empty).waitFor();
     await page.getByRole('tab', { name: d.tabs.zones }).click();
-    await page.getByLabel(d.zones.name).fill('main');
+    await page.getByRole('textbox', { name: d.zones.name }).fill('main');
     await page.getByRole('button', { name: d.zones.add }).click();
     await page.getByRole('cell', { name: 'main', exact: true }).waitFor();
 

@@ -24,7 +24,7 @@ export function IndexesEditor({ fieldNames }: { fieldNames: string[] }) {
                             <Select aria-label={t('editor.indexField')} style={{ width: 160 }} options={options} />
                           </Form.Item>
                           <Form.Item name={[e.name, 'sortType']} noStyle>
-                            <Select aria-label={t('editor.sortType')} style={{ width: 90 }} options={[{ value: 'ASC', label: t('editor.asc') }, { value: 'DESC', label: t('editor.desc') }]} />
+                            <Select aria-label={t('editor.sortType')} style={{ width: 140 }} options={[{ value: 'ASC', label: t('editor.asc') }, { value: 'DESC', label: t('editor.desc') }]} />
                           </Form.Item>
                           <Button type="text" aria-label={t('editor.removeIndexField')} onClick={() => list.remove(e.name)}>×</Button>
                         </Flex>
