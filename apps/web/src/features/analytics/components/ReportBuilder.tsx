@@ -63,7 +63,7 @@ export function ReportBuilder({ draft, change, eventNames, range, exporting, onE
           <Segmented value={draft.format} onChange={(format) => change({ format: format as ReportDraft['format'] })} options={EXPORT_FORMATS.map((f) => ({ value: f, label: f.toUpperCase() }))} />
         </Form.Item>
         <Flex gap="small" wrap>
-          <Button type="primary" onClick={onExport} loading={exporting} disabled={empty || needsProperty}>
+          <Button type="primary" data-testid="report-export" onClick={onExport} loading={exporting} disabled={empty || needsProperty}>
             {t('reports.export', { from: range.from, to: range.to })}
           </Button>
           <Space>
