@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { PassThrough } from 'node:stream';
+import type { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ObjectQuery } from '@wharf/contract';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/errors';
+import { openEventStream } from '../../platform/http/event-stream';
 import { STREAMED } from '../../platform/http/register';
 import { reachOf, ownerOf, type Actor } from './access';
 import { SCHEMA_CHANGED } from './catalog';
@@ -18,7 +19,6 @@ export interface DocumentsChanged {
 }
 
 const MAX_STREAMS = 20_000;
-const HEARTBEAT_MS = 25_000;
 const FULL = { zh: '实时查询连接已满，请稍后再试', en: 'Too many live queries on this server; try again later', ru: 'Слишком много живых запросов на этом сервере; повторите позже' };
 
 type LiveQuery = Omit<ObjectQuery, 'cursor' | 'offset'>;
@@ -77,35 +77,22 @@ export class LiveQueries {
     }
     // The first listener's query runs before the stream opens: a refusal is still a plain answer.
     if (group.frame === null) await this.#run(group);
-    const stream = new PassThrough();
-    group.streams.add(stream);
     this.#open += 1;
-    const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
-    const timeout = setTimeout(() => stream.end(), timeoutSeconds * 1000);
-    heartbeat.unref();
-    timeout.unref();
-    let closed = false;
     const g = group;
-    const close = () => {
-      if (closed) return;
-      closed = true;
-      clearInterval(heartbeat);
-      clearTimeout(timeout);
-      g.streams.delete(stream);
-      if (!g.streams.size) {
-        groups.delete(key);
-        if (!groups.size) this.#groups.delete(place);
-      }
-      this.#open -= 1;
-      stream.end();
-    };
-    req.raw.on('close', close);
-    stream.on('close', close);
-    stream.on('finish', close);
-    stream.write('retry: 2000\n\n');
+    const stream = openEventStream(req, reply, {
+      timeoutSeconds,
+      retryMs: 2000,
+      onClose: () => {
+        g.streams.delete(stream);
+        if (!g.streams.size) {
+          groups.delete(key);
+          if (!groups.size) this.#groups.delete(place);
+        }
+        this.#open -= 1;
+      },
+    });
+    g.streams.add(stream);
     if (g.frame && g.etag !== since) stream.write(g.frame);
-    reply.header('Cache-Control', 'no-store').header('X-Accel-Buffering', 'no').type('text/event-stream; charset=utf-8');
-    void reply.send(stream);
     return STREAMED;
   }
 

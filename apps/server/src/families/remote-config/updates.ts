@@ -1,14 +1,13 @@
-import { PassThrough } from 'node:stream';
+import type { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/errors';
+import { openEventStream } from '../../platform/http/event-stream';
 import { STREAMED } from '../../platform/http/register';
 import { PUBLISHED_CHANNEL } from './draft-tx';
 
 /** Open streams one instance holds at most (each is a socket); beyond, 429 and the app retries later. */
 const MAX_STREAMS = 20_000;
-/** A comment this often keeps proxies and balancers from closing an idle stream. */
-const HEARTBEAT_MS = 25_000;
 const FULL = { zh: '实时更新连接已满，请稍后再试', en: 'Too many live update streams on this server; try again later', ru: 'Слишком много потоков обновлений на этом сервере; повторите позже' };
 
 const event = (version: number) => `event: updated\ndata: ${JSON.stringify({ version })}\n\n`;
@@ -36,34 +35,21 @@ export class UpdateStreams {
   async stream(appId: string, after: number, timeoutSeconds: number, req: FastifyRequest, reply: FastifyReply): Promise<typeof STREAMED> {
     if (this.#open >= MAX_STREAMS) throw new AppError('rateLimited', FULL, { 'Retry-After': '60' });
     const version = await this.liveVersion(appId);
-    const stream = new PassThrough();
     const set = this.#streams.get(appId) ?? new Set<PassThrough>();
     this.#streams.set(appId, set);
-    set.add(stream);
     this.#open += 1;
-    const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
-    const timeout = setTimeout(() => stream.end(), timeoutSeconds * 1000);
-    heartbeat.unref();
-    timeout.unref();
-    let closed = false;
-    const close = () => {
-      if (closed) return;
-      closed = true;
-      clearInterval(heartbeat);
-      clearTimeout(timeout);
-      set.delete(stream);
-      if (!set.size) this.#streams.delete(appId);
-      this.#open -= 1;
-      stream.end();
-    };
-    req.raw.on('close', close);
-    stream.on('close', close);
-    stream.on('finish', close);
     // The app reconnects 5 s after a stream ends, and learns at once of what it missed.
-    stream.write('retry: 5000\n\n');
+    const stream = openEventStream(req, reply, {
+      timeoutSeconds,
+      retryMs: 5000,
+      onClose: () => {
+        set.delete(stream);
+        if (!set.size) this.#streams.delete(appId);
+        this.#open -= 1;
+      },
+    });
+    set.add(stream);
     if (version > after) stream.write(event(version));
-    reply.header('Cache-Control', 'no-store').header('X-Accel-Buffering', 'no').type('text/event-stream; charset=utf-8');
-    void reply.send(stream);
     return STREAMED;
   }
 
