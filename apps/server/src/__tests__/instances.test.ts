@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { appApi, appUsersApi, authApi, fileApi, projectApi, teamApi, versionApi } from '@wharf/contract';
+import { appApi, appUsersApi, authApi, cloudDbApi, fileApi, projectApi, teamApi, versionApi } from '@wharf/contract';
+import { DEFAULT_CLOUD_DB_PERMISSIONS } from '@wharf/rules';
 import { loadConfig } from '../config';
 import { openTestDatabase, sampleBytes, TEST_ENV, TestUser, type TestDatabase, type TestTarget } from '../harness';
 import { startBalancer, type Balancer } from '../harness/balancer';
@@ -198,12 +199,14 @@ describe.runIf(onPostgres)('three instances on one PostgreSQL and one object sto
 
   it('lose no request when one instance is stopped under load: it drains, then exits 0', async () => {
     const u = await TestUser.register(lb);
+    // Writes rename one project each: creating one a write met the team's limit of 300 on a fast machine.
+    const projectIds = await Promise.all([1, 2, 3, 4, 5, 6].map(async (n) => (await u.call(projectApi.createProject, { body: { name: `Load ${n}` } })).json().project.projectId as string));
     const failures: string[] = [];
     let answered = 0;
     let running = true;
     const loop = async (n: number) => {
       for (let k = 0; running; k += 1) {
-        const res = k % 3 === 0 ? await u.call(projectApi.createProject, { body: { name: `Load ${n}-${k}` } }) : await u.call(projectApi.projectList, { query: { pageSize: 5 } });
+        const res = k % 3 === 0 ? await u.call(projectApi.renameProject, { params: { projectId: projectIds[n - 1]! }, body: { name: `Load ${n}-${k}` } }) : await u.call(projectApi.projectList, { query: { pageSize: 5 } });
         if (res.statusCode === 200) answered += 1;
         else failures.push(`${res.statusCode} ${res.body.slice(0, 200)}`);
       }
@@ -218,6 +221,43 @@ describe.runIf(onPostgres)('three instances on one PostgreSQL and one object sto
     expect(failures).toEqual([]);
     expect(answered).toBeGreaterThan(30);
     expect(balancer.ready(instances[2]!.url)).toBe(false);
+  });
+
+  it('deliver a Cloud DB live query on one instance for a write on another, and a change of rights made on one to every other at once', async () => {
+    const u = await TestUser.register(direct[0]!);
+    const { projectId } = (await u.call(projectApi.createProject, { body: { name: 'Shared shelf' } })).json().project as { projectId: string };
+    const { appId } = (await u.call(appApi.createApp, { body: { projectId, platform: 'android', name: 'Shelf', packageName: `com.wharf.instances${process.pid}.shelf`, category: 'app', defaultLanguage: 'enUS' } })).json().app as { appId: string };
+    await u.call(cloudDbApi.createZone, { query: { projectId }, body: { zoneName: 'main' } });
+    const open = DEFAULT_CLOUD_DB_PERMISSIONS.map((p) => (p.role === 'World' ? { ...p, rights: ['Read' as const, 'Upsert' as const] } : p));
+    const fields = [{ fieldName: 'id', fieldType: 'Integer' as const, belongPrimaryKey: true, notNull: true, isNeedEncrypt: false }, { fieldName: 'title', fieldType: 'String' as const, belongPrimaryKey: false, notNull: false, isNeedEncrypt: false }];
+    const made = await u.call(cloudDbApi.createObjectType, { query: { projectId }, body: { objectTypeName: 'Note', fields, indexes: [], permissions: open } });
+    expect(made.statusCode, made.body).toBe(200);
+    const headers = { ...(await appHeaders(u, appId)), 'content-type': 'application/json' };
+    const at = (i: number, op: string) => `${instances[i]!.url}${cloudDbApi.listenObjects.fullPath.replace(':zoneName', 'main').replace(':objectTypeName', 'Note').replace(/listen$/, op)}`;
+    const stop = new AbortController();
+    const stream = await fetch(at(1, 'listen'), { method: 'POST', headers, body: JSON.stringify({ timeoutSeconds: 30 }), signal: stop.signal });
+    expect(stream.status).toBe(200);
+    const reader = stream.body!.getReader();
+    let text = '';
+    const until = async (holds: (t: string) => boolean) => {
+      const deadline = Date.now() + 10_000;
+      while (!holds(text) && Date.now() < deadline) {
+        const next = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), 500))]);
+        if (next && !next.done) text += new TextDecoder().decode(next.value);
+      }
+      return holds(text);
+    };
+    try {
+      expect(await until((t) => t.includes('"objects":[]'))).toBe(true);
+      const written = await fetch(at(0, 'upsert'), { method: 'POST', headers, body: JSON.stringify({ objects: [{ id: 1, title: 'Written on the first' }] }) });
+      expect(written.status).toBe(200);
+      expect(await until((t) => t.includes('Written on the first'))).toBe(true);
+    } finally {
+      stop.abort();
+    }
+    // The second instance has the type's rights cached; the first takes the key's reading away.
+    await u.call(cloudDbApi.updateObjectType, { params: { objectTypeName: 'Note' }, query: { projectId }, body: { objectTypeName: 'Note', fields, indexes: [], permissions: DEFAULT_CLOUD_DB_PERMISSIONS.map((p) => (p.role === 'World' ? { ...p, rights: [] } : p)), revision: 1 } });
+    await expect.poll(async () => (await fetch(at(1, 'query'), { method: 'POST', headers, body: '{}' })).status, { timeout: 5000 }).toBe(403);
   });
 
   it('printed no error and no deprecation on any instance', () => {
