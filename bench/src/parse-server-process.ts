@@ -1,6 +1,8 @@
 // Parse Server 9 as its own process, on the PostgreSQL database it is given: Cloud DB's
 // side-by-side reference in `npm run bench` (the same machine, database server and work).
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { ParseServer } from 'parse-server';
 
 const server = await ParseServer.startApp({
@@ -15,6 +17,8 @@ const server = await ParseServer.startApp({
   verifyServerUrl: false,
   logLevel: process.env.PARSE_VERBOSE === 'on' ? 'info' : 'error',
   silent: process.env.PARSE_VERBOSE !== 'on',
+  // Its own log files, away from the working tree (PARSE_VERBOSE=on prints them too).
+  logsFolder: path.join(os.tmpdir(), 'wharf-bench-parse-logs'),
 });
 const { port } = (server as unknown as { server: { address(): AddressInfo } }).server.address();
 console.log(`listening http://127.0.0.1:${port}/parse`);
