@@ -6,7 +6,7 @@ import type { Deps } from '../../platform/deps';
 import { forbidden, invalidInput, notFound } from '../../platform/http/errors';
 import { ownerOf, reachOf, type Actor } from './access';
 import type { ParsedRules, SchemaCatalog } from './catalog';
-import { col, outputExpr, param, selectList, sys } from './document-sql';
+import { col, keyMatch, outputExpr, param, rowsOf, selectList, sys } from './document-sql';
 import { documentOf, documentValues, fieldsByKey, valueFor, type FieldSeal } from './documents';
 import { documentChanged } from './events';
 import { DOCUMENTS_CHANGED, type DocumentsChanged } from './live';
@@ -31,7 +31,6 @@ export interface Target {
   table: SQL;
 }
 
-const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
 /** Documents of a project's object types: written, deleted, queried and counted under the type's rights. */
 export class CloudDbDocuments {
@@ -105,7 +104,7 @@ export class CloudDbDocuments {
     const reach = reachOf(t.type, actor, 'Delete');
     const keyFields = t.type.fields.filter((f) => f.belongPrimaryKey);
     const keys = objects.map((o, i) => keyFields.map((f) => keyValue(t, f, o, i)));
-    const match = sql.join(keys.map((k) => sql`(${sql.join(keyFields.map((f, j) => sql`${col(f)} = ${param(f, k[j]!)}`), sql` and `)})`), sql` or `);
+    const match = keyMatch(keyFields, keys);
     const owner = ownerOf(actor);
     const out = await this.deps.db.transaction(async (tx) => {
       if (reach === 'own') {

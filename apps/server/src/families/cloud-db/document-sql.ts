@@ -47,6 +47,13 @@ export const selectList = (type: CloudDbObjectType): string => type.fields.map((
 export const col = (field: CloudDbField): SQL => sql.raw(ident(columnOf(field)));
 export const sys = (name: keyof typeof SYSTEM_COLUMNS): SQL => sql.raw(ident(SYSTEM_COLUMNS[name]));
 
+/** The rows of a raw statement's answer (both drivers answer `{ rows }`). */
+export const rowsOf = <T>(answer: unknown): T[] => (answer as { rows: T[] }).rows;
+
+/** Documents by their keys: `(k1 = a and k2 = b) or (...)`, each value a parameter of its column. */
+export const keyMatch = (keyFields: readonly CloudDbField[], keys: readonly (readonly CloudDbValue[])[]): SQL =>
+  sql.join(keys.map((k) => sql`(${sql.join(keyFields.map((f, j) => sql`${col(f)} = ${param(f, k[j]!)}`), sql` and `)})`), sql` or `);
+
 /** A LIKE pattern: the text taken literally, then the wildcard. */
 export const likePattern = (text: string, anywhere: boolean): string => {
   const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { CloudDbObjectType, ObjectTypeChange } from '@wharf/rules';
 import type { Tx } from '../../platform/db/types';
 import { invalidInput } from '../../platform/http/errors';
+import { rowsOf } from './document-sql';
 import { columnOf, columnSql, columnType, defaultSql, ident, indexNameOf, indexSql, qualified, schemaOf, tableOf } from './physical';
 
 const run = async (tx: Tx, statements: readonly string[]) => {
@@ -19,8 +20,7 @@ export async function applyChanges(tx: Tx, projectId: string, type: CloudDbObjec
         break;
       case 'dropField': {
         const col = ident(columnOf(c.field));
-        const held = (await tx.execute(sql.raw(`select count(*)::int as n from ${q} where ${col} is not null`))) as unknown as { rows: { n: number }[] };
-        const n = held.rows[0]?.n ?? 0;
+        const n = rowsOf<{ n: number }>(await tx.execute(sql.raw(`select count(*)::int as n from ${q} where ${col} is not null`)))[0]?.n ?? 0;
         if (n > 0) {
           const f = c.field.fieldName;
           throw invalidInput({

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { CloudDbObjectType } from '@wharf/rules';
 import type { DbOrTx } from '../../platform/db/types';
+import { rowsOf } from './document-sql';
 import { ident, literal, qualified, schemaOf, tableOf } from './physical';
 import { cloudDbObjectTypes, cloudDbZones } from './tables';
 
@@ -10,7 +11,6 @@ export type ZoneRow = typeof cloudDbZones.$inferSelect;
 /** Past this many rows PostgreSQL's estimate is shown instead of a count, which would read every row. */
 const EXACT_BELOW = 10_000;
 
-const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
 export const cloudDbRepo = {
   /** Schema and zone changes of one project take turns: each sees the tables the one before left. */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { writeAudit } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { projectTeam } from '../projects/public';
+import { rowsOf } from './document-sql';
 import { ident, literal, partitionOf, qualified, tableOf } from './physical';
 import { cloudDbRepo } from './repo';
 
@@ -22,10 +23,9 @@ export async function purgeExpired(deps: Pick<Deps, 'db' | 'clock'>): Promise<nu
     for (const t of await cloudDbRepo.listTypes(deps.db, zone.projectId)) {
       const part = qualified(zone.projectId, partitionOf(tableOf(t.definition), zone.partition));
       for (;;) {
-        const res = (await deps.db.execute(
+        const n = rowsOf<{ n: number }>(await deps.db.execute(
           sql.raw(`with gone as (delete from ${part} where ctid in (select ctid from ${part} where ${ident('_updated')} < ${literal(before)}::timestamptz limit ${CHUNK}) returning 1) select count(*)::int as n from gone`),
-        )) as unknown as { rows: { n: number }[] };
-        const n = res.rows[0]?.n ?? 0;
+        ))[0]?.n ?? 0;
         purged += n;
         if (n < CHUNK) break;
       }

@@ -3,7 +3,7 @@ import { evaluateRule, isLongType, type CloudDbValue, type RuleContext, type Rul
 import type { Tx } from '../../platform/db/types';
 import { forbidden } from '../../platform/http/errors';
 import type { Actor } from './access';
-import { col, param, selectList, sys } from './document-sql';
+import { keyMatch, rowsOf, selectList, sys } from './document-sql';
 import { documentOf, type FieldSeal } from './documents';
 import type { Target } from './document-service';
 
@@ -34,9 +34,9 @@ export async function checkWrites(tx: Tx, t: Target, actor: Actor, op: 'upsert' 
   const withKeys = docs.map((d, i) => [d, i] as const).filter(([d]) => keyIdx.every(([, k]) => d[k] !== undefined));
   const stored = new Map<string, { owner: string | null; data: Record<string, unknown> }>();
   if (withKeys.length) {
-    const match = sql.join(withKeys.map(([d]) => sql`(${sql.join(keyIdx.map(([f, k]) => sql`${col(f)} = ${param(f, d[k]!)}`), sql` and `)})`), sql` or `);
-    const rows = (await tx.execute(sql`select ${sql.raw(selectList(t.type))}, ${sys('owner')} as "_owner" from ${t.table} where ${sys('zone')} = ${t.partition} and (${match}) for update`)) as unknown as { rows: Record<string, unknown>[] };
-    for (const r of rows.rows) {
+    const match = keyMatch(keyIdx.map(([f]) => f), withKeys.map(([d]) => keyIdx.map(([, k]) => d[k]!)));
+    const rows = rowsOf<Record<string, unknown>>(await tx.execute(sql`select ${sql.raw(selectList(t.type))}, ${sys('owner')} as "_owner" from ${t.table} where ${sys('zone')} = ${t.partition} and (${match}) for update`));
+    for (const r of rows) {
       const doc = documentOf(t.type, r, seal);
       stored.set(JSON.stringify(keyIdx.map(([f]) => doc[f.fieldName])), { owner: (r._owner as string | null) ?? null, data: doc });
     }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Deps } from '../../platform/deps';
+import { rowsOf } from './document-sql';
 
 const dialect = new PgDialect();
 /** Statement shapes kept prepared per connection at most: past it, new shapes run unprepared (a pool's connections never forget one). */
@@ -14,7 +15,7 @@ const prepared = new Set<string>();
  * table partitioned by zone — is done once per connection, not once per call.
  */
 export async function runStatement<T>(deps: Pick<Deps, 'db' | 'database'>, statement: SQL): Promise<T[]> {
-  if (deps.database.kind !== 'postgres') return ((await deps.db.execute(statement)) as unknown as { rows: T[] }).rows;
+  if (deps.database.kind !== 'postgres') return rowsOf<T>(await deps.db.execute(statement));
   const { sql: text, params } = dialect.sqlToQuery(statement);
   const name = `cdb_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
   if (!prepared.has(name) && prepared.size >= MAX_PREPARED) return (await deps.database.executeSql(text, params)).rows as T[];

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/types';
 import { cloudDbTransfers } from './tables';
 
@@ -27,5 +27,4 @@ export const transfersRepo = {
       return { ...row, state: 'running', done: 0 };
     });
   },
-  count: async (db: DbOrTx) => (await db.select({ n: sql<number>`count(*)::int` }).from(cloudDbTransfers))[0]?.n ?? 0,
 };
