@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App as AntApp, Button, Card, DatePicker, Flex, Form, Input, Radio, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -306,7 +306,11 @@ function useKeptDraft(versionId: string, editable: boolean, initial: Draft, draf
     const found = editable ? readKeptDraft(versionId) : null;
     return found && !(sameDraft({ ...found.draft, password: '' }, { ...initial, password: '' }) && found.phase === null) ? found : null;
   });
+  // Leaving the page within the pause after the last keystroke keeps that keystroke too.
+  const pendingKeep = useRef<(() => void) | null>(null);
+  useEffect(() => () => pendingKeep.current?.(), []);
   useEffect(() => {
+    pendingKeep.current = null;
     // While an earlier draft is offered, it stays until the person chooses.
     if (offer || !editable) return;
     if (!dirty) {
@@ -314,6 +318,7 @@ function useKeptDraft(versionId: string, editable: boolean, initial: Draft, draf
       return;
     }
     const timer = setTimeout(() => keepDraft(versionId, draft, phaseEdit), 300);
+    pendingKeep.current = () => keepDraft(versionId, draft, phaseEdit);
     return () => clearTimeout(timer);
   }, [offer, editable, dirty, versionId, draft, phaseEdit]);
   return {

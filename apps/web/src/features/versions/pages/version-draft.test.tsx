@@ -21,9 +21,10 @@ const leaveAttempt = () => {
 };
 
 async function openDraft() {
-  renderApp('en', `#/apps/${APP_ID}/version`);
+  const page = renderApp('en', `#/apps/${APP_ID}/version`);
   expect(await screen.findByText('Draft')).toBeTruthy();
   await waitFor(() => expect(nameInput().value).toBe('Field Notes'));
+  return page;
 }
 
 beforeEach(() => setSessionCookies({ siteId: 8 }));
@@ -35,6 +36,14 @@ afterEach(() => {
 });
 
 describe('unsaved edits on the version page', () => {
+  it('keeps the last keystroke on this device when the page goes away right after it', async () => {
+    answerCalls(callEndpoint, handlers(version()));
+    const page = await openDraft();
+    fireEvent.change(nameInput(), { target: { value: 'Field Notes Pro' } });
+    page.unmount();
+    expect(kept()?.draft.listings.enUS?.name).toBe('Field Notes Pro');
+  });
+
   it('asks before a reload or a move to another page while edits are unsaved, and stays when asked to', async () => {
     answerCalls(callEndpoint, handlers(version()));
     await openDraft();
