@@ -168,6 +168,8 @@ describe.skipIf(!chromium.available)('App Analytics in the browser (Chromium)', 
     await page.getByLabel(an.reports.events).click();
     await page.keyboard.type('level_up');
     await page.keyboard.press('Enter');
+    // The builder keeps its state in the page's address: the export reads the choice once the address holds it.
+    await expect.poll(() => decodeURIComponent(page.url())).toContain('level_up');
     // A multiple select stays open after a choice, over the buttons below: closed as a person would.
     await page.keyboard.press('Escape');
     await page.getByTestId('report-export').click();
