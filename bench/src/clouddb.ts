@@ -1,5 +1,6 @@
 import { APP_CLIENT_HEADERS, appApi, buildPath, cloudDbApi, projectApi } from '@wharf/contract';
 import { DEFAULT_CLOUD_DB_PERMISSIONS } from '@wharf/rules';
+import os from 'node:os';
 import path from 'node:path';
 import { load, warm, type LoadResult } from './load';
 import { ROOT, startProcess, type Started } from './processes';
@@ -72,7 +73,7 @@ async function parseSide(parse: string) {
  * a predicate and an order (20 rows), update. Target: Wharf ≥3× Parse's req/s, p99 no worse.
  */
 export async function cloudDbLines(o: { base: string; headers: Record<string, string>; parseDatabaseUrl: string; connections: number; durationSec: number }): Promise<{ rows: Row[]; parse: Started; listenUrl: string; keyHeaders: Record<string, string>; upsertUrl: string }> {
-  const parse = await startProcess(['--import', 'tsx', path.join(ROOT, 'bench/src/parse-server-process.ts')], { PARSE_DATABASE_URL: o.parseDatabaseUrl, TESTING: '' }, /listening (http:\/\/\S+)/);
+  const parse = await startProcess(['--import', 'tsx', path.join(ROOT, 'bench/src/parse-server-process.ts')], { PARSE_DATABASE_URL: o.parseDatabaseUrl, TESTING: '', PARSE_SERVER_LOGS_FOLDER: path.join(os.tmpdir(), 'wharf-bench-parse-logs') }, /listening (http:\/\/\S+)/);
   const wharf = await wharfSide(o.base, o.headers);
   const p = await parseSide(parse.url);
   await warm(`${parse.url}/health`);

@@ -17,8 +17,9 @@ const server = await ParseServer.startApp({
   verifyServerUrl: false,
   logLevel: process.env.PARSE_VERBOSE === 'on' ? 'info' : 'error',
   silent: process.env.PARSE_VERBOSE !== 'on',
-  // Its own log files, away from the working tree (PARSE_VERBOSE=on prints them too).
-  logsFolder: path.join(os.tmpdir(), 'wharf-bench-parse-logs'),
+  // Its own log files, away from the working tree (PARSE_VERBOSE=on prints them too); the
+  // logger made at import reads PARSE_SERVER_LOGS_FOLDER, which the bench sets to the same.
+  logsFolder: process.env.PARSE_SERVER_LOGS_FOLDER ?? path.join(os.tmpdir(), 'wharf-bench-parse-logs'),
 });
 const { port } = (server as unknown as { server: { address(): AddressInfo } }).server.address();
 console.log(`listening http://127.0.0.1:${port}/parse`);
