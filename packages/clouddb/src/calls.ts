@@ -7,6 +7,8 @@ export const CLOUD_DB_CALLS = {
   query: { method: 'POST', path: '/clouddb/v1/client/zones/:zoneName/objectTypes/:objectTypeName/query' },
   aggregate: { method: 'POST', path: '/clouddb/v1/client/zones/:zoneName/objectTypes/:objectTypeName/aggregate' },
   listen: { method: 'POST', path: '/clouddb/v1/client/zones/:zoneName/objectTypes/:objectTypeName/listen' },
+  commit: { method: 'POST', path: '/clouddb/v1/client/zones/:zoneName/commit' },
 } as const;
 
-export const pathOf = (op: keyof typeof CLOUD_DB_CALLS, zone: string, type: string): string => at(zone, type, op);
+export const pathOf = (op: Exclude<keyof typeof CLOUD_DB_CALLS, 'commit'>, zone: string, type: string): string => at(zone, type, op);
+export const commitPath = (zone: string): string => `/clouddb/v1/client/zones/${encodeURIComponent(zone)}/commit`;

@@ -10,7 +10,9 @@ export interface QuerySpec {
 }
 
 export interface QueryRunner {
-  run(spec: QuerySpec): Promise<QueryAnswer>;
+  /** The object type queried (a transaction's reads name it). */
+  objectType?: string;
+  run(spec: QuerySpec & { withVersions?: boolean }): Promise<QueryAnswer>;
   listen?(spec: QuerySpec, onSnapshot: (objects: CloudDocument[]) => void, onError?: (error: Error) => void): () => void;
   aggregate(where: Predicate[], aggregate: 'count' | 'sum' | 'average' | 'min' | 'max', field?: string): Promise<number | string | null>;
 }
@@ -84,6 +86,13 @@ export class CloudQuery<T extends CloudDocument = CloudDocument> {
   onSnapshot(listener: (objects: T[]) => void, onError?: (error: Error) => void): () => void {
     if (!this.runner.listen) throw new Error('this query cannot listen');
     return this.runner.listen(this.spec, listener as (objects: CloudDocument[]) => void, onError);
+  }
+
+  /** @internal A transaction's read: the first page with each document's version. */
+  async readVersions(): Promise<{ objectType: string; objects: T[]; versions: number[] }> {
+    if (!this.runner.objectType) throw new Error('this query cannot be read in a transaction');
+    const answer = await this.runner.run({ ...this.spec, withVersions: true });
+    return { objectType: this.runner.objectType, objects: answer.objects as T[], versions: answer.versions ?? [] };
   }
 
   count = async (field?: string): Promise<number> => Number(await this.runner.aggregate(this.spec.where, 'count', field));

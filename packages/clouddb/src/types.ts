@@ -10,4 +10,6 @@ export interface Predicate {
 export interface QueryAnswer {
   objects: CloudDocument[];
   cursor: string | null;
+  /** Each document's version, when asked for (a transaction's reads). */
+  versions?: number[];
 }

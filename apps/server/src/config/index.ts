@@ -302,6 +302,8 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<string, { limit: number; windo
   analyticsApp: { limit: 120_000, windowMs: 60_000 },
   // Cloud DB's document calls per app, all its devices together (docs/cloud-db.md).
   cloudDb: { limit: 300_000, windowMs: 60_000 },
+  // ...and the server SDK's, per API client (a project's backend and its cloud functions).
+  cloudDbServer: { limit: 300_000, windowMs: 60_000 },
   // Access tokens asked for per address: a CI farm behind one address asks once per job.
   apiToken: { limit: 300, windowMs: 60_000 },
   signIn: { limit: 20, windowMs: 60_000 },

@@ -4,7 +4,7 @@ import { cloudDbKey, type CloudDbField, type CloudDbObjectType, type CloudDbValu
 import type { Tx } from '../../platform/db/types';
 import type { Deps } from '../../platform/deps';
 import { forbidden, invalidInput, notFound } from '../../platform/http/errors';
-import { ownerOf, reachOf, type Actor } from './access';
+import { ownerOf, reachOf, type Actor, type Reach } from './access';
 import type { ParsedRules, SchemaCatalog } from './catalog';
 import { col, keyMatch, outputExpr, param, rowsOf, selectList, sys } from './document-sql';
 import { documentOf, documentValues, fieldsByKey, valueFor, type FieldSeal } from './documents';
@@ -32,6 +32,14 @@ export interface Target {
 }
 
 
+/** An upsert checked and ready: who it reaches, the documents' values, their owner and the statement. */
+interface UpsertPlan {
+  reach: Reach;
+  rows: ReturnType<typeof documentValues>[];
+  owner: string | null;
+  statement: SQL;
+}
+
 /** Documents of a project's object types: written, deleted, queried and counted under the type's rights. */
 export class CloudDbDocuments {
   readonly seal: FieldSeal;
@@ -55,6 +63,40 @@ export class CloudDbDocuments {
 
   /** Writes whole documents by key, all or none: a Creator may only replace their own. */
   async upsert(t: Target, actor: Actor, objects: readonly Record<string, unknown>[], alsoInTx?: (tx: Tx) => Promise<void>) {
+    const w = this.#upsertOf(t, actor, objects);
+    // One statement is its own transaction: with no rule to read the stored documents, no
+    // subscriber for the events and nothing half-writable (a Creator's batch), the write is one round trip.
+    if (!alsoInTx && (t.rules.upsert === undefined || actor.kind === 'admin') && !this.deps.events.hasSubscribers(documentChanged) && (w.reach === 'all' || w.rows.length === 1)) {
+      const written = await runStatement<Record<string, unknown>>(this.deps, w.statement);
+      if (written.length < w.rows.length) throw refuseUpsert();
+      this.announce(t);
+      return { upserted: written.length, objects: written.map((x) => documentOf(t.type, x, this.seal)) };
+    }
+    const out = await this.deps.db.transaction(async (tx) => {
+      const done = await this.#upsertWith(tx, t, actor, w);
+      await alsoInTx?.(tx);
+      return done;
+    });
+    this.announce(t);
+    return out;
+  }
+
+  /** `upsert` in a transaction the caller holds (a commit); the caller announces the change once it has committed. */
+  upsertIn(tx: Tx, t: Target, actor: Actor, objects: readonly Record<string, unknown>[]) {
+    return this.#upsertWith(tx, t, actor, this.#upsertOf(t, actor, objects));
+  }
+
+  async #upsertWith(tx: Tx, t: Target, actor: Actor, w: UpsertPlan) {
+    await checkWrites(tx, t, actor, 'upsert', w.rows, this.seal);
+    const written = rowsOf<Record<string, unknown>>(await tx.execute(w.statement));
+    // Rolls the whole batch back: the rows not written are another user's.
+    if (written.length < w.rows.length) throw refuseUpsert();
+    await this.#changed(tx, t, 'upsert', w.owner, written);
+    return { upserted: written.length, objects: written.map((x) => documentOf(t.type, x, this.seal)) };
+  }
+
+  /** The documents checked against the type, and the one statement that writes them all. */
+  #upsertOf(t: Target, actor: Actor, objects: readonly Record<string, unknown>[]): UpsertPlan {
     const reach = reachOf(t.type, actor, 'Upsert');
     const rows = objects.map((o, i) => documentValues(t.type, t.fields, o, i, this.seal));
     const keys = t.type.fields.map((f, i) => [f, i] as const).filter(([f]) => f.belongPrimaryKey);
@@ -77,60 +119,48 @@ export class CloudDbDocuments {
     const updates = sql.join([...t.type.fields.filter((f) => !f.belongPrimaryKey).map((f) => sql`${col(f)} = excluded.${col(f)}`), sql`${sys('updated')} = excluded.${sys('updated')}`, sql`${sys('version')} = ${t.table}.${sys('version')} + 1`], sql`, `);
     const onlyOwn = reach === 'own' ? sql` where ${t.table}.${sys('owner')} = ${owner}::text` : sql``;
     const statement = sql`insert into ${t.table} (${columns}) values ${values} on conflict (${conflictKeys}) do update set ${updates}${onlyOwn} returning ${sql.raw(selectList(t.type))}`;
-    const refuse = () => forbidden({ zh: '只能修改自己创建的数据：本批数据未写入', en: 'You may only change documents you created: nothing of this batch was written', ru: 'Менять можно только свои документы: ничего из пакета не записано' });
-    // One statement is its own transaction: with no rule to read the stored documents, no
-    // subscriber for the events and nothing half-writable (a Creator's batch), the write is one round trip.
-    if (!alsoInTx && (t.rules.upsert === undefined || actor.kind === 'admin') && !this.deps.events.hasSubscribers(documentChanged) && (reach === 'all' || rows.length === 1)) {
-      const written = await runStatement<Record<string, unknown>>(this.deps, statement);
-      if (written.length < rows.length) throw refuse();
-      this.#notify(t);
-      return { upserted: written.length, objects: written.map((w) => documentOf(t.type, w, this.seal)) };
-    }
-    const out = await this.deps.db.transaction(async (tx) => {
-      await checkWrites(tx, t, actor, 'upsert', rows, this.seal);
-      const written = rowsOf<Record<string, unknown>>(await tx.execute(statement));
-      // Rolls the whole batch back: the rows not written are another user's.
-      if (written.length < rows.length) throw refuse();
-      await this.#changed(tx, t, 'upsert', owner, written);
-      await alsoInTx?.(tx);
-      return { upserted: written.length, objects: written.map((w) => documentOf(t.type, w, this.seal)) };
-    });
-    this.#notify(t);
-    return out;
+    return { reach, rows, owner, statement };
   }
 
   /** Deletes documents by key, all or none: a Creator may only delete their own. */
   async delete(t: Target, actor: Actor, objects: readonly Record<string, unknown>[], alsoInTx?: (tx: Tx) => Promise<void>) {
+    const out = await this.deps.db.transaction(async (tx) => {
+      const done = await this.deleteIn(tx, t, actor, objects);
+      await alsoInTx?.(tx);
+      return done;
+    });
+    if (out.deleted > 0) this.announce(t);
+    return out;
+  }
+
+  /** `delete` in a transaction the caller holds (a commit); the caller announces the change once it has committed. */
+  async deleteIn(tx: Tx, t: Target, actor: Actor, objects: readonly Record<string, unknown>[]) {
     const reach = reachOf(t.type, actor, 'Delete');
     const keyFields = t.type.fields.filter((f) => f.belongPrimaryKey);
     const keys = objects.map((o, i) => keyFields.map((f) => keyValue(t, f, o, i)));
     const match = keyMatch(keyFields, keys);
     const owner = ownerOf(actor);
-    const out = await this.deps.db.transaction(async (tx) => {
-      if (reach === 'own') {
-        const [foreign] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from ${t.table} where ${sys('zone')} = ${t.partition} and (${match}) and ${sys('owner')} is distinct from ${owner}::text`));
-        if ((foreign?.n ?? 0) > 0) throw forbidden({ zh: '只能删除自己创建的数据：本批数据未删除', en: 'You may only delete documents you created: nothing of this batch was deleted', ru: 'Удалять можно только свои документы: ничего из пакета не удалено' });
-      }
-      const asDocs = keys.map((k) => t.type.fields.map((f) => (f.belongPrimaryKey ? k[keyFields.indexOf(f)] : undefined)));
-      await checkWrites(tx, t, actor, 'delete', asDocs, this.seal);
-      const keyColumns = sql.raw(keyFields.map((f) => `${outputExpr(f)} as ${ident(columnOf(f))}`).join(', '));
-      const gone = rowsOf<Record<string, unknown>>(await tx.execute(sql`delete from ${t.table} where ${sys('zone')} = ${t.partition} and (${match}) returning ${keyColumns}`));
-      await this.#changed(tx, t, 'delete', owner, gone);
-      await alsoInTx?.(tx);
-      return { deleted: gone.length };
-    });
-    if (out.deleted > 0) this.#notify(t);
-    return out;
+    if (reach === 'own') {
+      const [foreign] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from ${t.table} where ${sys('zone')} = ${t.partition} and (${match}) and ${sys('owner')} is distinct from ${owner}::text`));
+      if ((foreign?.n ?? 0) > 0) throw forbidden({ zh: '只能删除自己创建的数据：本批数据未删除', en: 'You may only delete documents you created: nothing of this batch was deleted', ru: 'Удалять можно только свои документы: ничего из пакета не удалено' });
+    }
+    const asDocs = keys.map((k) => t.type.fields.map((f) => (f.belongPrimaryKey ? k[keyFields.indexOf(f)] : undefined)));
+    await checkWrites(tx, t, actor, 'delete', asDocs, this.seal);
+    const keyColumns = sql.raw(keyFields.map((f) => `${outputExpr(f)} as ${ident(columnOf(f))}`).join(', '));
+    const gone = rowsOf<Record<string, unknown>>(await tx.execute(sql`delete from ${t.table} where ${sys('zone')} = ${t.partition} and (${match}) returning ${keyColumns}`));
+    await this.#changed(tx, t, 'delete', owner, gone);
+    return { deleted: gone.length };
   }
 
-  async query(t: Target, actor: Actor, q: ObjectQuery) {
+  /** A page of the documents the caller may read; with `withVersions`, each one's version too (what a transaction's commit names). */
+  async query(t: Target, actor: Actor, q: ObjectQuery & { withVersions?: boolean }) {
     const { text, orderKeys } = querySql(t, q, this.#readScope(t, actor));
     const rows = await runStatement<Record<string, unknown>>(this.deps, text);
     const more = rows.length > q.limit;
     const page = more ? rows.slice(0, q.limit) : rows;
     const last = page.at(-1);
     const cursor = more && last ? Buffer.from(JSON.stringify(orderKeys.map((k) => last[`_k${k.i}`] ?? null))).toString('base64url') : null;
-    return { objects: page.map((r) => documentOf(t.type, r, this.seal)), cursor };
+    return { objects: page.map((r) => documentOf(t.type, r, this.seal)), cursor, ...(q.withVersions ? { versions: page.map((r) => Number(r._v)) } : {}) };
   }
 
   /** The console's page: the documents and how many match in all (as the Administrator role). */
@@ -166,7 +196,7 @@ export class CloudDbDocuments {
    * Live queries of the type and zone on every instance look again: once per type and zone
    * per turn of the event loop, however many writes it held, after they committed.
    */
-  #notify(t: Target): void {
+  announce(t: Target): void {
     const key = JSON.stringify({ projectId: t.projectId, partition: t.partition, table: t.tableName } satisfies DocumentsChanged);
     if (this.#pending.has(key)) return;
     this.#pending.add(key);
@@ -195,7 +225,10 @@ export class CloudDbDocuments {
   }
 }
 
-function keyValue(t: Target, f: CloudDbField, o: Record<string, unknown>, index: number): CloudDbValue {
+const refuseUpsert = () => forbidden({ zh: '只能修改自己创建的数据：本批数据未写入', en: 'You may only change documents you created: nothing of this batch was written', ru: 'Менять можно только свои документы: ничего из пакета не записано' });
+
+/** A key field's value in a document, read by its type; refused when missing. */
+export function keyValue(t: Target, f: CloudDbField, o: Record<string, unknown>, index: number): CloudDbValue {
   const entry = Object.entries(o).find(([k]) => cloudDbKey(k) === cloudDbKey(f.fieldName));
   if (!entry || entry[1] === null || entry[1] === undefined) {
     throw invalidInput({ zh: `第 ${index + 1} 条数据缺少主键字段“${f.fieldName}”`, en: `Document ${index + 1}: primary key field “${f.fieldName}” is missing`, ru: `Документ ${index + 1}: нет поля первичного ключа «${f.fieldName}»` });

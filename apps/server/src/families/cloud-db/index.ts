@@ -1,5 +1,6 @@
 import type { Deps, Family } from '../../platform/deps';
 import { SchemaCatalog } from './catalog';
+import { CloudDbCommit } from './commit';
 import { CloudDbDocuments } from './document-service';
 import { dropDeletedProject } from './events';
 import { LiveQueries } from './live';
@@ -7,6 +8,8 @@ import { purgeExpired } from './retention';
 import { clientRoutes } from './routes/client';
 import { consoleRoutes } from './routes/console';
 import { dataRoutes } from './routes/data';
+import { serverRoutes } from './routes/server';
+import { ServerReach } from './server-reach';
 import { CloudDbSchema } from './schema-service';
 import { CloudDbTransfers, runTransfers } from './transfers';
 
@@ -49,10 +52,11 @@ export const cloudDbFamily: Family = {
       live.closeAll();
       done();
     });
-    const s = { schema: new CloudDbSchema({ ...deps, catalog }), documents, live, transfers: new CloudDbTransfers({ ...deps, documents }) };
+    const s = { schema: new CloudDbSchema({ ...deps, catalog }), documents, commit: new CloudDbCommit(deps, documents), live, transfers: new CloudDbTransfers({ ...deps, documents }) };
     consoleRoutes(app, s);
     dataRoutes(app, deps, s);
     clientRoutes(app, s);
+    serverRoutes(app, deps, new ServerReach(deps), s);
   },
 };
 

@@ -4,7 +4,7 @@ import type { CloudDbField, CloudDbValue } from '@wharf/rules';
 import { invalidInput } from '../../platform/http/errors';
 import { afterSql, col, likePattern, orderSql, outputExpr, param, selectList, sys, type OrderKey } from './document-sql';
 import { fieldNamed, valueFor } from './documents';
-import { columnOf, ident } from './physical';
+import { columnOf, ident, SYSTEM_COLUMNS } from './physical';
 import type { Target } from './document-service';
 
 const TEXTUAL = new Set(['String', 'Text']);
@@ -71,7 +71,7 @@ export function querySql(t: Target, q: ObjectQuery, scope: readonly SQL[]) {
   for (const f of t.type.fields.filter((x) => x.belongPrimaryKey)) if (!keys.some((k) => k.field === f)) keys.push({ field: f, desc: false, i: keys.length });
   const conditions = [whereSql(t, q.where, scope)];
   if (q.cursor) conditions.push(afterSql(keys, cursorValues(q.cursor, keys)));
-  const keyColumns = keys.map((k) => `${outputExpr(k.field)} as "_k${k.i}"`).join(', ');
+  const keyColumns = [...keys.map((k) => `${outputExpr(k.field)} as "_k${k.i}"`), `${ident(SYSTEM_COLUMNS.version)} as "_v"`].join(', ');
   const text = sql`select ${sql.raw(selectList(t.type))}, ${sql.raw(keyColumns)} from ${t.table} where ${sql.join(conditions, sql` and `)} order by ${orderSql(keys)} limit ${q.limit + 1} offset ${q.offset}`;
   return { text, orderKeys: keys };
 }

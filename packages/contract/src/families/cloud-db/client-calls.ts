@@ -41,7 +41,8 @@ export type ObjectQuery = z.infer<typeof objectQuery>;
 
 /** A document as JSON: its fields by name; checked against the object type on the server. */
 export const cloudDbObject = z.record(z.string().max(64), z.unknown());
-const objects = z.array(cloudDbObject).min(1).max(CLOUD_DB_LIMITS.batch);
+export const cloudDbObjects = z.array(cloudDbObject).min(1).max(CLOUD_DB_LIMITS.batch);
+const objects = cloudDbObjects;
 
 export const upsertObjects = defineEndpoint({
   id: 'cloudDb.upsert',
@@ -78,8 +79,34 @@ export const queryObjects = defineEndpoint({
   rateLimit: RATE,
   summary: 'The documents matching every predicate, in order; only those the caller may read',
   params: at,
-  body: objectQuery,
-  response: okResponse({ objects: z.array(cloudDbObject), cursor: z.string().nullable() }),
+  body: objectQuery.extend({
+    /** Also answer each document's version (a transaction's reads: its commit names them). */
+    withVersions: z.boolean().default(false),
+  }),
+  response: okResponse({ objects: z.array(cloudDbObject), cursor: z.string().nullable(), versions: z.array(z.number().int()).optional() }),
+});
+
+/** What a transaction read: a document of a type by its key, at a version (null: it was not there). */
+export const commitRead = z.object({ objectTypeName: cloudDbName, key: cloudDbObject, version: z.number().int().min(1).nullable() });
+export const commitWrite = z.object({ op: z.enum(['upsert', 'delete']), objectTypeName: cloudDbName, objects });
+export const COMMIT_LIMITS = { reads: 500, writes: 100 } as const;
+export const commitBody = z.object({ reads: z.array(commitRead).max(COMMIT_LIMITS.reads).default([]), writes: z.array(commitWrite).min(1).max(COMMIT_LIMITS.writes) });
+export const commitAnswer = okResponse({ upserted: z.number().int(), deleted: z.number().int() });
+export type CommitRead = z.infer<typeof commitRead>;
+export type CommitWrite = z.infer<typeof commitWrite>;
+
+export const commitObjects = defineEndpoint({
+  id: 'cloudDb.commit',
+  method: 'POST',
+  prefix: PREFIX,
+  path: '/zones/:zoneName/commit',
+  access: ACCESS,
+  rateLimit: RATE,
+  summary:
+    'A transaction\'s end: the writes (upserts and deletes of any types of the zone, at most 1,000 documents in all) happen all or none, and only if every document read is still at the version read; otherwise 409 transactionConflict and nothing is written (the app reads again and retries)',
+  params: z.object({ zoneName }),
+  body: commitBody,
+  response: commitAnswer,
 });
 
 export const aggregateObjects = defineEndpoint({

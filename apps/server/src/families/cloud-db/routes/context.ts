@@ -1,3 +1,4 @@
+import type { CloudDbCommit } from '../commit';
 import type { CloudDbDocuments } from '../document-service';
 import type { LiveQueries } from '../live';
 import type { CloudDbTransfers } from '../transfers';
@@ -7,6 +8,7 @@ import type { CloudDbSchema } from '../schema-service';
 export interface CloudDbServices {
   schema: CloudDbSchema;
   documents: CloudDbDocuments;
+  commit: CloudDbCommit;
   live: LiveQueries;
   transfers: CloudDbTransfers;
 }

@@ -3,6 +3,7 @@ import { DEFAULT_CLOUD_DB_PERMISSIONS } from '@wharf/rules';
 import type { Seed } from '../seed';
 import type { Builders } from '../types';
 import { ok } from '../answers';
+import { apiClientHeaders } from './api-clients';
 import { appHeaders } from './app-users';
 
 const NOTE: ObjectTypeInput = {
@@ -43,6 +44,7 @@ async function freshType(s: Seed): Promise<string> {
 }
 
 const where = { zoneName: 'matrix', objectTypeName: 'Note' };
+const server = (s: Seed) => ({ projectId: s.a.projectId, ...where });
 
 export function cloudDbBuilders(): Builders {
   return {
@@ -95,5 +97,21 @@ export function cloudDbBuilders(): Builders {
     'cloudDb.query': { build: async (s) => ({ headers: await notes(s), params: where, body: { where: [{ field: 'id', op: 'equalTo', value: 1 }] } }) },
     'cloudDb.listen': { build: async (s) => ({ headers: await notes(s), params: where, body: { where: [{ field: 'id', op: 'equalTo', value: 1 }], timeoutSeconds: 1 } }) },
     'cloudDb.aggregate': { build: async (s) => ({ headers: await notes(s), params: where, body: { aggregate: 'count' } }) },
+    'cloudDb.serverUpsert': { build: async (s) => (await notes(s), { headers: await apiClientHeaders(s.t, s.a.holder), params: server(s), body: { objects: [{ id: 7, text: 'from the backend' }] } }) },
+    'cloudDb.serverDelete': { build: async (s) => (await notes(s), { headers: await apiClientHeaders(s.t, s.a.holder), params: server(s), body: { objects: [{ id: 8 }] } }) },
+    'cloudDb.serverQuery': { build: async (s) => (await notes(s), { headers: await apiClientHeaders(s.t, s.a.holder), params: server(s), body: { where: [{ field: 'id', op: 'equalTo', value: 1 }] } }) },
+    'cloudDb.serverAggregate': { build: async (s) => (await notes(s), { headers: await apiClientHeaders(s.t, s.a.holder), params: server(s), body: { aggregate: 'count' } }) },
+    'cloudDb.serverCommit': {
+      build: async (s) => (
+        await notes(s), { headers: await apiClientHeaders(s.t, s.a.holder), params: { projectId: s.a.projectId, zoneName: 'matrix' }, body: { writes: [{ op: 'upsert', objectTypeName: 'Note', objects: [{ id: 9, text: 'committed' }] }] } }
+      ),
+    },
+    'cloudDb.commit': {
+      build: async (s) => ({
+        headers: await notes(s),
+        params: { zoneName: 'matrix' },
+        body: { reads: [{ objectTypeName: 'Note', key: { id: 1 }, version: 1 }], writes: [{ op: 'upsert', objectTypeName: 'Note', objects: [{ id: 6, text: 'committed' }] }] },
+      }),
+    },
   };
 }
