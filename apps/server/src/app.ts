@@ -32,6 +32,7 @@ import { loadKeyring, Secrets, type Keyring } from './platform/secrets';
 import { LocalStorage, S3Storage, type ObjectStorage } from './platform/storage';
 import { SERVER_VERSION } from './version';
 import { registerHealth } from './platform/http/health';
+import { endUnusedConnectionsOnClose } from './platform/http/unused-connections';
 
 export interface BuildOptions {
   config: Config;
@@ -94,6 +95,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     trustProxy: config.trustProxy,
     frameworkErrors: frameworkErrorHandler,
   });
+  endUnusedConnectionsOnClose(app);
   const routes: RouteInfo[] = [];
   app.addHook('onRoute', (r) => {
     routes.push({ method: r.method, url: r.url, endpoint: r.config?.endpoint });

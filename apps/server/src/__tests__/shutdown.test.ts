@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +43,26 @@ describe('graceful shutdown', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ done: true });
     await closing;
+    await t.close();
+  });
+
+  it('ends, on closing, a connection that never sent a request (a browser opens them ahead of need), and one between requests', async () => {
+    const t = await createTestApp();
+    const address = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }));
+    const open = () =>
+      new Promise<net.Socket>((resolve, reject) => {
+        const socket = net.connect(Number(address.port), address.hostname, () => resolve(socket));
+        socket.on('error', reject);
+      });
+    const ended = (socket: net.Socket) => new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    const unused = await open();
+    const used = await open();
+    used.write(`GET /healthz HTTP/1.1\r\nHost: ${address.host}\r\n\r\n`);
+    await new Promise((r) => used.once('data', r));
+    const gone = Promise.all([ended(unused), ended(used)]);
+    // Without the fix this waits for headersTimeout (60 s) and the test times out.
+    await t.app.close();
+    await gone;
     await t.close();
   });
 

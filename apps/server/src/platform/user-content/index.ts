@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
+import { endUnusedConnectionsOnClose } from '../http/unused-connections';
 
 /**
  * What every answer of the user-content origin carries. What a user's site may load or
@@ -25,6 +26,7 @@ export class UserContent {
   constructor(private readonly config: Pick<Config, 'userContent' | 'logLevel' | 'trustProxy'>) {
     this.#origin = config.userContent.origin;
     this.app = Fastify({ logger: { level: config.logLevel }, bodyLimit: 1024 * 1024, forceCloseConnections: 'idle', trustProxy: config.trustProxy });
+    endUnusedConnectionsOnClose(this.app);
     this.app.addHook('onSend', (_req, reply, payload, done) => {
       for (const [name, value] of Object.entries(USER_CONTENT_HEADERS)) if (!reply.hasHeader(name)) reply.header(name, value);
       // A family's handler must not plant cookies on this origin either.
