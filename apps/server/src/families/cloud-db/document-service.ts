@@ -11,7 +11,8 @@ import { documentOf, documentValues, fieldsByKey, valueFor, type FieldSeal } fro
 import { documentChanged } from './events';
 import { DOCUMENTS_CHANGED, type DocumentsChanged } from './live';
 import { columnOf, ident, qualified, tableOf } from './physical';
-import { aggregateSql, querySql } from './query';
+import { batchableKeys, DocumentBatches } from './batching';
+import { aggregateSql, byKey, querySql } from './query';
 import { runStatement } from './statements';
 import { authOf, checkWrites } from './rules-check';
 import { ruleSql } from './rules-sql';
@@ -37,14 +38,18 @@ interface UpsertPlan {
   reach: Reach;
   rows: ReturnType<typeof documentValues>[];
   owner: string | null;
+  now: string;
   statement: SQL;
+  batchable: boolean;
 }
 
 /** Documents of a project's object types: written, deleted, queried and counted under the type's rights. */
 export class CloudDbDocuments {
   readonly seal: FieldSeal;
+  readonly #batches: DocumentBatches;
 
   constructor(private readonly deps: DocumentDeps) {
+    this.#batches = new DocumentBatches(deps);
     this.seal = {
       seal: (field, text) => deps.secrets.sealValue(text, `cloud-db/${field.fieldName}`),
       open: (field, stored) => deps.secrets.openValue(stored, `cloud-db/${field.fieldName}`),
@@ -67,7 +72,7 @@ export class CloudDbDocuments {
     // One statement is its own transaction: with no rule to read the stored documents, no
     // subscriber for the events and nothing half-writable (a Creator's batch), the write is one round trip.
     if (!alsoInTx && (t.rules.upsert === undefined || actor.kind === 'admin') && !this.deps.events.hasSubscribers(documentChanged) && (w.reach === 'all' || w.rows.length === 1)) {
-      const written = await runStatement<Record<string, unknown>>(this.deps, w.statement);
+      const written = w.batchable ? [await this.#batches.write(t, w.rows[0]!, w.owner, w.now, w.statement)] : await runStatement<Record<string, unknown>>(this.deps, w.statement);
       if (written.length < w.rows.length) throw refuseUpsert();
       this.announce(t);
       return { upserted: written.length, objects: written.map((x) => documentOf(t.type, x, this.seal)) };
@@ -119,7 +124,9 @@ export class CloudDbDocuments {
     const updates = sql.join([...t.type.fields.filter((f) => !f.belongPrimaryKey).map((f) => sql`${col(f)} = excluded.${col(f)}`), sql`${sys('updated')} = excluded.${sys('updated')}`, sql`${sys('version')} = ${t.table}.${sys('version')} + 1`], sql`, `);
     const onlyOwn = reach === 'own' ? sql` where ${t.table}.${sys('owner')} = ${owner}::text` : sql``;
     const statement = sql`insert into ${t.table} (${columns}) values ${values} on conflict (${conflictKeys}) do update set ${updates}${onlyOwn} returning ${sql.raw(selectList(t.type))}`;
-    return { reach, rows, owner, statement };
+    // One whole document of a type found by key: it may share a statement with others (batching.ts).
+    const batchable = reach === 'all' && rows.length === 1 && batchableKeys(t.type) && keys.every(([, k]) => rows[0]![k] !== undefined);
+    return { reach, rows, owner, now, statement, batchable };
   }
 
   /** Deletes documents by key, all or none: a Creator may only delete their own. */
@@ -154,7 +161,13 @@ export class CloudDbDocuments {
 
   /** A page of the documents the caller may read; with `withVersions`, each one's version too (what a transaction's commit names). */
   async query(t: Target, actor: Actor, q: ObjectQuery & { withVersions?: boolean }) {
-    const { text, orderKeys } = querySql(t, q, this.#readScope(t, actor));
+    const scope = this.#readScope(t, actor);
+    const key = scope.length === 0 ? byKey(t, q) : null;
+    if (key) {
+      const row = await this.#batches.read(t, key);
+      return { objects: row ? [documentOf(t.type, row, this.seal)] : [], cursor: null, ...(q.withVersions ? { versions: row ? [Number(row._v)] : [] } : {}) };
+    }
+    const { text, orderKeys } = querySql(t, q, scope);
     const rows = await runStatement<Record<string, unknown>>(this.deps, text);
     const more = rows.length > q.limit;
     const page = more ? rows.slice(0, q.limit) : rows;

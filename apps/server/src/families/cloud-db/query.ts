@@ -1,9 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Aggregate, ObjectQuery, Predicate } from '@wharf/contract';
-import type { CloudDbField, CloudDbValue } from '@wharf/rules';
+import { cloudDbKey, coerceValue, type CloudDbField, type CloudDbValue } from '@wharf/rules';
 import { invalidInput } from '../../platform/http/errors';
 import { afterSql, col, likePattern, orderSql, outputExpr, param, selectList, sys, type OrderKey } from './document-sql';
 import { fieldNamed, valueFor } from './documents';
+import { batchableKeys } from './batching';
 import { columnOf, ident, SYSTEM_COLUMNS } from './physical';
 import type { Target } from './document-service';
 
@@ -94,6 +95,25 @@ function cursorValues(cursor: string, keys: readonly OrderKey[]): CloudDbValue[]
       throw bad;
     }
   });
+}
+
+/**
+ * The key of the one document a query asks for (an equality on every key field, nothing
+ * else, from the first row), or null for any other query. A value of the wrong type is
+ * also null: the query then runs as written and its refusal says why.
+ */
+export function byKey(t: Target, q: ObjectQuery): CloudDbValue[] | null {
+  const keys = t.type.fields.filter((f) => f.belongPrimaryKey);
+  if (q.cursor || q.offset > 0 || q.where.length !== keys.length || !batchableKeys(t.type)) return null;
+  const values: CloudDbValue[] = [];
+  for (const f of keys) {
+    const p = q.where.find((w) => w.op === 'equalTo' && cloudDbKey(w.field) === cloudDbKey(f.fieldName));
+    if (!p || p.value === undefined || Array.isArray(p.value)) return null;
+    const r = coerceValue({ ...f, notNull: true, maxLength: undefined }, p.value);
+    if (!r.ok || r.value === null) return null;
+    values.push(r.value);
+  }
+  return values;
 }
 
 /** count, sum, average, min or max over the documents the caller may read that match. */
