@@ -5,7 +5,7 @@ import type { Deps } from '../../platform/deps';
 import type { Target } from './document-service';
 import { col, selectList, sys } from './document-sql';
 import { columnOf, ident } from './physical';
-import { runStatement } from './statements';
+import { renderStatement, runStatement, runText } from './statements';
 
 type Row = Record<string, unknown>;
 
@@ -62,6 +62,11 @@ interface Write {
   alone: SQL;
 }
 
+/** A select whose parameters are all plain values, each cast where it is used. */
+function lateralSafe(text: string, params: readonly unknown[]): boolean {
+  return /^select /i.test(text) && !/\$\d+(?!\d)(?!::)/.test(text) && params.every((p) => p === null || ['string', 'number', 'boolean'].includes(typeof p));
+}
+
 const MAX_LOADERS = 1000;
 /** Each catalogue revision of a type is its own object: a change of the type starts new batches. */
 const typeIds = new WeakMap<CloudDbObjectType, number>();
@@ -89,6 +94,34 @@ export class DocumentBatches {
   write(t: Target, values: (CloudDbValue | undefined)[], owner: string | null, now: string, alone: SQL): Promise<Row> {
     const given = values.map((v) => (v === undefined ? '0' : '1')).join('');
     return this.#loader(`w${typeId(t.type)}|${t.partition}|${given}`, (writes: readonly Write[]) => this.#writes(writes)).load({ t, values, owner, now, alone });
+  }
+
+  /**
+   * A read statement. Those of one text (one query shape: its values are parameters) that
+   * arrive together run as one: each one's parameters are a row of a JSON array, and the
+   * statement runs once per row in a lateral join. Only a statement whose every parameter
+   * carries its type (`$n::type`) can: in the join each arrives as text and is cast there.
+   */
+  select<T>(statement: SQL): Promise<T[]> {
+    const { sql: text, params } = renderStatement(statement);
+    if (!lateralSafe(text, params)) return runText<T>(this.deps, text, params);
+    return this.#loader(`s${text}`, (lists: readonly unknown[][]) => this.#selects(text, lists)).load(params) as Promise<T[]>;
+  }
+
+  async #selects(text: string, lists: readonly unknown[][]): Promise<(Row[] | Error)[]> {
+    const alone = (params: unknown[]) => runText<Row>(this.deps, text, params).catch((e: unknown) => e as Error);
+    if (lists.length === 1) return [await alone(lists[0]!)];
+    const inner = text.replace(/\$(\d+)/g, (_, k: string) => `(b.p->>${Number(k) - 1})`);
+    const joined = `select b.i as "_i", q.* from jsonb_array_elements($1::jsonb) with ordinality as b(p, i) cross join lateral (select x.*, row_number() over () as "_n" from (${inner}) x) q order by b.i, q."_n"`;
+    let rows: Row[];
+    try {
+      rows = await runText<Row>(this.deps, joined, [JSON.stringify(lists)]);
+    } catch {
+      return Promise.all(lists.map(alone));
+    }
+    const out: Row[][] = lists.map(() => []);
+    for (const { _i, _n, ...row } of rows) out[Number(_i) - 1]!.push(row);
+    return out;
   }
 
   #loader<K, V>(id: string, batch: (keys: readonly K[]) => Promise<(V | Error)[]>): DataLoader<K, V> {

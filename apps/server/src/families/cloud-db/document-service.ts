@@ -168,7 +168,7 @@ export class CloudDbDocuments {
       return { objects: row ? [documentOf(t.type, row, this.seal)] : [], cursor: null, ...(q.withVersions ? { versions: row ? [Number(row._v)] : [] } : {}) };
     }
     const { text, orderKeys } = querySql(t, q, scope);
-    const rows = await runStatement<Record<string, unknown>>(this.deps, text);
+    const rows = await this.#batches.select<Record<string, unknown>>(text);
     const more = rows.length > q.limit;
     const page = more ? rows.slice(0, q.limit) : rows;
     const last = page.at(-1);
@@ -184,7 +184,7 @@ export class CloudDbDocuments {
   }
 
   async aggregate(t: Target, actor: Actor, where: ObjectQuery['where'], aggregate: Aggregate, fieldName: string | undefined) {
-    const [row] = await runStatement<{ v: number | string | null }>(this.deps, aggregateSql(t, where, this.#readScope(t, actor), aggregate, fieldName));
+    const [row] = await this.#batches.select<{ v: number | string | null }>(aggregateSql(t, where, this.#readScope(t, actor), aggregate, fieldName));
     const v = row?.v ?? null;
     if (typeof v === 'string' && /^-?\d+$/.test(v) && Number.isSafeInteger(Number(v))) return { value: Number(v) };
     return { value: v };

@@ -39,7 +39,7 @@ function predicateSql(t: Target, p: Predicate): SQL {
     case 'beginsWith':
     case 'contains': {
       if (!TEXTUAL.has(f.fieldType)) throw cannot(f, { zh: '按文本匹配', en: 'be matched as text', ru: 'сопоставлять как текст' });
-      return sql`${c} like ${likePattern(String(one(p.value)), p.op === 'contains')}`;
+      return sql`${c} like ${likePattern(String(one(p.value)), p.op === 'contains')}::text`;
     }
     default: {
       if (f.fieldType === 'ByteArray' && p.op !== 'equalTo' && p.op !== 'notEqualTo') throw cannot(f, COMPARE);
@@ -51,7 +51,8 @@ function predicateSql(t: Target, p: Predicate): SQL {
 
 /** The zone, what the caller may read (`scope`: their own documents, the read rule) and every predicate. */
 export function whereSql(t: Target, where: readonly Predicate[], scope: readonly SQL[] = []): SQL {
-  const parts = [sql`${sys('zone')} = ${t.partition}`, ...scope];
+  // Every value typed where it is used: such a statement can be batched (batching.ts).
+  const parts = [sql`${sys('zone')} = ${t.partition}::text`, ...scope];
   parts.push(...where.map((p) => predicateSql(t, p)));
   return sql.join(parts, sql` and `);
 }
@@ -73,7 +74,7 @@ export function querySql(t: Target, q: ObjectQuery, scope: readonly SQL[]) {
   const conditions = [whereSql(t, q.where, scope)];
   if (q.cursor) conditions.push(afterSql(keys, cursorValues(q.cursor, keys)));
   const keyColumns = [...keys.map((k) => `${outputExpr(k.field)} as "_k${k.i}"`), `${ident(SYSTEM_COLUMNS.version)} as "_v"`].join(', ');
-  const text = sql`select ${sql.raw(selectList(t.type))}, ${sql.raw(keyColumns)} from ${t.table} where ${sql.join(conditions, sql` and `)} order by ${orderSql(keys)} limit ${q.limit + 1} offset ${q.offset}`;
+  const text = sql`select ${sql.raw(selectList(t.type))}, ${sql.raw(keyColumns)} from ${t.table} where ${sql.join(conditions, sql` and `)} order by ${orderSql(keys)} limit ${q.limit + 1}::int offset ${q.offset}::int`;
   return { text, orderKeys: keys };
 }
 

@@ -17,6 +17,15 @@ const prepared = new Set<string>();
 export async function runStatement<T>(deps: Pick<Deps, 'db' | 'database'>, statement: SQL): Promise<T[]> {
   if (deps.database.kind !== 'postgres') return rowsOf<T>(await deps.db.execute(statement));
   const { sql: text, params } = dialect.sqlToQuery(statement);
+  return runText<T>(deps, text, params);
+}
+
+/** A statement's text and parameters as drizzle renders them. */
+export const renderStatement = (statement: SQL) => dialect.sqlToQuery(statement);
+
+/** `runStatement` for a statement already rendered. */
+export async function runText<T>(deps: Pick<Deps, 'database'>, text: string, params: unknown[]): Promise<T[]> {
+  if (deps.database.kind !== 'postgres') return (await deps.database.executeSql(text, params)).rows as T[];
   const name = `cdb_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
   if (!prepared.has(name) && prepared.size >= MAX_PREPARED) return (await deps.database.executeSql(text, params)).rows as T[];
   prepared.add(name);
