@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import { sql, type SQL } from 'drizzle-orm';
+import { is, SQL, sql } from 'drizzle-orm';
 import type { CloudDbField, CloudDbObjectType, CloudDbValue } from '@wharf/rules';
 import type { Deps } from '../../platform/deps';
 import type { Target } from './document-service';
@@ -72,6 +72,8 @@ const MAX_LOADERS = 1000;
 const typeIds = new WeakMap<CloudDbObjectType, number>();
 let nextTypeId = 0;
 const typeId = (type: CloudDbObjectType) => typeIds.get(type) ?? (typeIds.set(type, (nextTypeId += 1)), nextTypeId);
+/** A number for a type's catalogue revision, for what is kept per type (a change gives a new one). */
+export const shapeId = typeId;
 
 /**
  * Group reads and group commits. Under load, the get-by-key queries and the single-document
@@ -102,8 +104,8 @@ export class DocumentBatches {
    * statement runs once per row in a lateral join. Only a statement whose every parameter
    * carries its type (`$n::type`) can: in the join each arrives as text and is cast there.
    */
-  select<T>(statement: SQL): Promise<T[]> {
-    const { sql: text, params } = renderStatement(statement);
+  select<T>(statement: SQL | { text: string; params: unknown[] }): Promise<T[]> {
+    const { text, params } = is(statement, SQL) ? renderStatement(statement) : statement;
     if (!lateralSafe(text, params)) return runText<T>(this.deps, text, params);
     return this.#loader(`s${text}`, (lists: readonly unknown[][]) => this.#selects(text, lists)).load(params) as Promise<T[]>;
   }
@@ -120,7 +122,8 @@ export class DocumentBatches {
       return Promise.all(lists.map(alone));
     }
     const out: Row[][] = lists.map(() => []);
-    for (const { _i, _n, ...row } of rows) out[Number(_i) - 1]!.push(row);
+    // Rows keep their `_i` and `_n`: readers take the columns they know (copying each row cost more).
+    for (const row of rows) out[Number(row._i) - 1]!.push(row);
     return out;
   }
 

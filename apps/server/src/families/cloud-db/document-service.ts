@@ -167,8 +167,8 @@ export class CloudDbDocuments {
       const row = await this.#batches.read(t, key);
       return { objects: row ? [documentOf(t.type, row, this.seal)] : [], cursor: null, ...(q.withVersions ? { versions: row ? [Number(row._v)] : [] } : {}) };
     }
-    const { text, orderKeys } = querySql(t, q, scope);
-    const rows = await this.#batches.select<Record<string, unknown>>(text);
+    const { text, params, orderKeys } = querySql(t, q, scope);
+    const rows = await this.#batches.select<Record<string, unknown>>({ text, params });
     const more = rows.length > q.limit;
     const page = more ? rows.slice(0, q.limit) : rows;
     const last = page.at(-1);

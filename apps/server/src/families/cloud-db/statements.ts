@@ -21,7 +21,10 @@ export async function runStatement<T>(deps: Pick<Deps, 'db' | 'database'>, state
 }
 
 /** A statement's text and parameters as drizzle renders them. */
-export const renderStatement = (statement: SQL) => dialect.sqlToQuery(statement);
+export function renderStatement(statement: SQL): { text: string; params: unknown[] } {
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  return { text, params };
+}
 
 /** `runStatement` for a statement already rendered. */
 export async function runText<T>(deps: Pick<Deps, 'database'>, text: string, params: unknown[]): Promise<T[]> {

@@ -125,6 +125,12 @@ describe('Cloud DB batching', () => {
     const next = both.at(-1)!.json();
     expect(next.objects).toHaveLength(3);
     expect(next.objects.map((o: { id: number }) => o.id)).not.toContain(alone[0].objects[0].id);
+    // A shape already kept still checks each request's own values, and an in-list's length is part of its shape.
+    const wrong = await books.query({ where: [{ field: 'price', op: 'greaterThan', value: 'cheap' }, { field: 'author', op: 'beginsWith', value: 'Author %' }], orderBy: [{ field: 'author' }], limit: 4 });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().ret.msg).toContain('price');
+    const ids = async (list: number[]) => ((await books.query({ where: [{ field: 'id', op: 'in', value: list }], orderBy: [{ field: 'id' }] })).json().objects as { id: number }[]).map((o) => o.id);
+    expect([await ids([3, 1]), await ids([5, 4, 2]), await ids([9])]).toEqual([[1, 3], [2, 4, 5], [9]]);
     // The seven name queries share a statement, so do the five and the four (the count and the next page, of other shapes, run alone).
     if (spy) expect(joined).toBe(3);
   });
