@@ -172,7 +172,7 @@ export class CloudDbDocuments {
     const more = rows.length > q.limit;
     const page = more ? rows.slice(0, q.limit) : rows;
     const last = page.at(-1);
-    const cursor = more && last ? Buffer.from(JSON.stringify(orderKeys.map((k) => last[`_k${k.i}`] ?? null))).toString('base64url') : null;
+    const cursor = more && last ? Buffer.from(JSON.stringify(orderKeys.map((k) => last[columnOf(k.field)] ?? null))).toString('base64url') : null;
     return { objects: page.map((r) => documentOf(t.type, r, this.seal)), cursor, ...(q.withVersions ? { versions: page.map((r) => Number(r._v)) } : {}) };
   }
 

@@ -96,7 +96,7 @@ const shapes = new Map<string, { text: string; params: unknown[] }>();
  * and without a cursor (most of them) takes its statement from the shape's, with its values
  * checked and filled in: building and rendering it was a fifth of a query's time.
  */
-export function querySql(t: Target, q: ObjectQuery, scope: readonly SQL[]): { text: string; params: unknown[]; orderKeys: (OrderKey & { i: number })[] } {
+export function querySql(t: Target, q: ObjectQuery & { withVersions?: boolean }, scope: readonly SQL[]): { text: string; params: unknown[]; orderKeys: (OrderKey & { i: number })[] } {
   const keys: (OrderKey & { i: number })[] = [];
   for (const o of q.orderBy) {
     const f = fieldNamed(t.type, t.fields, o.field);
@@ -105,9 +105,10 @@ export function querySql(t: Target, q: ObjectQuery, scope: readonly SQL[]): { te
     keys.push({ field: f, desc: o.direction === 'desc', i: keys.length });
   }
   for (const f of t.type.fields.filter((x) => x.belongPrimaryKey)) if (!keys.some((k) => k.field === f)) keys.push({ field: f, desc: false, i: keys.length });
-  const keyColumns = [...keys.map((k) => `${outputExpr(k.field)} as "_k${k.i}"`), `${ident(SYSTEM_COLUMNS.version)} as "_v"`].join(', ');
+  // The cursor is read from the order's own columns; the version only when asked.
+  const columns = q.withVersions ? `${selectList(t.type)}, ${ident(SYSTEM_COLUMNS.version)} as "_v"` : selectList(t.type);
   const statement = (where: SQL, limit: unknown, offset: unknown) =>
-    sql`select ${sql.raw(selectList(t.type))}, ${sql.raw(keyColumns)} from ${t.table} where ${where} order by ${orderSql(keys)} limit ${limit}::int offset ${offset}::int`;
+    sql`select ${sql.raw(columns)} from ${t.table} where ${where} order by ${orderSql(keys)} limit ${limit}::int offset ${offset}::int`;
   if (q.cursor || scope.length) {
     const conditions = [whereSql(t, q.where, scope)];
     if (q.cursor) conditions.push(afterSql(keys, cursorValues(q.cursor, keys)));
@@ -115,7 +116,7 @@ export function querySql(t: Target, q: ObjectQuery, scope: readonly SQL[]): { te
   }
   const values: Record<string, unknown> = { zone: t.partition, limit: q.limit + 1, offset: q.offset };
   for (const [i, p] of q.where.entries()) for (const [name, value] of predicateValues(t, p, i).values) values[name] = value;
-  const id = `${shapeId(t.type)}|${JSON.stringify(q.where.map((p) => [p.field, p.op, Array.isArray(p.value) ? p.value.length : 0]))}|${JSON.stringify(q.orderBy)}`;
+  const id = `${shapeId(t.type)}|${JSON.stringify(q.where.map((p) => [p.field, p.op, Array.isArray(p.value) ? p.value.length : 0]))}|${JSON.stringify(q.orderBy)}|${q.withVersions ? 'v' : ''}`;
   let shape = shapes.get(id);
   if (!shape) {
     const slot: Slot = (name) => sql.placeholder(name) as unknown as CloudDbValue;
