@@ -74,6 +74,25 @@ describe('Cloud DB server SDK', () => {
     expect(unknown?.status).toBe(404);
   });
 
+  it('takes a new token when the server refuses the one it holds (expired), and goes on', async () => {
+    const u = await TestUser.register(t);
+    const { projectId } = await projectOf(u);
+    await u.call(cloudDbApi.createObjectType, { query: { projectId }, body: BOOK });
+    const seen: string[] = [];
+    const serverFetch = injectFetch(() => t);
+    const zone = getCloudDBAdmin({
+      url: 'http://wharf.test',
+      ...(await apiClient(u, 'administrator')),
+      projectId,
+      fetch: ((url: string, init?: RequestInit) => (seen.push(new URL(url).pathname), serverFetch(url, init))) as typeof fetch,
+    }).zone('main');
+    await zone.upsert('BookInfo', [{ id: 1, bookName: 'Dune' }]);
+    // Past the token's life on the server's clock: the SDK's own clock still thinks it valid.
+    t.clock.advance((apiClientsApi.ACCESS_TOKEN_SECONDS + 60) * 1000);
+    expect(await zone.query('BookInfo').count()).toBe(1);
+    expect(seen.filter((p) => p.endsWith('/oauth2/v1/token'))).toHaveLength(2);
+  });
+
   it('refuses a client limited to some apps, saying what to use instead', async () => {
     const u = await TestUser.register(t);
     const { projectId, appId } = await projectOf(u);
