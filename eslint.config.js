@@ -23,6 +23,12 @@ export default tseslint.config(
     files: ['scripts/**/*.mjs', 'e2e/**/*.mjs', '.ci/**/*.mjs', 'packages/cli/bin/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },
+  // The functions' sandbox bootstrap is CommonJS: it loads the function's code with require, as AppGallery Connect's runtime does.
+  {
+    files: ['packages/runner/src/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { process: 'readonly', console: 'readonly', require: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   // Family boundaries: faces, the core, core families, loops; today's exceptions in
   // eslint-rules/boundaries/baseline.json, which may only shrink (docs/kernel/boundaries.md).
   {

@@ -11,6 +11,7 @@ export default defineConfig({
       'packages/client',
       'packages/analytics',
       'packages/clouddb',
+      'packages/runner',
       'packages/cli',
       'apps/server',
       'apps/web',

@@ -111,6 +111,7 @@ await runChecks('lint and typecheck', [
   tsc('packages/client'),
   tsc('packages/analytics'),
   tsc('packages/clouddb'),
+  tsc('packages/runner'),
   tsc('packages/cli'),
 ]);
 const { TEST_DATABASE_URL, ...withoutPg } = process.env;
@@ -118,7 +119,7 @@ const { TEST_DATABASE_URL, ...withoutPg } = process.env;
 // the engine matters (see apps/server/vitest.config.ts).
 const serverTests = TEST_DATABASE_URL ? 'embedded-subset' : 'all';
 const embedded = { ...withoutPg, TEST_DATABASE_URL: '', WHARF_SERVER_TESTS: serverTests };
-const unitProjects = ['rules', 'contract', 'client', 'analytics', 'clouddb', 'cli', 'server', 'web', 'tooling'].flatMap((p) => ['--project', p]);
+const unitProjects = ['rules', 'contract', 'client', 'analytics', 'clouddb', 'runner', 'cli', 'server', 'web', 'tooling'].flatMap((p) => ['--project', p]);
 vitest(`unit and API tests (embedded database${TEST_DATABASE_URL ? ', server subset' : ''})`, unitProjects, embedded);
 // A family made by `npm run new:family` passes lint, types and its tests (in a copy of the
 // tree): one test of the scaffold as a whole.

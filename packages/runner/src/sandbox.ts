@@ -1,0 +1,120 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const BWRAP = '/usr/bin/bwrap';
+const NODE = process.execPath;
+const BOOTSTRAP = path.join(import.meta.dirname, 'bootstrap.cjs');
+/** The user the code runs as inside its namespace (nobody). */
+const NOBODY = '65534';
+
+export interface SandboxLimits {
+  /** The function's memory: the JavaScript heap's limit, and the whole process's where cgroups can be written. */
+  memoryMb: number;
+  /** Processes and threads the sandbox may hold at once (Node needs about a dozen threads). */
+  maxProcesses: number;
+}
+
+export const bubblewrapAvailable = (): boolean => fs.existsSync(BWRAP);
+
+/**
+ * The command that runs the bootstrap in a sandbox: every namespace of its own (no network
+ * but its own loopback, its own processes, its own user `nobody`), a read-only view of only
+ * the Node runtime, the system libraries it links and the function's code at /code, an
+ * empty /tmp, and no environment. It dies with the runner.
+ */
+export function sandboxArgs(codeDir: string, limits: SandboxLimits): string[] {
+  const ro = (p: string, at = p) => ['--ro-bind', p, at];
+  const libs = ['/lib', '/lib64', '/usr/lib'].filter((p) => fs.existsSync(p)).flatMap((p) => ro(p));
+  return [
+    '--unshare-all', '--die-with-parent', '--new-session', '--uid', NOBODY, '--gid', NOBODY,
+    ...ro(NODE, '/runtime/node'), ...libs, ...ro(BOOTSTRAP, '/runtime/bootstrap.cjs'), ...ro(codeDir, '/code'),
+    '--tmpfs', '/tmp', '--proc', '/proc', '--dev', '/dev', '--clearenv', '--setenv', 'NODE_ENV', 'production', '--chdir', '/code',
+    '/runtime/node', `--max-old-space-size=${limits.memoryMb}`, '--disallow-code-generation-from-strings', '/runtime/bootstrap.cjs',
+  ];
+}
+
+/** A kernel control group of one kind for one sandbox, when the machine lets the server make them. */
+class ControlGroup {
+  private constructor(readonly dir: string) {}
+
+  static make(kind: 'memory' | 'pids', name: string, limits: Record<string, string>): ControlGroup | null {
+    const dir = path.join('/sys/fs/cgroup', kind, 'wharf-runners', name);
+    try {
+      fs.mkdirSync(dir, { recursive: true });
+      for (const [file, value] of Object.entries(limits)) fs.writeFileSync(path.join(dir, file), value);
+      return new ControlGroup(dir);
+    } catch {
+      return null;
+    }
+  }
+
+  /** The file a process writes its id to, to join the group. */
+  get procs(): string {
+    return path.join(this.dir, 'cgroup.procs');
+  }
+
+  remove(): void {
+    try {
+      fs.rmdirSync(this.dir);
+    } catch {
+      // Still held by a process being killed: an empty group costs nothing until then.
+    }
+  }
+}
+
+export interface Sandboxed {
+  child: ChildProcess;
+  /** Whether the memory and process caps hold for the whole process tree (cgroups), not only the heap. */
+  contained: boolean;
+  release(): void;
+}
+
+let serial = 0;
+let swept = false;
+
+/** Groups left by runners of processes that ended before theirs did: the empty ones go. */
+function sweep(): void {
+  swept = true;
+  for (const kind of ['memory', 'pids']) {
+    const root = path.join('/sys/fs/cgroup', kind, 'wharf-runners');
+    for (const name of fs.existsSync(root) ? fs.readdirSync(root) : []) {
+      if (!/^\d+-\d+$/.test(name)) continue;
+      try {
+        fs.rmdirSync(path.join(root, name));
+      } catch {
+        // Still in use.
+      }
+    }
+  }
+}
+
+/**
+ * Starts a sandbox at a lower CPU priority than the server, with an empty environment (bwrap's
+ * own process is the namespace's first one, and its environment is readable there), and puts
+ * it in its memory and process groups before the caller lets it load any code.
+ */
+export function startSandbox(codeDir: string, limits: SandboxLimits): Sandboxed {
+  if (!swept) sweep();
+  const name = `${process.pid}-${(serial += 1)}`;
+  const memory = ControlGroup.make('memory', name, { 'memory.limit_in_bytes': String(limits.memoryMb * 2 * 1024 * 1024), 'memory.memsw.limit_in_bytes': String(limits.memoryMb * 2 * 1024 * 1024) })
+    ?? ControlGroup.make('memory', name, { 'memory.limit_in_bytes': String(limits.memoryMb * 2 * 1024 * 1024) });
+  const pids = ControlGroup.make('pids', name, { 'pids.max': String(limits.maxProcesses) });
+  const groups = memory && pids ? [memory.procs, pids.procs] : [];
+  const command = ['/usr/bin/nice', '-n', '10', '/usr/bin/prlimit', `--nproc=${limits.maxProcesses * 4}`, '--core=0', BWRAP, ...sandboxArgs(codeDir, limits)];
+  // The shell joins the groups itself, then becomes the sandbox: nothing is forked outside them.
+  const child = spawn('/bin/sh', ['-c', 'for g in $GROUPS_FILES; do echo $$ > "$g" || exit 97; done; exec "$@"', 'sandbox', ...command], {
+    env: { GROUPS_FILES: groups.join(' ') },
+    stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const contained = groups.length > 0;
+  return {
+    child,
+    contained,
+    release: () => {
+      memory?.remove();
+      pids?.remove();
+    },
+  };
+}
