@@ -30,21 +30,25 @@ export class Runner {
   #pending: { id: number; resolve: (o: Outcome) => void; startedAt: number } | null = null;
   #next = 0;
   #ended: string | null = null;
+  #coldStartMs = 0;
 
-  private constructor(
-    private readonly box: Sandboxed,
-    readonly coldStartMs: number,
-  ) {}
+  private constructor(private readonly box: Sandboxed) {}
 
   /** Starts a sandbox and loads the code in it; refuses when the code cannot be loaded. */
   static async start(o: RunnerOptions): Promise<Runner> {
     const startedAt = performance.now();
     const box = startSandbox(o.codeDir, o);
-    const runner = new Runner(box, 0);
+    const runner = new Runner(box);
     runner.#listen();
     const loaded = await runner.#request({ type: 'load', entry: o.entry, handler: o.handler }, o.loadTimeoutMs);
     if (!loaded.ok) throw new Error(`the function's code did not load: ${loaded.message}`);
-    return Object.assign(runner, { coldStartMs: performance.now() - startedAt });
+    runner.#coldStartMs = performance.now() - startedAt;
+    return runner;
+  }
+
+  /** How long starting the sandbox and loading the code took. */
+  get coldStartMs(): number {
+    return this.#coldStartMs;
   }
 
   /** Whether the contained limits (cgroups) hold for this runner, not only the heap limit. */

@@ -4,7 +4,7 @@ import type { CloudDbField, CloudDbObjectType, CloudDbValue } from '@wharf/rules
 import type { Deps } from '../../platform/deps';
 import type { Target } from './document-service';
 import { col, selectList, sys } from './document-sql';
-import { columnOf, ident } from './physical';
+import { columnOf, columnType, ident } from './physical';
 import { renderStatement, runStatement, runText } from './statements';
 
 type Row = Record<string, unknown>;
@@ -12,34 +12,12 @@ type Row = Record<string, unknown>;
 /** Key types whose values read back the same from `::text` (so rows find their request). */
 const KEY_TYPES = new Set(['String', 'Text', 'Byte', 'Short', 'Integer', 'Long', 'IntAutoIncrement', 'LongAutoIncrement']);
 
-/** The SQL array type a field's values travel in through `unnest`, and how a value leaves it. */
+/** The SQL array type a field's values travel in through `unnest` (its column's), and how a value leaves it. */
 function arrayType(f: CloudDbField): { type: string; out: (c: string) => string } {
-  const plain = (type: string) => ({ type, out: (c: string) => c });
-  if (f.isNeedEncrypt) return plain('text[]');
-  switch (f.fieldType) {
-    case 'String':
-    case 'Text':
-      return plain('text[]');
-    case 'Boolean':
-      return plain('boolean[]');
-    case 'Byte':
-    case 'Short':
-      return plain('smallint[]');
-    case 'Integer':
-    case 'IntAutoIncrement':
-      return plain('integer[]');
-    case 'Long':
-    case 'LongAutoIncrement':
-      return plain('bigint[]');
-    case 'Float':
-      return plain('real[]');
-    case 'Double':
-      return plain('float8[]');
-    case 'ByteArray':
-      return { type: 'text[]', out: (c) => `decode(${c}, 'base64')` };
-    case 'Date':
-      return plain('timestamptz[]');
-  }
+  if (!f.isNeedEncrypt && f.fieldType === 'ByteArray') return { type: 'text[]', out: (c) => `decode(${c}, 'base64')` };
+  const column = columnType(f);
+  // Texts travel as text: their lengths were checked with the document.
+  return { type: column.startsWith('varchar') ? 'text[]' : `${column}[]`, out: (c) => c };
 }
 
 const keyFieldsOf = (type: CloudDbObjectType) => type.fields.filter((f) => f.belongPrimaryKey);
@@ -68,12 +46,13 @@ function lateralSafe(text: string, params: readonly unknown[]): boolean {
 }
 
 const MAX_LOADERS = 1000;
-/** Each catalogue revision of a type is its own object: a change of the type starts new batches. */
+/**
+ * A number for a type's catalogue revision, for what is kept per type (batches, query
+ * statements): each revision is its own object, so a change of the type gives a new one.
+ */
 const typeIds = new WeakMap<CloudDbObjectType, number>();
 let nextTypeId = 0;
-const typeId = (type: CloudDbObjectType) => typeIds.get(type) ?? (typeIds.set(type, (nextTypeId += 1)), nextTypeId);
-/** A number for a type's catalogue revision, for what is kept per type (a change gives a new one). */
-export const shapeId = typeId;
+export const typeId = (type: CloudDbObjectType) => typeIds.get(type) ?? (typeIds.set(type, (nextTypeId += 1)), nextTypeId);
 
 /**
  * Group reads and group commits. Under load, the get-by-key queries and the single-document

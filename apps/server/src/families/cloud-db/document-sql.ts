@@ -1,9 +1,12 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { isLongType, type CloudDbField, type CloudDbObjectType, type CloudDbValue } from '@wharf/rules';
 import { columnOf, ident, SYSTEM_COLUMNS } from './physical';
 
-/** A value as a typed parameter of its column (never cast to varchar(n), which would cut it short silently). */
-export function param(field: CloudDbField, value: CloudDbValue): SQL {
+/**
+ * A value as a typed parameter of its column (never cast to varchar(n), which would cut it
+ * short silently); or a placeholder, for a statement kept per query shape.
+ */
+export function param(field: CloudDbField, value: CloudDbValue | Placeholder): SQL {
   if (value === null) return sql`null`;
   if (field.isNeedEncrypt) return sql`${value}::text`;
   switch (field.fieldType) {

@@ -1,10 +1,10 @@
-import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
+import { fillPlaceholders, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Aggregate, ObjectQuery, Predicate } from '@wharf/contract';
 import { cloudDbKey, coerceValue, type CloudDbField, type CloudDbValue } from '@wharf/rules';
 import { invalidInput } from '../../platform/http/errors';
 import { afterSql, col, likePattern, orderSql, outputExpr, param, selectList, sys, type OrderKey } from './document-sql';
 import { fieldNamed, valueFor } from './documents';
-import { batchableKeys, shapeId } from './batching';
+import { batchableKeys, typeId } from './batching';
 import { renderStatement } from './statements';
 import { columnOf, ident, SYSTEM_COLUMNS } from './physical';
 import type { Target } from './document-service';
@@ -21,7 +21,7 @@ const COMPARE = { zh: '用于比较', en: 'be compared so', ru: 'так срав
  * Where a value goes in a statement: the value itself, or a named placeholder that a
  * statement kept per query shape fills (the value is read and checked either way).
  */
-type Slot = (name: string, value: CloudDbValue) => CloudDbValue;
+type Slot = (name: string, value: CloudDbValue) => CloudDbValue | Placeholder;
 const direct: Slot = (_name, value) => value;
 
 /**
@@ -116,10 +116,10 @@ export function querySql(t: Target, q: ObjectQuery & { withVersions?: boolean },
   }
   const values: Record<string, unknown> = { zone: t.partition, limit: q.limit + 1, offset: q.offset };
   for (const [i, p] of q.where.entries()) for (const [name, value] of predicateValues(t, p, i).values) values[name] = value;
-  const id = `${shapeId(t.type)}|${JSON.stringify(q.where.map((p) => [p.field, p.op, Array.isArray(p.value) ? p.value.length : 0]))}|${JSON.stringify(q.orderBy)}|${q.withVersions ? 'v' : ''}`;
+  const id = `${typeId(t.type)}|${JSON.stringify(q.where.map((p) => [p.field, p.op, Array.isArray(p.value) ? p.value.length : 0]))}|${JSON.stringify(q.orderBy)}|${q.withVersions ? 'v' : ''}`;
   let shape = shapes.get(id);
   if (!shape) {
-    const slot: Slot = (name) => sql.placeholder(name) as unknown as CloudDbValue;
+    const slot: Slot = (name) => sql.placeholder(name);
     shape = renderStatement(statement(whereSql(t, q.where, [], slot), sql.placeholder('limit'), sql.placeholder('offset')));
     if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value!);
     shapes.set(id, shape);

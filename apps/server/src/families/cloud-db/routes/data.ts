@@ -1,16 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { cloudDbApi } from '@wharf/contract';
-import { auditActor, writeAudit } from '../../../platform/audit';
 import type { Deps } from '../../../platform/deps';
 import type { Caller } from '../../../platform/http/access';
 import { registerEndpoint } from '../../../platform/http/register';
+import { adminWriteAudit } from '../admin-audit';
 import type { CloudDbServices } from './context';
 
 /** The console's data view: the project's documents, read and changed as its Administrator role. */
 export function dataRoutes(app: FastifyInstance, deps: Pick<Deps, 'clock'>, { documents, transfers }: CloudDbServices): void {
   const at = (caller: Caller, p: { zoneName: string; objectTypeName: string }) => documents.target(caller.projectId!, p.zoneName, p.objectTypeName);
-  const audited = (caller: Caller, p: { zoneName: string; objectTypeName: string }, op: string, n: number) => async (tx: Parameters<typeof writeAudit>[0]) =>
-    writeAudit(tx, deps.clock, { action: 'cloud-db.adminWrite', teamId: caller.teamId, ...auditActor(caller), targetType: 'project', targetId: caller.projectId, data: { zone: p.zoneName, objectType: p.objectTypeName, op, documents: n } });
+  const audited = (caller: Caller, p: { zoneName: string; objectTypeName: string }, op: string, n: number) => adminWriteAudit(deps, caller, { projectId: caller.projectId!, ...p }, op, n);
   registerEndpoint(app, cloudDbApi.browseObjects, async ({ caller, params, body }) => documents.browse(await at(caller, params), body));
   registerEndpoint(app, cloudDbApi.writeObjects, async ({ caller, params, body }) =>
     documents.upsert(await at(caller, params), { kind: 'admin' }, body.objects, audited(caller, params, 'upsert', body.objects.length)));

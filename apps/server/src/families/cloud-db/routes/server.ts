@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { cloudDbApi } from '@wharf/contract';
-import { auditActor, writeAudit } from '../../../platform/audit';
 import type { Deps } from '../../../platform/deps';
 import type { Caller } from '../../../platform/http/access';
 import { registerEndpoint, sendTrusted } from '../../../platform/http/register';
+import { adminWriteAudit } from '../admin-audit';
 import type { ServerReach } from '../server-reach';
 import type { CloudDbServices } from './context';
 
@@ -19,8 +19,7 @@ export function serverRoutes(app: FastifyInstance, deps: Pick<Deps, 'clock'>, re
     await reach.check(caller, p.projectId);
     return documents.target(p.projectId, p.zoneName, p.objectTypeName);
   };
-  const audited = (caller: Caller, p: { projectId: string; zoneName: string; objectTypeName?: string }, op: string, n: number) => async (tx: Parameters<typeof writeAudit>[0]) =>
-    writeAudit(tx, deps.clock, { action: 'cloud-db.adminWrite', teamId: caller.teamId, ...auditActor(caller), targetType: 'project', targetId: p.projectId, data: { zone: p.zoneName, ...(p.objectTypeName ? { objectType: p.objectTypeName } : {}), op, documents: n } });
+  const audited = (caller: Caller, p: { projectId: string; zoneName: string; objectTypeName?: string }, op: string, n: number) => adminWriteAudit(deps, caller, p, op, n);
 
   registerEndpoint(app, cloudDbApi.serverUpsert, async ({ caller, params, body, reply }) =>
     sendTrusted(reply, cloudDbApi.serverUpsert, await documents.upsert(await at(caller, params), ADMIN, body.objects, audited(caller, params, 'upsert', body.objects.length))));
