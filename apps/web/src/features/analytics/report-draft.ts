@@ -16,6 +16,11 @@ export interface ReportDraft {
 const DEFAULT_METRICS: ReportMetric[] = ['newUsers', 'activeUsers', 'sessions', 'events'];
 const list = (v: string) => v.split(',').filter(Boolean);
 
+/** The address's keys each part of the draft is kept in (the rows also decide whether a property is kept). */
+const PARAMS_OF = {
+  name: ['rname'], dimension: ['rdim', 'rprop'], property: ['rprop'], metrics: ['rmetrics'], events: ['revents'], format: ['rfmt'], templateId: ['rtpl'],
+} as const satisfies Record<keyof ReportDraft, readonly string[]>;
+
 export function useReportDraft() {
   const { get, set } = usePageState();
   const dimension = get('rdim');
@@ -30,9 +35,13 @@ export function useReportDraft() {
     format: get('rfmt') === 'xlsx' ? 'xlsx' : 'csv',
     templateId: get('rtpl'),
   };
+  // Writes only what changed: two changes before the next render (a select's change, then
+  // another box) must not put back what the first one wrote from this render's copy.
   const change = (next: Partial<ReportDraft>) => {
     const d = { ...draft, ...next };
-    set({ rname: d.name, rdim: d.dimension === 'day' ? '' : d.dimension, rprop: d.dimension === 'property' ? d.property : '', rmetrics: d.metrics.length ? d.metrics.join(',') : '-', revents: d.events.join(','), rfmt: d.format === 'csv' ? '' : d.format, rtpl: d.templateId });
+    const params = { rname: d.name, rdim: d.dimension === 'day' ? '' : d.dimension, rprop: d.dimension === 'property' ? d.property : '', rmetrics: d.metrics.length ? d.metrics.join(',') : '-', revents: d.events.join(','), rfmt: d.format === 'csv' ? '' : d.format, rtpl: d.templateId };
+    const written = (Object.keys(next) as (keyof ReportDraft)[]).flatMap((k) => PARAMS_OF[k]);
+    set(Object.fromEntries(written.map((k) => [k, params[k]])));
   };
   return { draft, change, clear: () => set({ rname: '', rdim: '', rprop: '', rmetrics: '', revents: '', rfmt: '', rtpl: '' }) };
 }

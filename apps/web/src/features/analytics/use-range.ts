@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { lastDays, parseRange, todayIn, type DayRange } from './range';
 
@@ -7,20 +8,21 @@ import { lastDays, parseRange, todayIn, type DayRange } from './range';
  */
 export function usePageState() {
   const [search, setSearch] = useSearchParams();
+  // What the last change wrote: react-router hands a change this render's address, so two
+  // changes before the next render would each start from it and the second undo the first.
+  const latest = useRef(search);
+  latest.current = search;
   return {
     get: (key: string) => search.get(key) ?? '',
-    set: (values: Record<string, string>) =>
-      setSearch(
-        (s) => {
-          const out = new URLSearchParams(s);
-          for (const [k, v] of Object.entries(values)) {
-            if (v) out.set(k, v);
-            else out.delete(k);
-          }
-          return out;
-        },
-        { replace: true },
-      ),
+    set: (values: Record<string, string>) => {
+      const out = new URLSearchParams(latest.current);
+      for (const [k, v] of Object.entries(values)) {
+        if (v) out.set(k, v);
+        else out.delete(k);
+      }
+      latest.current = out;
+      setSearch(out, { replace: true });
+    },
   };
 }
 
