@@ -1,52 +1,97 @@
-import readline from 'node:readline';
 import type { Readable } from 'node:stream';
+import { boundedLines } from './lines';
 import { startSandbox, type Sandboxed, type SandboxLimits } from './sandbox';
 
-export interface RunnerOptions extends SandboxLimits {
-  /** The folder holding the function's code (mounted read-only at /code). */
+export interface SpawnOptions extends SandboxLimits {
+  /** The runner's own folder, mounted read-only at /code: its function's files are put there before `load`. */
   codeDir: string;
+  /** How long the process may take to start. */
+  bootTimeoutMs: number;
+}
+
+export interface LoadOptions {
   /** The module to load, relative to the code folder (`index.js`). */
   entry: string;
   /** The exported function to call (`myHandler`). */
   handler: string;
-  /** How long loading the code may take. */
+  /** The function's environment variables, set before its code loads. */
+  env?: Record<string, string>;
+  /** The largest answer a call may send, in bytes. */
+  resultLimit?: number;
   loadTimeoutMs: number;
 }
 
+export type RunnerOptions = Omit<SpawnOptions, 'bootTimeoutMs'> & LoadOptions;
+
+/** An HTTP trigger's answer as the function built it (`context.HTTPResponse`). */
+export interface HttpAnswer {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  contentType: string;
+  body: unknown;
+}
+
 export type Outcome =
-  | { ok: true; result: unknown; ms: number }
-  | { ok: false; reason: 'error' | 'timeout' | 'crashed'; message: string; ms: number };
+  | { ok: true; result: unknown; http?: HttpAnswer; output: string; ms: number }
+  | { ok: false; reason: 'error' | 'timeout' | 'crashed'; message: string; output: string; ms: number };
+
+interface Pending {
+  startedAt: number;
+  timer: NodeJS.Timeout | null;
+  resolve: (o: Outcome) => void;
+}
 
 const OUTPUT_LIMIT = 64 * 1024;
+const DEFAULT_RESULT_LIMIT = 6 * 1024 * 1024;
 
 /**
- * One sandboxed process holding one version's code: started and loaded once (the cold
- * start), then called one invocation at a time. A call past its timeout kills the process;
- * so does anything that ends it (a crash, `process.exit`, its memory or process cap). Either
- * way that runner is done and the caller starts another.
+ * One sandboxed process for one function's code: started ahead of need (`spawn`), then given
+ * its code once (`load`, the rest of a cold start), then called, several calls at a time up
+ * to the function's concurrency. A call past its timeout kills the process, and so does
+ * anything that ends it (a crash, `process.exit`, its memory or process cap): the runner is
+ * then done, every call in it answers, and the pool starts another.
  */
 export class Runner {
   #output = '';
-  #pending: { id: number; resolve: (o: Outcome) => void; startedAt: number } | null = null;
+  #pending = new Map<number, Pending>();
   #next = 0;
   #ended: string | null = null;
   #coldStartMs = 0;
+  #resultLimit = DEFAULT_RESULT_LIMIT;
 
   private constructor(private readonly box: Sandboxed) {}
 
-  /** Starts a sandbox and loads the code in it; refuses when the code cannot be loaded. */
+  /** Starts a sandbox with no function in it yet, and waits until its runtime answers. */
+  static async spawn(o: SpawnOptions): Promise<Runner> {
+    const runner = new Runner(startSandbox(o.codeDir, o));
+    runner.#listen();
+    const booted = await runner.#request({ type: 'ping' }, o.bootTimeoutMs);
+    if (!booted.ok) throw new Error(`the runner did not start: ${booted.message}`);
+    return runner;
+  }
+
+  /** Starts a sandbox and loads the code in it: refuses when the code cannot be loaded. */
   static async start(o: RunnerOptions): Promise<Runner> {
     const startedAt = performance.now();
-    const box = startSandbox(o.codeDir, o);
-    const runner = new Runner(box);
-    runner.#listen();
-    const loaded = await runner.#request({ type: 'load', entry: o.entry, handler: o.handler }, o.loadTimeoutMs);
-    if (!loaded.ok) throw new Error(`the function's code did not load: ${loaded.message}`);
+    const runner = await Runner.spawn({ ...o, bootTimeoutMs: o.loadTimeoutMs });
+    await runner.load(o);
     runner.#coldStartMs = performance.now() - startedAt;
     return runner;
   }
 
-  /** How long starting the sandbox and loading the code took. */
+  /** Loads the function's code (already in the runner's folder); refuses, and ends the runner, when it cannot. */
+  async load(o: LoadOptions): Promise<void> {
+    const startedAt = performance.now();
+    this.#resultLimit = o.resultLimit ?? DEFAULT_RESULT_LIMIT;
+    const loaded = await this.#request({ type: 'load', entry: o.entry, handler: o.handler, env: o.env ?? {}, resultLimit: this.#resultLimit }, o.loadTimeoutMs);
+    if (!loaded.ok) {
+      this.stop();
+      throw new Error(`the function's code did not load: ${loaded.message}`);
+    }
+    this.#coldStartMs = performance.now() - startedAt;
+  }
+
+  /** How long loading the code took (and starting the sandbox, for `start`). */
   get coldStartMs(): number {
     return this.#coldStartMs;
   }
@@ -58,6 +103,11 @@ export class Runner {
 
   get alive(): boolean {
     return this.#ended === null;
+  }
+
+  /** Calls in progress. */
+  get inFlight(): number {
+    return this.#pending.size;
   }
 
   /** What the function printed lately (the last 64 KB). */
@@ -74,32 +124,40 @@ export class Runner {
   }
 
   #request(message: Record<string, unknown>, timeoutMs: number): Promise<Outcome> {
+    if (this.#ended !== null) return Promise.resolve({ ok: false, reason: 'crashed', message: this.#ended, output: '', ms: 0 });
+    const id = (this.#next += 1);
     const startedAt = performance.now();
-    const ms = () => performance.now() - startedAt;
-    if (this.#ended !== null) return Promise.resolve({ ok: false, reason: 'crashed', message: this.#ended, ms: 0 });
-    if (this.#pending) return Promise.resolve({ ok: false, reason: 'error', message: 'the runner is busy', ms: 0 });
     return new Promise<Outcome>((resolve) => {
-      const id = (this.#next += 1);
-      const timer = setTimeout(() => {
-        this.#settle({ ok: false, reason: 'timeout', message: `the function ran past its ${timeoutMs / 1000} s timeout`, ms: ms() });
-        this.#end('timed out');
+      const pending: Pending = { startedAt, timer: null, resolve };
+      pending.timer = setTimeout(() => {
+        this.#settle(id, { ok: false, reason: 'timeout', message: `the function ran past its ${timeoutMs / 1000} s timeout`, output: '', ms: performance.now() - startedAt });
+        this.#end('another call in the same runner ran past its timeout');
       }, timeoutMs);
-      this.#pending = {
-        id,
-        startedAt,
-        resolve: (o) => {
-          clearTimeout(timer);
-          resolve(o);
-        },
-      };
+      this.#pending.set(id, pending);
       this.box.child.stdin!.write(`${JSON.stringify({ ...message, id })}\n`);
     });
   }
 
-  #settle(o: Outcome): void {
-    const pending = this.#pending;
-    this.#pending = null;
-    pending?.resolve(o);
+  #settle(id: number, o: Outcome): void {
+    const pending = this.#pending.get(id);
+    if (!pending) return;
+    this.#pending.delete(id);
+    if (pending.timer) clearTimeout(pending.timer);
+    pending.resolve(o);
+  }
+
+  #answer(line: string): void {
+    let m: { id?: unknown; result?: unknown; http?: HttpAnswer; error?: unknown; output?: unknown };
+    try {
+      m = JSON.parse(line) as typeof m;
+    } catch {
+      return this.#end('the runner broke its protocol (an answer that is not JSON)');
+    }
+    const pending = typeof m.id === 'number' ? this.#pending.get(m.id) : undefined;
+    if (!pending || typeof m.id !== 'number') return;
+    const ms = performance.now() - pending.startedAt;
+    const output = typeof m.output === 'string' ? m.output : '';
+    this.#settle(m.id, m.error !== undefined ? { ok: false, reason: 'error', message: String(m.error), output, ms } : { ok: true, result: m.result ?? null, ...(m.http ? { http: m.http } : {}), output, ms });
   }
 
   #listen(): void {
@@ -110,24 +168,17 @@ export class Runner {
     child.stdout!.on('data', keep);
     child.stderr!.on('data', keep);
     child.stdin!.on('error', () => undefined);
-    readline.createInterface({ input: child.stdio[3] as Readable }).on('line', (line) => {
-      const m = JSON.parse(line) as { type: string; id?: number; result?: unknown; error?: string };
-      const pending = this.#pending;
-      if (!pending) return;
-      const ms = performance.now() - pending.startedAt;
-      this.#settle(m.error !== undefined ? { ok: false, reason: 'error', message: m.error, ms } : { ok: true, result: m.result ?? null, ms });
-    });
+    boundedLines(child.stdio[3] as Readable, this.#resultLimit + 64 * 1024, (line) => this.#answer(line), (why) => this.#end(`the runner broke its protocol (${why})`));
     child.on('exit', (code, signal) => {
       const why = signal ? `the function's process was killed (${signal})` : `the function's process ended (exit code ${code})`;
-      const pending = this.#pending;
-      if (pending) this.#settle({ ok: false, reason: 'crashed', message: why, ms: performance.now() - pending.startedAt });
-      this.#end(why);
+      this.#end(this.#ended ?? why);
       this.box.release();
     });
   }
 
   #end(why: string): void {
     if (this.#ended === null) this.#ended = why;
+    for (const [id, p] of [...this.#pending]) this.#settle(id, { ok: false, reason: 'crashed', message: this.#ended, output: '', ms: performance.now() - p.startedAt });
     const { child } = this.box;
     if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
       try {

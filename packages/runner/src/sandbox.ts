@@ -73,13 +73,24 @@ export interface Sandboxed {
 let serial = 0;
 let swept = false;
 
+function serverAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** Groups left by runners of processes that ended before theirs did: the empty ones go. */
 function sweep(): void {
   swept = true;
   for (const kind of ['memory', 'pids']) {
     const root = path.join('/sys/fs/cgroup', kind, 'wharf-runners');
     for (const name of fs.existsSync(root) ? fs.readdirSync(root) : []) {
-      if (!/^\d+-\d+$/.test(name)) continue;
+      const owner = /^(\d+)-\d+$/.exec(name);
+      // Another server's group may be empty only because its sandbox has not joined it yet.
+      if (!owner || serverAlive(Number(owner[1]))) continue;
       try {
         fs.rmdirSync(path.join(root, name));
       } catch {

@@ -1,0 +1,248 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FunctionCode, HostHealth, HostOutcome, RunnerHost } from './host';
+import { Runner } from './runner';
+import { bubblewrapAvailable } from './sandbox';
+
+export interface PoolOptions {
+  /** A folder of the pool's own: the functions' code and each runner's view of it. */
+  dir: string;
+  /** Runners this machine holds at once, busy, idle and spare together. */
+  maxRunners: number;
+  /** Runners kept started ahead of need for each memory size in use. */
+  sparePerSize: number;
+  /** A runner idle this long is ended. */
+  idleMs: number;
+  /** Processes and threads one runner may hold. */
+  maxProcesses: number;
+  onError?: (e: unknown) => void;
+  now?: () => number;
+}
+
+interface Instance {
+  runner: Runner | null;
+  dir: string;
+  ready: Promise<Runner>;
+  /** Calls taken, including ones waiting for the code to load. */
+  calls: number;
+  lastUsed: number;
+}
+
+interface Known {
+  code: Omit<FunctionCode, 'files'>;
+  instances: Instance[];
+}
+
+interface Spare {
+  runner: Runner;
+  dir: string;
+}
+
+const BOOT_MS = 10_000;
+const FILE_MODE = 0o644;
+const DIR_MODE = 0o755;
+
+/** A key is a folder name: hashes and version keys only. */
+const safeKey = (key: string) => /^[\w.-]{1,128}$/.test(key);
+
+/**
+ * This machine's runners: a function's calls go to a warm runner with room (up to the
+ * function's concurrency), else to a spare started ahead of need and given the code (a cold
+ * start), else — when the machine holds all it may — they are refused as throttled. Idle
+ * runners end after `idleMs`; a runner that dies takes only its own calls with it.
+ */
+export class RunnerPool implements RunnerHost {
+  #known = new Map<string, Known>();
+  #spares = new Map<number, Spare[]>();
+  /** Spares being started, counted against the machine's runners. */
+  #starting = 0;
+  #startingSpares = new Map<number, number>();
+  #serial = 0;
+  #timer: NodeJS.Timeout;
+  #closed = false;
+  readonly #now: () => number;
+
+  constructor(private readonly o: PoolOptions) {
+    this.#now = o.now ?? Date.now;
+    fs.mkdirSync(path.join(o.dir, 'code'), { recursive: true, mode: DIR_MODE });
+    fs.mkdirSync(path.join(o.dir, 'runners'), { recursive: true, mode: DIR_MODE });
+    this.#timer = setInterval(() => this.evictIdle(), Math.max(1000, Math.min(o.idleMs / 2, 30_000)));
+    this.#timer.unref();
+  }
+
+  async start(code: FunctionCode): Promise<void> {
+    if (!safeKey(code.key)) throw new Error('a function key is letters, digits, dots, dashes and underscores');
+    if (this.#known.has(code.key)) return;
+    const dir = path.join(this.o.dir, 'code', code.key);
+    await writeFiles(dir, code.files);
+    const { files: _files, ...rest } = code;
+    this.#known.set(code.key, { code: rest, instances: [] });
+  }
+
+  async invoke(key: string, event: unknown, context: Record<string, unknown>): Promise<HostOutcome> {
+    if (!bubblewrapAvailable()) return { ok: false, reason: 'unavailable', message: 'this server cannot run functions: bubblewrap is not installed', output: '', ms: 0, coldStart: false };
+    const known = this.#known.get(key);
+    if (!known) return { ok: false, reason: 'unknown', message: 'the runner host does not hold this code', output: '', ms: 0, coldStart: false };
+    const { code } = known;
+    let instance = known.instances.find((i) => i.calls < code.concurrency);
+    let coldStart = false;
+    if (!instance) {
+      if (!this.#makeRoom()) return { ok: false, reason: 'throttled', message: `all ${this.o.maxRunners} runners of this host are busy`, output: '', ms: 0, coldStart: false };
+      instance = this.#coldStart(known);
+      coldStart = true;
+    }
+    instance.calls += 1;
+    try {
+      const runner = await instance.ready;
+      const outcome = await runner.invoke(event, context, code.timeoutMs);
+      return { ...outcome, coldStart };
+    } catch (e) {
+      // The code did not load (it threw, or has no such handler), or the runner did not start.
+      return { ok: false, reason: 'error', message: e instanceof Error ? e.message : String(e), output: '', ms: 0, coldStart };
+    } finally {
+      instance.calls -= 1;
+      instance.lastUsed = this.#now();
+      if (instance.runner && !instance.runner.alive) this.#drop(known, instance);
+    }
+  }
+
+  async stop(key: string): Promise<void> {
+    const known = this.#known.get(key);
+    if (!known) return;
+    this.#known.delete(key);
+    for (const i of [...known.instances]) this.#drop(known, i);
+    await fs.promises.rm(path.join(this.o.dir, 'code', key), { recursive: true, force: true });
+  }
+
+  async health(): Promise<HostHealth> {
+    const instances = [...this.#known.values()].flatMap((k) => k.instances);
+    const spares = [...this.#spares.values()].flat();
+    return {
+      sandbox: bubblewrapAvailable(),
+      contained: [...instances.map((i) => i.runner), ...spares.map((s) => s.runner)].some((r) => r?.contained),
+      runners: this.#count(),
+      spare: spares.length,
+      busy: instances.filter((i) => i.calls > 0).length,
+      maxRunners: this.o.maxRunners,
+      functions: this.#known.size,
+    };
+  }
+
+  /** Ends runners idle past their time; spares stay while their memory size is in use. */
+  evictIdle(): void {
+    const now = this.#now();
+    for (const known of this.#known.values()) {
+      for (const i of [...known.instances]) if (i.calls === 0 && i.runner && now - i.lastUsed >= this.o.idleMs) this.#drop(known, i);
+    }
+    const inUse = new Set([...this.#known.values()].filter((k) => k.instances.length > 0).map((k) => k.code.memoryMb));
+    for (const [size, spares] of this.#spares) {
+      if (inUse.has(size)) continue;
+      for (const s of spares.splice(0)) this.#end(s.runner, s.dir);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearInterval(this.#timer);
+    for (const known of this.#known.values()) for (const i of [...known.instances]) this.#drop(known, i);
+    for (const spares of this.#spares.values()) for (const s of spares.splice(0)) this.#end(s.runner, s.dir);
+    this.#known.clear();
+    await fs.promises.rm(this.o.dir, { recursive: true, force: true });
+  }
+
+  #count(): number {
+    let n = this.#starting;
+    for (const k of this.#known.values()) n += k.instances.length;
+    for (const s of this.#spares.values()) n += s.length;
+    return n;
+  }
+
+  /** Whether one more runner fits, ending a spare of another size when that makes room. */
+  #makeRoom(): boolean {
+    if (this.#count() < this.o.maxRunners) return true;
+    for (const spares of this.#spares.values()) {
+      const s = spares.pop();
+      if (s) {
+        this.#end(s.runner, s.dir);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  #coldStart(known: Known): Instance {
+    const { code } = known;
+    const spare = this.#spares.get(code.memoryMb)?.pop();
+    const dir = spare?.dir ?? this.#runnerDir();
+    const instance: Instance = { runner: null, dir, calls: 0, lastUsed: this.#now(), ready: null as unknown as Promise<Runner> };
+    instance.ready = (async () => {
+      const runner = spare?.runner ?? (await this.#spawn(code.memoryMb, dir));
+      instance.runner = runner;
+      await fs.promises.cp(path.join(this.o.dir, 'code', code.key), dir, { recursive: true });
+      await runner.load({ entry: code.entry, handler: code.handler, env: code.env, loadTimeoutMs: Math.max(code.timeoutMs, 5000) });
+      return runner;
+    })();
+    instance.ready.catch(() => this.#drop(known, instance));
+    known.instances.push(instance);
+    this.#refill(code.memoryMb);
+    return instance;
+  }
+
+  #runnerDir(): string {
+    const dir = path.join(this.o.dir, 'runners', String((this.#serial += 1)));
+    fs.mkdirSync(dir, { mode: DIR_MODE });
+    fs.chmodSync(dir, DIR_MODE);
+    return dir;
+  }
+
+  #spawn(memoryMb: number, dir: string): Promise<Runner> {
+    return Runner.spawn({ codeDir: dir, memoryMb, maxProcesses: this.o.maxProcesses, bootTimeoutMs: BOOT_MS });
+  }
+
+  /** Starts spares for a memory size in the background, while the machine has room. */
+  #refill(memoryMb: number): void {
+    const spares = this.#spares.get(memoryMb) ?? [];
+    this.#spares.set(memoryMb, spares);
+    const starting = this.#startingSpares.get(memoryMb) ?? 0;
+    if (this.#closed || spares.length + starting >= this.o.sparePerSize || this.#count() >= this.o.maxRunners) return;
+    const dir = this.#runnerDir();
+    this.#startingSpares.set(memoryMb, starting + 1);
+    this.#starting += 1;
+    this.#spawn(memoryMb, dir)
+      .then((runner) => {
+        if (this.#closed) return this.#end(runner, dir);
+        spares.push({ runner, dir });
+      })
+      .catch((e: unknown) => {
+        fs.rmSync(dir, { recursive: true, force: true });
+        this.o.onError?.(e);
+      })
+      .finally(() => {
+        this.#starting -= 1;
+        this.#startingSpares.set(memoryMb, (this.#startingSpares.get(memoryMb) ?? 1) - 1);
+      });
+  }
+
+  #drop(known: Known, instance: Instance): void {
+    const at = known.instances.indexOf(instance);
+    if (at >= 0) known.instances.splice(at, 1);
+    if (instance.runner) this.#end(instance.runner, instance.dir);
+    else void instance.ready.then((r) => this.#end(r, instance.dir), () => fs.rmSync(instance.dir, { recursive: true, force: true }));
+  }
+
+  #end(runner: Runner, dir: string): void {
+    runner.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Writes a function's files where every runner's user can read them and none can write. */
+async function writeFiles(dir: string, files: Record<string, string | Uint8Array>): Promise<void> {
+  await fs.promises.mkdir(dir, { recursive: true, mode: DIR_MODE });
+  for (const [name, content] of Object.entries(files)) {
+    const target = path.join(dir, name);
+    if (!target.startsWith(`${dir}${path.sep}`)) throw new Error(`a file outside the function's folder: ${name}`);
+    await fs.promises.mkdir(path.dirname(target), { recursive: true, mode: DIR_MODE });
+    await fs.promises.writeFile(target, content, { mode: FILE_MODE });
+  }
+}
