@@ -22,6 +22,7 @@ import * as remoteConfigFamily from './families/remote-config';
 import * as abTestingFamily from './families/ab-testing';
 import * as cloudDbFamily from './families/cloud-db';
 import * as analyticsFamily from './families/analytics';
+import * as cloudFunctionsFamily from './families/cloud-functions';
 
 export * from './kit/access';
 export * from './kit/permissions';
@@ -71,6 +72,8 @@ export { AGGREGATES, COMMIT_LIMITS, PREDICATE_OPS, QUERY_LIMITS } from './famili
 export type { Experiment, ExperimentInput, ExperimentMetric, ExperimentResults, ExperimentState, ExperimentTargeting, ExperimentVariant, MetricResult, VariantFigures } from './families/ab-testing';
 export { AB_LIMITS, EXPERIMENT_STATES, EXPOSURE_EVENT, METRIC_KINDS } from './families/ab-testing';
 export * as analyticsApi from './families/analytics';
+export * as cloudFunctionsApi from './families/cloud-functions';
+export type { CloudFunction, FunctionVersion, FunctionAlias, Invocation } from './families/cloud-functions';
 export type { AnalyticsContext, AnalyticsEventInput, AnalyticsExport, DistributionDay, PhasedAdoption, Audience, AudienceCondition, AudienceInput, ExportFormat, ExportState, IndustryMetric, ReportDefinition, ReportDimension, ReportMetric, ReportSchedule, ReportTemplate, ReportTemplateInput, AnalyticsSettings, ExploreGroup, PortraitDimension, OverviewDay, OverviewTotals, RejectReason } from './families/analytics';
 export { ADOPTION_VERSIONS, ANALYTICS_LIMITS, CRASH_EVENT, AUDIENCE_FIELDS, AUDIENCE_LIMITS, USER_PROPERTY_OPS, AUTOMATIC_EVENTS, DEFAULT_RETENTION_DAYS, EXPORT_FORMATS, EXPORT_STATES, INDUSTRY_LIMITS, INDUSTRY_METRICS, REPORT_DIMENSIONS, REPORT_LIMITS, REPORT_METRICS, REPORT_RANGES, REPORT_SCHEDULES, EXPLORE_GROUPS, EXPLORE_TOP, FUNNEL_STEPS, PORTRAIT_DIMENSIONS, PORTRAIT_TOP, RETENTION_CURVE_DAYS, RETENTION_DAYS, RETENTION_OFFSETS } from './families/analytics';
 export type { ConditionRule, FetchAttributes, ParameterType, RemoteCondition, RemoteParameter, RemoteTemplate, RemoteVersionSummary } from './families/remote-config';
@@ -101,6 +104,6 @@ function endpointsOf(family: Record<string, unknown>): Endpoint[] {
 }
 
 /** Every call of the catalogue; the server must register each one (a test checks). */
-export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily, versionFamily, testingFamily, immersiveFamily, qualificationFamily, regionFamily, agreementFamily, appUsersFamily, apiClientsFamily, publishingFamily, remoteConfigFamily, abTestingFamily, analyticsFamily, cloudDbFamily].flatMap(
+export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily, versionFamily, testingFamily, immersiveFamily, qualificationFamily, regionFamily, agreementFamily, appUsersFamily, apiClientsFamily, publishingFamily, remoteConfigFamily, abTestingFamily, analyticsFamily, cloudDbFamily, cloudFunctionsFamily].flatMap(
   (f) => endpointsOf(f),
 );

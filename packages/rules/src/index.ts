@@ -23,3 +23,4 @@ export * from './color';
 export * from './remote-config';
 export * from './firebase-template';
 export * from './cloud-db';
+export * from './functions';

@@ -61,11 +61,15 @@ export class RunnerPool implements RunnerHost {
   #timer: NodeJS.Timeout;
   #closed = false;
   readonly #now: () => number;
+  /** This pool's own folder under the configured one: servers sharing a machine keep apart. */
+  readonly #root: string;
 
   constructor(private readonly o: PoolOptions) {
     this.#now = o.now ?? Date.now;
-    fs.mkdirSync(path.join(o.dir, 'code'), { recursive: true, mode: DIR_MODE });
-    fs.mkdirSync(path.join(o.dir, 'runners'), { recursive: true, mode: DIR_MODE });
+    sweepDeadServers(o.dir);
+    this.#root = path.join(o.dir, `${process.pid}-${(pools += 1)}`);
+    fs.mkdirSync(path.join(this.#root, 'code'), { recursive: true, mode: DIR_MODE });
+    fs.mkdirSync(path.join(this.#root, 'runners'), { recursive: true, mode: DIR_MODE });
     this.#timer = setInterval(() => this.evictIdle(), Math.max(1000, Math.min(o.idleMs / 2, 30_000)));
     this.#timer.unref();
   }
@@ -73,7 +77,7 @@ export class RunnerPool implements RunnerHost {
   async start(code: FunctionCode): Promise<void> {
     if (!safeKey(code.key)) throw new Error('a function key is letters, digits, dots, dashes and underscores');
     if (this.#known.has(code.key)) return;
-    const dir = path.join(this.o.dir, 'code', code.key);
+    const dir = path.join(this.#root, 'code', code.key);
     await writeFiles(dir, code.files);
     const { files: _files, ...rest } = code;
     this.#known.set(code.key, { code: rest, instances: [] });
@@ -111,7 +115,7 @@ export class RunnerPool implements RunnerHost {
     if (!known) return;
     this.#known.delete(key);
     for (const i of [...known.instances]) this.#drop(known, i);
-    await fs.promises.rm(path.join(this.o.dir, 'code', key), { recursive: true, force: true });
+    await fs.promises.rm(path.join(this.#root, 'code', key), { recursive: true, force: true });
   }
 
   async health(): Promise<HostHealth> {
@@ -147,7 +151,7 @@ export class RunnerPool implements RunnerHost {
     for (const known of this.#known.values()) for (const i of [...known.instances]) this.#drop(known, i);
     for (const spares of this.#spares.values()) for (const s of spares.splice(0)) this.#end(s.runner, s.dir);
     this.#known.clear();
-    await fs.promises.rm(this.o.dir, { recursive: true, force: true });
+    await fs.promises.rm(this.#root, { recursive: true, force: true });
   }
 
   #count(): number {
@@ -157,7 +161,7 @@ export class RunnerPool implements RunnerHost {
     return n;
   }
 
-  /** Whether one more runner fits, ending a spare of another size when that makes room. */
+  /** Whether one more runner fits: a spare, else the runner idle the longest, makes room when the machine is full. */
   #makeRoom(): boolean {
     if (this.#count() < this.o.maxRunners) return true;
     for (const spares of this.#spares.values()) {
@@ -167,7 +171,15 @@ export class RunnerPool implements RunnerHost {
         return true;
       }
     }
-    return false;
+    let oldest: { known: Known; instance: Instance } | null = null;
+    for (const known of this.#known.values()) {
+      for (const instance of known.instances) {
+        if (instance.calls === 0 && instance.runner && (!oldest || instance.lastUsed < oldest.instance.lastUsed)) oldest = { known, instance };
+      }
+    }
+    if (!oldest) return false;
+    this.#drop(oldest.known, oldest.instance);
+    return true;
   }
 
   #coldStart(known: Known): Instance {
@@ -178,7 +190,7 @@ export class RunnerPool implements RunnerHost {
     instance.ready = (async () => {
       const runner = spare?.runner ?? (await this.#spawn(code.memoryMb, dir));
       instance.runner = runner;
-      await fs.promises.cp(path.join(this.o.dir, 'code', code.key), dir, { recursive: true });
+      await fs.promises.cp(path.join(this.#root, 'code', code.key), dir, { recursive: true });
       await runner.load({ entry: code.entry, handler: code.handler, env: code.env, loadTimeoutMs: Math.max(code.timeoutMs, 5000) });
       return runner;
     })();
@@ -189,7 +201,7 @@ export class RunnerPool implements RunnerHost {
   }
 
   #runnerDir(): string {
-    const dir = path.join(this.o.dir, 'runners', String((this.#serial += 1)));
+    const dir = path.join(this.#root, 'runners', String((this.#serial += 1)));
     fs.mkdirSync(dir, { mode: DIR_MODE });
     fs.chmodSync(dir, DIR_MODE);
     return dir;
@@ -233,6 +245,21 @@ export class RunnerPool implements RunnerHost {
   #end(runner: Runner, dir: string): void {
     runner.stop();
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+let pools = 0;
+
+/** Folders of servers that ended without closing their pool (a crash, a kill). */
+function sweepDeadServers(dir: string): void {
+  for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+    const pid = Number(/^(\d+)-\d+$/.exec(name)?.[1]);
+    if (!pid || pid === process.pid) continue;
+    try {
+      process.kill(pid, 0);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ESRCH') fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+    }
   }
 }
 

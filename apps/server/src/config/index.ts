@@ -98,6 +98,10 @@ const envSchema = z.object({
   AUTO_APPROVE: bool,
   DISTRIBUTION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   DISTRIBUTION_COUNTS_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  FUNCTIONS_DIR: z.string().optional(),
+  FUNCTIONS_MAX_RUNNERS: z.coerce.number().int().min(1).max(10_000).default(16),
+  FUNCTIONS_SPARE_RUNNERS: z.coerce.number().int().min(0).max(100).default(1),
+  FUNCTIONS_IDLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
 });
 
 export interface Config {
@@ -110,6 +114,8 @@ export interface Config {
    */
   userContent: { port: number; origin: string | null };
   dataDir: string;
+  /** Cloud functions' runners on this machine (docs/cloud-functions.md). */
+  functions: { dir: string; maxRunners: number; sparePerSize: number; idleMs: number };
   database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string; poolSize: number };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDistDir: string;
@@ -229,6 +235,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // The port after the console's by default; any free one when the console's is (tests, bench).
     userContent: { port: e.USER_CONTENT_PORT ?? (e.PORT === 0 ? 0 : Math.min(e.PORT + 1, 65535)), origin: e.USER_CONTENT_ORIGIN ?? null },
     dataDir,
+    functions: { dir: path.resolve(e.FUNCTIONS_DIR ?? path.join(dataDir, 'functions')), maxRunners: e.FUNCTIONS_MAX_RUNNERS, sparePerSize: e.FUNCTIONS_SPARE_RUNNERS, idleMs: e.FUNCTIONS_IDLE_SECONDS * 1000 },
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dir: path.join(dataDir, 'db') },
@@ -304,6 +311,11 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<string, { limit: number; windo
   cloudDb: { limit: 300_000, windowMs: 60_000 },
   // ...and the server SDK's, per API client (a project's backend and its cloud functions).
   cloudDbServer: { limit: 300_000, windowMs: 60_000 },
+  // Test runs of functions from the console, per team member.
+  functionTest: { limit: 120, windowMs: 60_000 },
+  // Calls of a function through its HTTP address: per function, all callers together
+  // (docs/cloud-functions.md); a function's own concurrency throttles sooner.
+  functionHttp: { limit: 600_000, windowMs: 60_000 },
   // Access tokens asked for per address: a CI farm behind one address asks once per job.
   apiToken: { limit: 300, windowMs: 60_000 },
   signIn: { limit: 20, windowMs: 60_000 },

@@ -21,6 +21,7 @@ import { remoteConfigFamily } from './remote-config';
 import { abTestingFamily } from './ab-testing';
 import { analyticsFamily } from './analytics';
 import { cloudDbFamily } from './cloud-db';
+import { cloudFunctionsFamily } from './cloud-functions';
 
 /** The list of families: one line each. */
 export const FAMILIES: readonly Family[] = [
@@ -46,4 +47,5 @@ export const FAMILIES: readonly Family[] = [
   abTestingFamily,
   analyticsFamily,
   cloudDbFamily,
+  cloudFunctionsFamily,
 ];

@@ -75,6 +75,9 @@ export const REFINEMENTS = {
   templateOrDefinition: { zh: '请指定模板，或同时填写名称和报表定义', en: 'either a templateId, or a name and a definition', ru: 'либо templateId, либо name и definition' },
   userPropertyValue: { zh: '“已设置”不带值；大于、小于类比较需要数字，其他比较需要一个值', en: 'no value for "is set", a number to compare above or below, a value otherwise', ru: 'для «задано» без значения, для сравнения больше/меньше — число, иначе — значение' },
   newTestVersionFields: { zh: '新建测试版本须填写名称、软件包、测试群组、开始和结束时间', en: 'a new test version needs name, pkgId, groupIds, startAt and endAt', ru: 'новой тестовой версии нужны name, pkgId, groupIds, startAt и endAt' },
+  memorySize: { zh: '内存须为 128、256、512 或 1024 MB', en: 'memory of 128, 256, 512 or 1024 MB', ru: 'память 128, 256, 512 или 1024 МБ' },
+  envNamesRepeat: { zh: '每个环境变量名只能出现一次', en: 'each variable name once', ru: 'каждое имя переменной — один раз' },
+  aliasSameVersion: { zh: '附加版本须不同于主版本', en: 'an additional version other than the main one', ru: 'дополнительная версия должна отличаться от основной' },
 } as const;
 export type RefinementKey = keyof typeof REFINEMENTS;
 

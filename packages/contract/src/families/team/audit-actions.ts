@@ -31,6 +31,8 @@ const FIXED = [
   'ab-testing.create', 'ab-testing.update', 'ab-testing.delete', 'ab-testing.start', 'ab-testing.stop', 'ab-testing.rollOut',
   'cloud-db.export', 'cloud-db.import', 'cloud-db.rules', 'cloud-db.typeCreate', 'cloud-db.typeUpdate', 'cloud-db.typeDelete', 'cloud-db.schemaImport', 'cloud-db.zoneCreate', 'cloud-db.zoneRetention', 'cloud-db.zoneDelete', 'cloud-db.retentionPurge', 'cloud-db.adminWrite',
   'analytics.settings', 'analytics.deleteUserData', 'analytics.reportTemplate.create', 'analytics.reportTemplate.update', 'analytics.reportTemplate.delete', 'analytics.export', 'analytics.audience.create', 'analytics.audience.update', 'analytics.audience.delete',
+  'cloud-functions.create', 'cloud-functions.update', 'cloud-functions.delete', 'cloud-functions.publish', 'cloud-functions.deleteVersion',
+  'cloud-functions.createAlias', 'cloud-functions.updateAlias', 'cloud-functions.deleteAlias',
 ] as const;
 
 /** What a version's history records besides its state machine's actions. */

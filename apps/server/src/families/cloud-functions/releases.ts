@@ -1,0 +1,134 @@
+import { FUNCTION_LIMITS } from '@wharf/rules';
+import { writeAudit } from '../../platform/audit';
+import type { DbOrTx } from '../../platform/db/types';
+import type { Deps } from '../../platform/deps';
+import type { Caller } from '../../platform/http/access';
+import { conflict, invalidInput, notFound } from '../../platform/http/errors';
+import { copyEnv } from './env';
+import { aliasOut, triggerPath, versionOut } from './out';
+import { cloudFunctionsRepo as repo, type AliasRow, type FunctionRow } from './repo';
+import { CHANGED_CHANNEL } from './service';
+import { WORDS } from './words';
+
+export interface AliasInput {
+  version: number;
+  additionalVersion: number | null;
+  additionalWeight: number;
+  description: string;
+}
+
+/** Versions (published `$latest`, never changed) and the aliases that send calls to them. */
+export class CloudFunctionReleases {
+  constructor(private readonly deps: Pick<Deps, 'db' | 'clock' | 'secrets' | 'pubsub' | 'userContent'>) {}
+
+  async #function(db: DbOrTx, projectId: string, functionId: string, lock = false): Promise<FunctionRow> {
+    const row = await repo.get(db, projectId, functionId, lock);
+    if (!row) throw notFound(WORDS.noFunction);
+    return row;
+  }
+
+  #audit(tx: DbOrTx, caller: Caller, action: 'publish' | 'deleteVersion' | 'createAlias' | 'updateAlias' | 'deleteAlias', fn: FunctionRow, data: Record<string, unknown>) {
+    return writeAudit(tx, this.deps.clock, { action: `cloud-functions.${action}`, teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'cloud-function', targetId: fn.id, data: { projectId: fn.projectId, name: fn.name, ...data } });
+  }
+
+  async publish(caller: Caller, projectId: string, functionId: string, description: string) {
+    const { db, clock, secrets } = this.deps;
+    return db.transaction(async (tx) => {
+      const fn = await this.#function(tx, projectId, functionId, true);
+      const existing = await repo.versions(tx, functionId);
+      if (existing.length >= FUNCTION_LIMITS.versionsPerFunction) throw conflict(WORDS.tooManyVersions(FUNCTION_LIMITS.versionsPerFunction));
+      const version = fn.lastVersion + 1;
+      const envSecretId = await copyEnv(secrets, tx, fn.envSecretId, { projectId, name: `function:${functionId}:v${version}` });
+      const row = await repo.insertVersion(tx, {
+        functionId, version, description, handler: fn.handler, memoryMb: fn.memoryMb, timeoutSeconds: fn.timeoutSeconds,
+        concurrency: fn.concurrency, codeSha256: fn.codeSha256, envSecretId, createdAt: clock.now(),
+      });
+      await repo.update(tx, functionId, { lastVersion: version });
+      await this.#audit(tx, caller, 'publish', fn, { version });
+      const size = (await repo.codeSizes(tx, [functionId])).get(`${functionId}:${fn.codeSha256}`) ?? 0;
+      return { version: versionOut(row, size, []) };
+    });
+  }
+
+  async versions(projectId: string, functionId: string) {
+    const { db } = this.deps;
+    await this.#function(db, projectId, functionId);
+    const [rows, aliases, sizes] = await Promise.all([repo.versions(db, functionId), repo.aliases(db, functionId), repo.codeSizes(db, [functionId])]);
+    return { versions: rows.map((v) => versionOut(v, sizes.get(`${functionId}:${v.codeSha256}`) ?? 0, aliases)) };
+  }
+
+  async deleteVersion(caller: Caller, projectId: string, functionId: string, version: number) {
+    const { db, secrets, pubsub } = this.deps;
+    await db.transaction(async (tx) => {
+      const fn = await this.#function(tx, projectId, functionId, true);
+      const users = (await repo.aliases(tx, functionId)).filter((a) => a.version === version || a.additionalVersion === version);
+      if (users.length > 0) throw conflict(WORDS.versionInUse(version, users.map((a) => a.name)));
+      const gone = await repo.removeVersion(tx, functionId, version);
+      if (!gone) throw notFound(WORDS.noVersion(version));
+      if (gone.envSecretId) await secrets.remove(tx, gone.envSecretId);
+      await repo.dropUnusedCode(tx, functionId, fn.codeSha256);
+      await this.#audit(tx, caller, 'deleteVersion', fn, { version });
+      await pubsub.publishIn(tx, CHANGED_CHANNEL, { functionId });
+    });
+    return {};
+  }
+
+  #aliasBase(fn: FunctionRow): string {
+    return this.deps.userContent.url(triggerPath(fn.projectId, fn.name));
+  }
+
+  async aliases(projectId: string, functionId: string) {
+    const { db } = this.deps;
+    const fn = await this.#function(db, projectId, functionId);
+    return { aliases: (await repo.aliases(db, functionId)).map((a) => aliasOut(a, this.#aliasBase(fn))) };
+  }
+
+  async #checkVersions(tx: DbOrTx, functionId: string, input: AliasInput): Promise<void> {
+    for (const v of [input.version, input.additionalVersion]) {
+      if (v !== null && !(await repo.version(tx, functionId, v))) throw invalidInput(WORDS.noVersion(v));
+    }
+  }
+
+  async createAlias(caller: Caller, projectId: string, functionId: string, name: string, input: AliasInput) {
+    const { db, clock, pubsub } = this.deps;
+    return db.transaction(async (tx) => {
+      const fn = await this.#function(tx, projectId, functionId, true);
+      await this.#checkVersions(tx, functionId, input);
+      if ((await repo.aliases(tx, functionId)).length >= FUNCTION_LIMITS.aliasesPerFunction) throw conflict(WORDS.tooManyAliases(FUNCTION_LIMITS.aliasesPerFunction));
+      const row = await repo.insertAlias(tx, { functionId, name, ...weightOf(input), updatedAt: clock.now() });
+      if (!row) throw conflict(WORDS.aliasTaken(name));
+      await this.#audit(tx, caller, 'createAlias', fn, { alias: name, version: row.version, additionalVersion: row.additionalVersion, additionalWeight: row.additionalWeight });
+      await pubsub.publishIn(tx, CHANGED_CHANNEL, { functionId });
+      return { alias: aliasOut(row, this.#aliasBase(fn)) };
+    });
+  }
+
+  async updateAlias(caller: Caller, projectId: string, functionId: string, name: string, input: AliasInput) {
+    const { db, clock, pubsub } = this.deps;
+    return db.transaction(async (tx) => {
+      const fn = await this.#function(tx, projectId, functionId, true);
+      await this.#checkVersions(tx, functionId, input);
+      const row = await repo.updateAlias(tx, functionId, name, { ...weightOf(input), updatedAt: clock.now() });
+      if (!row) throw notFound(WORDS.noAlias(name));
+      await this.#audit(tx, caller, 'updateAlias', fn, { alias: name, version: row.version, additionalVersion: row.additionalVersion, additionalWeight: row.additionalWeight });
+      await pubsub.publishIn(tx, CHANGED_CHANNEL, { functionId });
+      return { alias: aliasOut(row, this.#aliasBase(fn)) };
+    });
+  }
+
+  async deleteAlias(caller: Caller, projectId: string, functionId: string, name: string) {
+    const { db, pubsub } = this.deps;
+    await db.transaction(async (tx) => {
+      const fn = await this.#function(tx, projectId, functionId, true);
+      if (!(await repo.removeAlias(tx, functionId, name))) throw notFound(WORDS.noAlias(name));
+      await this.#audit(tx, caller, 'deleteAlias', fn, { alias: name });
+      await pubsub.publishIn(tx, CHANGED_CHANNEL, { functionId });
+    });
+    return {};
+  }
+}
+
+/** An alias without an additional version keeps no weight. */
+function weightOf(input: AliasInput): Pick<AliasRow, 'version' | 'additionalVersion' | 'additionalWeight' | 'description'> {
+  return { version: input.version, additionalVersion: input.additionalVersion, additionalWeight: input.additionalVersion === null ? 0 : input.additionalWeight, description: input.description };
+}

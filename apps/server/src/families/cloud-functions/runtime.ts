@@ -1,0 +1,121 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { FUNCTION_LIMITS, LATEST, routeVersion } from '@wharf/rules';
+import { RunnerPool, type HostOutcome, type RunnerHost } from '@wharf/runner';
+import type { Deps } from '../../platform/deps';
+import { AppError, notFound } from '../../platform/http/errors';
+import { readEnv } from './env';
+import { cloudFunctionsRepo as repo, type AliasRow, type FunctionRow, type VersionRow } from './repo';
+import { CHANGED_CHANNEL } from './service';
+import { WORDS } from './words';
+
+/** A function as calls find it: its row, aliases and versions, read once and kept until it changes. */
+interface Resolved {
+  fn: FunctionRow;
+  aliases: Map<string, AliasRow>;
+  versions: Map<number, VersionRow>;
+}
+
+export type Ran = HostOutcome & { requestId: string; ran: string };
+
+const CACHE_LIMIT = 10_000;
+const short = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 24);
+
+/**
+ * Runs functions: finds what a qualifier (`$latest`, an alias, a version) runs for a request
+ * id, makes its code known to the runner host, and calls it there.
+ */
+export class FunctionRuntime {
+  #host: RunnerHost | null;
+  #byName = new Map<string, Promise<Resolved | null>>();
+  #names = new Map<string, string>();
+  #keys = new Map<string, Set<string>>();
+
+  constructor(private readonly deps: Pick<Deps, 'db' | 'secrets' | 'pubsub' | 'config' | 'log'>, host?: RunnerHost) {
+    this.#host = host ?? null;
+    deps.pubsub.subscribe(CHANGED_CHANNEL, (payload) => this.forget((payload as { functionId: string }).functionId));
+  }
+
+  /** This machine's pool, started on the first call (tests that run no function start none). */
+  get host(): RunnerHost {
+    const { functions } = this.deps.config;
+    this.#host ??= new RunnerPool({ ...functions, maxProcesses: 64, onError: (e) => this.deps.log.warn({ err: e }, 'a spare runner did not start') });
+    return this.#host;
+  }
+
+  /** A function changed: later calls read it again; its `$latest` runners end. */
+  forget(functionId: string): void {
+    const name = this.#names.get(functionId);
+    if (name) this.#byName.delete(name);
+    this.#names.delete(functionId);
+    for (const key of this.#keys.get(functionId) ?? []) if (key.includes('.l.')) void this.#host?.stop(key);
+    this.#keys.delete(functionId);
+  }
+
+  async close(): Promise<void> {
+    await this.#host?.close();
+  }
+
+  #resolve(projectId: string, name: string): Promise<Resolved | null> {
+    const cacheKey = `${projectId}/${name}`;
+    let found = this.#byName.get(cacheKey);
+    if (!found) {
+      if (this.#byName.size >= CACHE_LIMIT) this.#byName.clear();
+      found = this.#load(projectId, name);
+      this.#byName.set(cacheKey, found);
+      found.then((r) => r && this.#names.set(r.fn.id, cacheKey), () => this.#byName.delete(cacheKey));
+    }
+    return found;
+  }
+
+  async #load(projectId: string, name: string): Promise<Resolved | null> {
+    const { db } = this.deps;
+    const fn = await repo.byName(db, projectId, name);
+    if (!fn) return null;
+    const [aliases, versions] = await Promise.all([repo.aliases(db, fn.id), repo.versions(db, fn.id)]);
+    return { fn, aliases: new Map(aliases.map((a) => [a.name, a])), versions: new Map(versions.map((v) => [v.version, v])) };
+  }
+
+  /** Calls the function by project and name (the HTTP trigger): null when there is no such function or qualifier. */
+  async callByName(projectId: string, name: string, qualifier: string, event: unknown, requestId: string): Promise<Ran | null> {
+    const found = await this.#resolve(projectId, name);
+    if (!found) return null;
+    return this.#call(found, qualifier, event, requestId);
+  }
+
+  /** Calls a function the console names by id (its test). */
+  async callById(projectId: string, functionId: string, qualifier: string, event: unknown, requestId: string = randomUUID()): Promise<Ran> {
+    const row = await repo.get(this.deps.db, projectId, functionId);
+    if (!row) throw notFound(WORDS.noFunction);
+    const found = await this.#resolve(projectId, row.name);
+    const ran = found ? await this.#call(found, qualifier, event, requestId) : null;
+    if (!ran) throw notFound(/^\d+$/.test(qualifier) ? WORDS.noVersion(qualifier) : WORDS.noAlias(qualifier));
+    return ran;
+  }
+
+  async #call(r: Resolved, qualifier: string, event: unknown, requestId: string): Promise<Ran | null> {
+    const alias = r.aliases.get(qualifier);
+    const number = alias ? routeVersion(alias, requestId) : /^\d+$/.test(qualifier) ? Number(qualifier) : null;
+    const version = number === null ? null : (r.versions.get(number) ?? null);
+    if (qualifier !== LATEST && !version) return null;
+    const settings = version ?? r.fn;
+    const key = version ? `${r.fn.id}.v${version.version}` : `${r.fn.id}.l.${short([r.fn.codeSha256, r.fn.handler, r.fn.memoryMb, r.fn.timeoutSeconds, r.fn.concurrency, r.fn.envSecretId, r.fn.updatedAt.getTime()].join('|'))}`;
+    const context = { requestId, functionName: r.fn.name, projectId: r.fn.projectId, version: version ? String(version.version) : LATEST, ...(alias ? { alias: alias.name } : {}) };
+    let outcome = await this.host.invoke(key, event, context);
+    if (!outcome.ok && outcome.reason === 'unknown') {
+      const code = await repo.code(this.deps.db, r.fn.id, settings.codeSha256);
+      const env = await readEnv(this.deps.secrets, this.deps.db, settings.envSecretId);
+      await this.host.start({
+        key, files: code?.files ?? {}, entry: 'index.js', handler: settings.handler, memoryMb: settings.memoryMb,
+        timeoutMs: settings.timeoutSeconds * 1000, concurrency: settings.concurrency, env,
+      });
+      this.#keys.set(r.fn.id, (this.#keys.get(r.fn.id) ?? new Set()).add(key));
+      outcome = await this.host.invoke(key, event, context);
+    }
+    if (!outcome.ok && outcome.reason === 'throttled') throw new AppError('rateLimited', WORDS.throttled, { 'Retry-After': '1' });
+    if (!outcome.ok && (outcome.reason === 'unavailable' || outcome.reason === 'unknown')) throw new AppError('unavailable', WORDS.unavailable);
+    return { ...outcome, requestId, ran: context.version };
+  }
+}
+
+/** Whether a test event fits the limit a call's body has. */
+export const eventFits = (event: unknown) => Buffer.byteLength(JSON.stringify(event ?? null)) <= FUNCTION_LIMITS.eventBytes;

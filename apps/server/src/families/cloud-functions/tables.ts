@@ -1,0 +1,86 @@
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid, foreignKey } from 'drizzle-orm/pg-core';
+import { projects } from '../projects/public';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' }).notNull();
+
+/** A project's cloud functions: each row is its `$latest` (editable code and settings). */
+export const cloudFunctions = pgTable(
+  'cloud_functions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    handler: text('handler').notNull(),
+    memoryMb: integer('memory_mb').notNull(),
+    timeoutSeconds: integer('timeout_seconds').notNull(),
+    concurrency: integer('concurrency').notNull(),
+    description: text('description').notNull(),
+    codeSha256: text('code_sha256').notNull(),
+    /** Variable names with a hint of each value; the values are one sealed secret. */
+    env: jsonb('env').$type<{ name: string; hint: string }[]>().notNull(),
+    envSecretId: uuid('env_secret_id'),
+    /** The last version's number; the next publish takes one more. */
+    lastVersion: integer('last_version').notNull().default(0),
+    createdAt: at('created_at'),
+    updatedAt: at('updated_at'),
+  },
+  (t) => [unique('cloud_functions_project_name').on(t.projectId, t.name), index('cloud_functions_project_created').on(t.projectId, t.createdAt, t.id)],
+);
+
+/** A function's code by its hash: `$latest` and its versions share what is the same. */
+export const cloudFunctionCode = pgTable(
+  'cloud_function_code',
+  {
+    functionId: uuid('function_id')
+      .notNull()
+      .references(() => cloudFunctions.id, { onDelete: 'cascade' }),
+    sha256: text('sha256').notNull(),
+    /** Relative path → source text. */
+    files: jsonb('files').$type<Record<string, string>>().notNull(),
+    size: integer('size').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.functionId, t.sha256] })],
+);
+
+/** Published versions: never changed, deleted only when no alias uses them. */
+export const cloudFunctionVersions = pgTable(
+  'cloud_function_versions',
+  {
+    functionId: uuid('function_id')
+      .notNull()
+      .references(() => cloudFunctions.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    description: text('description').notNull(),
+    handler: text('handler').notNull(),
+    memoryMb: integer('memory_mb').notNull(),
+    timeoutSeconds: integer('timeout_seconds').notNull(),
+    concurrency: integer('concurrency').notNull(),
+    codeSha256: text('code_sha256').notNull(),
+    envSecretId: uuid('env_secret_id'),
+    createdAt: at('created_at'),
+  },
+  (t) => [primaryKey({ columns: [t.functionId, t.version] }), foreignKey({ columns: [t.functionId, t.codeSha256], foreignColumns: [cloudFunctionCode.functionId, cloudFunctionCode.sha256] })],
+);
+
+/** Named pointers at one version, or two by weight. */
+export const cloudFunctionAliases = pgTable(
+  'cloud_function_aliases',
+  {
+    functionId: uuid('function_id')
+      .notNull()
+      .references(() => cloudFunctions.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    version: integer('version').notNull(),
+    additionalVersion: integer('additional_version'),
+    additionalWeight: integer('additional_weight').notNull(),
+    description: text('description').notNull(),
+    updatedAt: at('updated_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.functionId, t.name] }),
+    foreignKey({ columns: [t.functionId, t.version], foreignColumns: [cloudFunctionVersions.functionId, cloudFunctionVersions.version] }),
+    foreignKey({ columns: [t.functionId, t.additionalVersion], foreignColumns: [cloudFunctionVersions.functionId, cloudFunctionVersions.version] }),
+  ],
+);

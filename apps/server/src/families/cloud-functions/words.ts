@@ -1,0 +1,20 @@
+import type { LocalisedText } from '../../platform/http/errors';
+
+/** What the family says when it refuses, in the sites' three languages. */
+export const WORDS = {
+  nameTaken: (name: string): LocalisedText => ({ zh: `项目中已有名为“${name}”的函数`, en: `The project already has a function named "${name}"`, ru: `В проекте уже есть функция «${name}»` }),
+  noFunction: { zh: '函数不存在', en: 'No such function', ru: 'Такой функции нет' },
+  noVersion: (v: number | string): LocalisedText => ({ zh: `版本 ${v} 不存在`, en: `Version ${v} does not exist`, ru: `Версии ${v} нет` }),
+  noAlias: (name: string): LocalisedText => ({ zh: `别名“${name}”不存在`, en: `No alias "${name}"`, ru: `Псевдонима «${name}» нет` }),
+  aliasTaken: (name: string): LocalisedText => ({ zh: `已有名为“${name}”的别名`, en: `An alias named "${name}" exists already`, ru: `Псевдоним «${name}» уже есть` }),
+  versionInUse: (v: number, aliases: string[]): LocalisedText => ({
+    zh: `版本 ${v} 正被别名 ${aliases.join('、')} 使用：请先修改或删除这些别名`,
+    en: `Version ${v} is used by the alias ${aliases.join(', ')}: point it elsewhere or delete it first`,
+    ru: `Версию ${v} использует псевдоним ${aliases.join(', ')}: сначала измените или удалите его`,
+  }),
+  tooManyVersions: (n: number): LocalisedText => ({ zh: `每个函数最多 ${n} 个版本：请先删除旧版本`, en: `A function keeps at most ${n} versions: delete old ones first`, ru: `У функции не больше ${n} версий: сначала удалите старые` }),
+  tooManyAliases: (n: number): LocalisedText => ({ zh: `每个函数最多 ${n} 个别名`, en: `A function has at most ${n} aliases`, ru: `У функции не больше ${n} псевдонимов` }),
+  envValueMissing: (name: string): LocalisedText => ({ zh: `环境变量 ${name} 是新的，须填写值`, en: `The variable ${name} is new and needs a value`, ru: `Переменная ${name} новая, ей нужно значение` }),
+  throttled: { zh: '函数的并发已满，请稍后重试', en: 'The function is running as many calls as it may; try again shortly', ru: 'Функция выполняет максимум вызовов; повторите чуть позже' },
+  unavailable: { zh: '此服务器无法运行函数：未安装 bubblewrap', en: 'This server cannot run functions: bubblewrap is not installed', ru: 'Этот сервер не может запускать функции: bubblewrap не установлен' },
+} as const;

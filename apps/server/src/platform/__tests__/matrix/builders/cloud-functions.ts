@@ -1,0 +1,42 @@
+import { cloudFunctionsApi as api } from '@wharf/contract';
+import type { Seed } from '../seed';
+import type { Builders } from '../types';
+import { ok } from '../answers';
+
+let names = 0;
+const fresh = (base: string) => `${base}-${(names += 1)}`;
+
+/** A fresh function of A's project (its description carries the marker), with version 1 and an alias `live` on it. */
+async function made(s: Seed): Promise<{ projectId: string; functionId: string }> {
+  const query = { projectId: s.a.projectId };
+  const res = await ok<{ function: { functionId: string } }>(await s.a.holder.call(api.createFunction, { query, body: { name: fresh('matrix'), description: s.marker, code: 'module.exports.myHandler = async () => 1;' } }), 'function');
+  const q = { ...query, functionId: res.function.functionId };
+  await ok(await s.a.holder.call(api.publishVersion, { query: q, body: { description: s.marker } }), 'version');
+  await ok(await s.a.holder.call(api.createAlias, { query: q, body: { name: 'live', version: 1, description: s.marker } }), 'alias');
+  return q;
+}
+
+/** A project's cloud functions: each call on a fresh function of A's project. */
+export function cloudFunctionsBuilders(): Builders {
+  return {
+    'cloudFunctions.list': { build: async (s) => (await made(s), { query: { projectId: s.a.projectId } }) },
+    'cloudFunctions.get': { build: async (s) => ({ query: await made(s) }) },
+    'cloudFunctions.create': { build: (s) => ({ query: { projectId: s.a.projectId }, body: { name: fresh('created'), description: s.marker } }) },
+    'cloudFunctions.update': { build: async (s) => ({ query: await made(s), body: { description: 'changed' } }) },
+    'cloudFunctions.delete': { build: async (s) => ({ query: await made(s) }) },
+    'cloudFunctions.publishVersion': { build: async (s) => ({ query: await made(s), body: { description: 'next' } }) },
+    'cloudFunctions.listVersions': { build: async (s) => ({ query: await made(s) }) },
+    'cloudFunctions.deleteVersion': {
+      build: async (s) => {
+        const q = await made(s);
+        await ok(await s.a.holder.call(api.publishVersion, { query: q, body: {} }), 'second version');
+        return { query: { ...q, version: '2' } };
+      },
+    },
+    'cloudFunctions.listAliases': { build: async (s) => ({ query: await made(s) }) },
+    'cloudFunctions.createAlias': { build: async (s) => ({ query: await made(s), body: { name: 'beta', version: 1 } }) },
+    'cloudFunctions.updateAlias': { build: async (s) => ({ query: { ...(await made(s)), alias: 'live' }, body: { version: 1, description: 'moved' } }) },
+    'cloudFunctions.deleteAlias': { build: async (s) => ({ query: { ...(await made(s)), alias: 'live' } }) },
+    'cloudFunctions.test': { build: async (s) => ({ query: await made(s), body: { qualifier: 'live', event: {} } }) },
+  };
+}

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { cloudFunctionsApi as api, type BodyOf } from '@wharf/contract';
+import { callEndpoint } from '../../../request/call';
+import { cloudFunctionsKeys as keys } from './keys';
+
+type CreateBody = BodyOf<typeof api.createFunction>;
+type UpdateBody = BodyOf<typeof api.updateFunction>;
+type AliasBody = BodyOf<typeof api.updateAlias>;
+
+export function useCreateFunction(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateBody) => callEndpoint(api.createFunction, { query: { projectId }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.list(projectId) }),
+  });
+}
+
+/** The calls that change one function: each refreshes what it shows of it, and the list. */
+export function useFunctionChanges(projectId: string, functionId: string) {
+  const queryClient = useQueryClient();
+  const query = { projectId, functionId };
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: keys.one(functionId) }), queryClient.invalidateQueries({ queryKey: keys.list(projectId) })]);
+  return {
+    update: useMutation({ mutationFn: (body: UpdateBody) => callEndpoint(api.updateFunction, { query, body }), onSuccess: refresh }),
+    remove: useMutation({ mutationFn: () => callEndpoint(api.deleteFunction, { query }), onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.list(projectId) }) }),
+    publish: useMutation({ mutationFn: (description: string) => callEndpoint(api.publishVersion, { query, body: { description } }), onSuccess: refresh }),
+    deleteVersion: useMutation({ mutationFn: (version: number) => callEndpoint(api.deleteVersion, { query: { ...query, version: String(version) } }), onSuccess: refresh }),
+    createAlias: useMutation({ mutationFn: ({ name, ...body }: AliasBody & { name: string }) => callEndpoint(api.createAlias, { query, body: { name, ...body } }), onSuccess: refresh }),
+    updateAlias: useMutation({ mutationFn: ({ name, ...body }: AliasBody & { name: string }) => callEndpoint(api.updateAlias, { query: { ...query, alias: name }, body }), onSuccess: refresh }),
+    deleteAlias: useMutation({ mutationFn: (alias: string) => callEndpoint(api.deleteAlias, { query: { ...query, alias } }), onSuccess: refresh }),
+    test: useMutation({ mutationFn: (body: { qualifier: string; event: unknown }) => callEndpoint(api.testFunction, { query, body }) }),
+  };
+}

@@ -1,0 +1,129 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Flex, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { CloudFunction } from '@wharf/contract';
+import { FUNCTION_LIMITS } from '@wharf/rules';
+import { useUnsavedGuard } from '../../../ui/unsaved';
+import { useAct } from '../../../ui/use-act';
+import { useFunctionChanges } from '../api/mutations';
+import { dropDraft, keepDraft, readDraft, type CodeForm } from './draft';
+
+const L = FUNCTION_LIMITS;
+
+/** `$latest`'s code and settings: saved, then published as a version that never changes. */
+export function CodeTab({ projectId, fn, code, canManage }: { projectId: string; fn: CloudFunction; code: string; canManage: boolean }) {
+  const { t } = useTranslation('cloud-functions');
+  const act = useAct();
+  const changes = useFunctionChanges(projectId, fn.functionId);
+  const [form] = Form.useForm<CodeForm>();
+  const saved: CodeForm = { code, handler: fn.handler, memoryMb: fn.memoryMb, timeoutSeconds: fn.timeoutSeconds, concurrency: fn.concurrency, description: fn.description, env: fn.env.map((v) => ({ name: v.name })) };
+  const [dirty, setDirty] = useState(false);
+  const [offer, setOffer] = useState(() => readDraft(fn.functionId));
+  const [note, setNote] = useState('');
+  const values = Form.useWatch([], form) as CodeForm | undefined;
+  useUnsavedGuard(dirty && !changes.update.isPending);
+
+  useEffect(() => {
+    if (dirty && values) keepDraft(fn.functionId, values);
+  }, [dirty, values, fn.functionId]);
+
+  const save = async () => {
+    const v = await form.validateFields();
+    setDirty(false);
+    const env = v.env.map((e) => ({ name: e.name, ...(e.value ? { value: e.value } : {}) }));
+    if (await act(changes.update.mutateAsync({ ...v, env }), t('code.saved'))) {
+      dropDraft(fn.functionId);
+      setOffer(null);
+      form.setFieldValue('env', env.map((e) => ({ name: e.name })));
+    } else setDirty(true);
+  };
+  const publish = async () => {
+    if (await act(changes.publish.mutateAsync(note), t('code.published'))) setNote('');
+  };
+
+  return (
+    <Form form={form} layout="vertical" initialValues={saved} disabled={!canManage} onValuesChange={() => setDirty(true)} onFinish={save}>
+      {offer && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t('code.draftOffered')}
+          action={
+            <Space>
+              <Button size="small" onClick={() => (form.setFieldsValue(offer), setDirty(true), setOffer(null))}>
+                {t('code.draftRestore')}
+              </Button>
+              <Button size="small" type="text" onClick={() => (dropDraft(fn.functionId), setOffer(null))}>
+                {t('code.draftDiscard')}
+              </Button>
+            </Space>
+          }
+        />
+      )}
+      <Form.Item name="code" label={t('code.source')} extra={t('code.sourceHelp')} rules={[{ required: true, message: t('code.sourceRequired') }]}>
+        <Input.TextArea aria-label={t('code.source')} rows={16} spellCheck={false} style={{ fontFamily: 'monospace', fontSize: 13 }} maxLength={L.inlineCodeBytes} />
+      </Form.Item>
+      <Flex gap="middle" wrap>
+        <Form.Item name="handler" label={t('fields.handler')} rules={[{ required: true, pattern: /^[A-Za-z_$][\w$]{0,63}$/, message: t('fields.handlerRule') }]}>
+          <Input style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item name="memoryMb" label={t('fields.memory')}>
+          <Select style={{ width: 120 }} options={L.memoryMb.map((m) => ({ value: m, label: `${m} MB` }))} />
+        </Form.Item>
+        <Form.Item name="timeoutSeconds" label={t('fields.timeoutSeconds')}>
+          <InputNumber min={L.timeoutSeconds.min} max={L.timeoutSeconds.max} precision={0} />
+        </Form.Item>
+        <Form.Item name="concurrency" label={t('fields.concurrency')} tooltip={t('fields.concurrencyHelp')}>
+          <InputNumber min={L.concurrency.min} max={L.concurrency.max} precision={0} />
+        </Form.Item>
+        <Form.Item name="description" label={t('fields.description')} style={{ flex: 1, minWidth: 200 }}>
+          <Input maxLength={256} />
+        </Form.Item>
+      </Flex>
+      <Typography.Title level={5}>{t('env.title')}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t('env.help')}</Typography.Paragraph>
+      <Form.List name="env">
+        {(fields, { add, remove }) => (
+          <Flex vertical gap={4} style={{ marginBottom: 16 }}>
+            {fields.map((field) => {
+              const hint = fn.env.find((v) => v.name === form.getFieldValue(['env', field.name, 'name']));
+              return (
+                <Space key={field.key} align="baseline">
+                  <Form.Item name={[field.name, 'name']} rules={[{ required: true, pattern: /^[A-Za-z_][A-Za-z0-9_]{0,63}$/, message: t('env.nameRule') }]}>
+                    <Input aria-label={t('env.name')} placeholder={t('env.name')} style={{ width: 200 }} />
+                  </Form.Item>
+                  <Form.Item name={[field.name, 'value']} rules={[{ required: !hint, message: t('env.valueRequired') }]}>
+                    <Input.Password aria-label={t('env.value')} placeholder={hint ? t('env.kept', { hint: hint.hint }) : t('env.value')} style={{ width: 280 }} maxLength={L.envValueChars} />
+                  </Form.Item>
+                  <Button type="text" danger onClick={() => (remove(field.name), setDirty(true))}>
+                    {t('actions.remove')}
+                  </Button>
+                </Space>
+              );
+            })}
+            {fields.length < L.envVars && (
+              <Button type="dashed" onClick={() => add({ name: '' })} style={{ width: 200 }}>
+                {t('env.add')}
+              </Button>
+            )}
+          </Flex>
+        )}
+      </Form.List>
+      {canManage && (
+        <Flex gap="middle" wrap align="center">
+          <Button type="primary" htmlType="submit" loading={changes.update.isPending} disabled={!dirty}>
+            {t('code.save')}
+          </Button>
+          <Space.Compact>
+            <Input aria-label={t('code.versionNote')} placeholder={t('code.versionNote')} value={note} onChange={(e) => setNote(e.target.value)} maxLength={256} disabled={dirty} style={{ width: 240 }} />
+            <Button onClick={publish} loading={changes.publish.isPending} disabled={dirty}>
+              {t('code.publish')}
+            </Button>
+          </Space.Compact>
+          {dirty && <Typography.Text type="secondary">{t('code.saveFirst')}</Typography.Text>}
+        </Flex>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,64 @@
+// Cloud functions' rules both sides share: limits, names, and which version an alias's
+// call goes to.
+
+export const FUNCTION_LIMITS = {
+  memoryMb: [128, 256, 512, 1024] as const,
+  timeoutSeconds: { min: 1, max: 60 },
+  concurrency: { min: 1, max: 100 },
+  envVars: 50,
+  envValueChars: 4096,
+  /** Inline source of the entry file. */
+  inlineCodeBytes: 512 * 1024,
+  /** A call's body through the HTTP trigger, and a test event. */
+  eventBytes: 6 * 1024 * 1024,
+  /** What a call's answer may hold. */
+  resultBytes: 6 * 1024 * 1024,
+  aliasWeight: { min: 0, max: 100 },
+  versionsPerFunction: 100,
+  aliasesPerFunction: 20,
+} as const;
+
+/** The alias every function has: its editable code and settings, not a published version. */
+export const LATEST = '$latest';
+
+export const FUNCTION_NAME = /^[a-z][a-z0-9-]{0,62}[a-z0-9]$/;
+export const ALIAS_NAME = /^[a-z][a-z0-9-]{0,30}[a-z0-9]$/;
+export const HANDLER_NAME = /^[A-Za-z_$][\w$]{0,63}$/;
+export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+
+/**
+ * Where a request id falls in 0..99, the same on every server and in every test: FNV-1a
+ * over its UTF-16 code units. An alias splitting traffic sends shares below its weight to
+ * the additional version.
+ */
+export function trafficShare(requestId: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < requestId.length; i += 1) {
+    hash ^= requestId.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % 100;
+}
+
+export interface AliasRoute {
+  version: number;
+  additionalVersion: number | null;
+  additionalWeight: number;
+}
+
+/** The version an alias's call runs: the additional one for the request ids that fall in its weight. */
+export function routeVersion(alias: AliasRoute, requestId: string): number {
+  if (alias.additionalVersion === null || alias.additionalWeight <= 0) return alias.version;
+  return trafficShare(requestId) < alias.additionalWeight ? alias.additionalVersion : alias.version;
+}
+
+/** The handler a new function starts from (AppGallery Connect's callback shape). */
+export const FUNCTION_TEMPLATE = `// Called with the event (an HTTP trigger's request, or the test body) and its context.
+let myHandler = function (event, context, callback, logger) {
+  logger.info('event: ' + JSON.stringify(event));
+  const name = (event && event.queryStringParameters && event.queryStringParameters.name) || 'world';
+  callback({ message: 'Hello, ' + name + '!' });
+};
+
+module.exports.myHandler = myHandler;
+`;
