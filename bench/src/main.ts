@@ -18,6 +18,7 @@ import { connectBench, connectUploadSeconds, type ConnectBench } from './publish
 import { freshDatabase } from './pg-database';
 import { cloudDbLines } from './clouddb';
 import { liveDelivery } from './clouddb-live';
+import { functionLines } from './functions';
 import { mixedRun, printMixed } from './mixed';
 import { printScale, versionListScale, type Seeder } from './version-scale';
 import { PGlite } from '@electric-sql/pglite';
@@ -31,7 +32,7 @@ import { startBalancer } from '../../apps/server/src/harness/balancer';
  * --mixed-seconds N (the mixed load run, default 60; env BENCH_MIXED_SECONDS), --soak (a
  * 10-minute mixed run), --list-duration N (seconds per version-list measurement, default 5),
  * --list-connections N (default 10),
- * --upload-mb N (0 skips the upload), --only a,b (sections: routes, analytics, clouddb, upload, parse, mixed, versions),
+ * --upload-mb N (0 skips the upload), --only a,b (sections: routes, analytics, clouddb, functions, upload, parse, mixed, versions),
  * --db pglite|postgres (one database only; PostgreSQL runs when DATABASE_URL is set),
  * --instances N (the mixed run on PostgreSQL through N server processes behind a
  * round-robin balancer, sharing the database and the stored files; default 1).
@@ -49,7 +50,7 @@ const listDurationSec = opt('list-duration', 5);
 // Ten connections: the version list's p50 should show the query, not the queue of 50.
 const listConnections = opt('list-connections', 10);
 const onlyArg = args.indexOf('--only');
-const sections = new Set(onlyArg >= 0 ? (args[onlyArg + 1] ?? '').split(',') : ['routes', 'clouddb', 'upload', 'parse', 'mixed', 'versions']);
+const sections = new Set(onlyArg >= 0 ? (args[onlyArg + 1] ?? '').split(',') : ['routes', 'clouddb', 'functions', 'upload', 'parse', 'mixed', 'versions']);
 
 interface Target {
   label: string;
@@ -121,7 +122,7 @@ try {
     // Approval at once and no demo seed: the bench releases its own app (the seed's name).
     // The bench is one address and one app: the per-address and per-app limits of devices are lifted.
     // One sealing key for every instance of the run.
-    const wharfEnv = { ...env, DATA_DIR: dataDir, SECRETS_KEY: randomBytes(32).toString('base64'), AUTO_APPROVE: 'on', DEMO_SEED: 'off', RATE_LIMITS: JSON.stringify({ remoteConfigFetch: { limit: 1e9, windowMs: 60_000 }, analyticsDevice: { limit: 1e9, windowMs: 60_000 }, analyticsApp: { limit: 1e9, windowMs: 60_000 }, appClient: { limit: 1e9, windowMs: 60_000 }, signIn: { limit: 1e9, windowMs: 60_000 }, apiClient: { limit: 1e9, windowMs: 60_000 }, apiToken: { limit: 1e9, windowMs: 60_000 }, cloudDb: { limit: 1e9, windowMs: 60_000 } }) };
+    const wharfEnv = { ...env, DATA_DIR: dataDir, SECRETS_KEY: randomBytes(32).toString('base64'), AUTO_APPROVE: 'on', DEMO_SEED: 'off', RATE_LIMITS: JSON.stringify({ remoteConfigFetch: { limit: 1e9, windowMs: 60_000 }, analyticsDevice: { limit: 1e9, windowMs: 60_000 }, analyticsApp: { limit: 1e9, windowMs: 60_000 }, appClient: { limit: 1e9, windowMs: 60_000 }, signIn: { limit: 1e9, windowMs: 60_000 }, apiClient: { limit: 1e9, windowMs: 60_000 }, apiToken: { limit: 1e9, windowMs: 60_000 }, cloudDb: { limit: 1e9, windowMs: 60_000 }, functionHttp: { limit: 1e9, windowMs: 60_000 } }) };
     let server = await startWharf(wharfEnv);
     started.push(server);
     await warm(`${server.url}/healthz`);
@@ -186,6 +187,13 @@ App-user sign-in on ${t.label}: ${signIn.rps.toFixed(0)} req/s with argon2id at 
       const live = await liveDelivery({ listenUrl: c.listenUrl, upsertUrl: c.upsertUrl, headers: c.keyHeaders, subscribers: 1000, writes: 20 });
       await c.parse.stop();
       reports.push(() => (console.log(`\n${live.line}`), live.met));
+    }
+    // Cloud Functions (issue 23): warm calls against plain node:http, cold starts, a burst past the runners.
+    if (sections.has('functions')) {
+      const fl = await functionLines({ server, headers, label: t.label, connections, durationSec });
+      started.push(fl.baseline);
+      rows.push(...fl.rows);
+      reports.push(fl.report);
     }
     if (sections.has('routes') || sections.has('analytics')) {
       // Analytics (issue 21): batches of 50 events, against the bare route parsing the same.

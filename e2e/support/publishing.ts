@@ -9,12 +9,8 @@ import { en, fillSignUp, type Person } from './console';
  * information page, as most journeys begin. Answers the ids, read from the addresses the
  * console went to.
  */
-export async function newDeveloperWithBareApp(
-  page: Page,
-  origin: string,
-  person: Person,
-  app: { project: string; name: string; packageName: string },
-): Promise<{ projectId: string; appId: string }> {
+/** A new developer signs up and makes a project; answers its id, on the project's settings page. */
+export async function newDeveloperWithProject(page: Page, origin: string, person: Person, project: string): Promise<string> {
   await page.goto(`${origin}/en/#/projects`);
   await page.getByRole('link', { name: en.accounts.signIn.register }).click();
   await fillSignUp(page, person);
@@ -22,7 +18,7 @@ export async function newDeveloperWithBareApp(
   await page.getByRole('heading', { name: projectsEn.list.title }).waitFor();
   await page.getByRole('button', { name: projectsEn.list.create }).first().click();
   const createProject = page.getByRole('dialog', { name: projectsEn.form.createTitle });
-  await createProject.getByLabel(projectsEn.fields.name).fill(app.project);
+  await createProject.getByLabel(projectsEn.fields.name).fill(project);
   await createProject.getByRole('button', { name: projectsEn.actions.create }).click();
   // On a busy machine a click can land while the dialog still settles and do nothing:
   // like a person, press Create again while the dialog stays open.
@@ -37,6 +33,17 @@ export async function newDeveloperWithBareApp(
     }
   }
   const projectId = /#\/projects\/([\w-]+)\//.exec(page.url())?.[1] ?? '';
+  if (!projectId) throw new Error(`no project id in ${page.url()}`);
+  return projectId;
+}
+
+export async function newDeveloperWithBareApp(
+  page: Page,
+  origin: string,
+  person: Person,
+  app: { project: string; name: string; packageName: string },
+): Promise<{ projectId: string; appId: string }> {
+  const projectId = await newDeveloperWithProject(page, origin, person, app.project);
   await page.getByRole('button', { name: projectsEn.settings.addApp }).first().click();
   const createApp = page.getByRole('dialog', { name: appsEn.create.title });
   await createApp.getByLabel(appsEn.fields.name).fill(app.name);

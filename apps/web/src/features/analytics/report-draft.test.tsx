@@ -20,6 +20,19 @@ describe('useReportDraft', () => {
     expect(result.current.draft).toMatchObject({ name: 'Rewards', events: ['level_up'], metrics: ['activeUsers'] });
   });
 
+  it("gives a click the address's newest draft, not the render's copy one change behind", () => {
+    const { result } = renderHook(() => useReportDraft(), { wrapper });
+    const { change, current, draft } = result.current;
+    let read: ReturnType<typeof current> | undefined;
+    act(() => {
+      change({ events: ['level_up'] });
+      // A click handler of the render before the change (react-router renders it in a transition).
+      read = current();
+    });
+    expect(draft.events).toEqual([]);
+    expect(read).toMatchObject({ name: 'Rewards', events: ['level_up'] });
+  });
+
   it('drops the property when the rows stop being split by one', () => {
     const { result } = renderHook(() => useReportDraft(), { wrapper });
     act(() => result.current.change({ dimension: 'property', property: 'reward' }));

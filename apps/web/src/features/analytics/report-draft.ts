@@ -21,11 +21,11 @@ const PARAMS_OF = {
   name: ['rname'], dimension: ['rdim', 'rprop'], property: ['rprop'], metrics: ['rmetrics'], events: ['revents'], format: ['rfmt'], templateId: ['rtpl'],
 } as const satisfies Record<keyof ReportDraft, readonly string[]>;
 
-export function useReportDraft() {
-  const { get, set } = usePageState();
+/** The draft as the address holds it, read through `get`. */
+function draftOf(get: (key: string) => string): ReportDraft {
   const dimension = get('rdim');
   const metrics = get('rmetrics');
-  const draft: ReportDraft = {
+  return {
     name: get('rname'),
     dimension: (REPORT_DIMENSIONS as readonly string[]).includes(dimension) ? (dimension as ReportDimension) : 'day',
     property: get('rprop'),
@@ -35,6 +35,11 @@ export function useReportDraft() {
     format: get('rfmt') === 'xlsx' ? 'xlsx' : 'csv',
     templateId: get('rtpl'),
   };
+}
+
+export function useReportDraft() {
+  const { get, read, set } = usePageState();
+  const draft = draftOf(get);
   // Writes only what changed: two changes before the next render (a select's change, then
   // another box) must not put back what the first one wrote from this render's copy.
   const change = (next: Partial<ReportDraft>) => {
@@ -43,7 +48,8 @@ export function useReportDraft() {
     const written = (Object.keys(next) as (keyof ReportDraft)[]).flatMap((k) => PARAMS_OF[k]);
     set(Object.fromEntries(written.map((k) => [k, params[k]])));
   };
-  return { draft, change, clear: () => set({ rname: '', rdim: '', rprop: '', rmetrics: '', revents: '', rfmt: '', rtpl: '' }) };
+  // `current()` for what a click sends: the render's `draft` may be one change behind.
+  return { draft, current: () => draftOf(read), change, clear: () => set({ rname: '', rdim: '', rprop: '', rmetrics: '', revents: '', rfmt: '', rtpl: '' }) };
 }
 
 export function definitionOf(d: ReportDraft): ReportDefinition {

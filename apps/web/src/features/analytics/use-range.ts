@@ -14,6 +14,11 @@ export function usePageState() {
   latest.current = search;
   return {
     get: (key: string) => search.get(key) ?? '',
+    /**
+     * What the address holds now, for a click's handler: react-router renders an address
+     * change in a transition, so a click can run while the page still shows the one before.
+     */
+    read: (key: string) => latest.current.get(key) ?? '',
     set: (values: Record<string, string>) => {
       const out = new URLSearchParams(latest.current);
       for (const [k, v] of Object.entries(values)) {

@@ -5,7 +5,7 @@ import type { ReportTemplate } from '@wharf/contract';
 import { useEventList } from '../api/queries';
 import { useDeleteTemplate, useExports, useReportTemplates, useSaveTemplate, useStartExport } from '../api/reports';
 import { addDays, lastDays } from '../range';
-import { definitionOf, draftOfTemplate, useReportDraft } from '../report-draft';
+import { definitionOf, draftOfTemplate, useReportDraft, type ReportDraft } from '../report-draft';
 import { useRange } from '../use-range';
 import { RangeBar } from './RangeBar';
 import { ReportBuilder } from './ReportBuilder';
@@ -17,7 +17,7 @@ export function ReportsTab({ appId, timeZone, canManage }: { appId: string; time
   const { t } = useTranslation('analytics');
   const { message } = AntApp.useApp();
   const { today, range, compare, change: changeRange } = useRange(timeZone);
-  const { draft, change, clear } = useReportDraft();
+  const { draft, current, change, clear } = useReportDraft();
   const events = useEventList(appId, range);
   const templates = useReportTemplates(appId);
   const exports = useExports(appId);
@@ -26,10 +26,13 @@ export function ReportsTab({ appId, timeZone, canManage }: { appId: string; time
   const start = useStartExport(appId);
   const [saving, setSaving] = useState(false);
   const editing = templates.data?.templates.find((x) => x.templateId === draft.templateId) ?? null;
-  const name = draft.name.trim() || t('reports.namePlaceholder');
+  const nameOf = (d: ReportDraft) => d.name.trim() || t('reports.namePlaceholder');
 
   const started = () => void message.success(t('reports.started'));
-  const exportDraft = () => start.mutateAsync({ name, definition: definitionOf(draft), from: range.from, to: range.to, format: draft.format }).then(started, () => undefined);
+  const exportDraft = () => {
+    const d = current();
+    return start.mutateAsync({ name: nameOf(d), definition: definitionOf(d), from: range.from, to: range.to, format: d.format }).then(started, () => undefined);
+  };
   // A template runs over its own days, ending yesterday, as its schedule would.
   const run = (x: ReportTemplate) => {
     const { from, to } = lastDays(x.rangeDays, addDays(today, -1));
@@ -37,7 +40,8 @@ export function ReportsTab({ appId, timeZone, canManage }: { appId: string; time
   };
   const saveTemplate = async (settings: TemplateSettings) => {
     try {
-      const { template } = await save.mutateAsync({ templateId: editing?.templateId, input: { name, definition: definitionOf(draft), format: draft.format, ...settings } });
+      const d = current();
+      const { template } = await save.mutateAsync({ templateId: editing?.templateId, input: { name: nameOf(d), definition: definitionOf(d), format: d.format, ...settings } });
       setSaving(false);
       change({ ...draftOfTemplate(template) });
       void message.success(t('reports.saved', { name: template.name }));

@@ -33,7 +33,15 @@ export function AliasDialog({ projectId, fn, alias, versions, onClose }: { proje
   };
   return (
     <Modal open title={alias ? t('aliases.editTitle', { name: alias.name }) : t('aliases.new')} okText={t('actions.save')} cancelText={t('actions.cancel')} onOk={save} onCancel={onClose} confirmLoading={createAlias.isPending || updateAlias.isPending} destroyOnHidden>
-      <Form form={form} layout="vertical" initialValues={initial}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={initial}
+        // A split starts at 10 % for the new version, the usual first step of a canary.
+        onValuesChange={(changed: Partial<AliasForm>) => {
+          if (changed.additionalVersion && !form.getFieldValue('additionalWeight')) form.setFieldValue('additionalWeight', 10);
+        }}
+      >
         {!alias && (
           <Form.Item name="name" label={t('aliases.name')} rules={[{ required: true, pattern: /^[a-z][a-z0-9-]{0,30}[a-z0-9]$/, message: t('aliases.nameRule') }]}>
             <Input maxLength={32} placeholder="prod" />
