@@ -26,7 +26,7 @@ export default tseslint.config(
   // The functions' sandbox bootstrap is CommonJS: it loads the function's code with require, as AppGallery Connect's runtime does.
   {
     files: ['packages/runner/src/*.cjs'],
-    languageOptions: { sourceType: 'commonjs', globals: { process: 'readonly', console: 'readonly', require: 'readonly' } },
+    languageOptions: { sourceType: 'commonjs', globals: { process: 'readonly', console: 'readonly', require: 'readonly', setImmediate: 'readonly', Buffer: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   // Family boundaries: faces, the core, core families, loops; today's exceptions in

@@ -3,3 +3,7 @@ export { Runner, type HttpAnswer, type LoadOptions, type Outcome, type RunnerOpt
 export { bubblewrapAvailable, sandboxArgs, type SandboxLimits } from './sandbox';
 export { RunnerPool, type PoolOptions } from './pool';
 export type { FunctionCode, HostHealth, HostOutcome, RunnerHost } from './host';
+export { reachable, startEgressProxy, type EgressOptions, type EgressProxy } from './egress';
+export { runnerService } from './service';
+export { RemoteRunnerHost } from './remote';
+export { tokenMatches } from './wire';

@@ -13,10 +13,15 @@ export function boundedLines(input: Readable, limit: number, onLine: (line: stri
     if (broken) return;
     let start = 0;
     for (let nl = chunk.indexOf(10); nl >= 0; nl = chunk.indexOf(10, start)) {
-      chunks.push(chunk.subarray(start, nl));
-      const line = Buffer.concat(chunks).toString('utf8');
-      chunks = [];
-      held = 0;
+      // Most lines lie whole in one chunk: read them in place.
+      let line: string;
+      if (chunks.length === 0) line = chunk.toString('utf8', start, nl);
+      else {
+        chunks.push(chunk.subarray(start, nl));
+        line = Buffer.concat(chunks).toString('utf8');
+        chunks = [];
+        held = 0;
+      }
       start = nl + 1;
       onLine(line);
     }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { startEgressProxy, type EgressOptions, type EgressProxy } from './egress';
 import type { FunctionCode, HostHealth, HostOutcome, RunnerHost } from './host';
 import { Runner } from './runner';
 import { bubblewrapAvailable } from './sandbox';
@@ -15,6 +16,8 @@ export interface PoolOptions {
   idleMs: number;
   /** Processes and threads one runner may hold. */
   maxProcesses: number;
+  /** Outbound HTTP through the egress proxy (off: a function has no network at all). */
+  egress?: false | Omit<EgressOptions, 'socketPath'>;
   onError?: (e: unknown) => void;
   now?: () => number;
 }
@@ -53,6 +56,7 @@ const safeKey = (key: string) => /^[\w.-]{1,128}$/.test(key);
  */
 export class RunnerPool implements RunnerHost {
   #known = new Map<string, Known>();
+  #writing = new Map<string, Promise<void>>();
   #spares = new Map<number, Spare[]>();
   /** Spares being started, counted against the machine's runners. */
   #starting = 0;
@@ -61,6 +65,8 @@ export class RunnerPool implements RunnerHost {
   #timer: NodeJS.Timeout;
   #closed = false;
   readonly #now: () => number;
+  /** The egress proxy when functions may call out, started with the pool. */
+  readonly #egress: Promise<EgressProxy> | null;
   /** This pool's own folder under the configured one: servers sharing a machine keep apart. */
   readonly #root: string;
 
@@ -70,27 +76,36 @@ export class RunnerPool implements RunnerHost {
     this.#root = path.join(o.dir, `${process.pid}-${(pools += 1)}`);
     fs.mkdirSync(path.join(this.#root, 'code'), { recursive: true, mode: DIR_MODE });
     fs.mkdirSync(path.join(this.#root, 'runners'), { recursive: true, mode: DIR_MODE });
+    this.#egress = o.egress ? startEgressProxy({ ...o.egress, socketPath: path.join(this.#root, 'egress.sock') }) : null;
+    this.#egress?.catch((e: unknown) => o.onError?.(e));
     this.#timer = setInterval(() => this.evictIdle(), Math.max(1000, Math.min(o.idleMs / 2, 30_000)));
     this.#timer.unref();
   }
 
-  async start(code: FunctionCode): Promise<void> {
-    if (!safeKey(code.key)) throw new Error('a function key is letters, digits, dots, dashes and underscores');
-    if (this.#known.has(code.key)) return;
-    const dir = path.join(this.#root, 'code', code.key);
-    await writeFiles(dir, code.files);
-    const { files: _files, ...rest } = code;
-    this.#known.set(code.key, { code: rest, instances: [] });
+  start(code: FunctionCode): Promise<void> {
+    if (!safeKey(code.key)) return Promise.reject(new Error('a function key is letters, digits, dots, dashes and underscores'));
+    if (this.#known.has(code.key)) return Promise.resolve();
+    // Calls that all found the code unknown start it once, and all wait for that.
+    let writing = this.#writing.get(code.key);
+    if (!writing) {
+      const { files, ...rest } = code;
+      writing = writeFiles(path.join(this.#root, 'code', code.key), files)
+        .then(() => void this.#known.set(code.key, { code: rest, instances: [] }))
+        .finally(() => this.#writing.delete(code.key));
+      this.#writing.set(code.key, writing);
+    }
+    return writing;
   }
 
   async invoke(key: string, event: unknown, context: Record<string, unknown>): Promise<HostOutcome> {
-    if (!bubblewrapAvailable()) return { ok: false, reason: 'unavailable', message: 'this server cannot run functions: bubblewrap is not installed', output: '', ms: 0, coldStart: false };
     const known = this.#known.get(key);
     if (!known) return { ok: false, reason: 'unknown', message: 'the runner host does not hold this code', output: '', ms: 0, coldStart: false };
     const { code } = known;
     let instance = known.instances.find((i) => i.calls < code.concurrency);
     let coldStart = false;
     if (!instance) {
+      // Looked for at a cold start only: a warm call has a runner already.
+      if (!bubblewrapAvailable()) return { ok: false, reason: 'unavailable', message: 'this server cannot run functions: bubblewrap is not installed', output: '', ms: 0, coldStart: false };
       if (!this.#makeRoom()) return { ok: false, reason: 'throttled', message: `all ${this.o.maxRunners} runners of this host are busy`, output: '', ms: 0, coldStart: false };
       instance = this.#coldStart(known);
       coldStart = true;
@@ -151,6 +166,7 @@ export class RunnerPool implements RunnerHost {
     for (const known of this.#known.values()) for (const i of [...known.instances]) this.#drop(known, i);
     for (const spares of this.#spares.values()) for (const s of spares.splice(0)) this.#end(s.runner, s.dir);
     this.#known.clear();
+    await this.#egress?.then((p) => p.close(), () => undefined);
     await fs.promises.rm(this.#root, { recursive: true, force: true });
   }
 
@@ -207,8 +223,9 @@ export class RunnerPool implements RunnerHost {
     return dir;
   }
 
-  #spawn(memoryMb: number, dir: string): Promise<Runner> {
-    return Runner.spawn({ codeDir: dir, memoryMb, maxProcesses: this.o.maxProcesses, bootTimeoutMs: BOOT_MS });
+  async #spawn(memoryMb: number, dir: string): Promise<Runner> {
+    const egressSocket = this.#egress ? (await this.#egress).socketPath : null;
+    return Runner.spawn({ codeDir: dir, memoryMb, maxProcesses: this.o.maxProcesses, bootTimeoutMs: BOOT_MS, egressSocket });
   }
 
   /** Starts spares for a memory size in the background, while the machine has room. */

@@ -1,10 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 export const BWRAP = '/usr/bin/bwrap';
 const NODE = process.execPath;
 const BOOTSTRAP = path.join(import.meta.dirname, 'bootstrap.cjs');
+/** undici, for the sandbox's fetch to go through the egress proxy (Node 20 reads its global dispatcher). */
+const UNDICI = path.dirname(createRequire(import.meta.url).resolve('undici/package.json'));
 /** The user the code runs as inside its namespace (nobody). */
 const NOBODY = '65534';
 
@@ -13,6 +16,8 @@ export interface SandboxLimits {
   memoryMb: number;
   /** Processes and threads the sandbox may hold at once (Node needs about a dozen threads). */
   maxProcesses: number;
+  /** The egress proxy's socket, when functions may call out (seen inside at /run/egress.sock). */
+  egressSocket?: string | null | undefined;
 }
 
 export const bubblewrapAvailable = (): boolean => fs.existsSync(BWRAP);
@@ -28,7 +33,8 @@ export function sandboxArgs(codeDir: string, limits: SandboxLimits): string[] {
   const libs = ['/lib', '/lib64', '/usr/lib'].filter((p) => fs.existsSync(p)).flatMap((p) => ro(p));
   return [
     '--unshare-all', '--die-with-parent', '--new-session', '--uid', NOBODY, '--gid', NOBODY,
-    ...ro(NODE, '/runtime/node'), ...libs, ...ro(BOOTSTRAP, '/runtime/bootstrap.cjs'), ...ro(codeDir, '/code'),
+    ...ro(NODE, '/runtime/node'), ...libs, ...ro(BOOTSTRAP, '/runtime/bootstrap.cjs'), ...ro(UNDICI, '/runtime/undici'), ...ro(codeDir, '/code'),
+    ...(limits.egressSocket ? ['--bind', limits.egressSocket, '/run/egress.sock'] : []),
     '--tmpfs', '/tmp', '--proc', '/proc', '--dev', '/dev', '--clearenv', '--setenv', 'NODE_ENV', 'production', '--chdir', '/code',
     '/runtime/node', `--max-old-space-size=${limits.memoryMb}`, '--disallow-code-generation-from-strings', '/runtime/bootstrap.cjs',
   ];

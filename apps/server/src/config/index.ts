@@ -102,6 +102,10 @@ const envSchema = z.object({
   FUNCTIONS_MAX_RUNNERS: z.coerce.number().int().min(1).max(10_000).default(16),
   FUNCTIONS_SPARE_RUNNERS: z.coerce.number().int().min(0).max(100).default(1),
   FUNCTIONS_IDLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  FUNCTIONS_EGRESS: z.enum(['on', 'off']).default('off'),
+  FUNCTIONS_RUNNERS: z.enum(['local', 'remote']).default('local'),
+  FUNCTIONS_RUNNER_TOKEN: z.string().min(32).optional(),
+  FUNCTIONS_RUNNER_URLS: z.string().optional(),
 });
 
 export interface Config {
@@ -115,7 +119,18 @@ export interface Config {
   userContent: { port: number; origin: string | null };
   dataDir: string;
   /** Cloud functions' runners on this machine (docs/cloud-functions.md). */
-  functions: { dir: string; maxRunners: number; sparePerSize: number; idleMs: number };
+  functions: {
+    dir: string;
+    maxRunners: number;
+    sparePerSize: number;
+    idleMs: number;
+    egress: boolean;
+    /** `remote`: calls run on runner hosts (`npm run runner`) that registered or are listed, never here. */
+    runners: 'local' | 'remote';
+    /** The secret the server and its runner hosts share; null: no host can register. */
+    runnerToken: string | null;
+    runnerUrls: string[];
+  };
   database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string; poolSize: number };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDistDir: string;
@@ -221,6 +236,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (mode === 'production' && e.WHARF_FAULT_POINT) {
     throw new ConfigError('WHARF_FAULT_POINT is for crash tests and cannot be set in production');
   }
+  if (e.FUNCTIONS_RUNNERS === 'remote' && !e.FUNCTIONS_RUNNER_TOKEN) {
+    throw new ConfigError('FUNCTIONS_RUNNERS=remote needs FUNCTIONS_RUNNER_TOKEN, the secret runner hosts are started with (RUNNER_TOKEN)');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   let switches: Record<string, boolean> = {};
   if (e.FEATURE_SWITCHES) {
@@ -235,7 +253,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // The port after the console's by default; any free one when the console's is (tests, bench).
     userContent: { port: e.USER_CONTENT_PORT ?? (e.PORT === 0 ? 0 : Math.min(e.PORT + 1, 65535)), origin: e.USER_CONTENT_ORIGIN ?? null },
     dataDir,
-    functions: { dir: path.resolve(e.FUNCTIONS_DIR ?? path.join(dataDir, 'functions')), maxRunners: e.FUNCTIONS_MAX_RUNNERS, sparePerSize: e.FUNCTIONS_SPARE_RUNNERS, idleMs: e.FUNCTIONS_IDLE_SECONDS * 1000 },
+    functions: {
+      dir: path.resolve(e.FUNCTIONS_DIR ?? path.join(dataDir, 'functions')),
+      maxRunners: e.FUNCTIONS_MAX_RUNNERS,
+      sparePerSize: e.FUNCTIONS_SPARE_RUNNERS,
+      idleMs: e.FUNCTIONS_IDLE_SECONDS * 1000,
+      egress: e.FUNCTIONS_EGRESS === 'on',
+      runners: e.FUNCTIONS_RUNNERS,
+      runnerToken: e.FUNCTIONS_RUNNER_TOKEN ?? null,
+      runnerUrls: (e.FUNCTIONS_RUNNER_URLS ?? '').split(',').map((u) => u.trim()).filter(Boolean),
+    },
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dir: path.join(dataDir, 'db') },

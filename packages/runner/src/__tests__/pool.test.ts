@@ -54,11 +54,13 @@ describe.skipIf(!bubblewrapAvailable())('the runner pool', () => {
   });
 
   it('gives a function more runners up to its concurrency, then refuses what the host cannot hold as throttled', async () => {
-    const slow = `module.exports.myHandler = async (event) => { await new Promise((r) => setTimeout(r, event.ms)); return 'done'; };`;
+    const slow = `module.exports.myHandler = async (event, context, callback, logger) => { logger.info('start', event.ms); await new Promise((r) => setTimeout(r, event.ms)); logger.info('end', event.ms); return 'done'; };`;
     const p = pool({ maxRunners: 2, sparePerSize: 0 });
     await p.start(fn('pair', slow, { concurrency: 2 }));
-    const two = await Promise.all([p.invoke('pair', { ms: 300 }, {}), p.invoke('pair', { ms: 300 }, {})]);
+    const two = await Promise.all([p.invoke('pair', { ms: 300 }, {}), p.invoke('pair', { ms: 301 }, {})]);
     expect(two.map((o) => o.ok)).toEqual([true, true]);
+    // Overlapping calls in one runner: each answer holds its own logger's lines.
+    expect(two.map((o) => o.output)).toEqual(['start 300\nend 300\n', 'start 301\nend 301\n']);
     expect((await p.health()).runners).toBe(1);
 
     // The idle runner of "pair" gives way: two calls run, the rest are refused.

@@ -14,6 +14,7 @@ import { testFunctionRoute } from './routes/test';
 import { updateFunctionRoute } from './routes/update';
 import { updateAliasRoute } from './routes/update-alias';
 import { listVersionsRoute } from './routes/versions';
+import { registerRunnerHosts } from './hosts';
 import { FunctionRuntime } from './runtime';
 import { CloudFunctionsService } from './service';
 import { registerTrigger } from './trigger';
@@ -44,5 +45,6 @@ export const cloudFunctionsFamily: Family = {
     const s: CloudFunctionsServices = { functions: new CloudFunctionsService(deps), releases: new CloudFunctionReleases(deps), runtime };
     for (const route of ROUTES) route(app, s);
     registerTrigger(deps, runtime);
+    registerRunnerHosts(app, deps);
   },
 };

@@ -4,6 +4,7 @@ import { RunnerPool, type HostOutcome, type RunnerHost } from '@wharf/runner';
 import type { Deps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/http/errors';
 import { readEnv } from './env';
+import { RunnerHosts } from './hosts';
 import { cloudFunctionsRepo as repo, type AliasRow, type FunctionRow, type VersionRow } from './repo';
 import { CHANGED_CHANNEL } from './service';
 import { WORDS } from './words';
@@ -11,6 +12,8 @@ import { WORDS } from './words';
 /** A function as calls find it: its row, aliases and versions, read once and kept until it changes. */
 interface Resolved {
   fn: FunctionRow;
+  /** `$latest`'s key: its code, settings, variables and last change. */
+  latestKey: string;
   aliases: Map<string, AliasRow>;
   versions: Map<number, VersionRow>;
 }
@@ -29,16 +32,23 @@ export class FunctionRuntime {
   #byName = new Map<string, Promise<Resolved | null>>();
   #names = new Map<string, string>();
   #keys = new Map<string, Set<string>>();
+  #starting = new Map<string, Promise<void>>();
 
-  constructor(private readonly deps: Pick<Deps, 'db' | 'secrets' | 'pubsub' | 'config' | 'log'>, host?: RunnerHost) {
+  constructor(private readonly deps: Pick<Deps, 'db' | 'clock' | 'secrets' | 'pubsub' | 'config' | 'log'>, host?: RunnerHost) {
     this.#host = host ?? null;
     deps.pubsub.subscribe(CHANGED_CHANNEL, (payload) => this.forget((payload as { functionId: string }).functionId));
   }
 
-  /** This machine's pool, started on the first call (tests that run no function start none). */
+  /** Runner hosts elsewhere, or this machine's pool, started on the first call (tests that run no function start none). */
   get host(): RunnerHost {
     const { functions } = this.deps.config;
-    this.#host ??= new RunnerPool({ ...functions, maxProcesses: 64, onError: (e) => this.deps.log.warn({ err: e }, 'a spare runner did not start') });
+    const { log } = this.deps;
+    if (functions.runners === 'remote') return (this.#host ??= new RunnerHosts(this.deps));
+    this.#host ??= new RunnerPool({
+      dir: functions.dir, maxRunners: functions.maxRunners, sparePerSize: functions.sparePerSize, idleMs: functions.idleMs, maxProcesses: 64,
+      egress: functions.egress && { onRefused: (host, why) => log.info({ host, why }, 'a function was refused an outbound address') },
+      onError: (e) => log.warn({ err: e }, 'a function runner did not start'),
+    });
     return this.#host;
   }
 
@@ -72,7 +82,8 @@ export class FunctionRuntime {
     const fn = await repo.byName(db, projectId, name);
     if (!fn) return null;
     const [aliases, versions] = await Promise.all([repo.aliases(db, fn.id), repo.versions(db, fn.id)]);
-    return { fn, aliases: new Map(aliases.map((a) => [a.name, a])), versions: new Map(versions.map((v) => [v.version, v])) };
+    const latestKey = `${fn.id}.l.${short([fn.codeSha256, fn.handler, fn.memoryMb, fn.timeoutSeconds, fn.concurrency, fn.envSecretId, fn.updatedAt.getTime()].join('|'))}`;
+    return { fn, latestKey, aliases: new Map(aliases.map((a) => [a.name, a])), versions: new Map(versions.map((v) => [v.version, v])) };
   }
 
   /** Calls the function by project and name (the HTTP trigger): null when there is no such function or qualifier. */
@@ -92,27 +103,41 @@ export class FunctionRuntime {
     return ran;
   }
 
+  /** Hands the host a key's code and variables, once however many calls found it unknown at once. */
+  #start(functionId: string, key: string, settings: Pick<VersionRow, 'codeSha256' | 'envSecretId' | 'handler' | 'memoryMb' | 'timeoutSeconds' | 'concurrency'>): Promise<void> {
+    let starting = this.#starting.get(key);
+    if (!starting) {
+      starting = (async () => {
+        const code = await repo.code(this.deps.db, functionId, settings.codeSha256);
+        const env = await readEnv(this.deps.secrets, this.deps.db, settings.envSecretId);
+        await this.host.start({
+          key, files: code?.files ?? {}, entry: 'index.js', handler: settings.handler, memoryMb: settings.memoryMb,
+          timeoutMs: settings.timeoutSeconds * 1000, concurrency: settings.concurrency, env,
+        });
+        this.#keys.set(functionId, (this.#keys.get(functionId) ?? new Set()).add(key));
+      })().finally(() => this.#starting.delete(key));
+      this.#starting.set(key, starting);
+    }
+    return starting;
+  }
+
   async #call(r: Resolved, qualifier: string, event: unknown, requestId: string): Promise<Ran | null> {
     const alias = r.aliases.get(qualifier);
     const number = alias ? routeVersion(alias, requestId) : /^\d+$/.test(qualifier) ? Number(qualifier) : null;
     const version = number === null ? null : (r.versions.get(number) ?? null);
     if (qualifier !== LATEST && !version) return null;
     const settings = version ?? r.fn;
-    const key = version ? `${r.fn.id}.v${version.version}` : `${r.fn.id}.l.${short([r.fn.codeSha256, r.fn.handler, r.fn.memoryMb, r.fn.timeoutSeconds, r.fn.concurrency, r.fn.envSecretId, r.fn.updatedAt.getTime()].join('|'))}`;
+    const key = version ? `${r.fn.id}.v${version.version}` : r.latestKey;
     const context = { requestId, functionName: r.fn.name, projectId: r.fn.projectId, version: version ? String(version.version) : LATEST, ...(alias ? { alias: alias.name } : {}) };
     let outcome = await this.host.invoke(key, event, context);
     if (!outcome.ok && outcome.reason === 'unknown') {
-      const code = await repo.code(this.deps.db, r.fn.id, settings.codeSha256);
-      const env = await readEnv(this.deps.secrets, this.deps.db, settings.envSecretId);
-      await this.host.start({
-        key, files: code?.files ?? {}, entry: 'index.js', handler: settings.handler, memoryMb: settings.memoryMb,
-        timeoutMs: settings.timeoutSeconds * 1000, concurrency: settings.concurrency, env,
-      });
-      this.#keys.set(r.fn.id, (this.#keys.get(r.fn.id) ?? new Set()).add(key));
+      await this.#start(r.fn.id, key, settings);
       outcome = await this.host.invoke(key, event, context);
     }
     if (!outcome.ok && outcome.reason === 'throttled') throw new AppError('rateLimited', WORDS.throttled, { 'Retry-After': '1' });
-    if (!outcome.ok && (outcome.reason === 'unavailable' || outcome.reason === 'unknown')) throw new AppError('unavailable', WORDS.unavailable);
+    if (!outcome.ok && (outcome.reason === 'unavailable' || outcome.reason === 'unknown')) {
+      throw new AppError('unavailable', this.deps.config.functions.runners === 'remote' ? WORDS.noRunnerHost : WORDS.unavailable);
+    }
     return { ...outcome, requestId, ran: context.version };
   }
 }

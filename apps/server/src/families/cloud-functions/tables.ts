@@ -84,3 +84,10 @@ export const cloudFunctionAliases = pgTable(
     foreignKey({ columns: [t.functionId, t.additionalVersion], foreignColumns: [cloudFunctionVersions.functionId, cloudFunctionVersions.version] }),
   ],
 );
+
+/** Runner hosts on other machines that registered (`npm run runner`), with when each was last heard. */
+export const functionRunnerHosts = pgTable('function_runner_hosts', {
+  url: text('url').primaryKey(),
+  registeredAt: at('registered_at'),
+  lastSeenAt: at('last_seen_at'),
+});

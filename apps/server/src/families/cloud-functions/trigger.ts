@@ -23,7 +23,8 @@ function refuse(req: FastifyRequest, reply: FastifyReply, name: RetCodeName, tex
 function eventOf(req: FastifyRequest, subPath: string, requestId: string) {
   const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
   const text = TEXT_TYPE.test(String(req.headers['content-type'] ?? 'text/plain')) || raw.length === 0;
-  const query = Object.fromEntries(new URL(req.url, 'http://x').searchParams);
+  // Fastify's parse of the query; a repeated name keeps its last value, as API gateways do.
+  const query = Object.fromEntries(Object.entries((req.query ?? {}) as Record<string, string | string[]>).map(([k, v]) => [k, Array.isArray(v) ? v[v.length - 1]! : v]));
   return {
     httpMethod: req.method, path: subPath, headers: req.headers, queryStringParameters: query,
     body: text ? raw.toString('utf8') : raw.toString('base64'), isBase64Encoded: !text, requestContext: { requestId },
