@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import accountsEn from '../../apps/web/src/features/accounts/locales/en.json';
 import { SCREENSHOTS_DIR } from './paths';
 
@@ -100,4 +100,21 @@ export async function switchTeam(page: Page, team: string): Promise<void> {
 export async function cookieOf(context: BrowserContext, name: string): Promise<string> {
   const found = (await context.cookies()).find((c) => c.name === name);
   return found ? decodeURIComponent(found.value) : '';
+}
+
+/**
+ * Presses a dialog's button until the dialog closes: on a busy machine a click can land
+ * while the dialog still zooms in and hit the field behind the button's final place; a
+ * person would press again.
+ */
+export async function pressUntilClosed(dialog: Locator, button: Locator, attempts = 3): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await button.click();
+    try {
+      await dialog.waitFor({ state: 'hidden', timeout: attempt < attempts ? 8_000 : 30_000 });
+      return;
+    } catch (err) {
+      if (attempt >= attempts || !(await dialog.isVisible())) throw err;
+    }
+  }
 }

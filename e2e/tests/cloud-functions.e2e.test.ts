@@ -2,7 +2,7 @@ import { describe, expect, it, onTestFailed } from 'vitest';
 import { trafficShare } from '@wharf/rules';
 import fnEn from '../../apps/web/src/features/cloud-functions/locales/en.json';
 import { browserAvailability } from '../support/browser';
-import { openPage, screenshot, type Person } from '../support/console';
+import { openPage, pressUntilClosed, screenshot, type Person } from '../support/console';
 import { fill, journeyEnvironment } from '../support/journey';
 import { newDeveloperWithProject } from '../support/publishing';
 
@@ -52,13 +52,13 @@ describe.skipIf(!chromium.available)('Cloud Functions in the browser (Chromium)'
     // Version 1, and the alias prod on it.
     await page.getByRole('tab', { name: f.tabs.code }).click();
     await page.getByRole('button', { name: f.code.publish }).click();
-    await page.getByText(f.code.published).waitFor();
+    await page.getByRole('heading', { level: 2 }).getByText(fill(f.versions.number, { version: 1 })).waitFor();
     await page.getByRole('tab', { name: f.tabs.aliases }).click();
     await page.getByRole('button', { name: f.aliases.new }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel(f.aliases.name, { exact: true }).fill('prod');
-    await dialog.getByRole('button', { name: f.actions.save }).click();
-    await page.getByText(fill(f.aliases.created, { name: 'prod' })).waitFor();
+    await pressUntilClosed(dialog, dialog.getByRole('button', { name: f.actions.save }));
+    await page.getByRole('cell', { name: 'prod', exact: true }).waitFor();
 
     // An app calls prod's address (here: fetch, as any HTTP client would).
     const base = `${server.userContentOrigin.replace('usercontent.localhost', '127.0.0.1')}/functions/${projectId}/hello/prod`;
@@ -73,14 +73,14 @@ describe.skipIf(!chromium.available)('Cloud Functions in the browser (Chromium)'
     await page.getByRole('button', { name: f.code.save }).click();
     await page.getByText(f.code.saved).waitFor();
     await page.getByRole('button', { name: f.code.publish }).click();
-    await page.getByText(f.code.published).last().waitFor();
+    await page.getByRole('heading', { level: 2 }).getByText(fill(f.versions.number, { version: 2 })).waitFor();
     await page.getByRole('tab', { name: f.tabs.aliases }).click();
     await page.getByRole('row', { name: /prod/ }).getByRole('button', { name: f.actions.edit }).click();
     await dialog.getByLabel(f.aliases.additional).click();
     await page.locator('.ant-select-item-option-content', { hasText: fill(f.versions.number, { version: 2 }) }).last().click();
     await dialog.getByText(fill(f.aliases.splitSays, { version: 1, weight: 90, additional: 2, additionalWeight: 10 })).waitFor();
     await screenshot(page, 'cloud-functions-split');
-    await dialog.getByRole('button', { name: f.actions.save }).click();
+    await pressUntilClosed(dialog, dialog.getByRole('button', { name: f.actions.save }));
     await page.getByText(fill(f.aliases.split, { version: 1, weight: 90, additional: 2, additionalWeight: 10 })).waitFor();
 
     const ids = Array.from({ length: 200 }, (_, i) => `order-${i}`);

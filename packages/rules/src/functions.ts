@@ -9,6 +9,10 @@ export const FUNCTION_LIMITS = {
   envValueChars: 4096,
   /** Inline source of the entry file. */
   inlineCodeBytes: 512 * 1024,
+  /** A zip of the function's files: as uploaded, unpacked, and how many files. */
+  zipBytes: 20 * 1024 * 1024,
+  unzippedBytes: 100 * 1024 * 1024,
+  zipEntries: 5000,
   /** A call's body through the HTTP trigger, and a test event. */
   eventBytes: 6 * 1024 * 1024,
   /** What a call's answer may hold. */

@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { FunctionCode, HostOutcome, RunnerHost } from './host';
 import { filesFromWire, tokenMatches, type WireFiles } from './wire';
 
-/** Bodies a runner service takes: a start carries a function's files (up to 64 MB). */
-const BODY_LIMIT = 64 * 1024 * 1024;
+/** Bodies a runner service takes: a start carries a function's files (100 MB unpacked at most, base64 for bytes). */
+const BODY_LIMIT = 150 * 1024 * 1024;
 
 function readJson(req: http.IncomingMessage): Promise<unknown> {
   return new Promise((resolve, reject) => {

@@ -12,6 +12,7 @@ import { listFunctionsRoute } from './routes/list';
 import { publishVersionRoute } from './routes/publish';
 import { testFunctionRoute } from './routes/test';
 import { updateFunctionRoute } from './routes/update';
+import { uploadCodeRoute } from './routes/upload-code';
 import { updateAliasRoute } from './routes/update-alias';
 import { listVersionsRoute } from './routes/versions';
 import { registerRunnerHosts } from './hosts';
@@ -20,7 +21,7 @@ import { CloudFunctionsService } from './service';
 import { registerTrigger } from './trigger';
 
 const ROUTES = [
-  listFunctionsRoute, getFunctionRoute, createFunctionRoute, updateFunctionRoute, deleteFunctionRoute,
+  listFunctionsRoute, getFunctionRoute, createFunctionRoute, updateFunctionRoute, uploadCodeRoute, deleteFunctionRoute,
   publishVersionRoute, listVersionsRoute, deleteVersionRoute,
   listAliasesRoute, createAliasRoute, updateAliasRoute, deleteAliasRoute, testFunctionRoute,
 ];

@@ -1,10 +1,10 @@
 import type { CloudFunction, FunctionAlias, FunctionVersion } from '@wharf/contract';
-import type { AliasRow, FunctionRow, VersionRow } from './repo';
+import type { AliasRow, CodeMeta, FunctionRow, VersionRow } from './repo';
 
 /** The HTTP trigger's address of a function, without its qualifier. */
 export const triggerPath = (projectId: string, name: string) => `/functions/${projectId}/${name}/`;
 
-export function functionOut(r: FunctionRow, codeSize: number, url: (p: string) => string): CloudFunction {
+export function functionOut(r: FunctionRow, code: CodeMeta | undefined, url: (p: string) => string): CloudFunction {
   return {
     functionId: r.id,
     projectId: r.projectId,
@@ -17,7 +17,9 @@ export function functionOut(r: FunctionRow, codeSize: number, url: (p: string) =
     description: r.description,
     env: r.env,
     codeSha256: r.codeSha256,
-    codeSize,
+    codeSize: code?.size ?? 0,
+    codeSource: code?.source ?? 'inline',
+    entry: code?.entry ?? 'index.js',
     latestVersion: r.lastVersion > 0 ? r.lastVersion : null,
     triggerUrl: url(triggerPath(r.projectId, r.name)),
     createdAt: r.createdAt.toISOString(),

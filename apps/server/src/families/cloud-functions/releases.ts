@@ -19,7 +19,12 @@ export interface AliasInput {
 
 /** Versions (published `$latest`, never changed) and the aliases that send calls to them. */
 export class CloudFunctionReleases {
-  constructor(private readonly deps: Pick<Deps, 'db' | 'clock' | 'secrets' | 'pubsub' | 'userContent'>) {}
+  constructor(private readonly deps: Pick<Deps, 'db' | 'clock' | 'secrets' | 'pubsub' | 'userContent' | 'storage'>) {}
+
+  /** Zips no code uses any more: removed from storage after the change (a failure leaves a stray object, never a missing one). */
+  #dropArchives(keys: string[]): void {
+    for (const key of keys) void this.deps.storage.delete(key).catch(() => undefined);
+  }
 
   async #function(db: DbOrTx, projectId: string, functionId: string, lock = false): Promise<FunctionRow> {
     const row = await repo.get(db, projectId, functionId, lock);
@@ -45,7 +50,7 @@ export class CloudFunctionReleases {
       });
       await repo.update(tx, functionId, { lastVersion: version });
       await this.#audit(tx, caller, 'publish', fn, { version });
-      const size = (await repo.codeSizes(tx, [functionId])).get(`${functionId}:${fn.codeSha256}`) ?? 0;
+      const size = (await repo.codeMeta(tx, [functionId])).get(`${functionId}:${fn.codeSha256}`)?.size ?? 0;
       return { version: versionOut(row, size, []) };
     });
   }
@@ -53,23 +58,25 @@ export class CloudFunctionReleases {
   async versions(projectId: string, functionId: string) {
     const { db } = this.deps;
     await this.#function(db, projectId, functionId);
-    const [rows, aliases, sizes] = await Promise.all([repo.versions(db, functionId), repo.aliases(db, functionId), repo.codeSizes(db, [functionId])]);
-    return { versions: rows.map((v) => versionOut(v, sizes.get(`${functionId}:${v.codeSha256}`) ?? 0, aliases)) };
+    const [rows, aliases, meta] = await Promise.all([repo.versions(db, functionId), repo.aliases(db, functionId), repo.codeMeta(db, [functionId])]);
+    return { versions: rows.map((v) => versionOut(v, meta.get(`${functionId}:${v.codeSha256}`)?.size ?? 0, aliases)) };
   }
 
   async deleteVersion(caller: Caller, projectId: string, functionId: string, version: number) {
     const { db, secrets, pubsub } = this.deps;
-    await db.transaction(async (tx) => {
+    const dropped = await db.transaction(async (tx) => {
       const fn = await this.#function(tx, projectId, functionId, true);
       const users = (await repo.aliases(tx, functionId)).filter((a) => a.version === version || a.additionalVersion === version);
       if (users.length > 0) throw conflict(WORDS.versionInUse(version, users.map((a) => a.name)));
       const gone = await repo.removeVersion(tx, functionId, version);
       if (!gone) throw notFound(WORDS.noVersion(version));
       if (gone.envSecretId) await secrets.remove(tx, gone.envSecretId);
-      await repo.dropUnusedCode(tx, functionId, fn.codeSha256);
+      const archives = await repo.dropUnusedCode(tx, functionId, fn.codeSha256);
       await this.#audit(tx, caller, 'deleteVersion', fn, { version });
       await pubsub.publishIn(tx, CHANGED_CHANNEL, { functionId });
+      return archives;
     });
+    this.#dropArchives(dropped);
     return {};
   }
 

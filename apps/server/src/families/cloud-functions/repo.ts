@@ -7,6 +7,11 @@ export type FunctionRow = typeof cloudFunctions.$inferSelect;
 export type VersionRow = typeof cloudFunctionVersions.$inferSelect;
 export type AliasRow = typeof cloudFunctionAliases.$inferSelect;
 export type CodeRow = typeof cloudFunctionCode.$inferSelect;
+export interface CodeMeta {
+  size: number;
+  entry: string;
+  source: 'inline' | 'zip';
+}
 
 /** The only reader and writer of the family's tables. */
 export const cloudFunctionsRepo = {
@@ -46,22 +51,31 @@ export const cloudFunctionsRepo = {
     return gone;
   },
 
-  async putCode(db: DbOrTx, row: CodeRow): Promise<void> {
+  async putCode(db: DbOrTx, row: typeof cloudFunctionCode.$inferInsert): Promise<void> {
     await db.insert(cloudFunctionCode).values(row).onConflictDoNothing();
   },
   async code(db: DbOrTx, functionId: string, sha256: string): Promise<CodeRow | undefined> {
     const [row] = await db.select().from(cloudFunctionCode).where(and(eq(cloudFunctionCode.functionId, functionId), eq(cloudFunctionCode.sha256, sha256)));
     return row;
   },
-  async codeSizes(db: DbOrTx, functionIds: string[]): Promise<Map<string, number>> {
+  /** Size, entry and source of each function's code, by `functionId:sha256`. */
+  async codeMeta(db: DbOrTx, functionIds: string[]): Promise<Map<string, CodeMeta>> {
     if (functionIds.length === 0) return new Map();
-    const rows = await db.select({ functionId: cloudFunctionCode.functionId, sha256: cloudFunctionCode.sha256, size: cloudFunctionCode.size }).from(cloudFunctionCode).where(inArray(cloudFunctionCode.functionId, functionIds));
-    return new Map(rows.map((r) => [`${r.functionId}:${r.sha256}`, r.size]));
+    const rows = await db
+      .select({ functionId: cloudFunctionCode.functionId, sha256: cloudFunctionCode.sha256, size: cloudFunctionCode.size, entry: cloudFunctionCode.entry, archiveKey: cloudFunctionCode.archiveKey })
+      .from(cloudFunctionCode)
+      .where(inArray(cloudFunctionCode.functionId, functionIds));
+    return new Map(rows.map((r) => [`${r.functionId}:${r.sha256}`, { size: r.size, entry: r.entry, source: r.archiveKey ? 'zip' : 'inline' }]));
   },
   /** Code neither `$latest` nor a version uses any longer. */
-  async dropUnusedCode(db: DbOrTx, functionId: string, keep: string): Promise<void> {
+  /** Answers the zips in object storage that went with it. */
+  async dropUnusedCode(db: DbOrTx, functionId: string, keep: string): Promise<string[]> {
     const used = db.select({ sha: cloudFunctionVersions.codeSha256 }).from(cloudFunctionVersions).where(eq(cloudFunctionVersions.functionId, functionId));
-    await db.delete(cloudFunctionCode).where(and(eq(cloudFunctionCode.functionId, functionId), sql`${cloudFunctionCode.sha256} <> ${keep}`, notInArray(cloudFunctionCode.sha256, used)));
+    const gone = await db
+      .delete(cloudFunctionCode)
+      .where(and(eq(cloudFunctionCode.functionId, functionId), sql`${cloudFunctionCode.sha256} <> ${keep}`, notInArray(cloudFunctionCode.sha256, used)))
+      .returning({ archiveKey: cloudFunctionCode.archiveKey });
+    return gone.flatMap((g) => (g.archiveKey ? [g.archiveKey] : []));
   },
 
   async versions(db: DbOrTx, functionId: string): Promise<VersionRow[]> {
@@ -78,6 +92,10 @@ export const cloudFunctionsRepo = {
   async removeVersion(db: DbOrTx, functionId: string, version: number): Promise<VersionRow | undefined> {
     const [gone] = await db.delete(cloudFunctionVersions).where(and(eq(cloudFunctionVersions.functionId, functionId), eq(cloudFunctionVersions.version, version))).returning();
     return gone;
+  },
+  async archives(db: DbOrTx, functionId: string): Promise<string[]> {
+    const rows = await db.select({ key: cloudFunctionCode.archiveKey }).from(cloudFunctionCode).where(eq(cloudFunctionCode.functionId, functionId));
+    return rows.flatMap((r) => (r.key ? [r.key] : []));
   },
   async versionSecrets(db: DbOrTx, functionId: string): Promise<string[]> {
     const rows = await db.select({ id: cloudFunctionVersions.envSecretId }).from(cloudFunctionVersions).where(eq(cloudFunctionVersions.functionId, functionId));

@@ -8,6 +8,7 @@ import { RunnerHosts } from './hosts';
 import { cloudFunctionsRepo as repo, type AliasRow, type FunctionRow, type VersionRow } from './repo';
 import { CHANGED_CHANNEL } from './service';
 import { WORDS } from './words';
+import { readAll, readFunctionZip } from './zip';
 
 /** A function as calls find it: its row, aliases and versions, read once and kept until it changes. */
 interface Resolved {
@@ -34,7 +35,7 @@ export class FunctionRuntime {
   #keys = new Map<string, Set<string>>();
   #starting = new Map<string, Promise<void>>();
 
-  constructor(private readonly deps: Pick<Deps, 'db' | 'clock' | 'secrets' | 'pubsub' | 'config' | 'log'>, host?: RunnerHost) {
+  constructor(private readonly deps: Pick<Deps, 'db' | 'clock' | 'secrets' | 'pubsub' | 'config' | 'log' | 'storage'>, host?: RunnerHost) {
     this.#host = host ?? null;
     deps.pubsub.subscribe(CHANGED_CHANNEL, (payload) => this.forget((payload as { functionId: string }).functionId));
   }
@@ -110,8 +111,10 @@ export class FunctionRuntime {
       starting = (async () => {
         const code = await repo.code(this.deps.db, functionId, settings.codeSha256);
         const env = await readEnv(this.deps.secrets, this.deps.db, settings.envSecretId);
+        // A zip was checked when it came; read again here, with the same limits.
+        const files = code?.archiveKey ? (await readFunctionZip(await readAll(await this.deps.storage.get(code.archiveKey), FUNCTION_LIMITS.zipBytes))).files : (code?.files ?? {});
         await this.host.start({
-          key, files: code?.files ?? {}, entry: 'index.js', handler: settings.handler, memoryMb: settings.memoryMb,
+          key, files, entry: code?.entry ?? 'index.js', handler: settings.handler, memoryMb: settings.memoryMb,
           timeoutMs: settings.timeoutSeconds * 1000, concurrency: settings.concurrency, env,
         });
         this.#keys.set(functionId, (this.#keys.get(functionId) ?? new Set()).add(key));

@@ -1,15 +1,18 @@
 import { createHash } from 'node:crypto';
-import { FUNCTION_TEMPLATE } from '@wharf/rules';
+import { Readable } from 'node:stream';
+import { FUNCTION_LIMITS, FUNCTION_TEMPLATE } from '@wharf/rules';
 import { writeAudit } from '../../platform/audit';
 import type { DbOrTx } from '../../platform/db/types';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { decodeCursor, pageOf } from '../../platform/http/cursor';
-import { conflict, notFound } from '../../platform/http/errors';
+import { AppError, conflict, notFound } from '../../platform/http/errors';
 import { writeEnv } from './env';
 import { functionOut } from './out';
 import { cloudFunctionsRepo as repo, type FunctionRow } from './repo';
+import { FilesService } from '../files/public';
 import { WORDS } from './words';
+import { readAll, readFunctionZip } from './zip';
 
 export const CHANGED_CHANNEL = 'cloud-functions.changed';
 
@@ -33,13 +36,13 @@ export function inlineFiles(code: string): { files: Record<string, string>; sha2
 
 /** A function's `$latest`: created, edited and deleted; the access check has tied the project to the caller. */
 export class CloudFunctionsService {
-  constructor(private readonly deps: Pick<Deps, 'db' | 'clock' | 'secrets' | 'pubsub' | 'userContent'>) {}
+  constructor(private readonly deps: Deps) {}
 
   readonly #url = (p: string) => this.deps.userContent.url(p);
 
   async #out(db: DbOrTx, rows: FunctionRow[]) {
-    const sizes = await repo.codeSizes(db, rows.map((r) => r.id));
-    return rows.map((r) => functionOut(r, sizes.get(`${r.id}:${r.codeSha256}`) ?? 0, this.#url));
+    const meta = await repo.codeMeta(db, rows.map((r) => r.id));
+    return rows.map((r) => functionOut(r, meta.get(`${r.id}:${r.codeSha256}`), this.#url));
   }
 
   async list(q: { projectId: string; pageSize: number; cursor?: string | undefined; withTotal: boolean }) {
@@ -54,7 +57,7 @@ export class CloudFunctionsService {
     const row = await repo.get(db, projectId, functionId);
     if (!row) throw notFound(WORDS.noFunction);
     const code = await repo.code(db, row.id, row.codeSha256);
-    return { function: (await this.#out(db, [row]))[0]!, code: code?.files['index.js'] ?? '' };
+    return { function: (await this.#out(db, [row]))[0]!, code: code?.archiveKey ? '' : (code?.files['index.js'] ?? ''), files: code?.manifest ?? [] };
   }
 
   async create(caller: Caller, projectId: string, input: SettingsInput & { name: string }) {
@@ -78,7 +81,8 @@ export class CloudFunctionsService {
 
   async update(caller: Caller, projectId: string, functionId: string, input: SettingsInput) {
     const { db, clock, secrets, pubsub } = this.deps;
-    return db.transaction(async (tx) => {
+    const dropped: string[] = [];
+    const out = await db.transaction(async (tx) => {
       const row = await repo.get(tx, projectId, functionId, true);
       if (!row) throw notFound(WORDS.noFunction);
       const change: Partial<FunctionRow> = { updatedAt: clock.now() };
@@ -95,26 +99,61 @@ export class CloudFunctionsService {
         Object.assign(change, { env: env.hints, envSecretId: env.secretId });
       }
       const saved = await repo.update(tx, functionId, change);
-      if (change.codeSha256) await repo.dropUnusedCode(tx, functionId, change.codeSha256);
+      if (change.codeSha256) dropped.push(...(await repo.dropUnusedCode(tx, functionId, change.codeSha256)));
       // Names of what changed only: never the code or a variable's value.
       const changed = Object.entries(input).flatMap(([k, v]) => (v === undefined ? [] : [k]));
       await writeAudit(tx, clock, { action: 'cloud-functions.update', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'cloud-function', targetId: functionId, data: { projectId, name: row.name, changed } });
       await pubsub.publishIn(tx, CHANGED_CHANNEL, { functionId });
       return { function: (await this.#out(tx, [saved]))[0]! };
     });
+    this.#dropArchives(dropped);
+    return out;
+  }
+
+  /** Makes a zip the file service holds `$latest`'s code: its files checked, the zip kept under the function's own key. */
+  async uploadCode(caller: Caller, projectId: string, functionId: string, objectId: string, entry: string) {
+    const { db, clock, pubsub, storage } = this.deps;
+    if (!(await repo.get(db, projectId, functionId))) throw notFound(WORDS.noFunction);
+    const file = await new FilesService(this.deps).get(caller, objectId);
+    if (file.size > FUNCTION_LIMITS.zipBytes) throw new AppError('tooLarge', WORDS.zipTooLarge);
+    const zip = await readAll(await storage.get(file.storageKey), FUNCTION_LIMITS.zipBytes);
+    const read = await readFunctionZip(zip, entry);
+    const archiveKey = `functions/${functionId}/${read.sha256}.zip`;
+    await storage.put(archiveKey, Readable.from([zip]), { maxBytes: FUNCTION_LIMITS.zipBytes });
+    const dropped: string[] = [];
+    const out = await db.transaction(async (tx) => {
+      const row = await repo.get(tx, projectId, functionId, true);
+      if (!row) throw notFound(WORDS.noFunction);
+      await repo.putCode(tx, { functionId, sha256: read.sha256, files: {}, size: read.size, entry, archiveKey, manifest: read.manifest });
+      const saved = await repo.update(tx, functionId, { codeSha256: read.sha256, updatedAt: clock.now() });
+      dropped.push(...(await repo.dropUnusedCode(tx, functionId, read.sha256)));
+      await writeAudit(tx, clock, { action: 'cloud-functions.update', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'cloud-function', targetId: functionId, data: { projectId, name: row.name, changed: ['code'], files: read.manifest.length, size: read.size } });
+      await pubsub.publishIn(tx, CHANGED_CHANNEL, { functionId });
+      return { function: (await this.#out(tx, [saved]))[0]! };
+    });
+    this.#dropArchives(dropped.filter((k) => k !== archiveKey));
+    return out;
+  }
+
+  /** Zips no code uses any more: removed from storage after the change (a failure leaves a stray object, never a missing one). */
+  #dropArchives(keys: string[]): void {
+    for (const key of keys) void this.deps.storage.delete(key).catch(() => undefined);
   }
 
   async remove(caller: Caller, projectId: string, functionId: string) {
     const { db, clock, secrets, pubsub } = this.deps;
-    await db.transaction(async (tx) => {
+    const archives = await db.transaction(async (tx) => {
       const row = await repo.get(tx, projectId, functionId, true);
       if (!row) throw notFound(WORDS.noFunction);
+      const archives = await repo.archives(tx, functionId);
       const secretIds = [row.envSecretId, ...(await repo.versionSecrets(tx, functionId))].filter((id): id is string => id !== null);
       await repo.remove(tx, projectId, functionId);
       for (const id of secretIds) await secrets.remove(tx, id);
       await writeAudit(tx, clock, { action: 'cloud-functions.delete', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'cloud-function', targetId: functionId, data: { projectId, name: row.name } });
       await pubsub.publishIn(tx, CHANGED_CHANNEL, { functionId });
+      return archives;
     });
+    this.#dropArchives(archives);
     return {};
   }
 }

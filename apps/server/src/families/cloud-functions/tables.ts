@@ -37,9 +37,14 @@ export const cloudFunctionCode = pgTable(
       .notNull()
       .references(() => cloudFunctions.id, { onDelete: 'cascade' }),
     sha256: text('sha256').notNull(),
-    /** Relative path → source text. */
+    /** Relative path → source text, for inline code. */
     files: jsonb('files').$type<Record<string, string>>().notNull(),
     size: integer('size').notNull(),
+    /** The module the runner loads. */
+    entry: text('entry').notNull().default('index.js'),
+    /** For code from a zip: the zip in object storage (the function's own copy), and its files. */
+    archiveKey: text('archive_key'),
+    manifest: jsonb('manifest').$type<{ path: string; size: number }[]>(),
   },
   (t) => [primaryKey({ columns: [t.functionId, t.sha256] })],
 );

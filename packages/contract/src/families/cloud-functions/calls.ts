@@ -30,7 +30,25 @@ export const getFunction = defineEndpoint({
   access: READ,
   summary: 'One function with the inline code of `$latest`',
   query: functionQuery,
-  response: okResponse({ function: cloudFunction, code: z.string() }),
+  response: okResponse({
+    function: cloudFunction,
+    /** `index.js` of inline code; empty when the code came as a zip. */
+    code: z.string(),
+    /** The files of a zip's code (none for inline code). */
+    files: z.array(z.object({ path: z.string(), size: z.number() })),
+  }),
+});
+
+export const uploadCode = defineEndpoint({
+  id: 'cloudFunctions.uploadCode',
+  method: 'PUT',
+  prefix: PREFIX,
+  path: '/function/code/upload',
+  access: MANAGE,
+  summary: "Make a zip (uploaded with the file service) `$latest`'s code: its files are checked (size, count, paths, links, packing ratio) and `entry` must be one of them",
+  query: functionQuery,
+  body: z.object({ objectId: z.uuid(), entry: z.string().regex(/^[\w./-]{1,200}\.c?js$/).default('index.js') }),
+  response: okResponse({ function: cloudFunction }),
 });
 
 export const createFunction = defineEndpoint({

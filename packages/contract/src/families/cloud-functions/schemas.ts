@@ -44,6 +44,10 @@ export const cloudFunction = z.object({
   env: z.array(z.object({ name: z.string(), hint: z.string() })),
   codeSha256: z.string(),
   codeSize: z.number(),
+  /** Inline source, or files from an uploaded zip. */
+  codeSource: z.enum(['inline', 'zip']),
+  /** The module the runner loads (`index.js`, or the zip's entry). */
+  entry: z.string(),
   /** The newest published version's number, null before the first. */
   latestVersion: z.number().nullable(),
   /** The HTTP trigger's address without its qualifier: add `$latest`, an alias or a version. */

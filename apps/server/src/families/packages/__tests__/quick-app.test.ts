@@ -4,7 +4,7 @@ import { createTestApp, sampleBytes, TestUser, type TestApp } from '../../../har
 import { teamWithCustomMember, teamWithMember } from '../../accounts/__tests__/helpers';
 import { buildApk, buildHap, stageModuleJson } from '../parsers/__fixtures__/packages';
 import { makeSigner, schemeSigner, signingBlock, v2Value, type TestSigner } from '../parsers/__fixtures__/signing-writer';
-import { buildZip } from '../parsers/__fixtures__/zip-writer';
+import { buildZip } from '../../../harness/zip-writer';
 import { addParsed, newApp, newProject, settledPackage, uploadFile } from './helpers';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { cloudFunctionsApi as api, type BodyOf } from '@wharf/contract';
+import { cloudFunctionsApi as api, fileApi, type BodyOf } from '@wharf/contract';
 import { callEndpoint } from '../../../request/call';
 import { cloudFunctionsKeys as keys } from './keys';
 
@@ -28,6 +28,14 @@ export function useFunctionChanges(projectId: string, functionId: string) {
     createAlias: useMutation({ mutationFn: ({ name, ...body }: AliasBody & { name: string }) => callEndpoint(api.createAlias, { query, body: { name, ...body } }), onSuccess: refresh }),
     updateAlias: useMutation({ mutationFn: ({ name, ...body }: AliasBody & { name: string }) => callEndpoint(api.updateAlias, { query: { ...query, alias: name }, body }), onSuccess: refresh }),
     deleteAlias: useMutation({ mutationFn: (alias: string) => callEndpoint(api.deleteAlias, { query: { ...query, alias } }), onSuccess: refresh }),
+    // The zip goes to the file service first, then becomes the code.
+    uploadZip: useMutation({
+      mutationFn: async ({ file, entry }: { file: File; entry: string }) => {
+        const { object } = await callEndpoint(fileApi.uploadObject, { query: { fileName: file.name, contentType: 'application/zip', bizTag: 'file' }, body: file as never });
+        return callEndpoint(api.uploadCode, { query, body: { objectId: object.objectId, entry } });
+      },
+      onSuccess: refresh,
+    }),
     test: useMutation({ mutationFn: (body: { qualifier: string; event: unknown }) => callEndpoint(api.testFunction, { query, body }) }),
   };
 }

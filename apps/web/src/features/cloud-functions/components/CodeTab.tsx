@@ -7,11 +7,12 @@ import { useUnsavedGuard } from '../../../ui/unsaved';
 import { useAct } from '../../../ui/use-act';
 import { useFunctionChanges } from '../api/mutations';
 import { dropDraft, keepDraft, readDraft, type CodeForm } from './draft';
+import { ZipCode } from './ZipCode';
 
 const L = FUNCTION_LIMITS;
 
 /** `$latest`'s code and settings: saved, then published as a version that never changes. */
-export function CodeTab({ projectId, fn, code, canManage }: { projectId: string; fn: CloudFunction; code: string; canManage: boolean }) {
+export function CodeTab({ projectId, fn, code, files, canManage }: { projectId: string; fn: CloudFunction; code: string; files: { path: string; size: number }[]; canManage: boolean }) {
   const { t } = useTranslation('cloud-functions');
   const act = useAct();
   const changes = useFunctionChanges(projectId, fn.functionId);
@@ -61,6 +62,7 @@ export function CodeTab({ projectId, fn, code, canManage }: { projectId: string;
           }
         />
       )}
+      <ZipCode projectId={projectId} fn={fn} files={files} canManage={canManage} />
       <Form.Item name="code" label={t('code.source')} extra={t('code.sourceHelp')} rules={[{ required: true, message: t('code.sourceRequired') }]}>
         <Input.TextArea aria-label={t('code.source')} rows={16} spellCheck={false} style={{ fontFamily: 'monospace', fontSize: 13 }} maxLength={L.inlineCodeBytes} />
       </Form.Item>

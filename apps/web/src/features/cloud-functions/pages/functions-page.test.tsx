@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { authApi, cloudFunctionsApi as api, consoleApi, contentApi, projectApi, teamApi, type CloudFunction, type FunctionAlias } from '@wharf/contract';
+import { authApi, cloudFunctionsApi as api, consoleApi, contentApi, fileApi, projectApi, teamApi, type CloudFunction, type FunctionAlias } from '@wharf/contract';
 import { FUNCTION_TEMPLATE } from '@wharf/rules';
 import { callEndpoint } from '../../../test/call-mock';
 import { answerCalls, callsTo, CONFIG, me, permissionsOf } from '../../../test/fixtures';
@@ -13,7 +13,7 @@ const FN_ID = '00000000-0000-4000-8000-000000000101';
 const AT = '2026-03-09T12:00:00.000Z';
 const fn = (name: string, o: Partial<CloudFunction> = {}): CloudFunction => ({
   functionId: FN_ID, projectId: PROJECT_ID, name, runtime: 'nodejs20', handler: 'myHandler', memoryMb: 256, timeoutSeconds: 5, concurrency: 1, description: '',
-  env: [{ name: 'API_KEY', hint: '…cdef' }], codeSha256: 'a'.repeat(64), codeSize: 120, latestVersion: 2, triggerUrl: `http://usercontent.localhost:8081/functions/${PROJECT_ID}/${name}/`, createdAt: AT, updatedAt: AT, ...o,
+  env: [{ name: 'API_KEY', hint: '…cdef' }], codeSha256: 'a'.repeat(64), codeSize: 120, codeSource: 'inline', entry: 'index.js', latestVersion: 2, triggerUrl: `http://usercontent.localhost:8081/functions/${PROJECT_ID}/${name}/`, createdAt: AT, updatedAt: AT, ...o,
 });
 const version = (v: number) => ({ version: v, description: '', handler: 'myHandler', memoryMb: 256, timeoutSeconds: 5, concurrency: 1, codeSha256: 'a'.repeat(64), codeSize: 120, aliases: [], createdAt: AT });
 
@@ -32,7 +32,12 @@ function serve(initial: CloudFunction[]) {
       items = [created, ...items];
       return { ret: OK, function: created };
     },
-    [api.getFunction.id]: () => ({ ret: OK, function: items[0], code: FUNCTION_TEMPLATE }),
+    [api.getFunction.id]: () => ({ ret: OK, function: items[0], code: items[0]!.codeSource === 'zip' ? '' : FUNCTION_TEMPLATE, files: items[0]!.codeSource === 'zip' ? [{ path: 'lib/a.js', size: 10 }, { path: 'main.js', size: 20 }] : [] }),
+    [fileApi.uploadObject.id]: () => ({ ret: OK, object: { objectId: '00000000-0000-4000-8000-000000000777' } }),
+    [api.uploadCode.id]: () => {
+      items = [{ ...items[0]!, codeSource: 'zip', entry: 'main.js' }];
+      return { ret: OK, function: items[0] };
+    },
     [api.updateFunction.id]: () => ({ ret: OK, function: items[0] }),
     [api.listVersions.id]: () => ({ ret: OK, versions: [version(2), version(1)] }),
     [api.listAliases.id]: () => ({ ret: OK, aliases }),
@@ -82,6 +87,19 @@ describe('cloud functions pages', () => {
     expect(callsTo(callEndpoint, api.updateFunction)[0]).toMatchObject({ body: { code: 'module.exports.myHandler = async () => 1;', env: [{ name: 'API_KEY' }, { name: 'LEVEL', value: '3' }] } });
     expect(JSON.stringify(callsTo(callEndpoint, api.updateFunction)[0])).not.toContain('"API_KEY","value"');
     await waitFor(() => expect(localStorage.getItem(`wharf.functionDraft.${FN_ID}`)).toBeNull());
+  });
+
+  it('upload a zip as the code, with its entry file, and show what it holds', async () => {
+    serve([fn('hello')]);
+    renderApp('en', `#/projects/${PROJECT_ID}/cloud-functions/${FN_ID}`);
+    const entry = await screen.findByLabelText('Entry file');
+    fireEvent.change(entry, { target: { value: 'main.js' } });
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['PK'], 'code.zip', { type: 'application/zip' })] } });
+    await waitFor(() => expect(callsTo(callEndpoint, api.uploadCode)).toHaveLength(1));
+    expect(callsTo(callEndpoint, api.uploadCode)[0]).toMatchObject({ body: { objectId: '00000000-0000-4000-8000-000000000777', entry: 'main.js' } });
+    expect(await screen.findByText(/Code from a zip: 2 files/)).toBeTruthy();
+    expect(screen.getByText('lib/a.js · main.js')).toBeTruthy();
   });
 
   it('run a test and show its result and output, in Russian too', async () => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectKind, PackageParseError, parsePackage, type ParseFailureReason } from '../index';
 import { buildAxml } from '../__fixtures__/axml-writer';
 import { buildApk, buildHap, manifestNode, packInfo } from '../__fixtures__/packages';
-import { buildZip, type ZipEntrySpec } from '../__fixtures__/zip-writer';
+import { buildZip, type ZipEntrySpec } from '../../../../harness/zip-writer';
 
 let dir: string;
 let n = 0;

@@ -8,7 +8,7 @@ import { decodeApiVersion, detectKind, PackageParseError, parseObbName, parsePac
 import { buildHap, packInfo, PNG_1x1, stageModuleJson } from '../__fixtures__/packages';
 import { buildPe, versionInfo } from '../__fixtures__/pe-writer';
 import { hapSigningBlock, makeSigner, pkcs7Signature, schemeSigner, signingBlock, v2Value, type TestSigner } from '../__fixtures__/signing-writer';
-import { buildZip } from '../__fixtures__/zip-writer';
+import { buildZip } from '../../../../harness/zip-writer';
 
 let dir: string;
 let dev: TestSigner;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectKind, parsePackage } from '../index';
 import { REAL_APK, realApkPath } from '../__fixtures__/real-apk';
 import { packInfo } from '../__fixtures__/packages';
-import { buildZip } from '../__fixtures__/zip-writer';
+import { buildZip } from '../../../../harness/zip-writer';
 import { describeWithRealBuilds, REAL_AAB, REAL_HAP } from '../../../../harness/real-builds';
 
 const HAP = REAL_HAP;

@@ -1,4 +1,5 @@
-import { cloudFunctionsApi as api } from '@wharf/contract';
+import { cloudFunctionsApi as api, fileApi } from '@wharf/contract';
+import { buildZip } from '../../../../harness/zip-writer';
 import type { Seed } from '../seed';
 import type { Builders } from '../types';
 import { ok } from '../answers';
@@ -22,6 +23,13 @@ export function cloudFunctionsBuilders(): Builders {
     'cloudFunctions.list': { build: async (s) => (await made(s), { query: { projectId: s.a.projectId } }) },
     'cloudFunctions.get': { build: async (s) => ({ query: await made(s) }) },
     'cloudFunctions.create': { build: (s) => ({ query: { projectId: s.a.projectId }, body: { name: fresh('created'), description: s.marker } }) },
+    'cloudFunctions.uploadCode': {
+      build: async (s) => {
+        const zip = buildZip([{ name: 'index.js', data: 'module.exports.myHandler = async () => 1;' }]);
+        const file = await ok<{ object: { objectId: string } }>(await s.a.holder.call(fileApi.uploadObject, { query: { fileName: 'code.zip', contentType: 'application/zip', bizTag: 'file' }, raw: zip }), 'zip');
+        return { query: await made(s), body: { objectId: file.object.objectId } };
+      },
+    },
     'cloudFunctions.update': { build: async (s) => ({ query: await made(s), body: { description: 'changed' } }) },
     'cloudFunctions.delete': { build: async (s) => ({ query: await made(s) }) },
     'cloudFunctions.publishVersion': { build: async (s) => ({ query: await made(s), body: { description: 'next' } }) },
