@@ -16,7 +16,7 @@ import type { Deps, Family, ProjectScopes } from './platform/deps';
 import { DueActions } from './platform/due-actions';
 import { appClientCors } from './platform/http/cors';
 import { credentialResolvers } from './platform/http/credentials';
-import { sessionlessResolver, ANONYMOUS, type AccessResolver, type Caller } from './platform/http/access';
+import { refuseCredentials, sessionlessResolver, ANONYMOUS, type AccessResolver, type Caller } from './platform/http/access';
 import { frameworkErrorHandler, installErrorHandling } from './platform/http/error-handler';
 import { registerTestClock } from './platform/http/test-clock';
 import { sendNotFoundPage, serveWeb } from './platform/http/web';
@@ -119,7 +119,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const secrets = new Secrets({ db: database.db, clock }, options.keyring ?? loadKeyring(config));
   const families = options.families ?? FAMILIES;
   const services = families.flatMap((f) => f.services ?? []);
-  const deps: Deps = { config, clock, database, db: database.db, storage, jobs, dueActions, mailer, sms, secrets, rateLimits, events, pubsub, turns: new RowTurns(), userContent, log: app.log, services, projectScopes: NO_PROJECTS };
+  const deps: Deps = { config, clock, database, db: database.db, storage, jobs, dueActions, mailer, sms, secrets, rateLimits, events, pubsub, turns: new RowTurns(), userContent, log: app.log, services, projectScopes: NO_PROJECTS, credentials: { 'app-client': refuseCredentials('app-client'), 'api-client': refuseCredentials('api-client') } };
   for (const family of families) for (const s of family.subscriptions ?? []) events.add(s);
   const scopes = families.find((f) => f.projectScopes)?.projectScopes;
   if (scopes) deps.projectScopes = scopes(deps);
@@ -143,6 +143,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const resolverFactory = families.find((f) => f.accessResolver)?.accessResolver;
   const sessions: AccessResolver = resolverFactory ? resolverFactory(deps) : sessionlessResolver;
   const credentials = credentialResolvers(families, deps);
+  deps.credentials = credentials;
   const resolve: AccessResolver = (req, endpoint) => {
     const { kind, requirement } = parseAccess(endpoint.access);
     return kind === 'app-client' || kind === 'api-client' ? credentials[kind](req, requirement) : sessions(req, endpoint);

@@ -101,6 +101,11 @@ export class Runner {
     return this.box.contained;
   }
 
+  /** The sandbox's process on this machine (bwrap's), for the control groups it sits in. */
+  get pid(): number | undefined {
+    return this.box.child.pid;
+  }
+
   get alive(): boolean {
     return this.#ended === null;
   }

@@ -44,7 +44,7 @@ export function sandboxArgs(codeDir: string, limits: SandboxLimits): string[] {
 class ControlGroup {
   private constructor(readonly dir: string) {}
 
-  static make(kind: 'memory' | 'pids', name: string, limits: Record<string, string>): ControlGroup | null {
+  static make(kind: 'memory' | 'pids' | 'cpu', name: string, limits: Record<string, string>): ControlGroup | null {
     const dir = path.join('/sys/fs/cgroup', kind, 'wharf-runners', name);
     try {
       fs.mkdirSync(dir, { recursive: true });
@@ -91,7 +91,7 @@ function serverAlive(pid: number): boolean {
 /** Groups left by runners of processes that ended before theirs did: the empty ones go. */
 function sweep(): void {
   swept = true;
-  for (const kind of ['memory', 'pids']) {
+  for (const kind of ['memory', 'pids', 'cpu']) {
     const root = path.join('/sys/fs/cgroup', kind, 'wharf-runners');
     for (const name of fs.existsSync(root) ? fs.readdirSync(root) : []) {
       const owner = /^(\d+)-\d+$/.exec(name);
@@ -117,7 +117,9 @@ export function startSandbox(codeDir: string, limits: SandboxLimits): Sandboxed 
   const memory = ControlGroup.make('memory', name, { 'memory.limit_in_bytes': String(limits.memoryMb * 2 * 1024 * 1024), 'memory.memsw.limit_in_bytes': String(limits.memoryMb * 2 * 1024 * 1024) })
     ?? ControlGroup.make('memory', name, { 'memory.limit_in_bytes': String(limits.memoryMb * 2 * 1024 * 1024) });
   const pids = ControlGroup.make('pids', name, { 'pids.max': String(limits.maxProcesses) });
-  const groups = memory && pids ? [memory.procs, pids.procs] : [];
+  // At most one core each, and a quarter of the server's weight when cores are contended.
+  const cpu = ControlGroup.make('cpu', name, { 'cpu.cfs_period_us': '100000', 'cpu.cfs_quota_us': '100000', 'cpu.shares': '256' });
+  const groups = memory && pids ? [memory.procs, pids.procs, ...(cpu ? [cpu.procs] : [])] : [];
   const command = ['/usr/bin/nice', '-n', '10', '/usr/bin/prlimit', `--nproc=${limits.maxProcesses * 4}`, '--core=0', BWRAP, ...sandboxArgs(codeDir, limits)];
   // The shell joins the groups itself, then becomes the sandbox: nothing is forked outside them.
   const child = spawn('/bin/sh', ['-c', 'for g in $GROUPS_FILES; do echo $$ > "$g" || exit 97; done; exec "$@"', 'sandbox', ...command], {
@@ -132,6 +134,7 @@ export function startSandbox(codeDir: string, limits: SandboxLimits): Sandboxed 
     release: () => {
       memory?.remove();
       pids?.remove();
+      cpu?.remove();
     },
   };
 }

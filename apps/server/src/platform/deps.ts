@@ -45,6 +45,12 @@ export interface Deps {
   services: readonly ServiceEntry[];
   /** What the access check of `project:` calls needs to know of projects. */
   projectScopes: ProjectScopes;
+  /**
+   * The checks of the `app-client` and `api-client` levels, for a family that serves
+   * requests outside the contract's endpoints (a function's HTTP address): the caller, or
+   * the refusal the access layer would give.
+   */
+  credentials: Record<'app-client' | 'api-client', CredentialResolver>;
 }
 
 /**

@@ -96,6 +96,17 @@ describe.skipIf(!bubblewrapAvailable())('a function in its sandbox', () => {
     expect(await exits.invoke({}, {}, 5000)).toMatchObject({ ok: false, reason: 'crashed', message: expect.stringContaining('exit code 3') });
   });
 
+  it('sits in control groups of its own: memory, processes, and at most one core at a quarter of the weight', async () => {
+    const r = await start(`module.exports.myHandler = async () => 1;`);
+    if (!r.contained) return;
+    const groups = fs.readFileSync(`/proc/${r.pid}/cgroup`, 'utf8');
+    for (const kind of ['memory', 'pids', 'cpu']) expect(groups, kind).toMatch(new RegExp(`[:,]${kind}(,[a-z]+)*:/wharf-runners/\\d+-\\d+`));
+    const cpu = /[:,]cpu(,[a-z]+)*:(\/wharf-runners\/[\d-]+)/.exec(groups)![2];
+    const dir = fs.existsSync('/sys/fs/cgroup/cpu') ? '/sys/fs/cgroup/cpu' : '/sys/fs/cgroup/cpu,cpuacct';
+    expect(fs.readFileSync(`${dir}${cpu}/cpu.cfs_quota_us`, 'utf8').trim()).toBe('100000');
+    expect(fs.readFileSync(`${dir}${cpu}/cpu.shares`, 'utf8').trim()).toBe('256');
+  });
+
   it('stops a memory bomb at its cap and a fork bomb at its process limit', async () => {
     const bomb = await start(`module.exports.myHandler = () => { const keep = []; for (;;) keep.push(new Array(1e6).fill(Math.random())); };`, { memoryMb: 64 });
     expect(await bomb.invoke({}, {}, 20_000)).toMatchObject({ ok: false, reason: 'crashed' });

@@ -15,6 +15,7 @@ export function functionOut(r: FunctionRow, code: CodeMeta | undefined, url: (p:
     timeoutSeconds: r.timeoutSeconds,
     concurrency: r.concurrency,
     description: r.description,
+    httpAuth: r.httpAuth,
     env: r.env,
     codeSha256: r.codeSha256,
     codeSize: code?.size ?? 0,

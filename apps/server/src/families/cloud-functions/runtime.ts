@@ -11,7 +11,7 @@ import { WORDS } from './words';
 import { readAll, readFunctionZip } from './zip';
 
 /** A function as calls find it: its row, aliases and versions, read once and kept until it changes. */
-interface Resolved {
+export interface Resolved {
   fn: FunctionRow;
   /** `$latest`'s key: its code, settings, variables and last change. */
   latestKey: string;
@@ -87,11 +87,9 @@ export class FunctionRuntime {
     return { fn, latestKey, aliases: new Map(aliases.map((a) => [a.name, a])), versions: new Map(versions.map((v) => [v.version, v])) };
   }
 
-  /** Calls the function by project and name (the HTTP trigger): null when there is no such function or qualifier. */
-  async callByName(projectId: string, name: string, qualifier: string, event: unknown, requestId: string): Promise<Ran | null> {
-    const found = await this.#resolve(projectId, name);
-    if (!found) return null;
-    return this.#call(found, qualifier, event, requestId);
+  /** A function by project and name, as calls find it (the HTTP trigger): null when there is none. */
+  find(projectId: string, name: string): Promise<Resolved | null> {
+    return this.#resolve(projectId, name);
   }
 
   /** Calls a function the console names by id (its test). */
@@ -99,7 +97,7 @@ export class FunctionRuntime {
     const row = await repo.get(this.deps.db, projectId, functionId);
     if (!row) throw notFound(WORDS.noFunction);
     const found = await this.#resolve(projectId, row.name);
-    const ran = found ? await this.#call(found, qualifier, event, requestId) : null;
+    const ran = found ? await this.call(found, qualifier, event, requestId) : null;
     if (!ran) throw notFound(/^\d+$/.test(qualifier) ? WORDS.noVersion(qualifier) : WORDS.noAlias(qualifier));
     return ran;
   }
@@ -124,14 +122,15 @@ export class FunctionRuntime {
     return starting;
   }
 
-  async #call(r: Resolved, qualifier: string, event: unknown, requestId: string): Promise<Ran | null> {
+  /** Runs what the qualifier names for this request id: null when it names nothing. `auth` is who called, for the function's context. */
+  async call(r: Resolved, qualifier: string, event: unknown, requestId: string, auth: object | null = null): Promise<Ran | null> {
     const alias = r.aliases.get(qualifier);
     const number = alias ? routeVersion(alias, requestId) : /^\d+$/.test(qualifier) ? Number(qualifier) : null;
     const version = number === null ? null : (r.versions.get(number) ?? null);
     if (qualifier !== LATEST && !version) return null;
     const settings = version ?? r.fn;
     const key = version ? `${r.fn.id}.v${version.version}` : r.latestKey;
-    const context = { requestId, functionName: r.fn.name, projectId: r.fn.projectId, version: version ? String(version.version) : LATEST, ...(alias ? { alias: alias.name } : {}) };
+    const context = { requestId, functionName: r.fn.name, projectId: r.fn.projectId, version: version ? String(version.version) : LATEST, ...(alias ? { alias: alias.name } : {}), ...(auth ? { auth } : {}) };
     let outcome = await this.host.invoke(key, event, context);
     if (!outcome.ok && outcome.reason === 'unknown') {
       await this.#start(r.fn.id, key, settings);

@@ -22,6 +22,7 @@ interface SettingsInput {
   timeoutSeconds?: number | undefined;
   concurrency?: number | undefined;
   description?: string | undefined;
+  httpAuth?: 'none' | 'apiClient' | 'appUser' | undefined;
   code?: string | undefined;
   env?: { name: string; value?: string | undefined }[] | undefined;
 }
@@ -68,7 +69,7 @@ export class CloudFunctionsService {
       const row = await repo.insert(tx, {
         projectId, name: input.name, handler: input.handler ?? DEFAULTS.handler, memoryMb: input.memoryMb ?? DEFAULTS.memoryMb,
         timeoutSeconds: input.timeoutSeconds ?? DEFAULTS.timeoutSeconds, concurrency: input.concurrency ?? DEFAULTS.concurrency,
-        description: input.description ?? DEFAULTS.description, codeSha256: code.sha256, env: [], createdAt: now, updatedAt: now,
+        description: input.description ?? DEFAULTS.description, httpAuth: input.httpAuth ?? 'none', codeSha256: code.sha256, env: [], createdAt: now, updatedAt: now,
       });
       if (!row) throw conflict(WORDS.nameTaken(input.name));
       await repo.putCode(tx, { functionId: row.id, sha256: code.sha256, files: code.files, size: code.size });
@@ -86,7 +87,7 @@ export class CloudFunctionsService {
       const row = await repo.get(tx, projectId, functionId, true);
       if (!row) throw notFound(WORDS.noFunction);
       const change: Partial<FunctionRow> = { updatedAt: clock.now() };
-      for (const key of ['handler', 'memoryMb', 'timeoutSeconds', 'concurrency', 'description'] as const) {
+      for (const key of ['handler', 'memoryMb', 'timeoutSeconds', 'concurrency', 'description', 'httpAuth'] as const) {
         if (input[key] !== undefined) Object.assign(change, { [key]: input[key] });
       }
       if (input.code !== undefined) {

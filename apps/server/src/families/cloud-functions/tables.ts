@@ -17,6 +17,8 @@ export const cloudFunctions = pgTable(
     timeoutSeconds: integer('timeout_seconds').notNull(),
     concurrency: integer('concurrency').notNull(),
     description: text('description').notNull(),
+    /** Who may call its HTTP address: `none` (anyone), `apiClient`, `appUser`; for every version and alias. */
+    httpAuth: text('http_auth').$type<'none' | 'apiClient' | 'appUser'>().notNull().default('none'),
     codeSha256: text('code_sha256').notNull(),
     /** Variable names with a hint of each value; the values are one sealed secret. */
     env: jsonb('env').$type<{ name: string; hint: string }[]>().notNull(),

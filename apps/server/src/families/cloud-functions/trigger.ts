@@ -7,6 +7,7 @@ import { AppError, type LocalisedText } from '../../platform/http/errors';
 import { inLanguage, messageLanguage } from '../../platform/http/language';
 import { rateKey } from '../../platform/rate-limit';
 import type { FunctionRuntime, Ran } from './runtime';
+import { callerOfFunction } from './trigger-auth';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 const PATH = /^\/functions\/([0-9a-f-]{36})\/([a-z0-9-]{1,64})\/([^/?]+)(\/[^?]*)?/;
@@ -51,7 +52,7 @@ function isGatewayAnswer(r: unknown): r is { statusCode: number; headers?: Recor
  * Every function's HTTP address, on the user-content origin only: `/functions/<project>/<name>/<qualifier>[/sub/path]`,
  * any method; the request id (`X-Request-Id`, else a new one) picks the version of a split alias.
  */
-export function registerTrigger(deps: Pick<Deps, 'userContent' | 'rateLimits' | 'config'>, runtime: FunctionRuntime): void {
+export function registerTrigger(deps: Pick<Deps, 'userContent' | 'rateLimits' | 'config' | 'credentials' | 'projectScopes'>, runtime: FunctionRuntime): void {
   const { userContent, rateLimits, config } = deps;
   void userContent.app.register(async (scope: FastifyInstance) => {
     scope.removeAllContentTypeParsers();
@@ -68,7 +69,10 @@ export function registerTrigger(deps: Pick<Deps, 'userContent' | 'rateLimits' | 
       if (!verdict.allowed) return refuse(req, reply, 'rateLimited', undefined, { 'retry-after': String(verdict.retryAfterSeconds) });
       let ran: Ran | null;
       try {
-        ran = await runtime.callByName(projectId!, name!, qualifier, eventOf(req, subPath ?? '/', requestId), requestId);
+        const found = await runtime.find(projectId!, name!);
+        if (!found) return refuse(req, reply, 'notFound');
+        const auth = await callerOfFunction(deps, req, found.fn);
+        ran = await runtime.call(found, qualifier, eventOf(req, subPath ?? '/', requestId), requestId, auth);
       } catch (e) {
         if (e instanceof AppError) return refuse(req, reply, e.retName, e.text ?? undefined, e.headers);
         throw e;

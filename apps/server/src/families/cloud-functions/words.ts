@@ -16,6 +16,7 @@ export const WORDS = {
   tooManyAliases: (n: number): LocalisedText => ({ zh: `每个函数最多 ${n} 个别名`, en: `A function has at most ${n} aliases`, ru: `У функции не больше ${n} псевдонимов` }),
   envValueMissing: (name: string): LocalisedText => ({ zh: `环境变量 ${name} 是新的，须填写值`, en: `The variable ${name} is new and needs a value`, ru: `Переменная ${name} новая, ей нужно значение` }),
   zipTooLarge: { zh: '函数代码的 zip 不能超过 20 MB', en: "A function's zip may be 20 MB at most", ru: 'Zip с кодом функции — не больше 20 МБ' },
+  notThisProject: { zh: '此凭据不属于该函数所在的项目', en: "These credentials are not of the function's project", ru: 'Эти учётные данные не относятся к проекту функции' },
   throttled: { zh: '函数的并发已满，请稍后重试', en: 'The function is running as many calls as it may; try again shortly', ru: 'Функция выполняет максимум вызовов; повторите чуть позже' },
   noRunnerHost: { zh: '没有可用的函数运行主机：请启动一个（npm run runner）或检查 FUNCTIONS_RUNNER_URLS', en: 'No runner host answers: start one (npm run runner) or check FUNCTIONS_RUNNER_URLS', ru: 'Ни один хост запуска функций не отвечает: запустите его (npm run runner) или проверьте FUNCTIONS_RUNNER_URLS' },
   unavailable: { zh: '此服务器无法运行函数：未安装 bubblewrap', en: 'This server cannot run functions: bubblewrap is not installed', ru: 'Этот сервер не может запускать функции: bubblewrap не установлен' },

@@ -22,8 +22,12 @@ export const envInput = z
   .max(L.envVars)
   .refine((vars) => new Set(vars.map((v) => v.name)).size === vars.length, refused('envNamesRepeat'));
 
+/** Who may call the function's HTTP address: anyone, the project's API clients, or its apps' signed-in users. */
+export const httpAuth = z.enum(['none', 'apiClient', 'appUser']);
+
 export const functionSettings = z.object({
   handler: handlerName,
+  httpAuth,
   memoryMb,
   timeoutSeconds,
   concurrency,
@@ -40,6 +44,7 @@ export const cloudFunction = z.object({
   timeoutSeconds: z.number(),
   concurrency: z.number(),
   description: z.string(),
+  httpAuth,
   /** Variables by name with the last characters of each value: values are sealed and not shown again. */
   env: z.array(z.object({ name: z.string(), hint: z.string() })),
   codeSha256: z.string(),

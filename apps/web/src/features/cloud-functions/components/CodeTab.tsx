@@ -17,7 +17,7 @@ export function CodeTab({ projectId, fn, code, files, canManage }: { projectId: 
   const act = useAct();
   const changes = useFunctionChanges(projectId, fn.functionId);
   const [form] = Form.useForm<CodeForm>();
-  const saved: CodeForm = { code, handler: fn.handler, memoryMb: fn.memoryMb, timeoutSeconds: fn.timeoutSeconds, concurrency: fn.concurrency, description: fn.description, env: fn.env.map((v) => ({ name: v.name })) };
+  const saved: CodeForm = { code, handler: fn.handler, memoryMb: fn.memoryMb, timeoutSeconds: fn.timeoutSeconds, concurrency: fn.concurrency, description: fn.description, httpAuth: fn.httpAuth, env: fn.env.map((v) => ({ name: v.name })) };
   const [dirty, setDirty] = useState(false);
   const [offer, setOffer] = useState(() => readDraft(fn.functionId));
   const [note, setNote] = useState('');
@@ -78,6 +78,9 @@ export function CodeTab({ projectId, fn, code, files, canManage }: { projectId: 
         </Form.Item>
         <Form.Item name="concurrency" label={t('fields.concurrency')} tooltip={t('fields.concurrencyHelp')}>
           <InputNumber min={L.concurrency.min} max={L.concurrency.max} precision={0} />
+        </Form.Item>
+        <Form.Item name="httpAuth" label={t('fields.httpAuth')} tooltip={t('fields.httpAuthHelp')}>
+          <Select aria-label={t('fields.httpAuth')} style={{ width: 260 }} options={(['none', 'apiClient', 'appUser'] as const).map((v) => ({ value: v, label: t(`fields.httpAuths.${v}`) }))} />
         </Form.Item>
         <Form.Item name="description" label={t('fields.description')} style={{ flex: 1, minWidth: 200 }}>
           <Input maxLength={256} />

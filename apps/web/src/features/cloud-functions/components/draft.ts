@@ -8,6 +8,7 @@ export interface CodeForm {
   timeoutSeconds: number;
   concurrency: number;
   description: string;
+  httpAuth: 'none' | 'apiClient' | 'appUser';
   env: { name: string; value?: string | undefined }[];
 }
 

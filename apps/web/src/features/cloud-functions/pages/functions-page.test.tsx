@@ -12,7 +12,7 @@ const PROJECT_ID = '00000000-0000-4000-8000-000000000001';
 const FN_ID = '00000000-0000-4000-8000-000000000101';
 const AT = '2026-03-09T12:00:00.000Z';
 const fn = (name: string, o: Partial<CloudFunction> = {}): CloudFunction => ({
-  functionId: FN_ID, projectId: PROJECT_ID, name, runtime: 'nodejs20', handler: 'myHandler', memoryMb: 256, timeoutSeconds: 5, concurrency: 1, description: '',
+  functionId: FN_ID, projectId: PROJECT_ID, name, runtime: 'nodejs20', handler: 'myHandler', memoryMb: 256, timeoutSeconds: 5, concurrency: 1, description: '', httpAuth: 'none',
   env: [{ name: 'API_KEY', hint: '…cdef' }], codeSha256: 'a'.repeat(64), codeSize: 120, codeSource: 'inline', entry: 'index.js', latestVersion: 2, triggerUrl: `http://usercontent.localhost:8081/functions/${PROJECT_ID}/${name}/`, createdAt: AT, updatedAt: AT, ...o,
 });
 const version = (v: number) => ({ version: v, description: '', handler: 'myHandler', memoryMb: 256, timeoutSeconds: 5, concurrency: 1, codeSha256: 'a'.repeat(64), codeSize: 120, aliases: [], createdAt: AT });
@@ -82,9 +82,11 @@ describe('cloud functions pages', () => {
     fireEvent.change(names[names.length - 1]!, { target: { value: 'LEVEL' } });
     const values = screen.getAllByLabelText('Value');
     fireEvent.change(values[values.length - 1]!, { target: { value: '3' } });
+    fireEvent.mouseDown(screen.getByLabelText('Who may call its HTTP address'));
+    fireEvent.click((await screen.findAllByText("The project's API clients")).find((e) => e.closest('.ant-select-item'))!);
     fireEvent.click(screen.getByText('Save').closest('button')!);
     await waitFor(() => expect(callsTo(callEndpoint, api.updateFunction)).toHaveLength(1));
-    expect(callsTo(callEndpoint, api.updateFunction)[0]).toMatchObject({ body: { code: 'module.exports.myHandler = async () => 1;', env: [{ name: 'API_KEY' }, { name: 'LEVEL', value: '3' }] } });
+    expect(callsTo(callEndpoint, api.updateFunction)[0]).toMatchObject({ body: { code: 'module.exports.myHandler = async () => 1;', httpAuth: 'apiClient', env: [{ name: 'API_KEY' }, { name: 'LEVEL', value: '3' }] } });
     expect(JSON.stringify(callsTo(callEndpoint, api.updateFunction)[0])).not.toContain('"API_KEY","value"');
     await waitFor(() => expect(localStorage.getItem(`wharf.functionDraft.${FN_ID}`)).toBeNull());
   });

@@ -1,0 +1,1 @@
+ALTER TABLE "cloud_functions" ADD COLUMN "http_auth" text DEFAULT 'none' NOT NULL;
