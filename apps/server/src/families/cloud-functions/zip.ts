@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { FUNCTION_LIMITS } from '@wharf/rules';
 import { invalidInput, type LocalisedText } from '../../platform/http/errors';
+import { readAllUpTo } from '../../platform/storage/read-all';
 
 const L = FUNCTION_LIMITS;
 const SYMLINK = 0o120000;
@@ -85,15 +86,7 @@ export async function readFunctionZip(zip: Buffer, entry?: string): Promise<Func
 
 /** A stream's bytes, refused past `max` (the stored size could be wrong; the bytes decide). */
 export async function readAll(stream: Readable, max: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += (chunk as Buffer).length;
-    if (size > max) {
-      stream.destroy();
-      throw refuse({ zh: '文件过大', en: 'The file is too large', ru: 'Файл слишком большой' });
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+  const bytes = await readAllUpTo(stream, max);
+  if (!bytes) throw refuse({ zh: '文件过大', en: 'The file is too large', ru: 'Файл слишком большой' });
+  return bytes;
 }

@@ -5,6 +5,7 @@ import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { decodeCursor, pageOf } from '../../platform/http/cursor';
 import { conflict, invalidInput, notFound, type LocalisedText } from '../../platform/http/errors';
+import { readAllUpTo } from '../../platform/storage/read-all';
 import { appsRepo, type AppRow } from '../apps/repo';
 import { callerApp } from '../apps/public';
 import { filesRepo } from '../files/repo';
@@ -71,17 +72,9 @@ function taskOut(t: ImmersiveTaskRow, app: AppRow | undefined): ImmersiveTask {
 }
 
 async function readAll(stream: Readable, max: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += (chunk as Buffer).length;
-    if (size > max) {
-      stream.destroy();
-      throw invalidInput({ zh: '图片过大', en: 'The image is too large', ru: 'Изображение слишком большое' });
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+  const bytes = await readAllUpTo(stream, max);
+  if (!bytes) throw invalidInput({ zh: '图片过大', en: 'The image is too large', ru: 'Изображение слишком большое' });
+  return bytes;
 }
 
 interface Edit {
