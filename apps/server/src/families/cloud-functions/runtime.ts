@@ -73,7 +73,8 @@ export class FunctionRuntime {
       if (this.#byName.size >= CACHE_LIMIT) this.#byName.clear();
       found = this.#load(projectId, name);
       this.#byName.set(cacheKey, found);
-      found.then((r) => r && this.#names.set(r.fn.id, cacheKey), () => this.#byName.delete(cacheKey));
+      // A name that is not there is not kept: the function may be created the next moment.
+      found.then((r) => (r ? this.#names.set(r.fn.id, cacheKey) : this.#byName.delete(cacheKey)), () => this.#byName.delete(cacheKey));
     }
     return found;
   }

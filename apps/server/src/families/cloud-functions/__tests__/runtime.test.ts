@@ -54,6 +54,9 @@ describe.skipIf(!bubblewrapAvailable())('running functions', () => {
     expect(gateway.body).toBe('plain yes');
     expect((await t.app.inject({ url: `/functions/${projectId}/echo/$latest` })).body).not.toContain('plain');
     expect((await http('nothing/$latest')).statusCode).toBe(404);
+    // ...until it is made: an address asked for too early answers once it exists.
+    await make('nothing', `module.exports.myHandler = async () => 'made';`);
+    expect((await http('nothing/$latest')).body).toBe('"made"');
     expect((await http('echo/prod')).statusCode).toBe(404);
   });
 
