@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RET_CODES, type RetCodeName } from '@wharf/contract';
-import { FUNCTION_LIMITS, LATEST } from '@wharf/rules';
+import { FUNCTION_LIMITS } from '@wharf/rules';
 import type { Deps } from '../../platform/deps';
 import { AppError, type LocalisedText } from '../../platform/http/errors';
 import { inLanguage, messageLanguage } from '../../platform/http/language';
@@ -61,7 +61,8 @@ export function registerTrigger(deps: Pick<Deps, 'userContent' | 'rateLimits' | 
       const m = PATH.exec(req.url);
       if (!m) return refuse(req, reply, 'notFound');
       const [, projectId, name, encoded, subPath] = m;
-      const qualifier = decodeURIComponent(encoded!) === LATEST ? LATEST : decodeURIComponent(encoded!);
+      // `$latest` may arrive as `%24latest` (Fastify refuses a broken escape before this route).
+      const qualifier = decodeURIComponent(encoded!);
       const given = req.headers['x-request-id'];
       const requestId = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
       reply.header('x-request-id', requestId);

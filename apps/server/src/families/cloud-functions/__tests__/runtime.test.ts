@@ -58,6 +58,8 @@ describe.skipIf(!bubblewrapAvailable())('running functions', () => {
     await make('nothing', `module.exports.myHandler = async () => 'made';`);
     expect((await http('nothing/$latest')).body).toBe('"made"');
     expect((await http('echo/prod')).statusCode).toBe(404);
+    // A broken escape is refused before the route (400), never a 500.
+    expect((await http('echo/%E0%A4%A')).statusCode).toBe(400);
   });
 
   it('sends exactly the request ids that fall in the weight to the additional version', async () => {
