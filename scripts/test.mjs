@@ -16,6 +16,20 @@ const problems = [];
 const NEEDS_REAL_BUILDS = '(needs ../shared/fixtures/packages)';
 const skippedForRealBuilds = new Map();
 
+// Test files on memory where the machine has room there: the tests copy a 42 MB embedded
+// database for each test app and write uploads and data directories, and on CI's disk a
+// copy took 0.8 s of kernel time where /dev/shm takes 0.05 s. Removed at the end; a TMPDIR
+// set by the caller is kept.
+const SHM = '/dev/shm';
+let runTmp = null;
+if (!process.env.TMPDIR && fs.existsSync(SHM)) {
+  const free = fs.statfsSync(SHM);
+  if (free.bavail * free.bsize > 4 * 2 ** 30) {
+    runTmp = fs.mkdtempSync(path.join(SHM, 'wharf-test-'));
+    process.env.TMPDIR = runTmp;
+  }
+}
+
 const started = Date.now();
 const timings = [];
 const seconds = (ms) => `${Math.round(ms / 1000)} s`;
@@ -179,6 +193,7 @@ if (skippedForRealBuilds.size) {
   console.log(`\nSkipped: the real builds are not at ../shared/fixtures/packages beside this clone (CI has them), so these tests did not run:`);
   for (const [file, n] of skippedForRealBuilds) console.log(`  ${file}: ${n} test${n === 1 ? '' : 's'}`);
 }
+if (runTmp) fs.rmSync(runTmp, { recursive: true, force: true });
 console.log(`\nTime: ${timings.map(([label, ms]) => `${label} ${seconds(ms)}`).join(', ')}; in all ${seconds(Date.now() - started)}`);
 if (problems.length) console.error(`\nFailed steps: ${problems.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);

@@ -1,6 +1,27 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { Duplex } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
+
+let compiled: { wasmModule: WebAssembly.Module; fsBundle: Uint8Array } | null = null;
+
+/**
+ * PGlite's engine compiled once per process, and its file bundle read once: each thread
+ * would otherwise compile and read them again (a test process opens hundreds of databases;
+ * a thread started in 0.47 s, 0.2 s with these given).
+ */
+function engine(): { wasmModule: WebAssembly.Module; fsBundle: Uint8Array } {
+  if (!compiled) {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    compiled = {
+      wasmModule: new WebAssembly.Module(fs.readFileSync(path.join(dist, 'pglite.wasm'))),
+      fsBundle: new Uint8Array(fs.readFileSync(path.join(dist, 'pglite.data'))),
+    };
+  }
+  return compiled;
+}
 
 type FromWorker = { type: 'ready' } | { type: 'failed'; message: string } | { type: 'data'; conn: number; bytes: Uint8Array } | { type: 'error'; conn: number; message: string } | { type: 'stopped'; message?: string };
 
@@ -89,7 +110,7 @@ export class PgliteThread {
    */
   static start(dir: string): Promise<PgliteThread> {
     // The thread is plain JavaScript and needs none of the process's flags (loaders, probes).
-    const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dir }, execArgv: [] });
+    const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dir, ...engine() }, execArgv: [] });
     return new Promise((resolve, reject) => {
       const onExit = (code: number) => reject(new Error(`the embedded database thread exited (${code})`));
       worker.once('exit', onExit);

@@ -2,7 +2,7 @@
 // WebAssembly never holds the server's event loop. The server's connections speak
 // PostgreSQL's wire protocol to it over messages; PGlite answers each protocol message.
 // Plain JavaScript: a worker thread gets no TypeScript loader under every runner.
-import { Buffer } from 'node:buffer';
+import { Blob, Buffer } from 'node:buffer';
 import process from 'node:process';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -12,7 +12,9 @@ const PROTOCOL_3 = 196608;
 
 let db;
 try {
-  db = await PGlite.create(workerData.dir);
+  // The compiled engine and its file bundle, when the opener has them (see pglite-thread.ts).
+  const { wasmModule, fsBundle } = workerData;
+  db = await PGlite.create(workerData.dir, { ...(wasmModule ? { wasmModule } : {}), ...(fsBundle ? { fsBundle: new Blob([fsBundle]) } : {}) });
 } catch (err) {
   parentPort.postMessage({ type: 'failed', message: err instanceof Error ? err.message : String(err) });
   process.exit(1);
