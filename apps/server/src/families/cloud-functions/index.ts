@@ -43,7 +43,8 @@ export const cloudFunctionsFamily: Family = {
   register(app, deps) {
     const runtime = new FunctionRuntime(deps);
     app.addHook('onClose', async () => runtime.close());
-    const s: CloudFunctionsServices = { functions: new CloudFunctionsService(deps), releases: new CloudFunctionReleases(deps), runtime };
+    const forget = (functionId: string) => runtime.forget(functionId);
+    const s: CloudFunctionsServices = { functions: new CloudFunctionsService(deps, forget), releases: new CloudFunctionReleases(deps, forget), runtime };
     for (const route of ROUTES) route(app, s);
     registerTrigger(deps, runtime);
     registerRunnerHosts(app, deps);

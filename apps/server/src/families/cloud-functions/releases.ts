@@ -4,10 +4,10 @@ import type { DbOrTx } from '../../platform/db/types';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { conflict, invalidInput, notFound } from '../../platform/http/errors';
+import { changeFunction, type OnFunctionChanged } from './changes';
 import { copyEnv } from './env';
 import { aliasOut, triggerPath, versionOut } from './out';
 import { cloudFunctionsRepo as repo, type AliasRow, type FunctionRow } from './repo';
-import { CHANGED_CHANNEL } from './service';
 import { WORDS } from './words';
 
 export interface AliasInput {
@@ -19,7 +19,10 @@ export interface AliasInput {
 
 /** Versions (published `$latest`, never changed) and the aliases that send calls to them. */
 export class CloudFunctionReleases {
-  constructor(private readonly deps: Pick<Deps, 'db' | 'clock' | 'secrets' | 'pubsub' | 'userContent' | 'storage'>) {}
+  constructor(
+    private readonly deps: Pick<Deps, 'db' | 'clock' | 'secrets' | 'pubsub' | 'userContent' | 'storage'>,
+    private readonly onChanged?: OnFunctionChanged,
+  ) {}
 
   /** Zips no code uses any more: removed from storage after the change (a failure leaves a stray object, never a missing one). */
   #dropArchives(keys: string[]): void {
@@ -37,8 +40,8 @@ export class CloudFunctionReleases {
   }
 
   async publish(caller: Caller, projectId: string, functionId: string, description: string) {
-    const { db, clock, secrets } = this.deps;
-    return db.transaction(async (tx) => {
+    const { clock, secrets } = this.deps;
+    return changeFunction(this.deps, this.onChanged, functionId, async (tx) => {
       const fn = await this.#function(tx, projectId, functionId, true);
       const existing = await repo.versions(tx, functionId);
       if (existing.length >= FUNCTION_LIMITS.versionsPerFunction) throw conflict(WORDS.tooManyVersions(FUNCTION_LIMITS.versionsPerFunction));
@@ -63,8 +66,8 @@ export class CloudFunctionReleases {
   }
 
   async deleteVersion(caller: Caller, projectId: string, functionId: string, version: number) {
-    const { db, secrets, pubsub } = this.deps;
-    const dropped = await db.transaction(async (tx) => {
+    const { secrets } = this.deps;
+    const dropped = await changeFunction(this.deps, this.onChanged, functionId, async (tx) => {
       const fn = await this.#function(tx, projectId, functionId, true);
       const users = (await repo.aliases(tx, functionId)).filter((a) => a.version === version || a.additionalVersion === version);
       if (users.length > 0) throw conflict(WORDS.versionInUse(version, users.map((a) => a.name)));
@@ -73,7 +76,6 @@ export class CloudFunctionReleases {
       if (gone.envSecretId) await secrets.remove(tx, gone.envSecretId);
       const archives = await repo.dropUnusedCode(tx, functionId, fn.codeSha256);
       await this.#audit(tx, caller, 'deleteVersion', fn, { version });
-      await pubsub.publishIn(tx, CHANGED_CHANNEL, { functionId });
       return archives;
     });
     this.#dropArchives(dropped);
@@ -97,39 +99,35 @@ export class CloudFunctionReleases {
   }
 
   async createAlias(caller: Caller, projectId: string, functionId: string, name: string, input: AliasInput) {
-    const { db, clock, pubsub } = this.deps;
-    return db.transaction(async (tx) => {
+    const { clock } = this.deps;
+    return changeFunction(this.deps, this.onChanged, functionId, async (tx) => {
       const fn = await this.#function(tx, projectId, functionId, true);
       await this.#checkVersions(tx, functionId, input);
       if ((await repo.aliases(tx, functionId)).length >= FUNCTION_LIMITS.aliasesPerFunction) throw conflict(WORDS.tooManyAliases(FUNCTION_LIMITS.aliasesPerFunction));
       const row = await repo.insertAlias(tx, { functionId, name, ...weightOf(input), updatedAt: clock.now() });
       if (!row) throw conflict(WORDS.aliasTaken(name));
       await this.#audit(tx, caller, 'createAlias', fn, { alias: name, version: row.version, additionalVersion: row.additionalVersion, additionalWeight: row.additionalWeight });
-      await pubsub.publishIn(tx, CHANGED_CHANNEL, { functionId });
       return { alias: aliasOut(row, this.#aliasBase(fn)) };
     });
   }
 
   async updateAlias(caller: Caller, projectId: string, functionId: string, name: string, input: AliasInput) {
-    const { db, clock, pubsub } = this.deps;
-    return db.transaction(async (tx) => {
+    const { clock } = this.deps;
+    return changeFunction(this.deps, this.onChanged, functionId, async (tx) => {
       const fn = await this.#function(tx, projectId, functionId, true);
       await this.#checkVersions(tx, functionId, input);
       const row = await repo.updateAlias(tx, functionId, name, { ...weightOf(input), updatedAt: clock.now() });
       if (!row) throw notFound(WORDS.noAlias(name));
       await this.#audit(tx, caller, 'updateAlias', fn, { alias: name, version: row.version, additionalVersion: row.additionalVersion, additionalWeight: row.additionalWeight });
-      await pubsub.publishIn(tx, CHANGED_CHANNEL, { functionId });
       return { alias: aliasOut(row, this.#aliasBase(fn)) };
     });
   }
 
   async deleteAlias(caller: Caller, projectId: string, functionId: string, name: string) {
-    const { db, pubsub } = this.deps;
-    await db.transaction(async (tx) => {
+    await changeFunction(this.deps, this.onChanged, functionId, async (tx) => {
       const fn = await this.#function(tx, projectId, functionId, true);
       if (!(await repo.removeAlias(tx, functionId, name))) throw notFound(WORDS.noAlias(name));
       await this.#audit(tx, caller, 'deleteAlias', fn, { alias: name });
-      await pubsub.publishIn(tx, CHANGED_CHANNEL, { functionId });
     });
     return {};
   }

@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../platform/http/errors';
 import { readEnv } from './env';
 import { RunnerHosts } from './hosts';
 import { cloudFunctionsRepo as repo, type AliasRow, type FunctionRow, type VersionRow } from './repo';
-import { CHANGED_CHANNEL } from './service';
+import { CHANGED_CHANNEL } from './changes';
 import { WORDS } from './words';
 import { readAll, readFunctionZip } from './zip';
 

@@ -7,14 +7,13 @@ import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { decodeCursor, pageOf } from '../../platform/http/cursor';
 import { AppError, conflict, notFound } from '../../platform/http/errors';
+import { changeFunction, type OnFunctionChanged } from './changes';
 import { writeEnv } from './env';
 import { functionOut } from './out';
 import { cloudFunctionsRepo as repo, type FunctionRow } from './repo';
 import { FilesService } from '../files/public';
 import { WORDS } from './words';
 import { readAll, readFunctionZip } from './zip';
-
-export const CHANGED_CHANNEL = 'cloud-functions.changed';
 
 interface SettingsInput {
   handler?: string | undefined;
@@ -37,7 +36,10 @@ export function inlineFiles(code: string): { files: Record<string, string>; sha2
 
 /** A function's `$latest`: created, edited and deleted; the access check has tied the project to the caller. */
 export class CloudFunctionsService {
-  constructor(private readonly deps: Deps) {}
+  constructor(
+    private readonly deps: Deps,
+    private readonly onChanged?: OnFunctionChanged,
+  ) {}
 
   readonly #url = (p: string) => this.deps.userContent.url(p);
 
@@ -81,9 +83,9 @@ export class CloudFunctionsService {
   }
 
   async update(caller: Caller, projectId: string, functionId: string, input: SettingsInput) {
-    const { db, clock, secrets, pubsub } = this.deps;
+    const { clock, secrets } = this.deps;
     const dropped: string[] = [];
-    const out = await db.transaction(async (tx) => {
+    const out = await changeFunction(this.deps, this.onChanged, functionId, async (tx) => {
       const row = await repo.get(tx, projectId, functionId, true);
       if (!row) throw notFound(WORDS.noFunction);
       const change: Partial<FunctionRow> = { updatedAt: clock.now() };
@@ -104,7 +106,6 @@ export class CloudFunctionsService {
       // Names of what changed only: never the code or a variable's value.
       const changed = Object.entries(input).flatMap(([k, v]) => (v === undefined ? [] : [k]));
       await writeAudit(tx, clock, { action: 'cloud-functions.update', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'cloud-function', targetId: functionId, data: { projectId, name: row.name, changed } });
-      await pubsub.publishIn(tx, CHANGED_CHANNEL, { functionId });
       return { function: (await this.#out(tx, [saved]))[0]! };
     });
     this.#dropArchives(dropped);
@@ -113,7 +114,7 @@ export class CloudFunctionsService {
 
   /** Makes a zip the file service holds `$latest`'s code: its files checked, the zip kept under the function's own key. */
   async uploadCode(caller: Caller, projectId: string, functionId: string, objectId: string, entry: string) {
-    const { db, clock, pubsub, storage } = this.deps;
+    const { db, clock, storage } = this.deps;
     if (!(await repo.get(db, projectId, functionId))) throw notFound(WORDS.noFunction);
     const file = await new FilesService(this.deps).get(caller, objectId);
     if (file.size > FUNCTION_LIMITS.zipBytes) throw new AppError('tooLarge', WORDS.zipTooLarge);
@@ -122,14 +123,13 @@ export class CloudFunctionsService {
     const archiveKey = `functions/${functionId}/${read.sha256}.zip`;
     await storage.put(archiveKey, Readable.from([zip]), { maxBytes: FUNCTION_LIMITS.zipBytes });
     const dropped: string[] = [];
-    const out = await db.transaction(async (tx) => {
+    const out = await changeFunction(this.deps, this.onChanged, functionId, async (tx) => {
       const row = await repo.get(tx, projectId, functionId, true);
       if (!row) throw notFound(WORDS.noFunction);
       await repo.putCode(tx, { functionId, sha256: read.sha256, files: {}, size: read.size, entry, archiveKey, manifest: read.manifest });
       const saved = await repo.update(tx, functionId, { codeSha256: read.sha256, updatedAt: clock.now() });
       dropped.push(...(await repo.dropUnusedCode(tx, functionId, read.sha256)));
       await writeAudit(tx, clock, { action: 'cloud-functions.update', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'cloud-function', targetId: functionId, data: { projectId, name: row.name, changed: ['code'], files: read.manifest.length, size: read.size } });
-      await pubsub.publishIn(tx, CHANGED_CHANNEL, { functionId });
       return { function: (await this.#out(tx, [saved]))[0]! };
     });
     this.#dropArchives(dropped.filter((k) => k !== archiveKey));
@@ -142,8 +142,8 @@ export class CloudFunctionsService {
   }
 
   async remove(caller: Caller, projectId: string, functionId: string) {
-    const { db, clock, secrets, pubsub } = this.deps;
-    const archives = await db.transaction(async (tx) => {
+    const { clock, secrets } = this.deps;
+    const archives = await changeFunction(this.deps, this.onChanged, functionId, async (tx) => {
       const row = await repo.get(tx, projectId, functionId, true);
       if (!row) throw notFound(WORDS.noFunction);
       const archives = await repo.archives(tx, functionId);
@@ -151,7 +151,6 @@ export class CloudFunctionsService {
       await repo.remove(tx, projectId, functionId);
       for (const id of secretIds) await secrets.remove(tx, id);
       await writeAudit(tx, clock, { action: 'cloud-functions.delete', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'cloud-function', targetId: functionId, data: { projectId, name: row.name } });
-      await pubsub.publishIn(tx, CHANGED_CHANNEL, { functionId });
       return archives;
     });
     this.#dropArchives(archives);
