@@ -1,3 +1,4 @@
+import * as React from 'react';
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { callEndpoint } from './call-mock';
@@ -26,6 +27,15 @@ vi.mock(import('../ui/chart/load'), async (original) => {
   loadECharts.mockImplementation(module.loadECharts);
   return { ...module, loadECharts: loadECharts as unknown as typeof module.loadECharts };
 });
+
+// React's development build records where every element was created (an Error, so a
+// stack trace, for up to 10,000 elements a second) to name the owner in its warnings. In
+// page tests that was a fifth of the CPU (antd makes many elements). Held at its limit,
+// it records none; warnings still name the component, without that stack.
+const reactInternals = (React as unknown as Record<string, Record<string, unknown> | undefined>).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+if (reactInternals && 'recentlyCreatedOwnerStacks' in reactInternals) {
+  Object.defineProperty(reactInternals, 'recentlyCreatedOwnerStacks', { configurable: true, get: () => 10_000, set: () => undefined });
+}
 
 // Pages render antd in jsdom, which is slow on a busy machine: wait up to 10 s for them.
 configure({ asyncUtilTimeout: 10_000 });
