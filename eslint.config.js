@@ -50,6 +50,20 @@ export default tseslint.config(
     },
   },
   {
+    // A library by nature: the server, the CLI and the bench read packages with it, so it knows none of them.
+    files: ['packages/parsers/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'packages/parsers/src/test-kit/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\.|node:|yauzl$|protobufjs$)', message: '@wharf/parsers imports only Node, yauzl and protobufjs' }] }],
+    },
+  },
+  {
+    files: ['packages/parsers/src/test-kit/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\.|node:|node-forge$|vitest$)', message: 'the parsers\' test kit imports only Node, node-forge and vitest' }] }],
+    },
+  },
+  {
     files: ['packages/contract/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {

@@ -8,6 +8,7 @@ export default defineConfig({
     projects: [
       'packages/rules',
       'packages/contract',
+      'packages/parsers',
       'packages/client',
       'packages/analytics',
       'packages/clouddb',

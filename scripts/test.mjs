@@ -12,7 +12,7 @@ let passed = 0;
 let failed = 0;
 const problems = [];
 // Suites that need the real builds beside the repository name themselves so
-// (apps/server/src/harness/real-builds.ts); a clone without ../shared skips them.
+// (packages/parsers/src/test-kit/real-builds.ts); a clone without ../shared skips them.
 const NEEDS_REAL_BUILDS = '(needs ../shared/fixtures/packages)';
 const skippedForRealBuilds = new Map();
 
@@ -147,6 +147,7 @@ const checks = [
   ['lint', ['node_modules/eslint/bin/eslint.js', '.']],
   tsc('bench'),
   tsc('packages/contract'),
+  tsc('packages/parsers'),
   tsc('packages/rules'),
   tsc('packages/client'),
   tsc('packages/analytics'),
@@ -159,7 +160,7 @@ const { TEST_DATABASE_URL, ...withoutPg } = process.env;
 // the engine matters (see apps/server/vitest.config.ts).
 const serverTests = TEST_DATABASE_URL ? 'embedded-subset' : 'all';
 const embedded = { ...withoutPg, TEST_DATABASE_URL: '', WHARF_SERVER_TESTS: serverTests };
-const unitProjects = ['rules', 'contract', 'client', 'analytics', 'clouddb', 'runner', 'cli', 'server', 'web', 'tooling'].flatMap((p) => ['--project', p]);
+const unitProjects = ['rules', 'contract', 'parsers', 'client', 'analytics', 'clouddb', 'runner', 'cli', 'server', 'web', 'tooling'].flatMap((p) => ['--project', p]);
 vitest(`unit and API tests (embedded database${TEST_DATABASE_URL ? ', server subset' : ''})`, unitProjects, embedded);
 
 // The browser tests in a run of their own (one file at a time): a journey waits on the

@@ -3,7 +3,7 @@
 // cores, and each tsc is single-threaded.
 import { spawn } from 'node:child_process';
 
-const ALL = ['apps/web', 'apps/server', 'e2e', 'bench', 'packages/contract', 'packages/rules', 'packages/client', 'packages/analytics', 'packages/clouddb', 'packages/runner', 'packages/cli'];
+const ALL = ['apps/web', 'apps/server', 'e2e', 'bench', 'packages/contract', 'packages/parsers', 'packages/rules', 'packages/client', 'packages/analytics', 'packages/clouddb', 'packages/runner', 'packages/cli'];
 // `node scripts/typecheck.mjs apps/server ...` checks only those projects; with
 // `--files=<fragment>,...` only the files whose path contains one (the scaffold check).
 const args = process.argv.slice(2);

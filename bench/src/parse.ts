@@ -1,9 +1,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { parsePackage } from '../../apps/server/src/families/packages/parsers';
-import { writeLargeApk } from '../../apps/server/src/families/packages/parsers/__fixtures__/large-apk';
-import { makeSigner } from '../../apps/server/src/families/packages/parsers/__fixtures__/signing-writer';
+import { parsePackage } from '@wharf/parsers';
+import { writeLargeApk, makeSigner } from '@wharf/parsers/test-kit';
 
 async function medianParseMs(file: string, runs: number): Promise<number> {
   const times: number[] = [];

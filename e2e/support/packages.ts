@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { formatFileSize } from '@wharf/rules';
-import { buildApk } from '../../apps/server/src/families/packages/parsers/__fixtures__/packages';
-import { makeSigner } from '../../apps/server/src/families/packages/parsers/__fixtures__/signing-writer';
+import { buildApk, makeSigner } from '@wharf/parsers/test-kit';
 
 export interface JourneyPackage {
   path: string;

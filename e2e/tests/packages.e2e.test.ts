@@ -8,7 +8,7 @@ import packagesEn from '../../apps/web/src/features/packages/locales/en.json';
 import packagesRu from '../../apps/web/src/features/packages/locales/ru.json';
 import projectsEn from '../../apps/web/src/features/projects/locales/en.json';
 import projectsRu from '../../apps/web/src/features/projects/locales/ru.json';
-import { REAL_APK, realApkPath } from '../../apps/server/src/families/packages/parsers/__fixtures__/real-apk';
+import { REAL_APK, realApkPath } from '@wharf/parsers/test-kit';
 import { browserAvailability } from '../support/browser';
 import { fill, journeyEnvironment } from '../support/journey';
 import { en, fillSignUp, openPage, screenshot, type Person } from '../support/console';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileApi, packageApi } from '@wharf/contract';
 import { ConfigError, loadConfig } from '../../config';
-import { buildApk } from '../../families/packages/parsers/__fixtures__/packages';
+import { buildApk } from '@wharf/parsers/test-kit';
 import { newApp } from '../../families/versions/__tests__/helpers';
 import { call, crashAt, CRASH_SUITE, crashSuite, dataDir, PG, sql, startChild, storageProblems, u, until } from './harness';
 

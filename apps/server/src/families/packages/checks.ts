@@ -1,6 +1,6 @@
 import { PACKAGE_FAILURES } from '@wharf/contract';
 import type { LocalisedText } from '../../platform/http/errors';
-import type { PackageKind, ParsedPackage, ParseFailureReason } from './parsers';
+import type { PackageKind, ParsedPackage, ParseFailureReason } from '@wharf/parsers';
 
 /** Which package kinds each platform takes (OBB is an Android expansion file). */
 export const KINDS_OF_PLATFORM: Record<string, readonly PackageKind[]> = {

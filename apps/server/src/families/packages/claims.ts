@@ -12,7 +12,7 @@ import type { AppsService } from '../apps/service';
 import { filesRepo } from '../files/repo';
 import type { FilesService } from '../files/service';
 import { withLocalCopy } from './local-copy';
-import { PackageParseError, parsePackage } from './parsers';
+import { PackageParseError, parsePackage } from '@wharf/parsers';
 import { packagesRepo, type ClaimRow } from './repo';
 
 export const CLAIM_QUEUE = 'package-claim';

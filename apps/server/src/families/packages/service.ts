@@ -13,7 +13,7 @@ import type { AppsService } from '../apps/service';
 import { filesRepo } from '../files/repo';
 import type { FilesService } from '../files/service';
 import { checkAgainstApp, failureOfParse, type Failure } from './checks';
-import { PackageParseError, parsePackage, type ParsedPackage } from './parsers';
+import { PackageParseError, parsePackage, type ParsedPackage } from '@wharf/parsers';
 import { withLocalCopy } from './local-copy';
 import { packagesRepo, type PackageRow } from './repo';
 import { versionsRepo } from '../versions/repo';

@@ -1,4 +1,3 @@
 // What other families' tests may use of packages: builds made in the test, so a test can
 // publish a real, parseable package without the shared fixtures.
-export { buildApk, buildHap, stageModuleJson } from './parsers/__fixtures__/packages';
-export { makeSigner } from './parsers/__fixtures__/signing-writer';
+export { buildApk, buildHap, stageModuleJson, makeSigner } from '@wharf/parsers/test-kit';

@@ -4,7 +4,7 @@ import type { Caller } from '../../platform/http/access';
 import { conflict, invalidInput, notFound } from '../../platform/http/errors';
 import type { AppRow } from '../apps/repo';
 import { filesRepo } from '../files/repo';
-import { parseObbName } from '../packages/parsers';
+import { parseObbName } from '@wharf/parsers';
 import { packagesRepo } from '../packages/repo';
 import type { Lang } from './present';
 import { versionsRepo, type ListingEdit, type VersionRow } from './repo';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloudFunctionsApi as api, fileApi, HEADERS, projectApi } from '@wharf/contract';
 import { bubblewrapAvailable } from '@wharf/runner';
 import { createTestApp, TestUser, type TestApp } from '../../../harness';
-import { buildZip, type ZipEntrySpec } from '../../../harness/zip-writer';
+import { buildZip, type ZipEntrySpec } from '@wharf/parsers/test-kit';
 
 // Code as a zip: uploaded with the file service, checked (paths, links, counts, sizes,
 // packing), kept under the function's own key, and run with its files and entry.

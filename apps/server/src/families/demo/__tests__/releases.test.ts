@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appApi, buildPath, versionApi } from '@wharf/contract';
 import { createTestApp, type TestApp } from '../../../harness';
 import { demoFamily } from '..';
-import { describeWithRealBuilds, REAL_BUILDS_DIR } from '../../../harness/real-builds';
+import { describeWithRealBuilds, REAL_BUILDS_DIR } from '@wharf/parsers/test-kit';
 
 const SAMPLES = REAL_BUILDS_DIR;
 

@@ -3,8 +3,7 @@ import { appApi, operatorApi, packageApi } from '@wharf/contract';
 import { createTestApp, sampleBytes, TestUser, type TestApp } from '../../../harness';
 import { accountsFamily } from '../../accounts';
 import { teamWithMember } from '../../accounts/__tests__/helpers';
-import { buildApk } from '../parsers/__fixtures__/packages';
-import { makeSigner, type TestSigner } from '../parsers/__fixtures__/signing-writer';
+import { buildApk, makeSigner, type TestSigner } from '@wharf/parsers/test-kit';
 import { addParsed, newApp, newProject, uploadFile } from './helpers';
 
 let t: TestApp;

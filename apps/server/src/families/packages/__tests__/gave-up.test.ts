@@ -4,7 +4,7 @@ import { Jobs } from '../../../platform/jobs';
 import { createTestApp, TestUser, type TestApp } from '../../../harness';
 import { AppsService } from '../../apps/service';
 import { FilesService } from '../../files/service';
-import { buildApk } from '../parsers/__fixtures__/packages';
+import { buildApk } from '@wharf/parsers/test-kit';
 import { PackagesService } from '../service';
 import { newApp, newProject, uploadFile } from './helpers';
 

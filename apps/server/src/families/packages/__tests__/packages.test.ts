@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appApi, fileApi, packageApi, projectApi } from '@wharf/contract';
 import { createTestApp, sampleBytes, TestUser, type TestApp } from '../../../harness';
-import { describeWithRealBuilds, REAL_AAB, REAL_HAP } from '../../../harness/real-builds';
+import { describeWithRealBuilds, REAL_AAB, REAL_HAP } from '@wharf/parsers/test-kit';
 
 const AAB = REAL_AAB;
 const HAP = REAL_HAP;

@@ -2,9 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appApi, fileApi, packageApi } from '@wharf/contract';
 import { createTestApp, sampleBytes, TestUser, type TestApp } from '../../../harness';
 import { teamWithCustomMember, teamWithMember } from '../../accounts/__tests__/helpers';
-import { buildApk, buildHap, stageModuleJson } from '../parsers/__fixtures__/packages';
-import { makeSigner, schemeSigner, signingBlock, v2Value, type TestSigner } from '../parsers/__fixtures__/signing-writer';
-import { buildZip } from '../../../harness/zip-writer';
+import { buildApk, buildHap, stageModuleJson, makeSigner, schemeSigner, signingBlock, v2Value, type TestSigner, buildZip } from '@wharf/parsers/test-kit';
 import { addParsed, newApp, newProject, settledPackage, uploadFile } from './helpers';
 
 let t: TestApp;

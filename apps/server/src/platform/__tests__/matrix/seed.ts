@@ -6,7 +6,7 @@ import { appApi, fileApi, operatorApi, packageApi, projectApi, teamApi, versionA
 import { createTestApp, sampleBytes, TestUser, type TestApp } from '../../../harness';
 import { accountsFamily } from '../../../families/accounts';
 import { invitationToken } from '../../../families/accounts/__tests__/helpers';
-import { buildApk } from '../../../families/packages/parsers/__fixtures__/packages';
+import { buildApk } from '@wharf/parsers/test-kit';
 import { completeVersion, fullListing, openTaskOf, parsedPackage, released } from '../../../families/versions/__tests__/helpers';
 
 /** Real builds shared beside the repository (see ../shared/fixtures/packages/README.md). */

@@ -1,5 +1,5 @@
 import { cloudFunctionsApi as api, fileApi } from '@wharf/contract';
-import { buildZip } from '../../../../harness/zip-writer';
+import { buildZip } from '@wharf/parsers/test-kit';
 import type { Seed } from '../seed';
 import type { Builders } from '../types';
 import { ok } from '../answers';

@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectKind, PackageParseError, parsePackage } from '../index';
-import { buildAxml } from '../__fixtures__/axml-writer';
-import { A, buildApk, manifestNode, pngOfSize } from '../__fixtures__/packages';
-import { makeSigner, type TestSigner } from '../__fixtures__/signing-writer';
+import { buildAxml } from '../test-kit/axml-writer';
+import { A, buildApk, manifestNode, pngOfSize } from '../test-kit/packages';
+import { makeSigner, type TestSigner } from '../test-kit/signing-writer';
 
 let dir: string;
 let n = 0;
@@ -116,7 +116,7 @@ describe('APK manifest (AXML)', () => {
 
   it('follows an adaptive icon to its foreground drawable when no raster config exists', async () => {
     // The icon resource only has an XML value; its <foreground> points at a raster drawable.
-    const { buildArsc } = await import('../__fixtures__/axml-writer');
+    const { buildArsc } = await import('../test-kit/axml-writer');
     const { bytes, ids } = buildArsc('com.example.wharf', [
       { type: 'mipmap', name: 'ic_launcher', values: [{ density: 0xfffe, value: { type: 'string', value: 'res/mipmap-anydpi-v26/ic_launcher.xml' } }] },
       { type: 'drawable', name: 'fg', values: [{ density: 480, value: { type: 'string', value: 'res/drawable-xxhdpi/fg.png' } }] },
@@ -187,7 +187,7 @@ describe('APK signatures', () => {
   });
 
   it('refuses a damaged signing block and a non-PKCS#7 v1 signature', async () => {
-    const { signingBlock } = await import('../__fixtures__/signing-writer');
+    const { signingBlock } = await import('../test-kit/signing-writer');
     const block = signingBlock([[0x7109871a, Buffer.from([1, 2, 3, 4, 5, 6, 7, 8])]]);
     block.writeUInt32LE(0xffff, 0); // header size no longer matches the footer
     const damaged = await failure(parsePackage(await file(buildApk({ manifest: base, rawSigningBlock: block }))));

@@ -2,7 +2,7 @@
 
 import { buildArsc, buildAxml, type AxmlAttr, type AxmlNode, type AxmlOptions } from './axml-writer';
 import { pkcs7Signature, schemeSigner, signingBlock, v2Value, type TestSigner } from './signing-writer';
-import { buildZip, type ZipEntrySpec } from '../../../../harness/zip-writer';
+import { buildZip, type ZipEntrySpec } from './zip-writer';
 
 /** A valid 1x1 PNG (and a tiny WebP) so icons can be sniffed. */
 export const PNG_1x1 = Buffer.from(

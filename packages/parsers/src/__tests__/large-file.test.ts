@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parsePackage } from '../index';
-import { writeLargeApk } from '../__fixtures__/large-apk';
-import { makeSigner } from '../__fixtures__/signing-writer';
+import { writeLargeApk } from '../test-kit/large-apk';
+import { makeSigner } from '../test-kit/signing-writer';
 
 let dir: string;
 beforeAll(async () => {

@@ -1,15 +1,15 @@
 // Parser tests on real build outputs: the HAP and AAB from ../shared/fixtures/packages (see its
-// README for their origin and facts) and an APK from the npm registry (see ../__fixtures__/real-apk.ts).
+// README for their origin and facts) and an APK from the npm registry (see ../test-kit/real-apk.ts).
 
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectKind, parsePackage } from '../index';
-import { REAL_APK, realApkPath } from '../__fixtures__/real-apk';
-import { packInfo } from '../__fixtures__/packages';
-import { buildZip } from '../../../../harness/zip-writer';
-import { describeWithRealBuilds, REAL_AAB, REAL_HAP } from '../../../../harness/real-builds';
+import { REAL_APK, realApkPath } from '../test-kit/real-apk';
+import { packInfo } from '../test-kit/packages';
+import { buildZip } from '../test-kit/zip-writer';
+import { describeWithRealBuilds, REAL_AAB, REAL_HAP } from '../test-kit/real-builds';
 
 const HAP = REAL_HAP;
 const AAB = REAL_AAB;

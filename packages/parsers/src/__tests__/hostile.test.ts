@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectKind, PackageParseError, parsePackage, type ParseFailureReason } from '../index';
-import { buildAxml } from '../__fixtures__/axml-writer';
-import { buildApk, buildHap, manifestNode, packInfo } from '../__fixtures__/packages';
-import { buildZip, type ZipEntrySpec } from '../../../../harness/zip-writer';
+import { buildAxml } from '../test-kit/axml-writer';
+import { buildApk, buildHap, manifestNode, packInfo } from '../test-kit/packages';
+import { buildZip, type ZipEntrySpec } from '../test-kit/zip-writer';
 
 let dir: string;
 let n = 0;
@@ -222,7 +222,7 @@ describe('damaged and foreign files', () => {
   });
 
   it('refuses a damaged HAP signing block', async () => {
-    const { hapSigningBlock } = await import('../__fixtures__/signing-writer');
+    const { hapSigningBlock } = await import('../test-kit/signing-writer');
     const block = hapSigningBlock([[0x20000000, Buffer.from('not pkcs7')]]);
     const r = await reasonOf(parsePackage(await file(buildHap(undefined, [], block), 'bad-sig.hap')));
     expect(r.reason).toBe('notAPackage');

@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeApiVersion, detectKind, PackageParseError, parseObbName, parsePackage } from '../index';
-import { buildHap, packInfo, PNG_1x1, stageModuleJson } from '../__fixtures__/packages';
-import { buildPe, versionInfo } from '../__fixtures__/pe-writer';
-import { hapSigningBlock, makeSigner, pkcs7Signature, schemeSigner, signingBlock, v2Value, type TestSigner } from '../__fixtures__/signing-writer';
-import { buildZip } from '../../../../harness/zip-writer';
+import { buildHap, packInfo, PNG_1x1, stageModuleJson } from '../test-kit/packages';
+import { buildPe, versionInfo } from '../test-kit/pe-writer';
+import { hapSigningBlock, makeSigner, pkcs7Signature, schemeSigner, signingBlock, v2Value, type TestSigner } from '../test-kit/signing-writer';
+import { buildZip } from '../test-kit/zip-writer';
 
 let dir: string;
 let dev: TestSigner;
