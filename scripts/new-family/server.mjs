@@ -22,7 +22,8 @@ export const ${n.camel} = pgTable(
   (t) => [unique('${n.table}_project_name').on(t.projectId, t.name), index('${n.table}_project_created').on(t.projectId, t.createdAt, t.id)],
 );
 `,
-    [`${dir}/repo.ts`]: `import { and, desc, eq, sql } from 'drizzle-orm';
+    [`${dir}/repo.ts`]: `import { and, eq, sql } from 'drizzle-orm';
+import { keysetOrder, pastCursor } from '../../platform/db/keyset';
 import type { DbOrTx } from '../../platform/db/types';
 import type { Position } from '../../platform/http/cursor';
 import { ${n.camel} } from './tables';
@@ -32,12 +33,11 @@ export type ${n.Item}Row = typeof ${n.camel}.$inferSelect;
 /** The only reader and writer of the family's table. */
 export const ${n.camel}Repo = {
   async page(db: DbOrTx, projectId: string, limit: number, before?: Position): Promise<${n.Item}Row[]> {
-    const seek = before ? sql\`(\${${n.camel}.createdAt}, \${${n.camel}.id}) < (\${before.at}, \${before.id})\` : undefined;
     return db
       .select()
       .from(${n.camel})
-      .where(and(eq(${n.camel}.projectId, projectId), seek))
-      .orderBy(desc(${n.camel}.createdAt), desc(${n.camel}.id))
+      .where(and(eq(${n.camel}.projectId, projectId), pastCursor(${n.camel}.createdAt, ${n.camel}.id, before)))
+      .orderBy(...keysetOrder(${n.camel}.createdAt, ${n.camel}.id))
       .limit(limit);
   },
   async count(db: DbOrTx, projectId: string): Promise<number> {

@@ -1,9 +1,10 @@
-import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditAction } from '@wharf/contract';
 import type { Clock } from './clock';
 import type { Caller } from './http/access';
 import { auditEvents } from './db/tables';
 import type { DbOrTx } from './db/types';
+import { pastCursor } from './db/keyset';
 
 export interface AuditEvent {
   /** One of the contract's catalogue, which the console words in three languages. */
@@ -67,7 +68,7 @@ export async function auditPage(db: DbOrTx, teamId: string, filter: AuditFilter,
   const where = filtered(teamId, filter);
   if (after) {
     const id = Number(after.id);
-    where.push(or(lt(auditEvents.at, after.at), and(eq(auditEvents.at, after.at), lt(auditEvents.id, Number.isSafeInteger(id) ? id : 0)))!);
+    where.push(pastCursor(auditEvents.at, auditEvents.id, { at: after.at, id: String(Number.isSafeInteger(id) ? id : 0) })!);
   }
   return db.select().from(auditEvents).where(and(...where)).orderBy(desc(auditEvents.at), desc(auditEvents.id)).limit(limit);
 }

@@ -3,6 +3,7 @@ import { isUniqueViolation } from '../../platform/db/errors';
 import type { DbOrTx } from '../../platform/db/types';
 import type { Position } from '../../platform/http/cursor';
 import { apiClientGrants, apiClientKeys, apiClients } from './tables';
+import { pastCursor } from '../../platform/db/keyset';
 
 export type ApiClientRow = typeof apiClients.$inferSelect;
 export type ApiClientKeyRow = typeof apiClientKeys.$inferSelect;
@@ -17,7 +18,7 @@ const filtered = (teamId: string, f: ClientFilter): SQL | undefined =>
 /** The only reader and writer of the family's tables. */
 export const apiClientsRepo = {
   async page(db: DbOrTx, teamId: string, f: ClientFilter, limit: number, before?: Position): Promise<ApiClientRow[]> {
-    const seek = before ? sql`(${apiClients.createdAt}, ${apiClients.id}) < (${before.at}, ${before.id})` : undefined;
+    const seek = pastCursor(apiClients.createdAt, apiClients.id, before);
     return db
       .select()
       .from(apiClients)

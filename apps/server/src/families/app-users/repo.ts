@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../platform/db/types';
 import { likeContains } from '../../platform/db/like';
 import type { Position } from '../../platform/http/cursor';
 import { appUsers, authSettings } from './tables';
+import { pastCursor } from '../../platform/db/keyset';
 
 export type AppUserRow = typeof appUsers.$inferSelect;
 export type AuthSettingsRow = typeof authSettings.$inferSelect;
@@ -11,7 +12,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The family's users and settings tables: only read and written here. */
 export const appUsersRepo = {
   async page(db: DbOrTx, projectId: string, search: string | undefined, limit: number, before?: Position): Promise<AppUserRow[]> {
-    const seek = before ? sql`(${appUsers.createdAt}, ${appUsers.id}) < (${before.at}, ${before.id})` : undefined;
+    const seek = pastCursor(appUsers.createdAt, appUsers.id, before);
     return db
       .select()
       .from(appUsers)

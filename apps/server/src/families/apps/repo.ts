@@ -1,7 +1,8 @@
-import { and, desc, eq, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/types';
 import { likeContains } from '../../platform/db/like';
 import { apps, appSeriesMembers } from './tables';
+import { pastCursor } from '../../platform/db/keyset';
 
 export type AppRow = typeof apps.$inferSelect;
 
@@ -53,7 +54,8 @@ export const appsRepo = {
   },
   async page(db: DbOrTx, teamId: string, f: AppFilter, limit: number, before?: { at: Date; id: string }): Promise<AppRow[]> {
     const c = conditions(teamId, f);
-    if (before) c.push(or(lt(apps.createdAt, before.at), and(eq(apps.createdAt, before.at), lt(apps.id, before.id)))!);
+    const seek = pastCursor(apps.createdAt, apps.id, before);
+    if (seek) c.push(seek);
     return db.select().from(apps).where(and(...c)).orderBy(desc(apps.createdAt), desc(apps.id)).limit(limit);
   },
   /** Every team's apps, for operators. */
@@ -64,7 +66,8 @@ export const appsRepo = {
       c.push(or(ilike(apps.name, like), ilike(apps.packageName, like))!);
     }
     if (f.platform) c.push(eq(apps.platform, f.platform));
-    if (before) c.push(or(lt(apps.createdAt, before.at), and(eq(apps.createdAt, before.at), lt(apps.id, before.id)))!);
+    const seek = pastCursor(apps.createdAt, apps.id, before);
+    if (seek) c.push(seek);
     return db
       .select()
       .from(apps)

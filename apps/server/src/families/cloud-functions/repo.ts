@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/types';
 import type { Position } from '../../platform/http/cursor';
 import { cloudFunctionAliases, cloudFunctionCode, cloudFunctions, cloudFunctionVersions } from './tables';
+import { pastCursor } from '../../platform/db/keyset';
 
 export type FunctionRow = typeof cloudFunctions.$inferSelect;
 export type VersionRow = typeof cloudFunctionVersions.$inferSelect;
@@ -16,7 +17,7 @@ export interface CodeMeta {
 /** The only reader and writer of the family's tables. */
 export const cloudFunctionsRepo = {
   async page(db: DbOrTx, projectId: string, limit: number, before?: Position): Promise<FunctionRow[]> {
-    const seek = before ? sql`(${cloudFunctions.createdAt}, ${cloudFunctions.id}) < (${before.at}, ${before.id})` : undefined;
+    const seek = pastCursor(cloudFunctions.createdAt, cloudFunctions.id, before);
     return db
       .select()
       .from(cloudFunctions)

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gt, lte, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/types';
 import { billboardItems, discountActivities, serviceNews, serviceNewsViews } from './tables';
+import { pastCursor } from '../../platform/db/keyset';
 
 export type NewsRow = typeof serviceNews.$inferSelect;
 
@@ -9,7 +10,7 @@ export const contentRepo = {
     const conditions = [lte(serviceNews.publishedAt, now)];
     if (opts.category) conditions.push(eq(serviceNews.category, opts.category));
     if (opts.before) {
-      conditions.push(or(lt(serviceNews.publishedAt, opts.before.at), and(eq(serviceNews.publishedAt, opts.before.at), lt(serviceNews.id, opts.before.id)))!);
+      conditions.push(pastCursor(serviceNews.publishedAt, serviceNews.id, opts.before)!);
     }
     return db.select().from(serviceNews).where(and(...conditions)).orderBy(desc(serviceNews.publishedAt), desc(serviceNews.id)).limit(opts.limit);
   },

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, lt, or, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/types';
 import type { Position } from '../../platform/http/cursor';
 import { immersiveInfos, immersiveReviewTasks } from './tables';
+import { keysetOrder, pastCursor } from '../../platform/db/keyset';
 
 export type InfoRow = typeof immersiveInfos.$inferSelect;
 export type ImmersiveTaskRow = typeof immersiveReviewTasks.$inferSelect;
@@ -50,15 +51,14 @@ export const immersiveRepo = {
     const c: SQL[] = [eq(immersiveReviewTasks.state, state)];
     const oldestFirst = state === 'open';
     const at = oldestFirst ? immersiveReviewTasks.submittedAt : immersiveReviewTasks.decidedAt;
-    if (after) {
-      const cmp = oldestFirst ? gt : lt;
-      c.push(or(cmp(at, after.at), and(eq(at, after.at), cmp(immersiveReviewTasks.id, after.id)))!);
-    }
+    const order = oldestFirst ? 'oldestFirst' : 'newestFirst';
+    const seek = pastCursor(at, immersiveReviewTasks.id, after, order);
+    if (seek) c.push(seek);
     return db
       .select()
       .from(immersiveReviewTasks)
       .where(and(...c))
-      .orderBy(oldestFirst ? asc(at) : desc(at), oldestFirst ? asc(immersiveReviewTasks.id) : desc(immersiveReviewTasks.id))
+      .orderBy(...keysetOrder(at, immersiveReviewTasks.id, order))
       .limit(limit);
   },
 };

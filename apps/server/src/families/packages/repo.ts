@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, lt, max, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, max, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/types';
 import { packageClaims, packages } from './tables';
+import { pastCursor } from '../../platform/db/keyset';
 
 export type PackageRow = typeof packages.$inferSelect;
 export type ClaimRow = typeof packageClaims.$inferSelect;
@@ -31,7 +32,8 @@ export const packagesRepo = {
   },
   async page(db: DbOrTx, appId: string, limit: number, before?: { at: Date; id: string }): Promise<PackageRow[]> {
     const c = [eq(packages.appId, appId)];
-    if (before) c.push(or(lt(packages.createdAt, before.at), and(eq(packages.createdAt, before.at), lt(packages.id, before.id)))!);
+    const seek = pastCursor(packages.createdAt, packages.id, before);
+    if (seek) c.push(seek);
     return db.select().from(packages).where(and(...c)).orderBy(desc(packages.createdAt), desc(packages.id)).limit(limit);
   },
   async countByApp(db: DbOrTx, appId: string): Promise<number> {

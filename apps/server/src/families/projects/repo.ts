@@ -1,7 +1,8 @@
-import { and, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/types';
 import { likeContains as escapeLike } from '../../platform/db/like';
 import { projects } from './tables';
+import { pastCursor } from '../../platform/db/keyset';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
@@ -41,7 +42,7 @@ export const projectsRepo = {
     const conditions = [eq(projects.teamId, teamId)];
     if (opts.search) conditions.push(ilike(projects.name, escapeLike(opts.search)));
     if (opts.before) {
-      conditions.push(or(lt(projects.createdAt, opts.before.at), and(eq(projects.createdAt, opts.before.at), lt(projects.id, opts.before.id)))!);
+      conditions.push(pastCursor(projects.createdAt, projects.id, opts.before)!);
     }
     return db.select().from(projects).where(and(...conditions)).orderBy(desc(projects.createdAt), desc(projects.id)).limit(opts.limit);
   },

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/types';
 import type { Position } from '../../platform/http/cursor';
 import { qualificationTasks } from './tables';
+import { keysetOrder, pastCursor } from '../../platform/db/keyset';
 
 export type QualificationRow = typeof qualificationTasks.$inferSelect;
 
@@ -32,7 +33,8 @@ export const qualificationsRepo = {
   async appPage(db: DbOrTx, appId: string, state: string | undefined, limit: number, before?: Position): Promise<QualificationRow[]> {
     const c: SQL[] = [eq(qualificationTasks.appId, appId)];
     if (state) c.push(eq(qualificationTasks.state, state));
-    if (before) c.push(or(lt(qualificationTasks.submittedAt, before.at), and(eq(qualificationTasks.submittedAt, before.at), lt(qualificationTasks.id, before.id)))!);
+    const seek = pastCursor(qualificationTasks.submittedAt, qualificationTasks.id, before);
+    if (seek) c.push(seek);
     return db.select().from(qualificationTasks).where(and(...c)).orderBy(desc(qualificationTasks.submittedAt), desc(qualificationTasks.id)).limit(limit);
   },
   /** Every team's tasks of a state: pending ones oldest first, the others newest first. */
@@ -40,15 +42,14 @@ export const qualificationsRepo = {
     const c: SQL[] = [eq(qualificationTasks.state, state)];
     const oldestFirst = state === 'pending';
     const at = qualificationTasks.submittedAt;
-    if (after) {
-      const cmp = oldestFirst ? gt : lt;
-      c.push(or(cmp(at, after.at), and(eq(at, after.at), cmp(qualificationTasks.id, after.id)))!);
-    }
+    const order = oldestFirst ? 'oldestFirst' : 'newestFirst';
+    const seek = pastCursor(at, qualificationTasks.id, after, order);
+    if (seek) c.push(seek);
     return db
       .select()
       .from(qualificationTasks)
       .where(and(...c))
-      .orderBy(oldestFirst ? asc(at) : desc(at), oldestFirst ? asc(qualificationTasks.id) : desc(qualificationTasks.id))
+      .orderBy(...keysetOrder(at, qualificationTasks.id, order))
       .limit(limit);
   },
 };

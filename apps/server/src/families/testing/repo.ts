@@ -1,7 +1,8 @@
-import { and, arrayOverlaps, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/types';
 import type { Position } from '../../platform/http/cursor';
 import { testers, testGroups, testInstalls, testInvitations, testVersions } from './tables';
+import { pastCursor } from '../../platform/db/keyset';
 
 export type GroupRow = typeof testGroups.$inferSelect;
 export type TesterRow = typeof testers.$inferSelect;
@@ -43,7 +44,7 @@ export const testingRepo = {
     return db
       .select()
       .from(testGroups)
-      .where(and(eq(testGroups.teamId, teamId), after ? or(lt(testGroups.createdAt, after.at), and(eq(testGroups.createdAt, after.at), lt(testGroups.id, after.id))) : undefined))
+      .where(and(eq(testGroups.teamId, teamId), pastCursor(testGroups.createdAt, testGroups.id, after)))
       .orderBy(desc(testGroups.createdAt), desc(testGroups.id))
       .limit(limit);
   },
@@ -101,7 +102,7 @@ export const testingRepo = {
     return db
       .select()
       .from(testers)
-      .where(and(eq(testers.groupId, groupId), after ? or(lt(testers.createdAt, after.at), and(eq(testers.createdAt, after.at), lt(testers.id, after.id))) : undefined))
+      .where(and(eq(testers.groupId, groupId), pastCursor(testers.createdAt, testers.id, after)))
       .orderBy(desc(testers.createdAt), desc(testers.id))
       .limit(limit);
   },

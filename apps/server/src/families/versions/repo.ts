@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, like, lte, sql, type SQL } from 'drizzle-orm';
 import { UNRELEASED_STATES } from '@wharf/rules';
 import type { DbOrTx } from '../../platform/db/types';
 import { appVersions, downloadCounts, phasedReleases, reviewTasks, versionEvents, versionExpansionFiles, versionListings } from './tables';
+import { keysetOrder, pastCursor } from '../../platform/db/keyset';
 
 export type VersionRow = typeof appVersions.$inferSelect;
 export type ListingRow = typeof versionListings.$inferSelect;
@@ -124,10 +125,8 @@ export const versionsRepo = {
     const c: SQL[] = [eq(appVersions.appId, appId)];
     const at = opts.onlyReleased ? appVersions.onShelfAt : appVersions.createdAt;
     if (opts.onlyReleased) c.push(isNotNull(appVersions.onShelfAt));
-    // A row comparison, not (at < x or (at = x and id < y)): PostgreSQL starts the index scan
-    // at the cursor with it, where the "or" form walks every newer version first (a page in
-    // the middle of 100,000 versions read 50,000 index entries).
-    if (before) c.push(sql`(${at}, ${appVersions.id}) < (${before.at.toISOString()}::timestamptz, ${before.id}::uuid)`);
+    const seek = pastCursor(at, appVersions.id, before);
+    if (seek) c.push(seek);
     return db.select().from(appVersions).where(and(...c)).orderBy(desc(at), desc(appVersions.id)).limit(limit);
   },
   /** How many of the team's apps (those given, when limited) have a version in each state now. */
@@ -208,15 +207,14 @@ export const versionsRepo = {
     if (f.kind) c.push(eq(reviewTasks.kind, f.kind));
     const oldestFirst = f.state === 'open';
     const at = oldestFirst ? reviewTasks.submittedAt : reviewTasks.decidedAt;
-    if (after) {
-      const cmp = oldestFirst ? gt : lt;
-      c.push(or(cmp(at, after.at), and(eq(at, after.at), cmp(reviewTasks.id, after.id)))!);
-    }
+    const order = oldestFirst ? 'oldestFirst' : 'newestFirst';
+    const seek = pastCursor(at, reviewTasks.id, after, order);
+    if (seek) c.push(seek);
     return db
       .select()
       .from(reviewTasks)
       .where(and(...c))
-      .orderBy(oldestFirst ? asc(at) : desc(at), oldestFirst ? asc(reviewTasks.id) : desc(reviewTasks.id))
+      .orderBy(...keysetOrder(at, reviewTasks.id, order))
       .limit(limit);
   },
 
