@@ -69,6 +69,27 @@ export async function chooseOption(page: Page, label: string): Promise<void> {
   await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`).click();
 }
 
+/**
+ * Sets an antd select to an option as a person would: open it, click the option, and look
+ * that the select shows it. On a busy machine the list can still be opening (or another
+ * one closing) under the pointer, and the click chooses nothing: then again.
+ */
+export async function selectOption(page: Page, select: Locator, label: string): Promise<void> {
+  const option = page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`);
+  // The select around the given element (`has` would look for it inside each select, where an nth() means another thing).
+  const chosen = select.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]').filter({ hasText: label });
+  for (let attempt = 1; ; attempt++) {
+    if (!(await option.isVisible())) await select.click();
+    await option.click();
+    try {
+      await chosen.waitFor({ timeout: attempt < 3 ? 5_000 : 30_000 });
+      return;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+    }
+  }
+}
+
 export async function signIn(page: Page, person: Pick<Person, 'email' | 'password'>): Promise<void> {
   const s = en.accounts;
   await page.getByRole('heading', { name: s.signIn.title }).waitFor();

@@ -9,7 +9,7 @@ import projectsEn from '../../apps/web/src/features/projects/locales/en.json';
 import usersEn from '../../apps/web/src/features/app-users/locales/en.json';
 import dbEn from '../../apps/web/src/features/cloud-db/locales/en.json';
 import { browserAvailability } from '../support/browser';
-import { openPage, screenshot, type Person } from '../support/console';
+import { openPage, screenshot, selectOption, type Person } from '../support/console';
 import { fill, journeyEnvironment } from '../support/journey';
 import { newDeveloperWithBareApp } from '../support/publishing';
 
@@ -69,12 +69,10 @@ describe.skipIf(!chromium.available)('Cloud DB in the browser (Chromium)', () =>
     const names = page.getByLabel(d.editor.fieldName, { exact: true });
     await names.nth(1).fill('title');
     await names.nth(2).fill('rating');
-    await page.getByLabel(d.editor.fieldType, { exact: true }).nth(2).click();
-    await page.locator('.ant-select-item-option-content', { hasText: /^Integer$/ }).last().click();
+    await selectOption(page, page.getByLabel(d.editor.fieldType, { exact: true }).nth(2), 'Integer');
     await page.getByRole('button', { name: d.editor.addIndex }).click();
     await page.getByLabel(d.editor.indexName, { exact: true }).fill('byRating');
-    await page.getByLabel(d.editor.indexField, { exact: true }).click();
-    await page.locator('.ant-select-item-option-content', { hasText: /^rating$/ }).last().click();
+    await selectOption(page, page.getByLabel(d.editor.indexField, { exact: true }), 'rating');
     // Rights as AppGallery Connect sets them: everyone reads, the data creator writes and deletes.
     await page.getByRole('cell', { name: d.rights.CreatorText }).waitFor();
     await screenshot(page, 'cloud-db-type-editor');
