@@ -1,5 +1,6 @@
-import { appApi, authApi, consoleApi, contentApi, fileApi, packageApi, PARSE_STATE, projectApi, teamApi, type App, type AppClient, type PackageInfo, type Project } from '@wharf/contract';
-import { CONFIG, me, permissionsOf, type Handler } from './fixtures';
+import { appApi, fileApi, packageApi, PARSE_STATE, projectApi, type App, type AppClient, type PackageInfo, type Project } from '@wharf/contract';
+import type { Handler } from './fixtures';
+import { shellHandlers } from './shell';
 
 /** Projects, apps and packages as the server answers them, for component tests. */
 
@@ -90,10 +91,7 @@ export function pkg(over: Partial<PackageInfo> = {}): PackageInfo {
 export function appShellHandlers({ app: theApp = app(), packages = [pkg()] }: { app?: App; packages?: PackageInfo[] } = {}): Record<string, Handler> {
   const OK = { code: 0, msg: 'success' };
   return {
-    [consoleApi.getConfig.id]: () => CONFIG,
-    [authApi.userInfo.id]: () => me(),
-    [teamApi.userPermission.id]: () => permissionsOf('accountHolder'),
-    [contentApi.serviceList.id]: () => ({ ret: OK, items: [] }),
+    ...shellHandlers(),
     [projectApi.getProject.id]: () => ({ ret: OK, project: project() }),
     [appApi.getApp.id]: () => ({ ret: OK, app: theApp }),
     [packageApi.packageList.id]: () => ({ ret: OK, items: packages, nextCursor: null }),

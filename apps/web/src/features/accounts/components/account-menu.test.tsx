@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { authApi, consoleApi, teamApi } from '@wharf/contract';
+import { teamApi } from '@wharf/contract';
 import { requestClient } from '../../../request/call';
-import { answerCalls, callsTo, CONFIG, me, permissionsOf } from '../../../test/fixtures';
+import { answerCalls, callsTo } from '../../../test/fixtures';
+import { shellHandlers } from '../../../test/shell';
 import { renderApp } from '../../../test/render';
 import { clearSessionCookies, OTHER_TEAM_ID, setSessionCookies } from '../../../test/session';
 import { callEndpoint } from '../../../test/call-mock';
@@ -13,9 +14,7 @@ const NEW_TEAM = '77777777-7777-4777-8777-777777777777';
 
 function handlers() {
   return {
-    [consoleApi.getConfig.id]: () => CONFIG,
-    [authApi.userInfo.id]: () => me(),
-    [teamApi.userPermission.id]: () => permissionsOf('accountHolder'),
+    ...shellHandlers(),
     [teamApi.switchTeam.id]: ({ body }: { body?: unknown }) => {
       setSessionCookies({ teamId: (body as { teamId: string }).teamId });
       return { ret: OK, teamId: (body as { teamId: string }).teamId, siteId: 1, userInfo: {} };

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { agreementApi, AGREEMENTS, authApi, consoleApi, contentApi, teamApi, type AgreementState, type BuiltInRole } from '@wharf/contract';
-import { answerCalls, callsTo, CONFIG, me, permissionsOf } from '../../../test/fixtures';
+import { agreementApi, AGREEMENTS, type AgreementState, type BuiltInRole } from '@wharf/contract';
+import { answerCalls, callsTo } from '../../../test/fixtures';
+import { shellHandlers } from '../../../test/shell';
 import { renderApp } from '../../../test/render';
 import { clearSessionCookies, setSessionCookies } from '../../../test/session';
 import { callEndpoint } from '../../../test/call-mock';
@@ -23,10 +24,7 @@ const unsigned = (over: Partial<AgreementState> = {}): AgreementState => ({
 function serve(role: BuiltInRole, initial: AgreementState) {
   let state = initial;
   answerCalls(callEndpoint, {
-    [consoleApi.getConfig.id]: () => CONFIG,
-    [authApi.userInfo.id]: () => me(),
-    [teamApi.userPermission.id]: () => permissionsOf(role),
-    [contentApi.serviceList.id]: () => ({ ret: OK, items: [] }),
+    ...shellHandlers({ role }),
     [agreementApi.agreementList.id]: () => ({ ret: OK, agreements: [state] }),
     [agreementApi.signAgreement.id]: () => {
       state = unsigned({ signed: true, signedVersion: CURRENT, signedAt: '2026-03-09T12:00:00.000Z', signedByName: 'Ada Admin' });

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { apiClientsApi, authApi, consoleApi, teamApi, userPermissionMap, type ApiClient, type PermissionName } from '@wharf/contract';
+import { apiClientsApi, teamApi, userPermissionMap, type ApiClient, type PermissionName } from '@wharf/contract';
 import { callEndpoint } from '../../../test/call-mock';
-import { answerCalls, callsTo, CONFIG, me, member, permissionsOf, roles } from '../../../test/fixtures';
+import { answerCalls, callsTo, member, permissionsOf, roles } from '../../../test/fixtures';
+import { shellHandlers } from '../../../test/shell';
 import { renderApp } from '../../../test/render';
 import { clearSessionCookies, setSessionCookies } from '../../../test/session';
 
@@ -33,8 +34,7 @@ const APP_TWO = { appId: '33333333-3333-4333-8333-333333333333', name: 'Cider', 
 function serve(initial: ApiClient[], granted?: PermissionName[]) {
   let items = initial;
   answerCalls(callEndpoint, {
-    [consoleApi.getConfig.id]: () => CONFIG,
-    [authApi.userInfo.id]: () => me(),
+    ...shellHandlers(),
     [teamApi.userPermission.id]: () => (granted ? { ...permissionsOf('accountHolder'), userPermission: userPermissionMap(granted) } : permissionsOf('accountHolder')),
     [teamApi.roleList.id]: () => ({ ret: OK, roles: roles() }),
     [teamApi.membersRoleList.id]: () => ({ ret: OK, items: [member()], nextCursor: null, total: 1 }),

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { appUsersApi, authApi, consoleApi, contentApi, projectApi, teamApi, type AppUser, type AuthMethods } from '@wharf/contract';
+import { appUsersApi, projectApi, teamApi, type AppUser, type AuthMethods } from '@wharf/contract';
 import { callEndpoint } from '../../../test/call-mock';
 import { loadECharts } from '../../../test/chart-mock';
-import { answerCalls, callsTo, CONFIG, me, permissionsOf, type Handler } from '../../../test/fixtures';
+import { answerCalls, callsTo, permissionsOf, type Handler } from '../../../test/fixtures';
+import { shellHandlers } from '../../../test/shell';
 import { renderApp } from '../../../test/render';
 import { clearSessionCookies, setSessionCookies } from '../../../test/session';
 
@@ -31,10 +32,7 @@ function serve(initial: AppUser[], over: Record<string, Handler> = {}) {
   let items = initial;
   let methods: AuthMethods = { anonymous: false, email: true, phone: false };
   answerCalls(callEndpoint, {
-    [consoleApi.getConfig.id]: () => CONFIG,
-    [authApi.userInfo.id]: () => me(),
-    [teamApi.userPermission.id]: () => permissionsOf('accountHolder'),
-    [contentApi.serviceList.id]: () => ({ ret: OK, items: [] }),
+    ...shellHandlers(),
     [projectApi.getProject.id]: () => ({ ret: OK, project: { projectId: PROJECT_ID, name: 'P', dataLocation: 'china', createdAt: '2026-03-09T12:00:00.000Z', updatedAt: '2026-03-09T12:00:00.000Z' } }),
     [appUsersApi.getAuthMethods.id]: () => ({ ret: OK, methods }),
     [appUsersApi.setAuthMethods.id]: ({ body }) => {

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { appApi, authApi, consoleApi, contentApi, projectApi, teamApi, versionApi } from '@wharf/contract';
-import { answerCalls, callsTo, CONFIG, me, permissionsOf } from '../../../test/fixtures';
+import { appApi, projectApi, versionApi } from '@wharf/contract';
+import { answerCalls, callsTo } from '../../../test/fixtures';
+import { shellHandlers } from '../../../test/shell';
 import { app, APP_ID, appClient, project, PROJECT_ID } from '../../../test/publishing';
 import { renderApp } from '../../../test/render';
 import { clearSessionCookies, setSessionCookies } from '../../../test/session';
@@ -17,10 +18,7 @@ const available = { ret: OK, available: true, reason: null, message: '' };
 
 function handlers(over: Record<string, Handler> = {}): Record<string, Handler> {
   return {
-    [consoleApi.getConfig.id]: () => CONFIG,
-    [authApi.userInfo.id]: () => me(),
-    [teamApi.userPermission.id]: () => permissionsOf('accountHolder'),
-    [contentApi.serviceList.id]: () => ({ ret: OK, items: [] }),
+    ...shellHandlers(),
     [projectApi.projectList.id]: () => ({ ret: OK, items: [project()], nextCursor: null, total: 1 }),
     [projectApi.getProject.id]: () => ({ ret: OK, project: project() }),
     [appApi.appList.id]: () => ({ ret: OK, items: [app()], nextCursor: null, total: 1 }),

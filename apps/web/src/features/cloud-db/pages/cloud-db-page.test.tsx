@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { authApi, cloudDbApi, consoleApi, contentApi, projectApi, teamApi, type CloudDbZone, type ObjectType } from '@wharf/contract';
+import { cloudDbApi, projectApi, type CloudDbZone, type ObjectType } from '@wharf/contract';
 import { DEFAULT_CLOUD_DB_PERMISSIONS } from '@wharf/rules';
 import { callEndpoint } from '../../../test/call-mock';
-import { answerCalls, callsTo, CONFIG, me, permissionsOf, type Handler } from '../../../test/fixtures';
+import { answerCalls, callsTo, type Handler } from '../../../test/fixtures';
+import { shellHandlers } from '../../../test/shell';
 import { renderApp } from '../../../test/render';
 import { clearSessionCookies, setSessionCookies } from '../../../test/session';
 
@@ -32,10 +33,7 @@ const MAIN: CloudDbZone = { zoneName: 'main', retentionDays: null, createdAt: AT
 
 function serve(types: ObjectType[], zones: CloudDbZone[], over: Record<string, Handler> = {}) {
   answerCalls(callEndpoint, {
-    [consoleApi.getConfig.id]: () => CONFIG,
-    [authApi.userInfo.id]: () => me(),
-    [teamApi.userPermission.id]: () => permissionsOf('accountHolder'),
-    [contentApi.serviceList.id]: () => ({ ret: OK, items: [] }),
+    ...shellHandlers(),
     [projectApi.getProject.id]: () => ({ ret: OK, project: { projectId: PROJECT_ID, name: 'P', dataLocation: 'china', createdAt: AT, updatedAt: AT } }),
     [cloudDbApi.listObjectTypes.id]: () => ({ ret: OK, objectTypes: types, zones }),
     [cloudDbApi.createObjectType.id]: ({ body }) => ({ ret: OK, objectType: { ...BOOK, ...(body as object) } }),

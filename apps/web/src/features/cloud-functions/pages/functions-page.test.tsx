@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { authApi, cloudFunctionsApi as api, consoleApi, contentApi, fileApi, projectApi, teamApi, type CloudFunction, type FunctionAlias } from '@wharf/contract';
+import { cloudFunctionsApi as api, fileApi, projectApi, type CloudFunction, type FunctionAlias } from '@wharf/contract';
 import { FUNCTION_TEMPLATE } from '@wharf/rules';
 import { callEndpoint } from '../../../test/call-mock';
-import { answerCalls, callsTo, CONFIG, me, permissionsOf } from '../../../test/fixtures';
+import { answerCalls, callsTo } from '../../../test/fixtures';
+import { shellHandlers } from '../../../test/shell';
 import { renderApp } from '../../../test/render';
 import { clearSessionCookies, setSessionCookies } from '../../../test/session';
 
@@ -21,10 +22,7 @@ function serve(initial: CloudFunction[]) {
   let items = initial;
   let aliases: FunctionAlias[] = [];
   answerCalls(callEndpoint, {
-    [consoleApi.getConfig.id]: () => CONFIG,
-    [authApi.userInfo.id]: () => me(),
-    [teamApi.userPermission.id]: () => permissionsOf('accountHolder'),
-    [contentApi.serviceList.id]: () => ({ ret: OK, items: [] }),
+    ...shellHandlers(),
     [projectApi.getProject.id]: () => ({ ret: OK, project: { projectId: PROJECT_ID, name: 'P', dataLocation: 'china', createdAt: AT, updatedAt: AT } }),
     [api.listFunctions.id]: () => ({ ret: OK, items, nextCursor: null, total: items.length }),
     [api.createFunction.id]: (o) => {

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { appApi, authApi, consoleApi, contentApi, fileApi, immersiveApi, projectApi, qualificationApi, teamApi, versionApi, type ImmersiveInfo, type QualificationTask } from '@wharf/contract';
-import { answerCalls, callsTo, CONFIG, me, permissionsOf } from '../../../test/fixtures';
+import { appApi, fileApi, immersiveApi, projectApi, qualificationApi, versionApi, type ImmersiveInfo, type QualificationTask } from '@wharf/contract';
+import { answerCalls, callsTo } from '../../../test/fixtures';
+import { shellHandlers } from '../../../test/shell';
 import { app, APP_ID, project } from '../../../test/publishing';
 import { renderApp } from '../../../test/render';
 import { clearSessionCookies, setSessionCookies, TEAM_ID } from '../../../test/session';
@@ -54,10 +55,7 @@ function qualification(over: Partial<QualificationTask> = {}): QualificationTask
 
 function handlers(over: Record<string, Handler> = {}): Record<string, Handler> {
   return {
-    [consoleApi.getConfig.id]: () => CONFIG,
-    [authApi.userInfo.id]: () => me({ operatorRoles: ['reviewer'] }),
-    [teamApi.userPermission.id]: () => permissionsOf('accountHolder'),
-    [contentApi.serviceList.id]: () => ({ ret: OK, items: [] }),
+    ...shellHandlers({ me: { operatorRoles: ['reviewer'] } }),
     [projectApi.getProject.id]: () => ({ ret: OK, project: project() }),
     [appApi.getApp.id]: () => ({ ret: OK, app: app() }),
     [fileApi.downloadUrl.id]: () => ({ ret: OK, url: 'data:image/png;base64,iVBORw0KGgo=', expiresAt: '2026-03-09T11:00:00.000Z' }),

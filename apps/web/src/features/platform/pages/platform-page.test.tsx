@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { authApi, consoleApi, contentApi, operatorApi, projectApi, teamApi } from '@wharf/contract';
-import { answerCalls, callsTo, CONFIG, me, permissionsOf } from '../../../test/fixtures';
+import { contentApi, operatorApi, projectApi } from '@wharf/contract';
+import { answerCalls, callsTo } from '../../../test/fixtures';
+import { shellHandlers } from '../../../test/shell';
 import { renderApp } from '../../../test/render';
 import { clearSessionCookies, setSessionCookies } from '../../../test/session';
 import { callEndpoint } from '../../../test/call-mock';
@@ -12,10 +13,7 @@ const NEWS = { id: '55555555-5555-4555-8555-555555555555', category: 'policy', t
 
 function calls(operatorRoles: Array<'admin' | 'reviewer'>) {
   return {
-    [authApi.userInfo.id]: () => me({ operatorRoles }),
-    [teamApi.userPermission.id]: () => permissionsOf('accountHolder'),
-    [consoleApi.getConfig.id]: () => CONFIG,
-    [contentApi.serviceList.id]: () => ({ items: [] }),
+    ...shellHandlers({ me: { operatorRoles } }),
     [projectApi.projectList.id]: () => ({ items: [], nextCursor: null, total: 0 }),
     [contentApi.latestNews.id]: () => ({ items: [] }),
     [contentApi.newsAccessHistory.id]: () => ({ items: [] }),

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { appApi, authApi, consoleApi, contentApi, projectApi, teamApi } from '@wharf/contract';
-import { answerCalls, callsTo, CONFIG, me, member, permissionsOf, roles } from '../../../test/fixtures';
+import { appApi, consoleApi, projectApi, teamApi } from '@wharf/contract';
+import { answerCalls, callsTo, CONFIG, member, permissionsOf, roles } from '../../../test/fixtures';
+import { shellHandlers } from '../../../test/shell';
 import { app, project, PROJECT_ID } from '../../../test/publishing';
 import { renderApp } from '../../../test/render';
 import { clearSessionCookies, setSessionCookies } from '../../../test/session';
@@ -18,11 +19,9 @@ type Handler = (o: { params?: unknown; body?: unknown; query?: unknown }) => unk
 
 function handlers(over: Record<string, Handler> = {}): Record<string, Handler> {
   return {
+    ...shellHandlers(),
     [consoleApi.getConfig.id]: () => CONFIG_TWO_ZONES,
-    [authApi.userInfo.id]: () => me(),
-    [teamApi.userPermission.id]: () => permissionsOf('accountHolder'),
     [teamApi.roleList.id]: () => ({ ret: OK, roles: roles() }),
-    [contentApi.serviceList.id]: () => ({ ret: OK, items: [] }),
     [projectApi.projectList.id]: () => ({ ret: OK, items: [project()], nextCursor: null, total: 1 }),
     [projectApi.getProject.id]: () => ({ ret: OK, project: project() }),
     [projectApi.projectMembers.id]: () => ({ ret: OK, items: [member()] }),

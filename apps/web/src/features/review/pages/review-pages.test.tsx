@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { authApi, consoleApi, contentApi, teamApi, versionApi, type ReviewTask, type Version } from '@wharf/contract';
-import { answerCalls, callsTo, CONFIG, me, permissionsOf } from '../../../test/fixtures';
+import { authApi, versionApi, type ReviewTask, type Version } from '@wharf/contract';
+import { answerCalls, callsTo, me } from '../../../test/fixtures';
+import { shellHandlers } from '../../../test/shell';
 import { APP_ID, PKG_ID } from '../../../test/publishing';
 import { renderApp } from '../../../test/render';
 import { clearSessionCookies, setSessionCookies, TEAM_ID } from '../../../test/session';
@@ -88,10 +89,7 @@ function button(text: string): HTMLButtonElement {
 
 function handlers(over: Record<string, Handler> = {}): Record<string, Handler> {
   return {
-    [consoleApi.getConfig.id]: () => CONFIG,
-    [authApi.userInfo.id]: () => me({ operatorRoles: ['reviewer'] }),
-    [teamApi.userPermission.id]: () => permissionsOf('accountHolder'),
-    [contentApi.serviceList.id]: () => ({ ret: OK, items: [] }),
+    ...shellHandlers({ me: { operatorRoles: ['reviewer'] } }),
     [versionApi.reviewTaskQueue.id]: () => ({
       ret: OK,
       items: [task({ taskId: OLDER_ID, kind: 'shelfOff', appName: 'Tipsy', packageName: 'com.dhruv.tipsy', reason: 'We stop the service', submittedAt: '2026-03-08T09:00:00.000Z', urged: true, urgedAt: '2026-03-09T09:00:00.000Z' }), task()],

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { authApi, consoleApi, teamApi } from '@wharf/contract';
-import { answerCalls, callsTo, CONFIG, me, permissionsOf, roles } from '../../../test/fixtures';
+import { teamApi } from '@wharf/contract';
+import { answerCalls, callsTo, roles } from '../../../test/fixtures';
+import { shellHandlers } from '../../../test/shell';
 import { renderApp } from '../../../test/render';
 import { clearSessionCookies, setSessionCookies } from '../../../test/session';
 import { callEndpoint } from '../../../test/call-mock';
@@ -18,9 +19,7 @@ function event(id: number, over: Record<string, unknown> = {}) {
 function handlers(auditPages: Array<{ items: unknown[]; nextCursor: string | null }>, role: 'accountHolder' | 'operations' = 'accountHolder') {
   let page = 0;
   return {
-    [consoleApi.getConfig.id]: () => CONFIG,
-    [authApi.userInfo.id]: () => me(),
-    [teamApi.userPermission.id]: () => permissionsOf(role),
+    ...shellHandlers({ role }),
     [teamApi.roleList.id]: () => ({ roles: roles() }),
     [teamApi.membersRoleList.id]: () => ({ items: [], nextCursor: null }),
     [teamApi.invitationList.id]: () => ({ items: [] }),

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { authApi, consoleApi, teamApi, userPermissionMap } from '@wharf/contract';
-import { answerCalls, callsTo, CONFIG, CUSTOM_ROLE_KEY, me, member, permissionsOf, roles } from '../../../test/fixtures';
+import { teamApi, userPermissionMap } from '@wharf/contract';
+import { answerCalls, callsTo, CUSTOM_ROLE_KEY, member, permissionsOf, roles } from '../../../test/fixtures';
+import { shellHandlers } from '../../../test/shell';
 import { renderApp } from '../../../test/render';
 import { clearSessionCookies, setSessionCookies } from '../../../test/session';
 import { callEndpoint } from '../../../test/call-mock';
@@ -25,9 +26,7 @@ const INVITATION = {
 
 function handlers(over: Record<string, (o: { params?: unknown; body?: unknown; query?: unknown }) => unknown> = {}) {
   return {
-    [consoleApi.getConfig.id]: () => CONFIG,
-    [authApi.userInfo.id]: () => me(),
-    [teamApi.userPermission.id]: () => permissionsOf('accountHolder'),
+    ...shellHandlers(),
     [teamApi.roleList.id]: () => ({ ret: OK, roles: roles() }),
     [teamApi.membersRoleList.id]: () => ({ ret: OK, items: [member(), OSKAR], nextCursor: null, total: 2 }),
     [teamApi.invitationList.id]: () => ({ ret: OK, items: [INVITATION] }),
