@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { openTestDatabase, type TestDatabase } from '../../harness';
 import { keysetOrder, pastCursor, type KeysetOrder } from '../db/keyset';
-import { decodeCursor, pageOf } from '../http/cursor';
+import { decodeCursor, pageOf, type Position } from '../http/cursor';
 
 // Keyset pages walk every row once, in order, through ties on the time, both ways: the
 // helper every list's repo uses.
@@ -23,8 +23,8 @@ async function walk(order: KeysetOrder): Promise<Array<{ id: string; at: Date }>
   const seen: Array<{ id: string; at: Date }> = [];
   let cursor: string | null = null;
   for (let pages = 0; pages < 20; pages++) {
-    const before = cursor ? decodeCursor(cursor) : undefined;
-    const fetched = await t.database.db.select().from(rows).where(and(eq(rows.owner, 'a'), pastCursor(rows.at, rows.id, before, order))).orderBy(...keysetOrder(rows.at, rows.id, order)).limit(4 + 1);
+    const before: Position | undefined = cursor ? decodeCursor(cursor) : undefined;
+    const fetched: Array<typeof rows.$inferSelect> = await t.database.db.select().from(rows).where(and(eq(rows.owner, 'a'), pastCursor(rows.at, rows.id, before, order))).orderBy(...keysetOrder(rows.at, rows.id, order)).limit(4 + 1);
     const { page, nextCursor } = pageOf(fetched, 4, (r) => ({ at: r.at, id: r.id }));
     seen.push(...page);
     if (!nextCursor) return seen;
