@@ -49,6 +49,9 @@ export function isReleaseState(n: number): n is ReleaseState {
  */
 export const UNRELEASED_STATES: readonly ReleaseState[] = Object.freeze([7, 4, 5, 1, 8, 3, 11, 10, 2]);
 
+/** States in which a version is what devices get: on shelf, and on shelf while its removal waits for review. */
+export const LIVE_STATES: readonly ReleaseState[] = Object.freeze([RELEASE_STATE.onShelf, RELEASE_STATE.shelfOffRequested]);
+
 /** States whose listing, package and settings may be edited (an edit makes it a draft). */
 export const EDITABLE_STATES: readonly ReleaseState[] = Object.freeze([7, 1, 8, 2, 10, 11]);
 

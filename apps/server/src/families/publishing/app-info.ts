@@ -1,3 +1,4 @@
+import { RELEASE_STATE } from '@wharf/rules';
 import { publishingApi, type MessageLanguage } from '@wharf/contract';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
@@ -31,7 +32,7 @@ export class AppInformation {
     const rejection = shown?.rejection;
     return {
       appInfo: {
-        releaseState: shown?.releaseState ?? 7,
+        releaseState: shown?.releaseState ?? RELEASE_STATE.draft,
         defaultLang: connectLangOf(app.defaultLanguage),
         packageName: app.packageName,
         versionNumber: shown?.versionName ?? null,

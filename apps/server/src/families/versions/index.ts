@@ -1,3 +1,4 @@
+import { RELEASE_STATE } from '@wharf/rules';
 import type { Family } from '../../platform/deps';
 import { faultPoint } from '../../platform/fault-points';
 import { packageApkRoute } from './routes/package-apk';
@@ -113,7 +114,7 @@ export const versionsFamily: Family = {
     deps.dueActions.handle(RELEASE_KIND, async (tx, payload) => {
       const row = await versionsRepo.lock(tx, String(payload.versionId));
       // Cancelled or released by hand meanwhile: nothing left to do.
-      if (!row || row.releaseState !== 3 || row.supersededAt) return;
+      if (!row || row.releaseState !== RELEASE_STATE.waiting || row.supersededAt) return;
       await versions.goOnShelf(tx, row, 'release', SYSTEM);
       faultPoint('versions.release.beforeCommit');
     });

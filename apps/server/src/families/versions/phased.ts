@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PhasedRelease } from '@wharf/contract';
-import { EDITABLE_STATES, PHASE_MAX_DAYS, PHASE_STATE_NAMES, phaseTransition, type PhaseAction, type PhaseState, type ReleaseState } from '@wharf/rules';
+import { EDITABLE_STATES, LIVE_STATES, PHASE_MAX_DAYS, PHASE_STATE_NAMES, type PhaseAction, type PhaseState, phaseTransition, type ReleaseState } from '@wharf/rules';
 import type { Tx } from '../../platform/db/types';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
@@ -34,7 +34,7 @@ export function phaseOut(p: PhaseRow): PhasedRelease {
   };
 }
 
-const isLive = (row: VersionRow) => !row.supersededAt && (row.releaseState === 0 || row.releaseState === 6);
+const isLive = (row: VersionRow) => !row.supersededAt && LIVE_STATES.includes(row.releaseState as ReleaseState);
 
 export interface PhaseChange {
   state: 'UPDATE' | 'SUSPEND' | 'RESUME' | 'RELEASE' | 'ROLLBACK';

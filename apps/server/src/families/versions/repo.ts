@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, like, lte, sql, type SQL } from 'drizzle-orm';
-import { UNRELEASED_STATES } from '@wharf/rules';
+import { LIVE_STATES, RELEASE_STATE, UNRELEASED_STATES } from '@wharf/rules';
 import type { DbOrTx } from '../../platform/db/types';
 import { appVersions, downloadCounts, phasedReleases, reviewTasks, versionEvents, versionExpansionFiles, versionListings } from './tables';
 import { keysetOrder, pastCursor } from '../../platform/db/keyset';
@@ -78,7 +78,7 @@ export const versionsRepo = {
     if (files.length) await db.insert(versionExpansionFiles).values(files.map((f) => ({ versionId, ...f })));
   },
   async current(db: DbOrTx, appId: string): Promise<VersionRow | undefined> {
-    const [row] = await db.select().from(appVersions).where(and(eq(appVersions.appId, appId), notSuperseded, inArray(appVersions.releaseState, [0, 6])));
+    const [row] = await db.select().from(appVersions).where(and(eq(appVersions.appId, appId), notSuperseded, inArray(appVersions.releaseState, [...LIVE_STATES])));
     return row;
   },
   /** The version that was on shelf just before the current one: what a rollback returns to. */
@@ -86,7 +86,7 @@ export const versionsRepo = {
     const [row] = await db
       .select()
       .from(appVersions)
-      .where(and(eq(appVersions.appId, appId), isNotNull(appVersions.supersededAt), eq(appVersions.releaseState, 0), sql`${appVersions.id} <> ${exceptId}`))
+      .where(and(eq(appVersions.appId, appId), isNotNull(appVersions.supersededAt), eq(appVersions.releaseState, RELEASE_STATE.onShelf), sql`${appVersions.id} <> ${exceptId}`))
       .orderBy(desc(appVersions.supersededAt), desc(appVersions.id))
       .limit(1);
     return row;
@@ -141,7 +141,7 @@ export const versionsRepo = {
   },
   /** Current versions of every app (on shelf, shelf-off requested), oldest release first, after a position. */
   async currentPage(db: DbOrTx, limit: number, after?: Position): Promise<VersionRow[]> {
-    const c: SQL[] = [notSuperseded, inArray(appVersions.releaseState, [0, 6]), isNotNull(appVersions.onShelfAt)];
+    const c: SQL[] = [notSuperseded, inArray(appVersions.releaseState, [...LIVE_STATES]), isNotNull(appVersions.onShelfAt)];
     if (after) c.push(sql`(${appVersions.onShelfAt}, ${appVersions.id}) > (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`);
     return db.select().from(appVersions).where(and(...c)).orderBy(asc(appVersions.onShelfAt), asc(appVersions.id)).limit(limit);
   },

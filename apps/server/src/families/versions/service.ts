@@ -1,5 +1,5 @@
 import type { Version } from '@wharf/contract';
-import { LISTING_MEDIA, transition, URGE_INTERVAL_MS, type ReleaseState } from '@wharf/rules';
+import { LISTING_MEDIA, RELEASE_STATE, type ReleaseState, transition, URGE_INTERVAL_MS } from '@wharf/rules';
 import { auditActor, writeAudit } from '../../platform/audit';
 import { faultPoint } from '../../platform/fault-points';
 import type { Tx } from '../../platform/db/types';
@@ -196,7 +196,7 @@ export class VersionsService {
       const row = await versionsRepo.insert(tx, {
         teamId: app.teamId,
         appId,
-        releaseState: 7,
+        releaseState: RELEASE_STATE.draft,
         releaseType: 'full',
         countries: base?.countries ?? [],
         reviewNotes: base?.reviewNotes ?? null,

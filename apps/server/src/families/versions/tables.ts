@@ -37,6 +37,7 @@ export const appVersions = pgTable(
     index('app_versions_app_created').on(t.appId, t.createdAt, t.id),
     index('app_versions_app_on_shelf').on(t.appId, t.onShelfAt, t.id),
     // The database settles two "create version" calls racing: one unreleased version per app.
+    // The numbers are @wharf/rules' UNRELEASED_STATES and LIVE_STATES (state-lists.test.ts).
     uniqueIndex('app_versions_one_unreleased')
       .on(t.appId)
       .where(sql`release_state in (7, 4, 5, 1, 8, 3, 11, 10, 2) and superseded_at is null`),
