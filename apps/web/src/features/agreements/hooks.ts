@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { agreementApi, type AgreementId } from '@wharf/contract';
 import { callEndpoint } from '../../request/call';
-import { useTeamId } from '../team/hooks';
+import { useTeamId } from '../team/public';
 
 export const agreementKeys = {
   all: ['agreements'] as const,

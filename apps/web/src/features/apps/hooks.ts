@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { appApi, type App, type AppClient, type BodyOf, type Platform, type QueryOf } from '@wharf/contract';
 import { callEndpoint } from '../../request/call';
-import { useTeamId } from '../team/hooks';
+import { useTeamId } from '../team/public';
 import { appKeys, type AppFilters } from './keys';
 
 export const APPS_PAGE_SIZE = 20;

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fileApi, packageApi, PARSE_STATE } from '@wharf/contract';
 import { callEndpoint } from '../../request/call';
-import { appKeys } from '../apps/keys';
+import { appKeys } from '../apps/public';
 import { packageKeys } from './keys';
 
 export const PACKAGES_PAGE_SIZE = 20;

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { projectApi, type BodyOf } from '@wharf/contract';
 import { callEndpoint } from '../../request/call';
-import { useTeamId } from '../team/hooks';
+import { useTeamId } from '../team/public';
 import { projectKeys } from './keys';
 
 export const PROJECTS_PAGE_SIZE = 20;

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, intlLocaleOf } from '@wharf/rules';
 import type { Version } from '@wharf/contract';
 import { localTimeZone } from '../../session/language';
-import { useDisplay } from '../projects/display';
+import { useDisplay } from '../projects/public';
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { versionApi } from '@wharf/contract';
 import { callEndpoint } from '../../../request/call';
-import { useTeamId } from '../../team/hooks';
+import { useTeamId } from '../../team/public';
 import { agreementKeys } from '../hooks';
 
 /** Above the team's apps: before anything can be submitted, the agreement the team still has to sign. */

@@ -3,9 +3,7 @@ import { App as AntApp, Form, Input, Modal, Radio, Select, Typography } from 'an
 import { useTranslation } from 'react-i18next';
 import type { App, Platform } from '@wharf/contract';
 import type { Language } from '../../../session/language';
-import { ProjectSelect } from '../../projects/components/ProjectSelect';
-import { useCreateProject, useProject, useProjects } from '../../projects/hooks';
-import { useDataLocations } from '../../projects/zones';
+import { ProjectSelect, useCreateProject, useProject, useProjects, useDataLocations } from '../../projects/public';
 import { useCreateApp, useLiveChecks } from '../hooks';
 import { categoryOptions, defaultLanguageKey, languageOptions, platformOptions } from '../labels';
 import { LIVE_CHECK_DEBOUNCE_MS, liveCheckRule } from './live-checks';

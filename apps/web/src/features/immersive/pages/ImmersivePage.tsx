@@ -4,12 +4,11 @@ import { useTranslation } from 'react-i18next';
 import type { App, ImmersiveInfo } from '@wharf/contract';
 import { PageLayout } from '../../../app/pages/PageLayout';
 import { useRouteAppId } from '../../console/public';
-import { useApp } from '../../apps/hooks';
-import { languageName } from '../../apps/public';
+import { useApp, languageName } from '../../apps/public';
 import type { Language } from '@wharf/rules';
-import { useIconUrl } from '../../packages/hooks';
-import { usePermissions } from '../../team/hooks';
-import { useUploadImage } from '../../versions/hooks';
+import { useIconUrl } from '../../packages/public';
+import { usePermissions } from '../../team/public';
+import { useUploadImage } from '../../versions/public';
 import { useImageColor, useImmersiveAction, useImmersiveInfo, useSaveImmersive } from '../hooks';
 import { StatusResult } from '../../../ui/StatusResult';
 

@@ -1,7 +1,7 @@
 import { Alert, Avatar, Descriptions, Flex, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PackageInfo } from '@wharf/contract';
-import { useDisplay } from '../../projects/display';
+import { useDisplay } from '../../projects/public';
 import { useIconUrl } from '../hooks';
 import { parseStateName, reasonKey } from '../reasons';
 

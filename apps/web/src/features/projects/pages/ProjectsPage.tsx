@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Project } from '@wharf/contract';
 import { PageLayout } from '../../../app/pages/PageLayout';
-import { usePermissions } from '../../team/hooks';
+import { usePermissions } from '../../team/public';
 import { ProjectFormDialog } from '../components/ProjectFormDialog';
 import { useDisplay } from '../display';
 import { useDeleteProject, useProjects } from '../hooks';

@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { immersiveApi, qualificationApi, type ImmersiveTask, type QualificationTask } from '@wharf/contract';
 import { useVersionDisplay } from '../../versions/display';
 import { ShowMore } from '../../../ui/ShowMore';
-import { useDecideImmersive, useImmersiveQueue, type ImmersiveQueueState } from '../../immersive/hooks';
-import { useQualificationQueue, useSetQualificationStatus, type QueueState } from '../../qualifications/hooks';
-import { stateColor } from '../../qualifications/pages/QualificationsPage';
+import { useDecideImmersive, useImmersiveQueue, type ImmersiveQueueState } from '../../immersive/public';
+import { useQualificationQueue, useSetQualificationStatus, type QueueState, stateColor } from '../../qualifications/public';
 
 /** Approve, or reject with the reason typed beside the buttons. */
 function Decision({ label, onApprove, onReject, pending }: { label: string; onApprove: () => void; onReject: (reason: string) => void; pending: boolean }) {

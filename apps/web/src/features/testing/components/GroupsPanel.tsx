@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Tester, TestGroup, TestInvitation } from '@wharf/contract';
 import { TESTING_LIMITS } from '@wharf/rules';
 import { ShowMore } from '../../../ui/ShowMore';
-import { useVersionDisplay } from '../../versions/display';
+import { useVersionDisplay } from '../../versions/public';
 import { useAddMembers, useCreateGroup, useCreateInvitation, useDeleteGroup, useEmailInvitation, useExpireInvitation, useGroups, useImportMembers, useInvitations, useMembers, useRemoveMember } from '../hooks';
 
 /** Addresses as people paste them: one per line, or separated by commas, semicolons or spaces. */

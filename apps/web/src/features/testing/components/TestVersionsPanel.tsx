@@ -4,8 +4,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { PARSE_STATE, type TestVersion } from '@wharf/contract';
 import { TESTING_LIMITS, type TestDeveloperAction, type TestState } from '@wharf/rules';
-import { usePackages } from '../../packages/hooks';
-import { useVersionDisplay } from '../../versions/display';
+import { usePackages } from '../../packages/public';
+import { useVersionDisplay } from '../../versions/public';
 import { useGroups, useSaveTestVersion, useTestRelease, useTestVersions } from '../hooks';
 
 export const STATE_COLORS: Record<TestState, string> = { draft: 'default', underReview: 'processing', waiting: 'gold', testing: 'green', rejected: 'red', expired: 'default' };

@@ -1,9 +1,9 @@
 import { Result, Skeleton, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageLayout } from '../../../app/pages/PageLayout';
-import { useApp } from '../../apps/hooks';
+import { useApp } from '../../apps/public';
 import { useRouteAppId } from '../../console/public';
-import { usePermissions } from '../../team/hooks';
+import { usePermissions } from '../../team/public';
 import { GroupsPanel } from '../components/GroupsPanel';
 import { TestVersionsPanel } from '../components/TestVersionsPanel';
 

@@ -2,7 +2,7 @@ import { Alert, App as AntApp, Button, Flex, Image, Typography, Upload } from 'a
 import { useTranslation } from 'react-i18next';
 import { LISTING_MEDIA, type Language } from '@wharf/rules';
 import { ApiError, errorText } from '../../../request/errors';
-import { useIconUrl } from '../../packages/hooks';
+import { useIconUrl } from '../../packages/public';
 import { useUploadImage } from '../hooks';
 
 const ACCEPT = 'image/png,image/jpeg,image/webp';

@@ -2,7 +2,7 @@ import { Alert, Card, Checkbox, Flex, Form, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { PARSE_STATE, type App, type PackageInfo } from '@wharf/contract';
-import { usePackages } from '../../packages/hooks';
+import { usePackages } from '../../packages/public';
 import { useVersionDisplay } from '../display';
 import { NumberInput } from '../../../ui/NumberInput';
 

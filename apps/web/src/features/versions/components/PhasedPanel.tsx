@@ -3,7 +3,7 @@ import { App as AntApp, Button, Descriptions, Empty, Flex, Progress, Skeleton, S
 import { useTranslation } from 'react-i18next';
 import { phaseTransition, type PhaseAction } from '@wharf/rules';
 import type { Version } from '@wharf/contract';
-import { usePermissions } from '../../team/hooks';
+import { usePermissions } from '../../team/public';
 import { useVersionDisplay } from '../display';
 import { useChangePhasedRelease, usePhasedRelease } from '../hooks';
 import { ActionDialog, type ActionDialogProps } from './ActionDialog';

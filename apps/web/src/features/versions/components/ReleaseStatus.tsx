@@ -3,7 +3,7 @@ import { Alert, App as AntApp, Button, Descriptions, Flex, Space, Tag, Typograph
 import { useTranslation } from 'react-i18next';
 import { REVIEW_REASONS, type Version } from '@wharf/contract';
 import { allowedActions, isReleaseState, type DeveloperAction } from '@wharf/rules';
-import { usePermissions } from '../../team/hooks';
+import { usePermissions } from '../../team/public';
 import { stateColor, useStateLabel, useVersionDisplay } from '../display';
 import { useCancelOnShelf, useCancelRollback, useCancelShelfOff, useDeleteVersion, useOnShelfTime, usePhasedRelease, useRollback, useShelfOff, useUrge, useVersions } from '../hooks';
 import { ActionDialog, type ActionDialogProps } from './ActionDialog';
