@@ -62,10 +62,9 @@ function runAsync(label, args, env = {}) {
 const NICE = ['/usr/bin/nice', '/bin/nice'].find((p) => fs.existsSync(p));
 
 /**
- * Single-threaded jobs at the lowest priority, two at a time in the order given (the
- * longest first), each one's output kept and printed whole, in order, when all have ended,
- * so that it never interleaves with the foreground's. Resolves with whether the last job
- * (the scaffold check, counted as a test) passed.
+ * Jobs at the lowest priority, two at a time in the order given (the longest first), each
+ * one's output kept and printed whole, in order, when all have ended, so that it never
+ * interleaves with the foreground's. Resolves with whether each job passed, by name.
  */
 async function lowPriority(label, jobs) {
   const at = Date.now();
@@ -93,7 +92,7 @@ async function lowPriority(label, jobs) {
     console.log(`${name}: ${ok ? 'ok' : 'FAILED'}`);
     if (!ok) problems.push(name);
   }
-  return results[results.length - 1].ok;
+  return new Map(results.map(({ name, ok }) => [name, ok]));
 }
 
 function vitestArgs(label) {
@@ -167,20 +166,19 @@ vitest(`unit and API tests (embedded database${TEST_DATABASE_URL ? ', server sub
 // browser and the server more than it computes, leaving about 40 % of the two cores idle.
 // Lint, the type-checks and the scaffold check (a family made by `npm run new:family`
 // passes lint, types and its tests, in a copy of the tree) use that idle time, at the
-// lowest priority so that a journey never waits for them; they have no timeouts of their
-// own to miss. Beside the PostgreSQL suite (which has timeouts, and a database at normal
+// lowest priority so that a journey never waits for them; lint and types have no timeouts
+// to miss, and the scaffold's few tests have room in theirs. Beside the PostgreSQL suite (which has timeouts, and a database at normal
 // priority) a journey missed its step timeout on two cores, so that suite runs after.
 const e2eLabel = 'browser tests (embedded database)';
 const e2eOut = vitestArgs(e2eLabel);
-const [, scaffoldOk] = await Promise.all([
+const SCAFFOLD = 'scaffold check (npm run new:family)';
+const [, beside] = await Promise.all([
   runAsync(e2eLabel, [...e2eOut.args, '--project', 'e2e'], embedded),
-  lowPriority('lint, type-checks and scaffold check (beside the browser tests)', [
-    ...checks,
-    ['scaffold check (npm run new:family)', ['scripts/check-scaffold.mjs'], embedded],
-  ]),
+  lowPriority('lint, type-checks and scaffold check (beside the browser tests)', [...checks, [SCAFFOLD, ['scripts/check-scaffold.mjs'], embedded]]),
 ]);
 count(e2eLabel, e2eOut.out);
-if (scaffoldOk) passed += 1;
+// The scaffold check counts as one test.
+if (beside.get(SCAFFOLD)) passed += 1;
 else failed += 1;
 if (TEST_DATABASE_URL) {
   // Three workers on two cores: this suite's files wait on PostgreSQL and on the server

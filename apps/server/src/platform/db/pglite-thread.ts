@@ -14,7 +14,7 @@ let compiled: { wasmModule: WasmModule; fsBundle: Uint8Array } | null = null;
 /**
  * PGlite's engine compiled once per process, and its file bundle read once: each thread
  * would otherwise compile and read them again (a test process opens hundreds of databases;
- * a thread started in 0.47 s, 0.2 s with these given).
+ * a thread started in 0.47 s, 0.3 s with these given).
  */
 function engine(): { wasmModule: WasmModule; fsBundle: Uint8Array } {
   if (!compiled) {
