@@ -29,8 +29,7 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs', globals: { process: 'readonly', console: 'readonly', require: 'readonly', setImmediate: 'readonly', Buffer: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
-  // Family boundaries: faces, the core, core families, loops; today's exceptions in
-  // eslint-rules/boundaries/baseline.json, which may only shrink (docs/kernel/boundaries.md).
+  // Family boundaries: faces, the core, core families, loops (docs/kernel/boundaries.md).
   {
     files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'packages/contract/src/**/*.ts'],
     plugins: { wharf: boundaries },

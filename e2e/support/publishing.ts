@@ -44,7 +44,7 @@ export async function newDeveloperWithBareApp(
   app: { project: string; name: string; packageName: string },
 ): Promise<{ projectId: string; appId: string }> {
   const projectId = await newDeveloperWithProject(page, origin, person, app.project);
-  await page.getByRole('button', { name: projectsEn.settings.addApp }).first().click();
+  await page.getByRole('button', { name: appsEn.projectApps.add }).first().click();
   const createApp = page.getByRole('dialog', { name: appsEn.create.title });
   await createApp.getByLabel(appsEn.fields.name).fill(app.name);
   await createApp.getByLabel(appsEn.fields.packageName).fill(app.packageName);

@@ -85,10 +85,10 @@ describe.skipIf(!chromium.available)('projects, apps and packages in the browser
     await screenshot(page, 'projects-create');
     await createProject.getByRole('button', { name: p.actions.create }).click();
     await page.getByRole('heading', { name: p.settings.title }).waitFor();
-    await page.getByText(p.settings.noApps).waitFor();
+    await page.getByText(a.projectApps.empty).waitFor();
 
     // Add an app: the live check refuses a bad package name, in words, as it is typed.
-    await page.getByRole('button', { name: p.settings.addApp }).first().click();
+    await page.getByRole('button', { name: a.projectApps.add }).first().click();
     const createApp = page.getByRole('dialog', { name: a.create.title });
     await createApp.getByLabel(a.fields.name).fill(REAL_APK.facts.label);
     await createApp.getByLabel(a.fields.packageName).fill('settings.app');

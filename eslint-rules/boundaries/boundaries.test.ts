@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 import { analyse } from './analyse.js';
-import boundaries, { compareBaseline, readBaseline } from './rule.js';
+import boundaries from './rule.js';
 
 const FIXTURE = path.join(import.meta.dirname, '__fixtures__/repo');
 const server = (p: string) => `apps/server/src/${p}`;
@@ -27,10 +25,7 @@ describe('the family boundaries on a fixture tree', () => {
     expect(evidence.sort()).toEqual(['testing->versions@public.ts:1', 'versions->testing@public.ts:1', 'versions->testing@service.ts:1']);
   });
 
-  it('bites in ESLint on the importing line, and lets through exactly what the baseline lists', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wharf-baseline-'));
-    const baseline = path.join(dir, 'baseline.json');
-    fs.writeFileSync(baseline, JSON.stringify({ imports: [`${server('platform/audit.ts')} -> ${server('families/testing/public.ts')}`], cycles: [] }));
+  it('bites in ESLint on the importing line', async () => {
     const eslint = new ESLint({
       cwd: FIXTURE,
       overrideConfigFile: true,
@@ -39,7 +34,7 @@ describe('the family boundaries on a fixture tree', () => {
           files: ['**/*.ts'],
           languageOptions: { parser: tseslint.parser as never },
           plugins: { wharf: boundaries },
-          rules: { 'wharf/family-boundaries': ['error', { root: FIXTURE, baseline }] },
+          rules: { 'wharf/family-boundaries': ['error', { root: FIXTURE }] },
         },
       ],
     });
@@ -51,22 +46,15 @@ describe('the family boundaries on a fixture tree', () => {
       `${server('families/versions/public.ts')}:1 families import each other in a loop (server: testing, versions): versions imports testing here`,
       `${server('families/versions/service.ts')}:1 families import each other in a loop (server: testing, versions): versions imports testing here`,
       `${server('families/versions/service.ts')}:1 versions reaches into testing/repo.ts: import testing/public.ts instead`,
+      `${server('platform/audit.ts')}:1 the shared core imports the family testing`,
     ]);
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-
-  it('calls a baseline entry that is no longer a violation stale', () => {
-    const baseline = { imports: [...violations.keys(), `${server('families/apps/old.ts')} -> ${server('families/versions/repo.ts')}`], cycles: ['server: apps, versions'] };
-    expect(compareBaseline({ violations, cycles }, baseline)).toEqual({
-      stale: [`${server('families/apps/old.ts')} -> ${server('families/versions/repo.ts')}`, 'server: apps, versions'],
-      fresh: ['server: testing, versions'],
-    });
   });
 });
 
-describe('the repository against its baseline', () => {
-  it('has no stale entry: a fixed violation leaves the baseline in the same change (npm run lint:baseline)', () => {
-    const { stale } = compareBaseline(analyse(), readBaseline());
-    expect(stale, 'these are no longer violations: run npm run lint:baseline').toEqual([]);
+describe('the repository', () => {
+  it('has no family reaching into another, no core family using a product family, and no loop', () => {
+    const { violations, cycles } = analyse();
+    expect([...violations.keys()]).toEqual([]);
+    expect([...cycles.keys()]).toEqual([]);
   });
 });

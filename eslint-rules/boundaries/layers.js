@@ -6,7 +6,7 @@ import path from 'node:path';
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 
 /** The families every other builds on: they never import a product family. */
-export const CORE_FAMILIES = new Set(['accounts', 'projects', 'apps', 'files']);
+export const CORE_FAMILIES = new Set(['accounts', 'console', 'projects', 'apps', 'files']);
 
 export const LAYERS = [
   {

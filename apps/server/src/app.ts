@@ -21,6 +21,8 @@ import { frameworkErrorHandler, installErrorHandling } from './platform/http/err
 import { registerTestClock } from './platform/http/test-clock';
 import { sendNotFoundPage, serveWeb } from './platform/http/web';
 import { Jobs } from './platform/jobs';
+import { lifecycleOf } from './platform/lifecycle';
+import { extensionsOf } from './platform/extensions';
 import { EventBus } from './platform/events';
 import { Mailer } from './platform/mail';
 import { SmsOutbox, webhookSender } from './platform/sms';
@@ -119,10 +121,11 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const secrets = new Secrets({ db: database.db, clock }, options.keyring ?? loadKeyring(config));
   const families = options.families ?? FAMILIES;
   const services = families.flatMap((f) => f.services ?? []);
-  const deps: Deps = { config, clock, database, db: database.db, storage, jobs, dueActions, mailer, sms, secrets, rateLimits, events, pubsub, turns: new RowTurns(), userContent, log: app.log, services, projectScopes: NO_PROJECTS, credentials: { 'app-client': refuseCredentials('app-client'), 'api-client': refuseCredentials('api-client') } };
+  const deps: Deps = { config, clock, database, db: database.db, storage, jobs, dueActions, mailer, sms, secrets, rateLimits, events, pubsub, turns: new RowTurns(), userContent, log: app.log, services, projectScopes: NO_PROJECTS, lifecycle: lifecycleOf([]), extensions: extensionsOf([], () => deps), credentials: { 'app-client': refuseCredentials('app-client'), 'api-client': refuseCredentials('api-client') } };
   for (const family of families) for (const s of family.subscriptions ?? []) events.add(s);
-  const scopes = families.find((f) => f.projectScopes)?.projectScopes;
-  if (scopes) deps.projectScopes = scopes(deps);
+  deps.projectScopes = Object.assign({ ...NO_PROJECTS }, ...families.map((f) => f.projectScopes?.(deps) ?? {}));
+  deps.extensions = extensionsOf(families.flatMap((f) => f.extensions ?? []), () => deps);
+  deps.lifecycle = lifecycleOf(families.flatMap((f) => (f.lifecycle ? [f.lifecycle(deps)] : [])));
 
   await installSecurityHeaders(app, config);
   await app.register(fastifyCookie);

@@ -6,7 +6,9 @@ import type { RowTurns } from './db/row-turns';
 import type { Database, Db } from './db/types';
 import type { DueActions } from './due-actions';
 import type { AccessResolver, AppUserResolver, CredentialResolver } from './http/access';
+import type { Extension, Extensions } from './extensions';
 import type { Jobs } from './jobs';
+import type { Lifecycle, LifecycleHooks } from './lifecycle';
 import type { Mailer } from './mail';
 import type { SmsOutbox } from './sms';
 import type { EventBus, Subscription } from './events';
@@ -45,6 +47,10 @@ export interface Deps {
   services: readonly ServiceEntry[];
   /** What the access check of `project:` calls needs to know of projects. */
   projectScopes: ProjectScopes;
+  /** What every family does when a project or an app goes or changes teams (platform/lifecycle.ts). */
+  lifecycle: Lifecycle;
+  /** Answers families give to other families' questions (platform/extensions.ts). */
+  extensions: Extensions;
   /**
    * The checks of the `app-client` and `api-client` levels, for a family that serves
    * requests outside the contract's endpoints (a function's HTTP address): the caller, or
@@ -78,8 +84,12 @@ export interface Family {
   appUsers?: (deps: Deps) => AppUserResolver;
   /** Handlers of other families' (or its own) events. */
   subscriptions?: readonly Subscription[];
-  /** The family that owns projects tells the access layer about them. */
-  projectScopes?: (deps: Deps) => ProjectScopes;
+  /** The families that own projects and apps tell the access layer about them (each its part). */
+  projectScopes?: (deps: Deps) => Partial<ProjectScopes>;
+  /** What the family does when a project or an app it keeps data of goes or changes teams. */
+  lifecycle?: (deps: Deps) => LifecycleHooks;
+  /** Its answers to other families' extension points. */
+  extensions?: readonly Extension[];
   /** Entries this family adds to the console's service catalogue. */
   services?: readonly ServiceEntry[];
   /** Work a running server repeats (never tests, which call it themselves); a run never overlaps the one before. */

@@ -11,7 +11,7 @@ import { isEntryPath, siteRootOf } from '@wharf/rules';
 import type { Language } from '../session/language';
 import type { BehaviourReporter } from '../report/behaviour';
 import { ForgotPasswordPage, InvitationPage, ResetPasswordPage, SignInPage, SignUpPage } from '../features/accounts/public';
-import { AgreementsPage } from '../features/agreements/public';
+import { AgreementsPage, PublishingReadiness } from '../features/agreements/public';
 import { UsersPage } from '../features/team/public';
 import { PlatformPage } from '../features/platform/public';
 import type { FamilyPages } from '../ui/family-pages';
@@ -19,13 +19,13 @@ import { createI18n, LANGUAGES } from './i18n';
 import { createQueryClient } from './query-client';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { AppsPage, AppInfoPage } from '../features/apps/public';
-import { NewsDetailPage, NewsPage } from '../features/content/public';
+import { AppsPage, AppInfoPage, ProjectAppsCard } from '../features/apps/public';
+import { NewsDetailPage, NewsPage, useContentTabs } from '../features/content/public';
 import { ProjectsPage, ProjectSettingsPage } from '../features/projects/public';
 import { PackagesPage } from '../features/packages/public';
 import { VersionPage, StorePage } from '../features/versions/public';
-import { ImmersivePage } from '../features/immersive/public';
-import { QualificationsPage } from '../features/qualifications/public';
+import { ImmersivePage, useImmersiveReviewTab } from '../features/immersive/public';
+import { QualificationsPage, useQualificationReviewTab } from '../features/qualifications/public';
 import { TestingPage } from '../features/testing/public';
 import { ReviewQueuePage, ReviewTaskPage } from '../features/review/public';
 import { DemoProjectPage } from './modes/DemoProjectPage';
@@ -129,17 +129,17 @@ export function ConsoleRoutes() {
         <Route element={<TopLevelFrame />}>
           <Route path="/" element={<HomePage />} />
           <Route path="/projects" element={<ProjectsPage />} />
-          <Route path="/apps" element={<AppsPage />} />
+          <Route path="/apps" element={<AppsPage notices={<PublishingReadiness />} />} />
           <Route path="/team/users" element={<UsersPage familyTabs={USERS_TABS} />} />
           <Route path="/team/agreements" element={<AgreementsPage />} />
-          <Route path="/platform" element={<PlatformPage />} />
-          <Route path="/review" element={<ReviewQueuePage />} />
+          <Route path="/platform" element={<PlatformWithContent />} />
+          <Route path="/review" element={<ReviewQueueWithOthers />} />
           <Route path="/review/:taskId" element={<ReviewTaskPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
         <Route path="/projects/:projectId" element={<ProjectLayout />}>
           <Route index element={<Navigate to="settings" replace />} />
-          <Route path="settings" element={<ProjectSettingsPage />} />
+          <Route path="settings" element={<ProjectSettingsPage appsCard={(projectId) => <ProjectAppsCard projectId={projectId} />} />} />
           {familyRoutes('projectPages')}
         </Route>
         <Route path="/apps/:appId" element={<AppLayout />}>
@@ -151,6 +151,16 @@ export function ConsoleRoutes() {
 }
 
 /** The providers (data, components, strings, routes) around the console's pages. */
+/** The reviewers' queue with the tabs of the families whose tasks have their own queues. */
+function ReviewQueueWithOthers() {
+  return <ReviewQueuePage tabs={[useImmersiveReviewTab(), useQualificationReviewTab()]} />;
+}
+
+/** The platform page with the content family's tabs (the shell composes the two families). */
+function PlatformWithContent() {
+  return <PlatformPage tabs={useContentTabs()} />;
+}
+
 export function App({ language, i18n, queryClient, reporter }: AppProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   const [strings] = useState(() => i18n ?? createI18n(language));

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/types';
-import { users } from '../accounts/tables';
+import { users } from '../accounts/public';
 import { teamAgreements } from './tables';
 
 export interface Signature {

@@ -1,5 +1,5 @@
 import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { teams, users } from '../accounts/tables';
+import { teams, users } from '../accounts/public';
 
 /** A team's signature of one version of an agreement; older versions stay as the record. */
 export const teamAgreements = pgTable(

@@ -9,6 +9,8 @@ import { seriesRoutes } from './routes/series-calls';
 import { AppSeries } from './series';
 import { AppMover } from './move';
 import { AppsService } from './service';
+import { projectHoldsAnyApp } from './public';
+import { appsRepo } from './repo';
 
 export const appsFamily: Family = {
   name: 'apps',
@@ -33,6 +35,13 @@ export const appsFamily: Family = {
     },
   ],
   credentials: { 'app-client': appClientCredentials },
+  projectScopes: (deps) => ({ holdsAnyApp: (projectId, appIds) => projectHoldsAnyApp(deps.db, projectId, appIds) }),
+  lifecycle: () => ({
+    async projectRemoving(tx, projectId) {
+      const n = await appsRepo.countInProject(tx, projectId);
+      return n ? { zh: `项目中还有 ${n} 个应用，请先删除或移走应用`, en: `The project still holds ${n} app(s); delete or move them first`, ru: `В проекте ещё есть приложения (${n}); сначала удалите или перенесите их` } : null;
+    },
+  }),
   register(app, deps) {
     const s = new AppsService(deps);
     clientRoutes(app, new AppClients(deps, s));

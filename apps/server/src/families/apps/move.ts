@@ -3,11 +3,10 @@ import { writeAudit } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { AppError } from '../../platform/http/errors';
-import { teamsRepo } from '../accounts/repo/teams';
-import { filesRepo } from '../files/repo';
-import { packagesRepo } from '../packages/repo';
-import { versionsRepo } from '../versions/repo';
-import { projectsRepo } from '../projects/repo';
+import { joinReasons } from '../../platform/lifecycle';
+import { administersTeam } from '../accounts/public';
+import { moveFilesToTeam } from '../files/public';
+import { projectFacts } from '../projects/public';
 import { appsRepo } from './repo';
 import { appOut, type AppsService } from './service';
 import { forgetAppClient } from './client';
@@ -31,19 +30,17 @@ export class AppMover {
     const out: Blocker[] = [];
     if (caller.team?.mainUserId !== caller.userId) out.push({ code: 'notHolderHere', zh: '只有本团队的账号持有者可以转移应用', en: "Only the account holder of the app's team can move it", ru: 'Перенести приложение может только владелец аккаунта его команды' });
     if (targetTeamId === caller.teamId) out.push({ code: 'sameTeam', zh: '目标团队与当前团队相同', en: 'The target team is the team the app is in', ru: 'Приложение уже в этой команде' });
-    const there = await teamsRepo.membership(db, targetTeamId, caller.userId!);
-    const target = await teamsRepo.byId(db, targetTeamId);
-    const adminThere = there && target && (target.mainUserId === caller.userId || there.roles.includes('administrator')) && (!there.expiresAt || there.expiresAt > this.deps.clock.now());
+    const adminThere = await administersTeam(db, targetTeamId, caller.userId!, this.deps.clock.now());
     if (!adminThere) out.push({ code: 'notAdminThere', zh: '您须是目标团队的账号持有者或管理员', en: 'You must be the account holder or an administrator of the target team', ru: 'Нужно быть владельцем аккаунта или администратором целевой команды' });
     // Whether a team has a project is told only to those who administer it.
-    if (adminThere && !(await projectsRepo.byId(db, targetTeamId, targetProjectId))) out.push({ code: 'targetProjectMissing', zh: '目标团队中没有该项目', en: 'The target team has no such project', ru: 'В целевой команде нет такого проекта' });
+    if (adminThere && !(await projectFacts(db, targetTeamId, targetProjectId))) out.push({ code: 'targetProjectMissing', zh: '目标团队中没有该项目', en: 'The target team has no such project', ru: 'В целевой команде нет такого проекта' });
     return out;
   }
 
   async move(caller: Caller, appId: string, targetTeamId: string, targetProjectId: string): Promise<App> {
     const { db, clock } = this.deps;
     const blockers = await this.blockers(caller, appId, targetTeamId, targetProjectId);
-    if (blockers.length) throw new AppError('conflict', { zh: blockers.map((b) => b.zh).join('；'), en: blockers.map((b) => b.en).join('; '), ru: blockers.map((b) => b.ru).join('; ') });
+    if (blockers.length) throw new AppError('conflict', joinReasons(blockers));
     const { app, clientId } = await db.transaction(async (tx) => {
       // A series is a team's grouping: the app leaves it when it changes teams.
       const series = await appsRepo.seriesOf(tx, appId);
@@ -51,11 +48,10 @@ export class AppMover {
       if (series) await appsRepo.dropLoneSeries(tx, series);
       const moved = await appsRepo.update(tx, appId, { teamId: targetTeamId, projectId: targetProjectId, updatedAt: clock.now() });
       const clientId = await forgetAppClient(this.deps, tx, appId);
-      // Packages and their files follow the app; the bytes stay where they are.
-      const fileIds = await packagesRepo.moveApp(tx, appId, targetTeamId);
-      // So do its versions, their review tasks and the files of their listings.
-      const mediaIds = await versionsRepo.moveApp(tx, appId, targetTeamId);
-      await filesRepo.moveToTeam(tx, [...fileIds, ...mediaIds], caller.teamId!, targetTeamId);
+      // What the families keep of the app follows it (packages, versions, review tasks), and
+      // so do the files of it they name; the bytes stay where they are.
+      const fileIds = await this.deps.lifecycle.appMoving(tx, { appId, fromTeamId: caller.teamId!, toTeamId: targetTeamId });
+      await moveFilesToTeam(tx, fileIds, caller.teamId!, targetTeamId);
       for (const teamId of [caller.teamId, targetTeamId]) {
         await writeAudit(tx, clock, { action: 'app.move', teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: appId, data: { from: caller.teamId, to: targetTeamId, projectId: targetProjectId } });
       }

@@ -1,6 +1,9 @@
 // What other families may use of apps: nothing else of this folder.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { App, Platform } from '@wharf/contract';
 import type { DbOrTx } from '../../platform/db/types';
+import { appsRepo, type AppRow } from './repo';
+import { appOut } from './service';
 import { apps } from './tables';
 
 /** Whether any of the apps is in the project (an App administrator's reach into project services). */
@@ -45,6 +48,7 @@ export async function peerApps(db: DbOrTx, appId: string): Promise<{ category: s
 export { AppsService } from './service';
 export { callerApp } from './caller-app';
 export type { AppRow } from './repo';
+export { appOut } from './service';
 /** The apps table, for the foreign keys of an app's own data (cascade on delete). */
 export { apps } from './tables';
 
@@ -56,4 +60,42 @@ export async function teamApps(db: DbOrTx, teamId: string, only: { projectId?: s
     .from(apps)
     .where(and(eq(apps.teamId, teamId), only.projectId ? eq(apps.projectId, only.projectId) : undefined, only.appIds ? inArray(apps.id, [...only.appIds]) : undefined))
     .orderBy(apps.name, apps.id);
+}
+
+/** The team's app, or undefined (another team's app is not found). */
+export const appById = (db: DbOrTx, teamId: string, appId: string): Promise<AppRow | undefined> => appsRepo.byId(db, teamId, appId);
+
+/** The app of a package name on a platform, in any team (package names are unique per platform). */
+export const appByPackage = (db: DbOrTx, platform: Platform | string, packageName: string): Promise<AppRow | undefined> => appsRepo.byPackage(db, platform, packageName);
+
+/** These apps, in any team (for queues that span teams: reviewers'). */
+export const appsByIds = (db: DbOrTx, appIds: readonly string[]): Promise<AppRow[]> => appsRepo.byIdsAnyTeam(db, [...appIds]);
+
+/** How many apps the team has (only these, for a caller limited to some apps). */
+export const countTeamApps = (db: DbOrTx, teamId: string, only?: readonly string[] | null): Promise<number> => appsRepo.count(db, teamId, { only: only ?? null });
+
+/** A project's apps as the console shows them, newest first (at most `limit`). */
+export async function projectApps(db: DbOrTx, teamId: string, projectId: string, limit: number): Promise<App[]> {
+  return (await appsRepo.page(db, teamId, { projectId }, limit)).map(appOut);
+}
+
+/** A package was accepted for the app: its package name can no longer change. */
+export async function lockPackageName(tx: DbOrTx, app: Pick<AppRow, 'id' | 'packageNameLocked'>, now: Date): Promise<void> {
+  if (!app.packageNameLocked) await appsRepo.update(tx, app.id, { packageNameLocked: true, updatedAt: now });
+}
+
+/** A verified claim: the holder gives the package name up (taking a placeholder) and the claimant takes it. */
+export async function transferPackageName(tx: DbOrTx, t: { holderId: string; placeholder: string; claimantId: string; packageName: string }, now: Date): Promise<void> {
+  await appsRepo.update(tx, t.holderId, { packageName: t.placeholder, packageNameLocked: false, updatedAt: now });
+  await appsRepo.update(tx, t.claimantId, { packageName: t.packageName, updatedAt: now });
+}
+
+/** A version of the app went on shelf: it is released, listed, and can no longer be deleted. */
+export async function markAppReleased(tx: DbOrTx, appId: string, now: Date): Promise<void> {
+  await appsRepo.update(tx, appId, { everOnShelf: true, listed: true, developStatus: 'released', updatedAt: now });
+}
+
+/** The app left the store (taken off shelf): it is no longer listed. */
+export async function markAppUnlisted(tx: DbOrTx, appId: string, now: Date): Promise<void> {
+  await appsRepo.update(tx, appId, { listed: false, updatedAt: now });
 }

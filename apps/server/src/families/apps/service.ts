@@ -1,13 +1,12 @@
 import type { App, Platform } from '@wharf/contract';
-import { checkAppName, checkPackageName, languageByKey, siteIdOfZone, type Zone } from '@wharf/rules';
+import { checkAppName, checkPackageName, languageByKey, siteIdOfZone } from '@wharf/rules';
 import { writeAudit } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/db/errors';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { decodeCursor, pageOf } from '../../platform/http/cursor';
 import { AppError, notFound } from '../../platform/http/errors';
-import { projectsRepo } from '../projects/repo';
-import { versionsRepo } from '../versions/repo';
+import { projectFacts } from '../projects/public';
 import { callerApp } from './caller-app';
 import { ensureAppClient, removeAppClient } from './client';
 import { forgetAppClientHere } from './client-cache';
@@ -73,7 +72,7 @@ export class AppsService {
     await this.assertUsable(input.platform, input.packageName, input.name);
     const now = clock.now();
     return db.transaction(async (tx) => {
-      const project = await projectsRepo.byId(tx, caller.teamId!, input.projectId);
+      const project = await projectFacts(tx, caller.teamId!, input.projectId);
       if (!project) throw notFound({ zh: '项目不存在', en: 'No such project', ru: 'Такого проекта нет' });
       // The unique index settles a race between two creators of the same package name.
       const row = await appsRepo
@@ -126,7 +125,7 @@ export class AppsService {
     }
     const clientId = await db.transaction(async (tx) => {
       await appsRepo.remove(tx, appId);
-      await versionsRepo.removeApp(tx, appId, clock.now());
+      await this.deps.lifecycle.appRemoving(tx, appId, clock.now());
       const removed = await removeAppClient(this.deps, tx, appId);
       await writeAudit(tx, clock, { action: 'app.delete', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: appId, data: { name: row.name, packageName: row.packageName } });
       return removed;
@@ -168,8 +167,8 @@ export class AppsService {
 
   async location(caller: Caller, appId: string) {
     const row = await this.get(caller, appId);
-    const project = (await projectsRepo.byId(this.deps.db, caller.teamId!, row.projectId))!;
-    const zone = project.dataLocation as Zone;
-    return { appId, projectId: project.id, teamId: row.teamId, dataLocation: zone, siteId: siteIdOfZone(zone) };
+    const project = (await projectFacts(this.deps.db, caller.teamId!, row.projectId))!;
+    const zone = project.dataLocation;
+    return { appId, projectId: project.projectId, teamId: row.teamId, dataLocation: zone, siteId: siteIdOfZone(zone) };
   }
 }

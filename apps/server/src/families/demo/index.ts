@@ -2,10 +2,9 @@ import { appApi, PAGE_SIZE_MAX } from '@wharf/contract';
 import type { Family } from '../../platform/deps';
 import { registerEndpoint } from '../../platform/http/register';
 import { settings } from '../../platform/settings';
-import { projectsRepo } from '../projects/repo';
-import { appsRepo } from '../apps/repo';
-import { appOut } from '../apps/service';
+import { projectFacts } from '../projects/public';
 import { DEMO_SETTING, seedDemo, type DemoRef } from './seed';
+import { projectApps } from '../apps/public';
 
 /** The demo project visitors browse without an account. */
 export const demoFamily: Family = {
@@ -13,10 +12,9 @@ export const demoFamily: Family = {
   register(app, { db }) {
     registerEndpoint(app, appApi.demoProject, async () => {
       const ref = await settings.get<DemoRef>(db, DEMO_SETTING);
-      const project = ref ? await projectsRepo.byId(db, ref.teamId, ref.projectId) : undefined;
+      const project = ref ? await projectFacts(db, ref.teamId, ref.projectId) : null;
       if (!ref || !project) return { available: false, project: null, apps: [] };
-      const apps = await appsRepo.page(db, ref.teamId, { projectId: project.id }, PAGE_SIZE_MAX);
-      return { available: true, project: { projectId: project.id, name: project.name, dataLocation: project.dataLocation }, apps: apps.map(appOut) };
+      return { available: true, project, apps: await projectApps(db, ref.teamId, project.projectId, PAGE_SIZE_MAX) };
     });
   },
   async onStart(deps, print) {

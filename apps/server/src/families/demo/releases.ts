@@ -5,16 +5,13 @@ import { AGREEMENT_IDS, AGREEMENTS, PARSE_STATE } from '@wharf/contract';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { settings } from '../../platform/settings';
-import { AgreementsService } from '../agreements/service';
-import { appsRepo } from '../apps/repo';
-import { AppsService } from '../apps/service';
-import { FilesService } from '../files/service';
-import { PackagesService } from '../packages/service';
-import { countDownloadsAt } from '../versions/public';
-import { versionsRepo } from '../versions/repo';
-import { SYSTEM, VersionsService } from '../versions/service';
+import { AgreementsService } from '../agreements/public';
 import { screenshotPng } from './png';
 import { simulateDemoUsage } from './usage';
+import { appByPackage } from '../apps/public';
+import { FilesService } from '../files/public';
+import { SYSTEM, VersionsService, countDownloadsAt, reviewTasks, versionNameOf } from '../versions/public';
+import { packagesFor } from '../packages/public';
 
 export const DEMO_RELEASES_SETTING = 'demo.releases';
 
@@ -51,19 +48,18 @@ export async function seedDemoReleases(deps: Deps, caller: Caller, teamId: strin
   const aab = path.join(dir, DEMO_PACKAGES.tipsy);
   const hap = path.join(dir, DEMO_PACKAGES.calculator);
   if (!fs.existsSync(aab) || !fs.existsSync(hap)) return false;
-  const tipsy = await appsRepo.byPackage(db, 'android', 'com.dhruv.tipsy');
-  const calculator = await appsRepo.byPackage(db, 'harmony', 'com.samples.arktscalc');
+  const tipsy = await appByPackage(db, 'android', 'com.dhruv.tipsy');
+  const calculator = await appByPackage(db, 'harmony', 'com.samples.arktscalc');
   if (tipsy?.teamId !== teamId || calculator?.teamId !== teamId) return false;
 
-  const apps = new AppsService(deps);
   const files = new FilesService(deps);
-  const packages = new PackagesService(deps, apps, files);
+  const packages = packagesFor(deps);
   const versions = new VersionsService(deps);
   const upload = async (bytes: Buffer | Readable, fileName: string, contentType: string) =>
     (await files.upload(caller, bytes instanceof Readable ? bytes : Readable.from([bytes]), { fileName, contentType })).objectId;
   const decide = (versionId: string, d: { decision: 'approve' | 'reject'; reasons: string[]; comment?: string }) =>
     db.transaction(async (tx) => {
-      const task = await versionsRepo.openTask(tx, versionId);
+      const task = await reviewTasks.openOf(tx, versionId);
       if (!task) throw new Error(`demo seed: no open review task for ${versionId}`);
       // The platform decides the demo's reviews itself.
       await versions.decideInTx(tx, task.id, d, SYSTEM);
@@ -110,7 +106,7 @@ export async function seedDemoReleases(deps: Deps, caller: Caller, teamId: strin
 
   // Two weeks of use of 1.0, lived by simulated devices through App Analytics' ingestion;
   // each install is a download of 1.0 in the store's counts.
-  const versionName = (await versionsRepo.byIdAnyApp(db, v1))?.versionName ?? '1.0';
+  const versionName = (await versionNameOf(db, v1)) ?? '1.0';
   const usage = await simulateDemoUsage(deps, { appId: tipsy.id, teamId: tipsy.teamId, projectId: tipsy.projectId, versionName });
   for (const d of usage.downloads) await countDownloadsAt(deps, new Date(`${d.day}T06:00:00Z`), [{ appId: tipsy.id, versionId: v1, versionName, country: d.country, platform: 'android', count: d.count }]);
 

@@ -3,11 +3,10 @@ import { PERMISSIONS } from '@wharf/contract';
 import type { Deps } from '../../platform/deps';
 import { ANONYMOUS, type Caller } from '../../platform/http/access';
 import { settings } from '../../platform/settings';
-import { teamsRepo } from '../accounts/repo/teams';
-import { usersRepo } from '../accounts/repo/users';
+import { createTeamHolder, teamById } from '../accounts/public';
 import { Passwords } from '../../platform/passwords';
-import { AppsService } from '../apps/service';
-import { ProjectsService } from '../projects/service';
+import { AppsService } from '../apps/public';
+import { ProjectsService } from '../projects/public';
 import { seedDemoReleases } from './releases';
 
 export const DEMO_SETTING = 'demo.project';
@@ -27,19 +26,16 @@ export async function seedDemo(deps: Deps): Promise<DemoRef | null> {
   const seeded = await settings.get<DemoRef>(db, DEMO_SETTING);
   if (seeded) {
     // A demo seeded before its releases existed (or without the samples then) gets them now.
-    const team = await teamsRepo.byId(db, seeded.teamId);
+    const team = await teamById(db, seeded.teamId);
     if (team) await seedDemoReleases(deps, ownerCaller(team.mainUserId, team.id), team.id);
     return null;
   }
   const now = clock.now();
   const passwordHash = await new Passwords(deps.config.argon2MemoryKib).hash(randomBytes(24).toString('base64url'));
-  const owner = await db.transaction(async (tx) => {
-    const user = await usersRepo.insert(tx, { email: 'demo@wharf.local', displayName: 'Wharf demo', passwordHash, createdAt: now });
-    const team = await teamsRepo.insert(tx, { name: 'Wharf demo', siteId: 1, zone: 'china', countryCode: null, userType: 2, mainUserId: user.id, createdAt: now });
-    await teamsRepo.addMember(tx, { teamId: team.id, userId: user.id, roles: ['accountHolder'], createdAt: now });
-    return { user, team };
-  });
-  const caller = ownerCaller(owner.user.id, owner.team.id);
+  const owner = await db.transaction((tx) =>
+    createTeamHolder(tx, { email: 'demo@wharf.local', displayName: 'Wharf demo', passwordHash }, { name: 'Wharf demo', siteId: 1, zone: 'china', countryCode: null, userType: 2 }, now),
+  );
+  const caller = ownerCaller(owner.userId, owner.team.id);
   const project = await new ProjectsService(deps).create(caller, { name: 'Demo project', dataLocation: 'china' });
   const apps = new AppsService(deps);
   await apps.create(caller, { projectId: project.projectId, platform: 'android', name: 'Tipsy', packageName: 'com.dhruv.tipsy', category: 'app', defaultLanguage: 'enUS' });

@@ -1,7 +1,7 @@
 // What other families may use of files: nothing else of this folder.
 import type { Deps } from '../../platform/deps';
-import type { DbOrTx } from '../../platform/db/types';
-import { filesRepo } from './repo';
+import type { DbOrTx, Tx } from '../../platform/db/types';
+import { filesRepo, type FileRow } from './repo';
 import { FilesService } from './service';
 import { SignedUrls } from './signed-urls';
 import { UrlSigner } from './signing';
@@ -21,3 +21,14 @@ export async function fileOfUpload(db: DbOrTx, teamId: string, ticketId: string)
   if (!ticket || ticket.teamId !== teamId || !ticket.fileId || ticket.fileId === ticket.id) return null;
   return ticket.fileId;
 }
+
+/** Hands the team's files to another team (an app moving takes its files along); others' files stay. */
+export const moveFilesToTeam = (tx: Tx, fileIds: readonly string[], fromTeamId: string, toTeamId: string): Promise<void> => filesRepo.moveToTeam(tx, [...fileIds], fromTeamId, toTeamId);
+
+export type { FileRow } from './repo';
+
+/** A stored file's record (owner team, name, size, type, state, object key), or undefined. */
+export const fileById = (db: DbOrTx, fileId: string): Promise<FileRow | undefined> => filesRepo.byId(db, fileId);
+
+/** Those of these files that belong to the team (the rest are someone else's, or gone). */
+export const teamFiles = (db: DbOrTx, teamId: string, fileIds: readonly string[]): Promise<FileRow[]> => (fileIds.length ? filesRepo.ofTeam(db, teamId, [...fileIds]) : Promise.resolve([]));

@@ -10,7 +10,7 @@ import { AppError, conflict, notFound } from '../../platform/http/errors';
 import { ObjectTooLargeError } from '../../platform/storage';
 import { checkedBody } from './leading-bytes';
 import { filesRepo, type FileRow, type UploadSessionRow } from './repo';
-import { teamsRepo } from '../accounts/repo/teams';
+import { teamById } from '../accounts/public';
 import { siteIdOfZone } from '@wharf/rules';
 
 const UPLOAD_SESSION_TTL_MS = 7 * 86_400_000;
@@ -84,7 +84,7 @@ export class FilesService {
 
   /** The zone a team's files count under when the upload names none. */
   async homeSite(teamId: string): Promise<number> {
-    return (await teamsRepo.byId(this.deps.db, teamId))?.siteId ?? siteIdOfZone(null);
+    return (await teamById(this.deps.db, teamId))?.siteId ?? siteIdOfZone(null);
   }
 
   async get(caller: Caller, objectId: string): Promise<FileRow> {

@@ -6,12 +6,11 @@ import type { Caller } from '../../platform/http/access';
 import { decodeCursor, pageOf } from '../../platform/http/cursor';
 import { conflict, invalidInput, notFound, type LocalisedText } from '../../platform/http/errors';
 import { readAllUpTo } from '../../platform/storage/read-all';
-import { appsRepo, type AppRow } from '../apps/repo';
-import { callerApp } from '../apps/public';
-import { filesRepo } from '../files/repo';
 import { colorOfImage, UnreadableImageError } from './image';
 import { immersiveRepo, type ImmersiveTaskRow, type InfoRow } from './repo';
 import type { ImmersiveSnapshot, ImmersiveText } from './tables';
+import { type AppRow, appsByIds, callerApp } from '../apps/public';
+import { fileById, teamFiles } from '../files/public';
 
 type State = ImmersiveInfo['state'];
 type Action = ImmersiveInfo['allowedActions'][number];
@@ -99,7 +98,7 @@ export class ImmersiveService {
 
   /** A finished image of the team; 400 naming the field otherwise. */
   private async teamImage(teamId: string, objectId: string, field: string) {
-    const [file] = await filesRepo.ofTeam(this.deps.db, teamId, [objectId]);
+    const [file] = await teamFiles(this.deps.db, teamId, [objectId]);
     if (!file || file.state !== 'ready') throw invalidInput({ zh: `参数不合法：${field}：文件 ${objectId} 不存在`, en: `Invalid input: ${field}: no uploaded file ${objectId}`, ru: `Недопустимые параметры: ${field}: нет загруженного файла ${objectId}` });
     if (!file.contentType.startsWith('image/')) throw invalidInput({ zh: `参数不合法：${field} 需要图片文件`, en: `Invalid input: ${field}: ${file.fileName} is not an image`, ru: `Недопустимые параметры: ${field}: ${file.fileName} — не изображение` });
     return file;
@@ -119,7 +118,7 @@ export class ImmersiveService {
 
   async imageColor(caller: Caller, objectId: string) {
     // Here the file is what is asked about: unknown (or another team's) is 404, not bad input.
-    const [file] = await filesRepo.ofTeam(this.deps.db, caller.teamId!, [objectId]);
+    const [file] = await teamFiles(this.deps.db, caller.teamId!, [objectId]);
     if (!file || file.state !== 'ready') throw notFound({ zh: '文件不存在', en: 'No such file', ru: 'Такого файла нет' });
     return this.colorOf(caller.teamId!, objectId, 'objectId');
   }
@@ -213,7 +212,7 @@ export class ImmersiveService {
   // ---- reviewers ----
 
   private async tasksOut(rows: ImmersiveTaskRow[]): Promise<ImmersiveTask[]> {
-    const apps = new Map((await appsRepo.byIdsAnyTeam(this.deps.db, rows.map((r) => r.appId))).map((a) => [a.id, a]));
+    const apps = new Map((await appsByIds(this.deps.db, rows.map((r) => r.appId))).map((a) => [a.id, a]));
     return rows.map((r) => taskOut(r, apps.get(r.appId)));
   }
 
@@ -227,7 +226,7 @@ export class ImmersiveService {
   async taskImage(taskId: string) {
     const task = await immersiveRepo.task(this.deps.db, taskId);
     if (!task) throw notFound({ zh: '审核任务不存在', en: 'No such review task', ru: 'Такой задачи проверки нет' });
-    const file = await filesRepo.byId(this.deps.db, task.snapshot.imageObjectId);
+    const file = await fileById(this.deps.db, task.snapshot.imageObjectId);
     if (!file || file.state !== 'ready') throw notFound({ zh: '该任务的图片已被删除', en: 'The picture of this task was deleted', ru: 'Изображение этой задачи удалено' });
     return file;
   }

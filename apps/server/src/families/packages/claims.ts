@@ -7,13 +7,11 @@ import type { Deps } from '../../platform/deps';
 import type { DbOrTx } from '../../platform/db/types';
 import type { Caller } from '../../platform/http/access';
 import { AppError, notFound, type LocalisedText } from '../../platform/http/errors';
-import { appsRepo, type AppRow } from '../apps/repo';
-import type { AppsService } from '../apps/service';
-import { filesRepo } from '../files/repo';
-import type { FilesService } from '../files/service';
 import { withLocalCopy } from './local-copy';
 import { PackageParseError, parsePackage } from '@wharf/parsers';
 import { packagesRepo, type ClaimRow } from './repo';
+import { type AppRow, type AppsService, appById, appByPackage, transferPackageName } from '../apps/public';
+import { type FilesService, fileById } from '../files/public';
 
 export const CLAIM_QUEUE = 'package-claim';
 
@@ -61,7 +59,7 @@ export class ClaimsService {
     if (app.packageNameLocked) {
       blockers.push({ code: 'appLocked', zh: '该应用已上传过软件包，包名不能再更改', en: "This app's package name is fixed: a package was already uploaded for it", ru: 'Имя пакета этого приложения закреплено: для него уже загружен пакет' });
     }
-    const holder = await appsRepo.byPackage(db, app.platform, packageName);
+    const holder = await appByPackage(db, app.platform, packageName);
     if (!holder) blockers.push({ code: 'notTaken', zh: '该包名未被占用，无需认领，直接修改应用包名即可', en: 'No app holds this package name: change the app package name instead of claiming it', ru: 'Это имя пакета не занято: смените имя пакета приложения вместо заявки на него' });
     else if (holder.teamId === caller.teamId) blockers.push({ code: 'ownTeam', zh: '该包名已属于您的团队', en: 'An app of your own team holds this package name', ru: 'Это имя пакета занято приложением вашей же команды' });
     else {
@@ -165,7 +163,7 @@ export class ClaimsService {
         if (!(await packagesRepo.moveClaim(tx, row.id, ['verifying'], { ...set, state: 'rejected', reason, decidedAt: clock.now() }))) return;
         await writeAudit(tx, clock, { action: 'package.claimRejected', teamId: row.teamId, actorKind: 'system', targetType: 'packageClaim', targetId: row.id, data: { reason: reason.en } });
       });
-    const file = await filesRepo.byId(db, row.fileId);
+    const file = await fileById(db, row.fileId);
     if (!file || file.state !== 'ready') return reject({ zh: '用于认领的软件包文件已不存在', en: 'The package file of the claim no longer exists', ru: 'Файла пакета из заявки больше нет' });
     let parsed;
     try {
@@ -183,7 +181,7 @@ export class ClaimsService {
     if (!certificates.some((c) => holderCerts.includes(c))) {
       return reject({ zh: '上传的软件包签名证书与占用该包名的应用不一致', en: "The uploaded package is signed with another certificate than the holder app's packages", ru: 'Загруженный пакет подписан другим сертификатом, чем пакеты приложения-владельца' }, { certificates, certificateMatched: false });
     }
-    const holder = await appsRepo.byId(db, row.holderTeamId, row.holderAppId);
+    const holder = await appById(db, row.holderTeamId, row.holderAppId);
     await db.transaction(async (tx) => {
       if (holder && (holder.everOnShelf || holder.listed)) {
         const moved = await packagesRepo.moveClaim(tx, row.id, ['verifying'], { state: 'pending', certificates, certificateMatched: true });
@@ -204,8 +202,8 @@ export class ClaimsService {
     const decidedBy = decider?.userId ?? null;
     const ip = decider?.ip ?? null;
     const now = clock.now();
-    const holder = await appsRepo.byId(tx, row.holderTeamId, row.holderAppId);
-    const claimant = await appsRepo.byId(tx, row.teamId, row.appId);
+    const holder = await appById(tx, row.holderTeamId, row.holderAppId);
+    const claimant = await appById(tx, row.teamId, row.appId);
     const gone = !holder || holder.packageName !== row.packageName || !claimant || claimant.packageNameLocked;
     if (gone) {
       const reason = { zh: '认领期间应用发生了变化（包名已释放或应用已锁定包名）', en: 'The apps changed while the claim was open (the name was released, or the app fixed its package name)', ru: 'Пока заявка была открыта, приложения изменились (имя освободилось или приложение закрепило имя пакета)' };
@@ -217,8 +215,7 @@ export class ClaimsService {
     const moved = await packagesRepo.moveClaim(tx, row.id, from, { state: 'approved', reason: null, decidedAt: now, decidedBy });
     if (!moved) throw stateConflict('changed');
     const placeholder = `${row.packageName}.claimed${row.id.replace(/-/g, '').slice(0, 12)}`;
-    await appsRepo.update(tx, holder.id, { packageName: placeholder, packageNameLocked: false, updatedAt: now });
-    await appsRepo.update(tx, claimant.id, { packageName: row.packageName, updatedAt: now });
+    await transferPackageName(tx, { holderId: holder.id, placeholder, claimantId: claimant.id, packageName: row.packageName }, now);
     await writeAudit(tx, clock, { action: 'app.packageNameClaimed', teamId: holder.teamId, actorKind: decidedBy ? 'operator' : 'system', actorId: decidedBy, ip, targetType: 'app', targetId: holder.id, data: { packageName: row.packageName, placeholder, claimId: row.id } });
     await writeAudit(tx, clock, { action: 'package.claimApproved', teamId: row.teamId, actorKind: decidedBy ? 'operator' : 'system', actorId: decidedBy, ip, targetType: 'packageClaim', targetId: row.id, data: { appId: claimant.id, packageName: row.packageName } });
     return moved;

@@ -1,13 +1,14 @@
 import type { Family } from '../../platform/deps';
 import { registerFailedSweep, scheduleFailedSweep } from './sweep';
-import { AppsService } from '../apps/service';
-import { FilesService } from '../files/service';
 import { ClaimsService, CLAIM_QUEUE } from './claims';
 import { QuickAppPackages } from './quick-app';
 import { claimRoutes } from './routes/claim-calls';
 import { packageRoutes } from './routes/package-calls';
 import { quickAppRoutes } from './routes/quick-app-calls';
 import { PARSE_QUEUE, PackagesService } from './service';
+import { packagesRepo } from './repo';
+import { AppsService } from '../apps/public';
+import { FilesService } from '../files/public';
 
 /** App packages: registered from uploaded files (or H5 addresses), parsed in the background, checked; package-name claims. */
 export const packagesFamily: Family = {
@@ -23,6 +24,8 @@ export const packagesFamily: Family = {
       scope: 'app',
     },
   ],
+  // An app's packages and their files follow it to another team; the bytes stay where they are.
+  lifecycle: () => ({ appMoving: (tx, move) => packagesRepo.moveApp(tx, move.appId, move.toTeamId) }),
   register(app, deps) {
     const apps = new AppsService(deps);
     const files = new FilesService(deps);

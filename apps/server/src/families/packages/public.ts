@@ -1,11 +1,19 @@
 // What other families may use of packages: nothing else of this folder.
 import type { Deps } from '../../platform/deps';
+import type { DbOrTx } from '../../platform/db/types';
 import { AppsService } from '../apps/public';
 import { FilesService } from '../files/public';
 import { PackagesService } from './service';
+import { packagesRepo, type PackageRow } from './repo';
 
 export { packageOut } from './service';
 export type { PackageRow } from './repo';
 
 /** The packages service as the console's calls use it: add (parsed in the background), get, list. */
 export const packagesFor = (deps: Deps) => new PackagesService(deps, new AppsService(deps), new FilesService(deps));
+
+/** Answer it to keep a package from being deleted while your family uses it. */
+export { PACKAGE_USERS, type PackageUser } from './points';
+
+/** The app's package (its parse results, file and signature facts), or undefined. */
+export const packageOfApp = (db: DbOrTx, appId: string, packageId: string): Promise<PackageRow | undefined> => packagesRepo.byId(db, appId, packageId);

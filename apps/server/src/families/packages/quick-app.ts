@@ -4,12 +4,11 @@ import { writeAudit } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { AppError, invalidInput } from '../../platform/http/errors';
-import { appsRepo, type AppRow } from '../apps/repo';
-import type { AppsService } from '../apps/service';
-import type { FilesService } from '../files/service';
 import { supportedDevices } from './devices/supported';
 import { packagesRepo, type PackageRow } from './repo';
 import type { PackagesService } from './service';
+import { type AppRow, type AppsService, lockPackageName } from '../apps/public';
+import { type FilesService } from '../files/public';
 
 export interface H5Input {
   appId: string;
@@ -89,7 +88,7 @@ export class QuickAppPackages {
         createdAt: now,
         parsedAt: now,
       });
-      if (!app.packageNameLocked) await appsRepo.update(tx, app.id, { packageNameLocked: true, updatedAt: now });
+      await lockPackageName(tx, app, now);
       await writeAudit(tx, clock, { action: 'package.addH5', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'package', targetId: created.id, data: { appId: app.id, url: input.url, versionCode: input.versionCode } });
       return created;
     });

@@ -8,15 +8,13 @@ import { faultPoint } from '../../platform/fault-points';
 import type { Caller } from '../../platform/http/access';
 import { decodeCursor, pageOf } from '../../platform/http/cursor';
 import { conflict, notFound } from '../../platform/http/errors';
-import { appsRepo } from '../apps/repo';
-import type { AppsService } from '../apps/service';
-import { filesRepo } from '../files/repo';
-import type { FilesService } from '../files/service';
 import { checkAgainstApp, failureOfParse, type Failure } from './checks';
 import { PackageParseError, parsePackage, type ParsedPackage } from '@wharf/parsers';
 import { withLocalCopy } from './local-copy';
 import { packagesRepo, type PackageRow } from './repo';
-import { versionsRepo } from '../versions/repo';
+import { PACKAGE_USERS } from './points';
+import { type AppsService, appById, lockPackageName } from '../apps/public';
+import { type FilesService, fileById } from '../files/public';
 
 export const PARSE_QUEUE = 'package-parse';
 
@@ -107,11 +105,10 @@ export class PackagesService {
     const { db, clock } = this.deps;
     const row = await this.get(caller, appId, pkgId);
     await db.transaction(async (tx) => {
-      // A version's package is its history too (rollback, downloads): it stays while any version names it.
-      const user = await versionsRepo.usingPackage(tx, row.id);
-      if (user) {
-        const name = user.versionName ?? String(user.versionCode ?? '');
-        throw conflict({ zh: `该软件包已被版本 ${name} 使用，不能删除`, en: `Version ${name} uses this package, so it cannot be deleted`, ru: `Этот пакет использует версия ${name}, поэтому его нельзя удалить` });
+      // A version's package is its history too (rollback, downloads): it stays while anything names it.
+      for (const user of this.deps.extensions.all(PACKAGE_USERS)) {
+        const why = await user.usedBy(tx, row.id);
+        if (why) throw conflict(why);
       }
       await packagesRepo.remove(tx, row.id);
       await writeAudit(tx, clock, { action: 'package.delete', teamId: caller.teamId, ...auditActor(caller), targetType: 'package', targetId: row.id, data: { appId, fileName: row.fileName } });
@@ -139,8 +136,8 @@ export class PackagesService {
     const row = await packagesRepo.byIdAnyApp(db, pkgId);
     if (!row || row.parseState !== PARSE_STATE.parsing) throw new Error(`package ${pkgId} is not waiting to be parsed`);
     faultPoint('packages.parse.started');
-    const file = await filesRepo.byId(db, row.fileId);
-    const app = await appsRepo.byId(db, row.teamId, row.appId);
+    const file = await fileById(db, row.fileId);
+    const app = await appById(db, row.teamId, row.appId);
     if (!file || !app) return this.fail(row, { code: 9001, text: { zh: '软件包文件或应用已不存在', en: 'The package file or its app no longer exists', ru: 'Файла пакета или его приложения больше нет' } });
     let parsed: ParsedPackage;
     try {
@@ -180,7 +177,7 @@ export class PackagesService {
         parsedAt: clock.now(),
       });
       // The first good package fixes the app's package name.
-      if (!failure && !app.packageNameLocked) await appsRepo.update(tx, app.id, { packageNameLocked: true, updatedAt: clock.now() });
+      if (!failure) await lockPackageName(tx, app, clock.now());
       await writeAudit(tx, clock, { action: failure ? 'package.rejected' : 'package.parsed', teamId: row.teamId, actorKind: 'system', targetType: 'package', targetId: row.id, data: { failureCode: failure?.code ?? null, versionCode: parsed.versionCode } });
       return updated;
     });

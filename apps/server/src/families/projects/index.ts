@@ -1,6 +1,5 @@
 import type { Family } from '../../platform/deps';
-import { accountsServices } from '../accounts/routes/context';
-import { projectHoldsAnyApp } from '../apps/public';
+import { accountsServices } from '../accounts/public';
 import { projectTeamOf } from './repo';
 import { projectDetailRoutes } from './routes/details';
 import { projectRoutes } from './routes/projects';
@@ -21,7 +20,6 @@ export const projectsFamily: Family = {
   ],
   projectScopes: (deps) => ({
     teamOf: (projectId) => projectTeamOf(deps.db, projectId),
-    holdsAnyApp: (projectId, appIds) => projectHoldsAnyApp(deps.db, projectId, appIds),
   }),
   register(app, deps) {
     const s = new ProjectsService(deps);

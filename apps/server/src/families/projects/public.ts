@@ -7,3 +7,6 @@ export { projectFacts, projectTeam, teamProjects, type ProjectFacts } from './fa
 
 /** Subscribe to let go of what a family keeps for a project beyond its rows. */
 export { projectDeleted } from './events';
+
+/** The projects service as the console's calls use it (the demo seeds through it). */
+export { ProjectsService } from './service';

@@ -4,9 +4,9 @@ import { writeAudit } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { decodeCursor, pageOf } from '../../platform/http/cursor';
-import { AppError, notFound } from '../../platform/http/errors';
-import { teamsRepo } from '../accounts/repo/teams';
-import { appsRepo } from '../apps/repo';
+import { AppError, conflict, notFound } from '../../platform/http/errors';
+import { joinReasons } from '../../platform/lifecycle';
+import { teamById } from '../accounts/public';
 import { projectDeleted } from './events';
 import { projectsRepo, type ProjectRow } from './repo';
 
@@ -28,7 +28,7 @@ export class ProjectsService {
       }
       if (await projectsRepo.byName(tx, caller.teamId!, input.name)) throw nameTaken();
       // Without a choice, the data stays in the team's home zone.
-      const team = (await teamsRepo.byId(tx, caller.teamId!))!;
+      const team = (await teamById(tx, caller.teamId!))!;
       const dataLocation = input.dataLocation ?? zoneOfSite(team.siteId);
       const row = await projectsRepo.insert(tx, { teamId: caller.teamId!, name: input.name, dataLocation, createdAt: now, updatedAt: now });
       await writeAudit(tx, clock, { action: 'project.create', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'project', targetId: row.id, data: { name: row.name, dataLocation } });
@@ -76,10 +76,8 @@ export class ProjectsService {
     await db.transaction(async (tx) => {
       const row = await projectsRepo.byId(tx, caller.teamId!, projectId);
       if (!row) throw notFound();
-      const apps = await appsRepo.countInProject(tx, projectId);
-      if (apps > 0) {
-        throw new AppError('conflict', { zh: `项目中还有 ${apps} 个应用，请先删除或移走应用`, en: `The project still holds ${apps} app(s); delete or move them first`, ru: `В проекте ещё есть приложения (${apps}); сначала удалите или перенесите их` });
-      }
+      const reasons = await this.deps.lifecycle.projectRemoving(tx, projectId);
+      if (reasons.length) throw conflict(joinReasons(reasons));
       await projectsRepo.remove(tx, projectId);
       // Its rows go by cascade; the secrets its families sealed for it (signing keys,
       // identity providers' client secrets) are the secrets port's, named by the project.

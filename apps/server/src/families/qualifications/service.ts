@@ -4,10 +4,9 @@ import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { decodeCursor, pageOf } from '../../platform/http/cursor';
 import { conflict, invalidInput, notFound, type LocalisedText } from '../../platform/http/errors';
-import { appsRepo, type AppRow } from '../apps/repo';
-import { callerApp } from '../apps/public';
-import { filesRepo, type FileRow } from '../files/repo';
 import { qualificationsRepo, type QualificationRow } from './repo';
+import { type AppRow, appsByIds, callerApp } from '../apps/public';
+import { type FileRow, fileById, teamFiles } from '../files/public';
 
 type State = QualificationTask['state'];
 type Action = QualificationTask['allowedActions'][number];
@@ -46,10 +45,10 @@ export class QualificationsService {
 
   private async out(rows: QualificationRow[], app?: AppRow): Promise<QualificationTask[]> {
     const { db } = this.deps;
-    const apps = new Map((app ? [app] : await appsRepo.byIdsAnyTeam(db, rows.map((r) => r.appId))).map((a) => [a.id, a]));
+    const apps = new Map((app ? [app] : await appsByIds(db, rows.map((r) => r.appId))).map((a) => [a.id, a]));
     const byTeam = new Map<string, string[]>();
     for (const r of rows) byTeam.set(r.teamId, [...(byTeam.get(r.teamId) ?? []), ...r.objectIds]);
-    const files = new Map((await Promise.all([...byTeam].map(([teamId, ids]) => filesRepo.ofTeam(db, teamId, [...new Set(ids)])))).flat().map((f) => [f.id, f]));
+    const files = new Map((await Promise.all([...byTeam].map(([teamId, ids]) => teamFiles(db, teamId, [...new Set(ids)])))).flat().map((f) => [f.id, f]));
     return rows.map((r) => {
       const a = apps.get(r.appId);
       return {
@@ -76,7 +75,7 @@ export class QualificationsService {
 
   /** Documents are finished uploads of the caller's team. */
   private async assertFiles(teamId: string, ids: string[]): Promise<FileRow[]> {
-    const found = new Map((await filesRepo.ofTeam(this.deps.db, teamId, ids)).map((f) => [f.id, f]));
+    const found = new Map((await teamFiles(this.deps.db, teamId, ids)).map((f) => [f.id, f]));
     for (const id of ids) {
       const f = found.get(id);
       if (!f || f.state !== 'ready') throw invalidInput({ zh: `参数不合法：objectIds 中的文件 ${id} 不存在`, en: `Invalid input: objectIds: no uploaded file ${id}`, ru: `Недопустимые параметры: objectIds: нет загруженного файла ${id}` });
@@ -184,7 +183,7 @@ export class QualificationsService {
   async reviewFile(taskId: string, objectId: string) {
     const row = await qualificationsRepo.byId(this.deps.db, taskId);
     if (!row || !row.objectIds.includes(objectId)) throw notFound();
-    const file = await filesRepo.byId(this.deps.db, objectId);
+    const file = await fileById(this.deps.db, objectId);
     if (!file || file.state !== 'ready') throw notFound({ zh: '文件已被删除', en: 'The file was deleted', ru: 'Файл удалён' });
     return file;
   }

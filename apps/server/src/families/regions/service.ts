@@ -2,7 +2,7 @@ import { REGIONS, countryById, type Language } from '@wharf/rules';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { callerApp } from '../apps/public';
-import { versionsRepo } from '../versions/repo';
+import { appCountries } from '../versions/public';
 
 const BY_REGION = new Map(REGIONS.map((r) => [r.id, r.countries.map((c) => countryById(c)!).filter(Boolean)]));
 
@@ -31,8 +31,9 @@ export class RegionsService {
   async namesOfApp(caller: Caller, appId: string) {
     const { db } = this.deps;
     await callerApp(this.deps.db, caller, appId);
-    const onShelf = new Set((await versionsRepo.current(db, appId))?.countries ?? []);
-    const preparing = new Set((await versionsRepo.unreleased(db, appId))?.countries ?? []);
+    const countries = await appCountries(db, appId);
+    const onShelf = new Set(countries.onShelf);
+    const preparing = new Set(countries.preparing);
     return {
       regions: REGIONS.map((r) => {
         const countries = BY_REGION.get(r.id)!.map((c) => ({ id: c.id, names: { ...c.names }, contentRating: c.contentRating, onShelf: onShelf.has(c.id), preparing: preparing.has(c.id) }));

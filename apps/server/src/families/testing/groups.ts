@@ -7,7 +7,7 @@ import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { decodeCursor, pageOf } from '../../platform/http/cursor';
 import { conflict, invalidInput, notFound } from '../../platform/http/errors';
-import { teamsRepo } from '../accounts/repo/teams';
+import { teamById } from '../accounts/public';
 import { CsvTooLong, parseTesterCsv } from './csv';
 import { groupOut, invitationMail, invitationOut, invitationState, openTestLink, testerOut, type Lang } from './present';
 import { testingRepo, type GroupRow, type InvitationRow } from './repo';
@@ -240,7 +240,7 @@ export class GroupsService {
     const g = await this.find(caller, groupId);
     const unique = [...new Set(emails)];
     const now = clock.now();
-    const team = await teamsRepo.byId(db, caller.teamId!);
+    const team = await teamById(db, caller.teamId!);
     const invitation = await db.transaction(async (tx) => {
       const active = (await testingRepo.invitationsOf(tx, g.id)).find((i) => invitationState(i, now) === 'active' && i.maxAdmissions - i.admissions >= unique.length);
       const inv = active ?? (await this.newInvitation(tx, caller, g, TESTING_LIMITS.admissionsPerInvitation));

@@ -1,4 +1,5 @@
 import type { Family } from '../../platform/deps';
+import { testingExtensions } from './extensions';
 import { GroupsService } from './groups';
 import { OpenTestService } from './open';
 import { TEST_END_KIND, TEST_START_KIND, TestVersionsService, fireTestWindow } from './test-versions';
@@ -59,6 +60,7 @@ export const testingFamily: Family = {
       scope: 'app',
     },
   ],
+  extensions: testingExtensions,
   register(app, deps) {
     const s: TestingServices = { groups: new GroupsService(deps), tests: new TestVersionsService(deps), open: new OpenTestService(deps) };
     deps.dueActions.handle(TEST_START_KIND, (tx, payload) => fireTestWindow(deps, tx, String(payload.testVersionId), 'start'));

@@ -5,13 +5,13 @@ import { writeAudit } from '../../platform/audit';
 import type { DbOrTx } from '../../platform/db/types';
 import type { Deps } from '../../platform/deps';
 import { AppError, conflict, notFound } from '../../platform/http/errors';
-import { appsRepo } from '../apps/repo';
-import { filesRepo } from '../files/repo';
-import { packagesRepo } from '../packages/repo';
-import { versionsRepo } from '../versions/repo';
 import { WindowLimiter } from './limiter';
 import { invitationState } from './present';
 import { testingRepo, type InvitationRow, type TesterRow, type TestVersionRow } from './repo';
+import { appById, appByPackage } from '../apps/public';
+import { fileById } from '../files/public';
+import { packageOfApp } from '../packages/public';
+import { type TestOffer, countDownload } from '../versions/public';
 
 /** Anonymous attempts per address and minute on the open-test page's calls. */
 export const OPEN_TEST_ATTEMPTS_PER_MINUTE = 30;
@@ -20,15 +20,6 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 const unknownCode = () => notFound({ zh: '邀请码不存在，请检查后重新输入', en: 'There is no invitation with this code; check it and try again', ru: 'Приглашения с таким кодом нет; проверьте код и повторите' });
 
-export interface TestOffer {
-  versionId: string;
-  versionCode: number;
-  versionName: string | null;
-  size: number;
-  sha256: string;
-  downloadUrl: string;
-  test: true;
-}
 
 const downloadUrlOf = (testVersionId: string, token: string) => `${buildPath(testingApi.testDownload, { testVersionId })}?testerToken=${encodeURIComponent(token)}`;
 
@@ -56,10 +47,10 @@ export class OpenTestService {
   /** The app and its open tests for a group; download links only for a token. */
   private async listing(db: DbOrTx, teamId: string, groupId: string, token: string | null): Promise<OpenTestListing> {
     const rows = await this.testsOfGroup(db, teamId, groupId);
-    const app = rows[0] ? await appsRepo.byId(db, teamId, rows[0].appId) : undefined;
+    const app = rows[0] ? await appById(db, teamId, rows[0].appId) : undefined;
     const tests: OpenTestListing['tests'] = [];
     for (const r of rows) {
-      const pkg = r.packageId ? await packagesRepo.byId(db, r.appId, r.packageId) : undefined;
+      const pkg = r.packageId ? await packageOfApp(db, r.appId, r.packageId) : undefined;
       if (!pkg || r.versionCode === null) continue;
       tests.push({
         testVersionId: r.id,
@@ -140,7 +131,7 @@ export class OpenTestService {
     const { db, clock } = this.deps;
     const mine = await this.testersOf(db, q.testerToken);
     if (!mine.length) return null;
-    const app = await appsRepo.byPackage(db, q.platform, q.packageName);
+    const app = await appByPackage(db, q.platform, q.packageName);
     if (!app) return null;
     const ids = mine.filter((t) => t.teamId === app.teamId);
     const candidates = await testingRepo.testVersionsForGroups(db, app.id, ids.map((t) => t.groupId), ['testing', 'expired']);
@@ -150,7 +141,7 @@ export class OpenTestService {
       const installed = await testingRepo.installed(db, tv.id, ids.map((t) => t.id));
       const offered = tv.state === 'testing' ? installed || tv.installs < tv.installCap : installed && keepsTestVersion('expired', tv.endedAt, now);
       if (!offered) continue;
-      const pkg = await packagesRepo.byId(db, app.id, tv.packageId);
+      const pkg = await packageOfApp(db, app.id, tv.packageId);
       if (!pkg) continue;
       return { versionId: tv.id, versionCode: tv.versionCode, versionName: tv.versionName, size: pkg.size, sha256: pkg.sha256, downloadUrl: downloadUrlOf(tv.id, q.testerToken), test: true };
     }
@@ -182,14 +173,14 @@ export class OpenTestService {
       await testingRepo.addInstall(tx, tv.id, ids[0]!, now);
       await testingRepo.updateTestVersion(tx, tv.id, { installs: locked.installs + 1 });
     });
-    const pkg = await packagesRepo.byId(db, tv.appId, tv.packageId);
-    const file = pkg ? await filesRepo.byId(db, pkg.fileId) : undefined;
+    const pkg = await packageOfApp(db, tv.appId, tv.packageId);
+    const file = pkg ? await fileById(db, pkg.fileId) : undefined;
     if (!pkg || !file || file.state !== 'ready') throw notFound();
     return { tv, pkg, file };
   }
 
   async count(testVersionId: string, country: string): Promise<void> {
-    await versionsRepo.countDownload(this.deps.db, this.deps.clock.now().toISOString().slice(0, 10), testVersionId, country);
+    await countDownload(this.deps.db, this.deps.clock.now().toISOString().slice(0, 10), testVersionId, country);
   }
 
   get storage() {

@@ -4,11 +4,11 @@ import type { Tx } from '../../platform/db/types';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { conflict, invalidInput, notFound } from '../../platform/http/errors';
-import { AppsService } from '../apps/service';
-import { packagesRepo } from '../packages/repo';
-import { versionsRepo, type TaskRow } from '../versions/repo';
 import { testStateOf, testStateRefusal, testVersionOut, type Lang } from './present';
 import { testingRepo, type TestVersionRow } from './repo';
+import { AppsService } from '../apps/public';
+import { packageOfApp } from '../packages/public';
+import { type TaskRow, downloadCount, reviewTasks } from '../versions/public';
 
 export const TEST_START_KIND = 'testing.start';
 export const TEST_END_KIND = 'testing.end';
@@ -96,8 +96,8 @@ export async function decideTestTask(
   const now = deps.clock.now();
   const row = await testingRepo.lockTestVersion(tx, task.versionId);
   if (!row) throw notFound({ zh: '该任务的测试版本已被删除', en: 'The test version of this task was deleted', ru: 'Тестовая версия этой задачи удалена' });
-  const current = (await versionsRepo.task(tx, task.id))!;
-  if (current.state !== 'open') throw conflict({ zh: `审核任务已处理（${current.state}）`, en: `The review task is already ${current.state}`, ru: `Задача проверки уже в состоянии ${current.state}` });
+  // Closed first (refused when another reviewer decided it): the test moves in the same transaction.
+  const closed = await reviewTasks.close(tx, task.id, d, actor, now);
   const data = { taskId: task.id, reasons: d.reasons, comment: d.comment ?? null };
   if (d.decision === 'approve') {
     if (row.endAt.getTime() <= now.getTime()) throw conflict({ zh: '测试结束时间已过，不能通过', en: 'The test window has already ended; it cannot be approved', ru: 'Срок теста уже истёк; одобрить его нельзя' });
@@ -106,7 +106,7 @@ export async function decideTestTask(
   } else {
     await moveTest(deps, tx, row, 'reject', actor, { set: { rejection: { reasons: d.reasons, comment: d.comment ?? null, at: now.toISOString() } }, data });
   }
-  return versionsRepo.updateTask(tx, task.id, { state: d.decision === 'approve' ? 'approved' : 'rejected', reviewerId: actor.id, decidedAt: now, reasons: d.reasons, comment: d.comment ?? null });
+  return closed;
 }
 
 /** The clock's side: the window opens or closes. Nothing happens when a person got there first. */
@@ -126,7 +126,7 @@ export class TestVersionsService {
   }
 
   private async out(row: TestVersionRow, lang: Lang) {
-    const downloads = (await versionsRepo.downloads(this.deps.db, row.id)).reduce((n, d) => n + d.count, 0);
+    const downloads = await downloadCount(this.deps.db, row.id);
     return testVersionOut(row, lang, downloads);
   }
 
@@ -154,7 +154,7 @@ export class TestVersionsService {
   }
 
   private async packageOf(appId: string, pkgId: string) {
-    const pkg = await packagesRepo.byId(this.deps.db, appId, pkgId);
+    const pkg = await packageOfApp(this.deps.db, appId, pkgId);
     if (!pkg) throw notFound({ zh: '软件包不存在', en: 'No such package', ru: 'Такого пакета нет' });
     if (pkg.parseState !== 0 || pkg.versionCode === null) throw conflict({ zh: '软件包尚未解析成功，不能使用', en: 'The package has not been parsed successfully; it cannot be used', ru: 'Пакет не удалось разобрать; использовать его нельзя' });
     return { packageId: pkg.id, versionCode: pkg.versionCode, versionName: pkg.versionName };
@@ -240,15 +240,14 @@ export class TestVersionsService {
         case 'submit': {
           if (row.endAt.getTime() <= now.getTime()) throw conflict({ zh: '测试结束时间已过，请先修改时间', en: 'The test window has ended; change endAt first', ru: 'Срок теста истёк; сначала измените endAt' });
           const moved = await moveTest(this.deps, tx, row, 'submit', actor, { set: { rejection: null } });
-          const task = await versionsRepo.insertTask(tx, { versionId: row.id, appId, teamId: row.teamId, kind: 'testVersion', submittedAt: now });
+          const task = await reviewTasks.open(tx, { subjectId: row.id, appId, teamId: row.teamId, kind: 'testVersion' }, now);
           if (!config.autoApprove) return moved;
           await decideTestTask(this.deps, tx, task, { decision: 'approve', reasons: [] }, { kind: 'system', id: null, ip: null });
           return (await testingRepo.testVersionAnyApp(tx, row.id))!;
         }
         case 'withdraw': {
           const moved = await moveTest(this.deps, tx, row, 'withdraw', actor);
-          const open = await versionsRepo.openTask(tx, row.id);
-          if (open) await versionsRepo.updateTask(tx, open.id, { state: 'withdrawn', decidedAt: now });
+          await reviewTasks.withdraw(tx, row.id, now);
           return moved;
         }
         case 'stop': {

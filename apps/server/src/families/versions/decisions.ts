@@ -1,10 +1,10 @@
 import type { Tx } from '../../platform/db/types';
 import type { Deps } from '../../platform/deps';
 import { conflict, notFound } from '../../platform/http/errors';
-import { appsRepo } from '../apps/repo';
 import type { PhasedService } from './phased';
 import type { Actor, VersionTransitions } from './transitions';
 import { versionsRepo, type VersionRow } from './repo';
+import { appById, markAppReleased, markAppUnlisted } from '../apps/public';
 
 export const RELEASE_KIND = 'versions.release';
 export const releaseKey = (versionId: string) => `version-release:${versionId}`;
@@ -36,7 +36,7 @@ export class VersionDecisions {
     await this.deps.dueActions.cancel(tx, releaseKey(row.id));
     if (updated.releaseType === 'phased') await this.phased.onShelf(tx, updated, actor);
     // On shelf means released, whatever the development status said before.
-    await appsRepo.update(tx, row.appId, { everOnShelf: true, listed: true, developStatus: 'released', updatedAt: now });
+    await markAppReleased(tx, row.appId, now);
     return updated;
   }
 
@@ -48,7 +48,7 @@ export class VersionDecisions {
     if (!found) throw notFound({ zh: '审核任务不存在', en: 'No such review task', ru: 'Такой задачи проверки нет' });
     // The version lock orders this decision after any developer change of the same version.
     const row = await versionsRepo.lock(tx, found.versionId);
-    if (!row || !(await appsRepo.byId(tx, found.teamId, found.appId))) throw notFound({ zh: '该任务的应用或版本已被删除', en: 'The app or version of this task was deleted', ru: 'Приложение или версия этой задачи удалены' });
+    if (!row || !(await appById(tx, found.teamId, found.appId))) throw notFound({ zh: '该任务的应用或版本已被删除', en: 'The app or version of this task was deleted', ru: 'Приложение или версия этой задачи удалены' });
     const task = (await versionsRepo.task(tx, taskId))!;
     if (task.state !== 'open') throw conflict({ zh: `审核任务已处理（${task.state}）`, en: `The review task is already ${task.state}`, ru: `Задача проверки уже в состоянии ${task.state}` });
     const approve = d.decision === 'approve';
@@ -75,7 +75,7 @@ export class VersionDecisions {
         if (approve) {
           // The app leaves the store; the version becomes history and a new version starts from it.
           version = await this.t.move(tx, row, 'approveShelfOff', actor, { set: { supersededAt: now }, data });
-          await appsRepo.update(tx, row.appId, { listed: false, updatedAt: now });
+          await markAppUnlisted(tx, row.appId, now);
         } else {
           version = await this.t.move(tx, row, 'rejectShelfOff', actor, { data: { ...data, via: 9 } });
         }

@@ -1,5 +1,5 @@
-import type { PackageRow } from '../packages/repo';
 import type { ListingRow, VersionRow } from './repo';
+import type { PackageRow } from '../packages/public';
 
 const LISTING_FIELDS = ['name', 'brief', 'description', 'newFeatures', 'iconObjectId', 'screenshotObjectIds', 'videoObjectIds'] as const;
 

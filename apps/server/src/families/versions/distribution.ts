@@ -2,14 +2,14 @@ import { buildPath, versionApi } from '@wharf/contract';
 import type { z } from 'zod';
 import type { Deps } from '../../platform/deps';
 import { notFound } from '../../platform/http/errors';
-import { appsRepo } from '../apps/repo';
-import { filesRepo } from '../files/repo';
-import { packagesRepo } from '../packages/repo';
-import { OpenTestService } from '../testing/open';
 import type { DistributionCounter } from './distribution-counts';
 import type { PhasedService } from './phased';
 import { versionsRepo, type VersionRow } from './repo';
 import { bucketOf } from './phased';
+import { TESTER_OFFERS } from './points';
+import { appById, appByPackage } from '../apps/public';
+import { type FileRow, fileById } from '../files/public';
+import { type PackageRow, packageOfApp } from '../packages/public';
 
 export { countryOfAcceptLanguage } from '../../platform/http/accept-language';
 
@@ -44,8 +44,8 @@ export interface ReleaseSnapshot {
 /** A file a device may download now: its version, package and stored file. */
 interface Served {
   row: VersionRow;
-  pkg: NonNullable<Awaited<ReturnType<typeof packagesRepo.byId>>>;
-  file: NonNullable<Awaited<ReturnType<typeof filesRepo.byId>>>;
+  pkg: PackageRow;
+  file: FileRow;
   platform: string;
 }
 
@@ -60,14 +60,6 @@ export class DistributionService {
   get storage() {
     return this.deps.storage;
   }
-
-  /** Test versions for testers' devices: asked only with a tester token, never cached (per tester). */
-  get #tests(): OpenTestService {
-    this.#openTest ??= new OpenTestService(this.deps);
-    return this.#openTest;
-  }
-
-  #openTest: OpenTestService | undefined;
 
   readonly #cache = new Map<string, { expires: number; value: Promise<ReleaseSnapshot> }>();
 
@@ -102,7 +94,7 @@ export class DistributionService {
 
   async #read(platform: string, packageName: string): Promise<ReleaseSnapshot> {
     const { db } = this.deps;
-    const app = await appsRepo.byPackage(db, platform, packageName);
+    const app = await appByPackage(db, platform, packageName);
     if (!app?.listed) return { current: null, phase: null, fallback: null };
     const live = await versionsRepo.current(db, app.id);
     if (!live) return { current: null, phase: null, fallback: null };
@@ -110,11 +102,11 @@ export class DistributionService {
     const phasing = phase && phase.state !== 'completed' ? { state: phase.state, percentBp: phase.percentBp } : null;
     const offer = async (v: VersionRow | undefined): Promise<Offer | null> => {
       if (!v?.packageId || v.versionCode === null) return null;
-      const pkg = await packagesRepo.byId(db, app.id, v.packageId);
+      const pkg = await packageOfApp(db, app.id, v.packageId);
       if (!pkg) return null;
       const expansion: Offer['expansion'] = [];
       for (const e of await versionsRepo.expansionFiles(db, [v.id])) {
-        const obb = await packagesRepo.byId(db, app.id, e.packageId);
+        const obb = await packageOfApp(db, app.id, e.packageId);
         if (obb) expansion.push({ slot: e.slot as 'main' | 'patch', fileName: obb.fileName, size: obb.size, sha256: obb.sha256 });
       }
       const facts = { version: v, size: pkg.size, sha256: pkg.sha256, expansion };
@@ -134,9 +126,12 @@ export class DistributionService {
     const store = this.storeUpdateFor(snap, q);
     let answer = store;
     if (q.testerToken) {
-      // A tester gets the test version unless the store already offers as new a version.
-      const test = await this.#tests.offerFor({ platform: q.platform, packageName: q.packageName, versionCode: q.versionCode, testerToken: q.testerToken });
-      if (test && (!store.update || test.versionCode >= store.update.versionCode)) answer = { update: test };
+      // A tester gets the test version unless the store already offers as new a version; asked
+      // only with a tester token, never cached (per tester).
+      for (const channel of this.deps.extensions.all(TESTER_OFFERS)) {
+        const test = await channel.offerFor({ platform: q.platform, packageName: q.packageName, versionCode: q.versionCode, testerToken: q.testerToken });
+        if (test && (!answer.update || test.versionCode >= answer.update.versionCode)) answer = { update: test };
+      }
     }
     // Counted for the app's analytics when the app is on shelf (an unknown package is nobody's).
     if (snap.current) this.counts.updateCheck(snap.current.version.appId, q.country ?? UNKNOWN_COUNTRY, q.platform, answer.update !== null);
@@ -190,7 +185,7 @@ export class DistributionService {
     const { db } = this.deps;
     const row = await versionsRepo.byIdAnyApp(db, versionId);
     if (!row?.packageId) throw notFound();
-    const app = await appsRepo.byId(db, row.teamId, row.appId);
+    const app = await appById(db, row.teamId, row.appId);
     if (!app?.listed) throw notFound();
     // Served now: the current version, or the one before a phased version still phasing.
     const current = await versionsRepo.current(db, row.appId);
@@ -198,8 +193,8 @@ export class DistributionService {
     if (row.id !== current?.id && row.id !== fallback?.id) throw notFound();
     const pkgId = slot ? (await versionsRepo.expansionFiles(db, [row.id])).find((e) => e.slot === slot)?.packageId : row.packageId;
     if (!pkgId) throw notFound();
-    const pkg = await packagesRepo.byId(db, row.appId, pkgId);
-    const file = pkg ? await filesRepo.byId(db, pkg.fileId) : undefined;
+    const pkg = await packageOfApp(db, row.appId, pkgId);
+    const file = pkg ? await fileById(db, pkg.fileId) : undefined;
     if (!pkg || !file || file.state !== 'ready') throw notFound();
     return { row, pkg, file, platform: app.platform };
   }

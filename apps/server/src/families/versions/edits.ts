@@ -2,14 +2,14 @@ import { briefLimitOf, countryById, languageByKey, regionById, textLength, type 
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { conflict, invalidInput, notFound } from '../../platform/http/errors';
-import type { AppRow } from '../apps/repo';
-import { filesRepo } from '../files/repo';
 import { parseObbName } from '@wharf/parsers';
-import { packagesRepo } from '../packages/repo';
 import type { Lang } from './present';
 import { versionsRepo, type ListingEdit, type VersionRow } from './repo';
 import { actorOf, type VersionTransitions } from './transitions';
 import type { VersionsService } from './service';
+import type { AppRow } from '../apps/public';
+import { teamFiles } from '../files/public';
+import { packageOfApp } from '../packages/public';
 
 export interface VersionEdit {
   pkgId?: string | null | undefined;
@@ -32,7 +32,7 @@ export interface VersionEdit {
 /** The package's facts for the version, after the versionCode rule (never below the on-shelf one). */
 export async function packageFields(deps: Pick<Deps, 'db'>, row: VersionRow, pkgId: string | null, given?: VersionEdit['packageVersion']): Promise<Partial<VersionRow>> {
   if (pkgId === null) return { packageId: null, versionCode: null, versionName: null };
-  const pkg = await packagesRepo.byId(deps.db, row.appId, pkgId);
+  const pkg = await packageOfApp(deps.db, row.appId, pkgId);
   if (!pkg) throw notFound({ zh: '软件包不存在', en: 'No such package', ru: 'Такого пакета нет' });
   if (pkg.parseState === 0 && pkg.kind === 'obb') {
     throw invalidInput({ zh: '参数不合法：pkgId 是扩展文件（OBB），不是应用的软件包；请作为扩展文件添加', en: "Invalid input: pkgId: an OBB is an expansion file, not the app's package; attach it as an expansion file", ru: 'Недопустимые параметры: pkgId: OBB — файл расширения, а не пакет приложения; прикрепите его как файл расширения' });
@@ -115,7 +115,7 @@ export class VersionEdits {
       ...(l.videoObjectIds ?? []).map((id) => ({ id, field: `listings[${i}].videoObjectIds`, kind: 'video/' })),
     ]);
     if (!wanted.length) return;
-    const found = new Map((await filesRepo.ofTeam(this.deps.db, teamId, [...new Set(wanted.map((w) => w.id))])).map((f) => [f.id, f]));
+    const found = new Map((await teamFiles(this.deps.db, teamId, [...new Set(wanted.map((w) => w.id))])).map((f) => [f.id, f]));
     for (const w of wanted) {
       const file = found.get(w.id);
       if (!file || file.state !== 'ready') throw invalidInput({ zh: `参数不合法：${w.field} 中的文件 ${w.id} 不存在`, en: `Invalid input: ${w.field}: no uploaded file ${w.id}`, ru: `Недопустимые параметры: ${w.field}: нет загруженного файла ${w.id}` });
@@ -133,7 +133,7 @@ export class VersionEdits {
   private async expansionFields(app: AppRow, row: VersionRow, set: Partial<VersionRow>, given: VersionEdit['expansion']): Promise<Array<{ slot: string; packageId: string }> | undefined> {
     const { db } = this.deps;
     const mainId = set.packageId !== undefined ? set.packageId : row.packageId;
-    const main = mainId ? await packagesRepo.byId(db, app.id, mainId) : undefined;
+    const main = mainId ? await packageOfApp(db, app.id, mainId) : undefined;
     if (!given) return set.packageId !== undefined && main?.kind !== 'apk' ? [] : undefined;
     const wanted = (['main', 'patch'] as const).flatMap((slot) => (given[slot] ? [{ slot, id: given[slot] }] : []));
     if (!wanted.length) return [];
@@ -144,7 +144,7 @@ export class VersionEdits {
     if (given.patch && !given.main) throw invalidInput({ zh: '参数不合法：patch 需要同时提供 main 扩展文件', en: 'Invalid input: patch: a patch file needs a main file', ru: 'Недопустимые параметры: patch: файлу patch нужен файл main' });
     const out: Array<{ slot: string; packageId: string }> = [];
     for (const w of wanted) {
-      const pkg = await packagesRepo.byId(db, app.id, w.id);
+      const pkg = await packageOfApp(db, app.id, w.id);
       if (!pkg) throw notFound({ zh: `${w.slot}：软件包不存在`, en: `${w.slot}: no such package`, ru: `${w.slot}: такого пакета нет` });
       const name = parseObbName(pkg.fileName);
       if (pkg.kind !== 'obb' || pkg.parseState !== 0 || !name) {

@@ -1,6 +1,8 @@
 import { RELEASE_STATE } from '@wharf/rules';
 import type { Family } from '../../platform/deps';
+import { extend } from '../../platform/extensions';
 import { faultPoint } from '../../platform/fault-points';
+import { PACKAGE_USERS } from '../packages/public';
 import { packageApkRoute } from './routes/package-apk';
 import { packageRpkRoute } from './routes/package-rpk';
 import { packageWpkRoute } from './routes/package-wpk';
@@ -105,6 +107,23 @@ export const versionsFamily: Family = {
       scope: 'app',
     },
   ],
+  // An app's versions, their review tasks and the files of their listings follow it to another
+  // team; when it is deleted they go, and its open review tasks are withdrawn.
+  // A version's package is its history (rollback, downloads): it stays while a version names it.
+  extensions: [
+    extend(PACKAGE_USERS, () => ({
+      async usedBy(tx, packageId) {
+        const user = await versionsRepo.usingPackage(tx, packageId);
+        if (!user) return null;
+        const name = user.versionName ?? String(user.versionCode ?? '');
+        return { zh: `该软件包已被版本 ${name} 使用，不能删除`, en: `Version ${name} uses this package, so it cannot be deleted`, ru: `Этот пакет использует версия ${name}, поэтому его нельзя удалить` };
+      },
+    })),
+  ],
+  lifecycle: () => ({
+    appMoving: (tx, move) => versionsRepo.moveApp(tx, move.appId, move.toTeamId),
+    appRemoving: (tx, appId, at) => versionsRepo.removeApp(tx, appId, at),
+  }),
   register(app, deps) {
     const versions = new VersionsService(deps);
     const counts = countersOf(deps);

@@ -1,12 +1,11 @@
 import { versionApi } from '@wharf/contract';
 import { RELEASE_STATE } from '@wharf/rules';
-import { AgreementsService } from '../agreements/service';
-import { appsRepo } from '../apps/repo';
+import { AgreementsService } from '../agreements/public';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
-import type { AppsService } from '../apps/service';
 import { stateName, type Lang } from './present';
 import { versionsRepo } from './repo';
+import { type AppsService, countTeamApps } from '../apps/public';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -37,7 +36,7 @@ export class OverviewService {
     const teamId = caller.teamId!;
     const [missing, total, byState] = await Promise.all([
       this.agreements.missing(db, teamId),
-      appsRepo.count(db, teamId, { only: caller.appScope }),
+      countTeamApps(db, teamId, caller.appScope),
       versionsRepo.appsByState(db, teamId, caller.appScope),
     ]);
     const count = (states: readonly number[]) => byState.filter((r) => states.includes(r.state)).reduce((n, r) => n + r.apps, 0);

@@ -1,9 +1,9 @@
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { invalidInput, notFound } from '../../platform/http/errors';
-import { packagesRepo } from '../packages/repo';
 import type { Lang } from './present';
 import type { VersionsService } from './service';
+import { packageOfApp } from '../packages/public';
 
 /** The distribution family's package calls: which platform each serves and the package kinds it takes. */
 const CALLS = {
@@ -38,7 +38,7 @@ export class VersionPackages {
         en: `Invalid input: this call sets ${upper(want.kinds)} packages of ${want.platform} apps; this app is for ${app.platform}`, ru: `Недопустимые параметры: этот вызов задаёт пакеты ${upper(want.kinds)} приложений ${want.platform}; это приложение — для ${app.platform}`,
       });
     }
-    const pkg = await packagesRepo.byId(this.deps.db, app.id, b.pkgId);
+    const pkg = await packageOfApp(this.deps.db, app.id, b.pkgId);
     if (!pkg) throw notFound({ zh: '软件包不存在', en: 'No such package', ru: 'Такого пакета нет' });
     // A package still parsing (or failed) has no kind yet; the version edit refuses it with the reason.
     if (pkg.kind !== null && !(want.kinds as readonly string[]).includes(pkg.kind)) {

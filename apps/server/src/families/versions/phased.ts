@@ -5,11 +5,11 @@ import type { Tx } from '../../platform/db/types';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { conflict, invalidInput } from '../../platform/http/errors';
-import { appsRepo } from '../apps/repo';
 import { stateRefusal } from './present';
 import { versionsRepo, type PhaseRow, type VersionRow } from './repo';
 import type { Actor, VersionsService } from './service';
 import { actorOf } from './transitions';
+import { markAppUnlisted } from '../apps/public';
 
 export const PHASE_START_KIND = 'versions.phaseStart';
 export const PHASE_END_KIND = 'versions.phaseEnd';
@@ -135,7 +135,7 @@ export class PhasedService {
       const restored = await versionsRepo.update(tx, previous.id, { supersededAt: null, updatedAt: now });
       await this.versions.record(tx, restored, 'restoredByPhaseRollback', actor, 0, 0, { from: row.id });
     } else {
-      await appsRepo.update(tx, row.appId, { listed: false, updatedAt: now });
+      await markAppUnlisted(tx, row.appId, now);
     }
   }
 

@@ -4,3 +4,10 @@ export type { VersionEdit } from './edits';
 export type { PhaseChange } from './phased';
 export { countDownloadsAt, distributionCounted, flushDistributionCounts, type DistributionCount } from './distribution-counts';
 export { phaseHistories, type PhaseHistory } from './phase-history';
+export { appCountries, countDownload, downloadCount, reviewTasks, versionNameOf } from './review-tasks';
+/** The platform as the actor of what nobody did by hand (scheduled releases, seeded reviews). */
+export { SYSTEM } from './service';
+export { REVIEW_SUBJECTS, TESTER_OFFERS, type ReviewActor, type ReviewDecision, type ReviewSubject, type TestOffer, type TesterOffers } from './points';
+export type { TaskRow } from './repo';
+export type { Lang } from './present';
+export { UNKNOWN_COUNTRY } from './distribution';

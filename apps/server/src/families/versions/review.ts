@@ -3,15 +3,13 @@ import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { decodeCursor, pageOf } from '../../platform/http/cursor';
 import { notFound } from '../../platform/http/errors';
-import { appsRepo } from '../apps/repo';
-import { packagesRepo } from '../packages/repo';
-import { testVersionOut } from '../testing/present';
-import { testingRepo } from '../testing/repo';
-import { decideTestTask } from '../testing/test-versions';
 import { versionDiff } from './diff';
+import { REVIEW_SUBJECTS, type ReviewSubject } from './points';
 import { taskOut, type Lang } from './present';
 import { versionsRepo, type TaskRow } from './repo';
 import type { VersionsService } from './service';
+import { appById } from '../apps/public';
+import { packageOfApp } from '../packages/public';
 
 /** The reviewers' side: the queue, a task with what it needs to be judged, decisions. */
 export class ReviewService {
@@ -20,12 +18,15 @@ export class ReviewService {
     private readonly versions: VersionsService,
   ) {}
 
+  /** The family that keeps a task's subject, when it is not a version of the release machine. */
+  private subject(task: TaskRow): ReviewSubject | undefined {
+    return this.deps.extensions.all(REVIEW_SUBJECTS).find((s) => s.kind === task.kind);
+  }
+
   private async out(rows: TaskRow[]): Promise<ReviewTask[]> {
     const { db } = this.deps;
     return Promise.all(
-      rows.map(async (t) =>
-        taskOut(t, t.kind === 'testVersion' ? await testingRepo.testVersionAnyApp(db, t.versionId) : await versionsRepo.byIdAnyApp(db, t.versionId), await appsRepo.byId(db, t.teamId, t.appId)),
-      ),
+      rows.map(async (t) => taskOut(t, await (this.subject(t)?.naming(db, t.versionId) ?? versionsRepo.byIdAnyApp(db, t.versionId)), await appById(db, t.teamId, t.appId))),
     );
   }
 
@@ -39,13 +40,14 @@ export class ReviewService {
     const { db } = this.deps;
     const task = await versionsRepo.task(db, taskId);
     if (!task) throw notFound({ zh: '审核任务不存在', en: 'No such review task', ru: 'Такой задачи проверки нет' });
-    if (task.kind === 'testVersion') return this.testDetail(task, lang);
+    const subject = this.subject(task);
+    if (subject) return this.subjectDetail(subject, task, lang);
     const row = await versionsRepo.byIdAnyApp(db, task.versionId);
-    const app = await appsRepo.byId(db, task.teamId, task.appId);
+    const app = await appById(db, task.teamId, task.appId);
     // The app (and its versions) may have been deleted since the task was opened.
     if (!row || !app) throw notFound({ zh: '该任务的应用或版本已被删除', en: 'The app or version of this task was deleted', ru: 'Приложение или версия этой задачи удалены' });
     const current = await versionsRepo.current(db, task.appId);
-    const pkg = row.packageId ? await packagesRepo.byId(db, row.appId, row.packageId) : undefined;
+    const pkg = row.packageId ? await packageOfApp(db, row.appId, row.packageId) : undefined;
     // A removal or a rollback is asked of the version on shelf itself; a release or update, once
     // approved, is on shelf itself and is compared with the one it replaced.
     const request = task.kind === 'shelfOff' || task.kind === 'rollback';
@@ -53,7 +55,7 @@ export class ReviewService {
     const shown = request ? current : compared;
     const diff = compared
       ? versionDiff(
-          { row: compared, listings: await versionsRepo.listings(db, [compared.id]), pkg: compared.packageId ? await packagesRepo.byId(db, compared.appId, compared.packageId) : undefined },
+          { row: compared, listings: await versionsRepo.listings(db, [compared.id]), pkg: compared.packageId ? await packageOfApp(db, compared.appId, compared.packageId) : undefined },
           { row, listings: await versionsRepo.listings(db, [row.id]), pkg },
         )
       : null;
@@ -67,21 +69,20 @@ export class ReviewService {
     };
   }
 
-  /** A test version's task: the test version and its package, beside the app's version on shelf. */
-  private async testDetail(task: TaskRow, lang: Lang) {
+  /** Another family's subject (a test version) and its package, beside the app's version on shelf. */
+  private async subjectDetail(subject: ReviewSubject, task: TaskRow, lang: Lang) {
     const { db } = this.deps;
-    const row = await testingRepo.testVersionAnyApp(db, task.versionId);
-    const app = await appsRepo.byId(db, task.teamId, task.appId);
-    if (!row || !app) throw notFound({ zh: '该任务的应用或版本已被删除', en: 'The app or version of this task was deleted', ru: 'Приложение или версия этой задачи удалены' });
+    const shown = await subject.detail(db, task.versionId, lang);
+    const app = await appById(db, task.teamId, task.appId);
+    if (!shown || !app) throw notFound({ zh: '该任务的应用或版本已被删除', en: 'The app or version of this task was deleted', ru: 'Приложение или версия этой задачи удалены' });
     const current = await versionsRepo.current(db, task.appId);
-    const pkg = row.packageId ? await packagesRepo.byId(db, row.appId, row.packageId) : undefined;
-    const downloads = (await versionsRepo.downloads(db, row.id)).reduce((n, d) => n + d.count, 0);
+    const pkg = shown.packageId ? await packageOfApp(db, task.appId, shown.packageId) : undefined;
     return {
       diff: null,
       task: (await this.out([task]))[0]!,
       version: null,
       completeness: null,
-      testVersion: testVersionOut(row, lang, downloads),
+      ...shown.shown,
       onShelf: current ? await this.versions.present(db, current, lang, app) : null,
       package: pkg ? { fileName: pkg.fileName, size: pkg.size, sha256: pkg.sha256, minSdk: pkg.minSdk, targetSdk: pkg.targetSdk, permissions: pkg.permissions } : null,
     };
@@ -91,8 +92,9 @@ export class ReviewService {
     const actor = { kind: 'operator' as const, id: caller.userId, ip: caller.ip };
     const { task } = await this.deps.db.transaction(async (tx) => {
       const found = await versionsRepo.task(tx, d.taskId);
-      // A test version has its own machine; the other kinds are the release machine's.
-      if (found?.kind === 'testVersion') return { task: await decideTestTask(this.deps, tx, found, d, actor) };
+      // Another family's subject has its own machine; the other kinds are the release machine's.
+      const subject = found && this.subject(found);
+      if (subject) return { task: await subject.decide(tx, found, d, actor) };
       return this.versions.decideInTx(tx, d.taskId, d, actor);
     });
     return { task: (await this.out([task!]))[0]! };

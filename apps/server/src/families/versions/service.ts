@@ -7,11 +7,8 @@ import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { decodeCursor, pageOf } from '../../platform/http/cursor';
 import { AppError, conflict, invalidInput, notFound } from '../../platform/http/errors';
-import { usersRepo } from '../accounts/repo/users';
-import { AgreementsService } from '../agreements/service';
-import { appsRepo, type AppRow } from '../apps/repo';
-import { AppsService } from '../apps/service';
-import { packagesRepo } from '../packages/repo';
+import { displayNames } from '../accounts/public';
+import { AgreementsService } from '../agreements/public';
 import { PhasedService } from './phased';
 import { actorOf, VersionTransitions, type Actor } from './transitions';
 import { noRollbackRefusal, stateRefusal, versionOut, type ExpansionOut, type Lang } from './present';
@@ -19,6 +16,8 @@ import { versionsRepo, type ListingRow, type VersionRow } from './repo';
 
 import { RELEASE_KIND, releaseKey, VersionDecisions } from './decisions';
 import { packageFields, VersionEdits } from './edits';
+import { type AppRow, AppsService, appById } from '../apps/public';
+import { packageOfApp } from '../packages/public';
 
 export { RELEASE_KIND, releaseKey };
 export type { Actor } from './transitions';
@@ -68,7 +67,7 @@ export class VersionsService {
   async present(db: Deps['db'] | Tx, row: VersionRow, lang: Lang, app?: AppRow, listings?: ListingRow[]): Promise<Version> {
     // Independent reads together: on the pool they overlap; a transaction's client takes them in turn.
     const [a, task, expansion, read] = await Promise.all([
-      app ?? appsRepo.byId(db, row.teamId, row.appId),
+      app ?? appById(db, row.teamId, row.appId),
       versionsRepo.openTask(db, row.id),
       this.expansionOf(db, row.appId, [row.id]),
       listings ?? versionsRepo.listings(db, [row.id]),
@@ -87,7 +86,7 @@ export class VersionsService {
   async expansionOf(db: Deps['db'] | Tx, appId: string, versionIds: string[]): Promise<Map<string, ExpansionOut[]>> {
     const out = new Map<string, ExpansionOut[]>();
     for (const e of await versionsRepo.expansionFiles(db, versionIds)) {
-      const pkg = await packagesRepo.byId(db, appId, e.packageId);
+      const pkg = await packageOfApp(db, appId, e.packageId);
       if (pkg) out.set(e.versionId, [...(out.get(e.versionId) ?? []), { slot: e.slot as ExpansionOut['slot'], pkgId: pkg.id, fileName: pkg.fileName, size: pkg.size }]);
     }
     return out;
@@ -159,8 +158,7 @@ export class VersionsService {
   async history(caller: Caller, appId: string, versionId: string, lang: Lang) {
     const { app, row } = await this.find(caller, appId, versionId);
     const events = await versionsRepo.events(this.deps.db, row.id);
-    const actorIds = [...new Set(events.flatMap((e) => (e.actorId ? [e.actorId] : [])))];
-    const names = new Map((await Promise.all(actorIds.map((id) => usersRepo.byId(this.deps.db, id)))).flatMap((u) => (u ? [[u.id, u.displayName] as const] : [])));
+    const names = await displayNames(this.deps.db, events.flatMap((e) => (e.actorId ? [e.actorId] : [])));
     return {
       version: await this.present(this.deps.db, row, lang, app),
       events: events.map((e) => ({

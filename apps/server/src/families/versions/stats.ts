@@ -2,8 +2,8 @@ import { versionApi } from '@wharf/contract';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { invalidInput } from '../../platform/http/errors';
-import type { AppsService } from '../apps/service';
 import { versionsRepo } from './repo';
+import { type AppsService } from '../apps/public';
 
 const DAY_MS = 24 * 3600_000;
 const { DOWNLOAD_STATS_MAX_DAYS } = versionApi;

@@ -4,10 +4,10 @@ import { languageByKey } from '@wharf/rules';
 import type { Deps } from '../../platform/deps';
 import { decodeCursor, pageOf } from '../../platform/http/cursor';
 import { AppError, notFound, type LocalisedText } from '../../platform/http/errors';
-import { appsRepo } from '../apps/repo';
-import { filesRepo } from '../files/repo';
-import { packagesRepo } from '../packages/repo';
 import { versionsRepo, type ListingRow, type VersionRow } from './repo';
+import { appById } from '../apps/public';
+import { fileById } from '../files/public';
+import { packageOfApp } from '../packages/public';
 
 const NOT_IN_STORE: LocalisedText = { zh: '该应用未上架或已下架', en: 'This app is not available in the store', ru: 'Этого приложения нет в магазине' };
 
@@ -43,7 +43,7 @@ export class StoreService {
     const { db } = this.deps;
     const current = await versionsRepo.current(db, appId);
     if (!current) return null;
-    const app = await appsRepo.byId(db, current.teamId, appId);
+    const app = await appById(db, current.teamId, appId);
     if (!app?.listed) return null;
     const phase = current.releaseType === 'phased' ? await versionsRepo.phase(db, current.id) : undefined;
     const phasing = phase !== undefined && phase.state !== 'completed';
@@ -55,7 +55,7 @@ export class StoreService {
     const { db } = this.deps;
     const shown = await this.shown(appId);
     const row = shown?.row;
-    const pkg = row?.packageId ? await packagesRepo.byId(db, appId, row.packageId) : undefined;
+    const pkg = row?.packageId ? await packageOfApp(db, appId, row.packageId) : undefined;
     const preRegistration = row?.noPackage === true;
     if (!shown || !row || !row.onShelfAt || (!preRegistration && (!pkg || row.versionCode === null))) throw notFound(NOT_IN_STORE);
     const listings = await versionsRepo.listings(db, [row.id]);
@@ -124,7 +124,7 @@ export class StoreService {
     if (!shown || shown.row.id !== versionId) throw notFound();
     const listings = await versionsRepo.listings(db, [versionId]);
     if (!listings.some((l) => l.iconObjectId === objectId || l.screenshotObjectIds.includes(objectId))) throw notFound();
-    const file = await filesRepo.byId(db, objectId);
+    const file = await fileById(db, objectId);
     if (!file || file.state !== 'ready' || !file.contentType.startsWith('image/')) throw notFound();
     return file;
   }

@@ -2,3 +2,4 @@
 export { AgreementsPage } from './pages/AgreementsPage';
 export { MissingAgreements } from './components/MissingAgreements';
 export { useAgreementCheck } from './hooks';
+export { PublishingReadiness } from './components/PublishingReadiness';

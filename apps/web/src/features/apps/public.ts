@@ -2,6 +2,6 @@
 export { languageName } from './labels';
 export { AppsPage } from './pages/AppsPage';
 export { AppInfoPage } from './pages/AppInfoPage';
-export { useApp, useProjectApps } from './hooks';
+export { useApp } from './hooks';
 export { appKeys } from './keys';
-export { CreateAppDialog } from './components/CreateAppDialog';
+export { ProjectAppsCard } from './components/ProjectAppsCard';

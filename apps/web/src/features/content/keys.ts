@@ -9,4 +9,7 @@ export const contentKeys = {
   history: () => [...contentKeys.all, contentApi.newsAccessHistory.id] as const,
   billboard: () => [...contentKeys.all, contentApi.billboard.id] as const,
   discounts: () => [...contentKeys.all, contentApi.discountActivities.id] as const,
+  manageNews: () => [...contentKeys.all, contentApi.manageNews.list.id] as const,
+  manageBillboard: () => [...contentKeys.all, contentApi.manageBillboard.list.id] as const,
+  manageDiscounts: () => [...contentKeys.all, contentApi.manageDiscounts.list.id] as const,
 };

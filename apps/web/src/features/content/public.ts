@@ -5,3 +5,5 @@ export { BillboardBanner } from './components/BillboardBanner';
 export { DiscountsCard } from './components/DiscountsCard';
 export { NewsList } from './components/NewsList';
 export { useLatestNews } from './hooks';
+export { useContentTabs } from './components/ContentTabs';
+export type { ContentKind } from './manage';

@@ -1,3 +1,3 @@
 // The immersive family's face in the console: what the shell and other families use of it.
 export { ImmersivePage } from './pages/ImmersivePage';
-export { useDecideImmersive, useImmersiveQueue, type ImmersiveQueueState } from './hooks';
+export { useImmersiveReviewTab } from './components/ImmersiveReviewTab';

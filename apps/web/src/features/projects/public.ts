@@ -1,5 +1,4 @@
 // The projects family's face for the console's other families: what they may use of it.
-export { useDisplay } from './display';
 export { ProjectSelect } from './components/ProjectSelect';
 export { ProjectsPage } from './pages/ProjectsPage';
 export { ProjectSettingsPage } from './pages/ProjectSettingsPage';

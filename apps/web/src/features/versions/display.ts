@@ -1,30 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatDate, intlLocaleOf } from '@wharf/rules';
 import type { Version } from '@wharf/contract';
-import { localTimeZone } from '../../session/language';
-import { useDisplay } from '../projects/public';
-
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-
-function timeFormat(language: string, timeZone: string): Intl.DateTimeFormat {
-  const key = `${language}|${timeZone}`;
-  let format = timeFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(intlLocaleOf(language), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone });
-    timeFormats.set(key, format);
-  }
-  return format;
-}
-
-/** Dates (the rules library's formatDate) and times of day, in the display language and the user's zone. */
-export function useVersionDisplay() {
-  const display = useDisplay();
-  const zone = localTimeZone();
-  return {
-    ...display,
-    dateTime: (iso: string | null | undefined) => (iso ? `${formatDate(iso, display.language, zone)} ${timeFormat(display.language, zone).format(new Date(iso))}` : ''),
-  };
-}
 
 /**
  * The status label of a version in the user's language: the releaseState's name, or one of

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fileApi, versionApi, type BodyOf } from '@wharf/contract';
+import { versionApi, type BodyOf } from '@wharf/contract';
 import { callEndpoint } from '../../request/call';
 import { versionKeys } from './keys';
 
@@ -204,13 +204,5 @@ export function useChangePhasedRelease(ref: Ref) {
   return useMutation({
     mutationFn: (change: PhaseChange) => callEndpoint(versionApi.changePhasedRelease, { body: { ...ref, ...change } }),
     onSuccess: () => refresh(),
-  });
-}
-
-/** An image of a listing (icon, screenshot), uploaded as the request body; answers its object id. */
-export function useUploadImage() {
-  return useMutation({
-    mutationFn: async (file: File) =>
-      (await callEndpoint(fileApi.uploadObject, { query: { fileName: file.name, contentType: file.type || 'application/octet-stream', bizTag: 'img' }, body: file as never })).object.objectId,
   });
 }

@@ -1,5 +1,3 @@
 // The versions family's face in the console: what the shell and other families use of it.
 export { VersionPage } from './pages/VersionPage';
 export { StorePage } from './pages/StorePage';
-export { useVersionDisplay } from './display';
-export { useUploadImage } from './hooks';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zoneName } from '../console/get-config';
+import { zoneName } from '../console';
 
 export const PLATFORMS = ['android', 'harmony', 'quickapp', 'pc', 'watch'] as const;
 export const platform = z.enum(PLATFORMS);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zoneName } from '../console/get-config';
+import { zoneName } from '../console';
 
 export const email = z.string().trim().toLowerCase().email().max(254);
 /** Long passphrases welcome; a floor that stops the obvious. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
-import { zoneName } from '../console/get-config';
+import { zoneName } from '../console';
 import { bizTag, fileObject, fileName, contentType } from './schemas';
 
 const PREFIX = 'cfs/file_service/v1';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { languageKey } from '../app/schemas';
+import { languageKey } from '../app';
 
 export const IMMERSIVE_STATES = ['draft', 'review', 'approved', 'rejected'] as const;
 export const IMMERSIVE_TASK_STATES = ['open', 'approved', 'rejected', 'withdrawn'] as const;

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
 import { listQuery, listShape } from '../../kit/list';
-import { zoneName } from '../console/get-config';
-import { member } from '../team/schemas';
+import { zoneName } from '../console';
+import { member } from '../team';
 
 export const PROJECTS_PER_TEAM_LIMIT = 300;
 const PREFIX = 'cpms/v1';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
-import { zoneName } from '../console/get-config';
+import { zoneName } from '../console';
 import { countryCode, developerUserInfo, teamSummary } from '../auth/schemas';
 
 const PREFIX = 'user-permission-service/v1';

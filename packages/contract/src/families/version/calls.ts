@@ -3,7 +3,7 @@ import { defineEndpoint } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
 import { listQuery, listShape } from '../../kit/list';
 import { AGE_RATINGS, REGIONS } from '@wharf/rules';
-import { languageKey } from '../app/schemas';
+import { languageKey } from '../app';
 import { completeness, historyEvent, listingInput, RELEASE_TYPES, testAccount, version, versionRef } from './schemas';
 
 const PREFIX = 'amis/version-manage/v1';

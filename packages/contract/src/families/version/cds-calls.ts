@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineAlias, defineEndpoint } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
 import { listShape } from '../../kit/list';
-import { testRelease } from '../testing/version-calls';
+import { testRelease } from '../testing';
 import { versionList, historyVersionList } from './calls';
 import { changePhasedRelease } from './phased-calls';
 import { RELEASE_TYPES, releaseState } from './schemas';

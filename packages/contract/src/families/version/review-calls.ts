@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
 import { listShape } from '../../kit/list';
-import { testVersion } from '../testing/schemas';
+import { testVersion } from '../testing';
 import { completeness, REVIEW_REASON_KEYS, REVIEW_TASK_KINDS, REVIEW_TASK_STATES, reviewTask, version } from './schemas';
 import { refused } from '../../kit/field-errors';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AGE_RATINGS, DEVELOPER_ACTIONS, LISTING_LIMITS, LISTING_MEDIA, RELEASE_STATES } from '@wharf/rules';
-import { languageKey } from '../app/schemas';
+import { languageKey } from '../app';
 import { refused } from '../../kit/field-errors';
 
 export const RELEASE_TYPES = ['full', 'phased'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
-import { languageKey } from '../app/schemas';
+import { languageKey } from '../app';
 
 /** The distribution prefix, as the specification spells it: the store is what devices and visitors see. */
 const PREFIX = 'cds/app-distirbution/v1/all';

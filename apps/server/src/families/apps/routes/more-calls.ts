@@ -4,7 +4,7 @@ import type { Deps } from '../../../platform/deps';
 import { decodeCursor, pageOf } from '../../../platform/http/cursor';
 import { messageLanguage } from '../../../platform/http/language';
 import { registerEndpoint } from '../../../platform/http/register';
-import { teamsRepo } from '../../accounts/repo/teams';
+import { teamById } from '../../accounts/public';
 import type { AppMover } from '../move';
 import { appsRepo } from '../repo';
 import { appOut, type AppsService } from '../service';
@@ -29,7 +29,7 @@ export function moreAppRoutes(app: FastifyInstance, s: AppsService, mover: AppMo
     const rows = await appsRepo.platformPage(db, { search: body.search, platform: body.platform }, body.pageSize + 1, body.cursor ? decodeCursor(body.cursor) : undefined);
     const { page, nextCursor } = pageOf(rows, body.pageSize, (r) => ({ at: r.createdAt, id: r.id }));
     const names = new Map<string, string>();
-    for (const teamId of new Set(page.map((r) => r.teamId))) names.set(teamId, (await teamsRepo.byId(db, teamId))?.name ?? '');
+    for (const teamId of new Set(page.map((r) => r.teamId))) names.set(teamId, (await teamById(db, teamId))?.name ?? '');
     return { items: page.map((r) => ({ ...appOut(r), teamId: r.teamId, teamName: names.get(r.teamId) ?? '' })), nextCursor };
   });
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileApi, MULTIPART_PART_BYTES } from '@wharf/contract';
 import { createTestApp, sampleBytes, TestUser, type TestApp } from '../../../harness';
-import { parseRange } from '../range';
+import { parseRange } from '../../../platform/http/range';
 import { teamWithMember } from '../../accounts/__tests__/helpers';
 
 let t: TestApp;

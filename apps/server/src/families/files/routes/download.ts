@@ -3,7 +3,7 @@ import { buildPath, fileApi } from '@wharf/contract';
 import { AppError, notFound } from '../../../platform/http/errors';
 import { registerEndpoint, STREAMED } from '../../../platform/http/register';
 import { filesRepo } from '../repo';
-import { parseRange } from '../range';
+import { parseRange } from '../../../platform/http/range';
 import type { FilesService } from '../service';
 import type { UrlSigner } from '../signing';
 import type { Deps } from '../../../platform/deps';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { projectApi } from '@wharf/contract';
 import { registerEndpoint } from '../../../platform/http/register';
-import type { MembersService } from '../../accounts/service/members';
+import type { MembersService } from '../../accounts/public';
 import type { ProjectsService } from '../service';
 
 export function projectDetailRoutes(app: FastifyInstance, s: ProjectsService, members: MembersService): void {

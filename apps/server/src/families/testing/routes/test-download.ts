@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { testingApi } from '@wharf/contract';
 import { AppError } from '../../../platform/http/errors';
 import { registerEndpoint, STREAMED } from '../../../platform/http/register';
-import { parseRange } from '../../files/range';
-import { countryOfAcceptLanguage, UNKNOWN_COUNTRY } from '../../versions/distribution';
+import { parseRange } from '../../../platform/http/range';
+import { countryOfAcceptLanguage } from '../../../platform/http/accept-language';
+import { UNKNOWN_COUNTRY } from '../../versions/public';
 import type { TestingServices } from './context';
 
 export function testDownloadRoute(app: FastifyInstance, s: TestingServices): void {

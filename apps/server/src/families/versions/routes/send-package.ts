@@ -1,7 +1,7 @@
 import { pipeline, Transform } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../platform/http/errors';
-import { parseRange } from '../../files/range';
+import { parseRange } from '../../../platform/http/range';
 import type { ObjectStorage } from '../../../platform/storage/storage';
 
 interface Stored {

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { Experiment, MetricResult } from '@wharf/contract';
 import { Chart } from '../../../ui/chart/Chart';
 import type { ChartSpec } from '../../../ui/chart/spec';
-import { useDisplay } from '../../projects/public';
 import { metricText } from './words';
+import { useDisplay } from '../../../session/display';
 
 const pct = (n: number) => Math.round(n * 1000) / 10;
 

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { Experiment } from '@wharf/contract';
 import { Chart } from '../../../ui/chart/Chart';
 import type { ChartSpec } from '../../../ui/chart/spec';
-import { useDisplay } from '../../projects/public';
 import { useResults } from '../api/queries';
 import { MetricCard } from './MetricCard';
+import { useDisplay } from '../../../session/display';
 
 /** Where the experiment stands: exposures per variant and day, the sample-ratio check, and each metric. */
 export function ResultsTab({ appId, experiment }: { appId: string; experiment: Experiment }) {

@@ -2,9 +2,9 @@ import { Descriptions, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ExperimentInput } from '@wharf/contract';
 import { useAudienceChoices } from '../../analytics/public';
-import { useDisplay } from '../../projects/public';
 import { ruleText } from '../../remote-config/public';
 import { metricText } from './words';
+import { useDisplay } from '../../../session/display';
 
 /** The experiment as it will be saved, to read once more before it is. */
 export function ReviewStep({ appId, input, note = true }: { appId: string; input: ExperimentInput; note?: boolean }) {

@@ -2,13 +2,13 @@ import { Alert, Flex, Result, Skeleton, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useRouteAppId } from '../../console/public';
-import { useDisplay } from '../../projects/public';
 import { usePermissions } from '../../team/public';
 import { useExperiment, useResults } from '../api/queries';
 import { Actions } from '../components/Actions';
 import { ResultsTab } from '../components/ResultsTab';
 import { SetupTab } from '../components/SetupTab';
 import { StateTag } from '../components/words';
+import { useDisplay } from '../../../session/display';
 
 /** One experiment: its state and actions, its results and its setup. */
 export function ExperimentPage() {

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import type { Experiment, RemoteParameter } from '@wharf/contract';
 import { useNavigate, useParams } from 'react-router';
 import { useRouteAppId } from '../../console/public';
-import { useDisplay } from '../../projects/public';
 import { useRemoteConfig, useRemoteVersion } from '../../remote-config/public';
 import { useUnsavedGuard } from '../../../ui/unsaved';
 import { useSaveExperiment, useStartExperiment } from '../api/mutations';
@@ -14,6 +13,7 @@ import { GoalsStep } from '../components/GoalsStep';
 import { ReviewStep } from '../components/ReviewStep';
 import { TargetingStep } from '../components/TargetingStep';
 import { VariantsStep } from '../components/VariantsStep';
+import { useDisplay } from '../../../session/display';
 
 const STEPS = ['basics', 'targeting', 'variants', 'goals', 'review'] as const;
 

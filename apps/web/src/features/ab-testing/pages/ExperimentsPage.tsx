@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Experiment } from '@wharf/contract';
 import { useRouteAppId } from '../../console/public';
-import { useDisplay } from '../../projects/public';
 import { usePermissions } from '../../team/public';
 import { useExperiments } from '../api/queries';
 import { metricText, StateTag } from '../components/words';
+import { useDisplay } from '../../../session/display';
 
 /** A/B Testing: the app's experiments, newest first, and a way to start one. */
 export function ExperimentsPage() {

@@ -2,19 +2,19 @@ import { useState } from 'react';
 import { Button, Card, Collapse, Flex, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AgreementState } from '@wharf/contract';
-import { useVersionDisplay } from '../../versions/public';
 import { usePermissions } from '../../team/public';
 import { useAgreements } from '../hooks';
 import { AgreementText } from '../components/AgreementText';
 import { SignAgreementDialog } from '../components/SignAgreementDialog';
 import { StatusResult } from '../../../ui/StatusResult';
+import { useDisplay } from '../../../session/display';
 
 /** The platform's agreements, whether the team signed each (and who, when), and signing. */
 export function AgreementsPage() {
   const { t } = useTranslation('agreements');
   const permissions = usePermissions();
   const list = useAgreements();
-  const display = useVersionDisplay();
+  const display = useDisplay();
   const [signing, setSigning] = useState<AgreementState | null>(null);
   if (list.isPending || permissions.loading) return <Skeleton active />;
   if (!list.data) return <StatusResult status="403" title={t('page.noAccess')} />;

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { App as AntApp, Button, Card, Empty, Flex, Input, Popconfirm, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Audience, AudienceCondition, AudienceInput } from '@wharf/contract';
-import { useDisplay } from '../../projects/public';
 import { useAudienceAction, useAudiences, useInstanceAudiences, useSaveAudience } from '../api/audiences';
 import { useEventList } from '../api/queries';
 import { lastDays, todayIn } from '../range';
 import { AudienceEditor } from './AudienceEditor';
+import { useDisplay } from '../../../session/display';
 
 /** One condition in words, as the list shows it. */
 function useDescribe() {

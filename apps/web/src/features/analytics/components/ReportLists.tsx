@@ -1,8 +1,8 @@
 import { Button, Card, Empty, Popconfirm, Progress, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AnalyticsExport, ReportTemplate } from '@wharf/contract';
-import { useDisplay } from '../../projects/public';
 import { useDownloadExport } from '../api/reports';
+import { useDisplay } from '../../../session/display';
 
 interface TemplateProps {
   templates: readonly ReportTemplate[];

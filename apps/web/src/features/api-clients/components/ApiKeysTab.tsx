@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Button, Empty, Flex, Popconfirm, Skeleton, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '@wharf/contract';
-import { useDisplay } from '../../projects/public';
 import { useCreateKey, useDeleteApiClient, useDeleteKey } from '../api/mutations';
 import { useApiClients } from '../api/queries';
 import { CreateClientDialog } from './CreateClientDialog';
 import { GrantsDialog } from './GrantsDialog';
 import { ResetSecretDialog } from './ResetSecretDialog';
 import { ShownOnceDialog, saveKeyFile, type ShownOnce } from './ShownOnceDialog';
+import { useDisplay } from '../../../session/display';
 
 /** Users and permissions → API keys: the team's API clients and service accounts, for CI and servers calling the Connect API. */
 export function ApiKeysTab() {

@@ -3,10 +3,10 @@ import { Button, Card, Empty, Flex, Input, Popconfirm, Space, Table, Tag, Typogr
 import { useTranslation } from 'react-i18next';
 import { appUsersApi, type AppUser } from '@wharf/contract';
 import { ShowMore } from '../../../ui/ShowMore';
-import { useDisplay } from '../../projects/public';
 import { useDeleteAppUser, useRevokeAppUserSessions, useSetAppUserDisabled } from '../api/mutations';
 import { useAppUsers, useIdentityProviders } from '../api/queries';
 import { useAct } from '../../../ui/use-act';
+import { useDisplay } from '../../../session/display';
 
 const builtIn = new Set<string>(appUsersApi.AUTH_PROVIDERS);
 

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { App, AppClient } from '@wharf/contract';
 import { saveFile } from '../../../ui/save-file';
 import { useUnsavedGuard } from '../../../ui/unsaved';
-import { useDisplay } from '../../projects/public';
 import { useAppClient, useFetchAppConfigFile, useRestrictAppKey, useRotateAppKey } from '../hooks';
+import { useDisplay } from '../../../session/display';
 
 const GRACE_HOURS = [0, 1, 24, 168] as const;
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);

@@ -6,12 +6,13 @@ import type { App, appApi } from '@wharf/contract';
 import { PageLayout } from '../../../app/pages/PageLayout';
 import { useRouteAppId } from '../../console/public';
 import type { Language } from '../../../session/language';
-import { useDisplay, useProject } from '../../projects/public';
+import { useProject } from '../../projects/public';
 import { usePermissions } from '../../team/public';
 import { PackageNameDialog } from '../components/PackageNameDialog';
 import { useApp, useAppKinds, useSetDevelopStatus, useUpdateApp } from '../hooks';
 import { developStatusOptions, languageName, languageOptions } from '../labels';
 import { AppClientCard } from '../components/AppClientCard';
+import { useDisplay } from '../../../session/display';
 
 interface EditValues {
   name: string;

@@ -1,20 +1,23 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Empty, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { App } from '@wharf/contract';
-import { PublishingReadiness } from '../../agreements/components/PublishingReadiness';
 import { PageLayout } from '../../../app/pages/PageLayout';
-import { useDisplay, ProjectSelect, useProjectNames } from '../../projects/public';
+import { ProjectSelect, useProjectNames } from '../../projects/public';
 import { usePermissions } from '../../team/public';
 import { CreateAppDialog } from '../components/CreateAppDialog';
 import { useApps } from '../hooks';
 import type { AppFilters } from '../keys';
 import { categoryOptions, platformOptions } from '../labels';
 import { ShowMore } from '../../../ui/ShowMore';
+import { useDisplay } from '../../../session/display';
 
-/** My apps: the team's apps with search and filters, a page at a time; "New app". */
-export function AppsPage() {
+/**
+ * My apps: the team's apps with search and filters, a page at a time; "New app". The shell
+ * passes the notices other families show above the list (agreements' publishing readiness).
+ */
+export function AppsPage({ notices }: { notices?: ReactNode }) {
   const { t } = useTranslation('apps');
   const navigate = useNavigate();
   const display = useDisplay();
@@ -72,7 +75,7 @@ export function AppsPage() {
           </Button>
         )}
       </Flex>
-      <PublishingReadiness />
+      {notices}
       <Flex align="center" style={{ marginBottom: 16 }} gap="middle" wrap>
         <Input.Search allowClear placeholder={t('list.search')} aria-label={t('list.search')} onSearch={(v) => set({ search: v.trim() || undefined })} style={{ maxWidth: 300 }} />
         <Select allowClear placeholder={t('list.allPlatforms')} aria-label={t('fields.platform')} options={platformOptions(t)} value={filters.platform} onChange={(v?: string) => set({ platform: v })} style={{ minWidth: 160 }} />

@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ObjectType } from '@wharf/contract';
 import { useAct } from '../../../ui/use-act';
-import { useDisplay } from '../../projects/public';
 import { useRemoveDocuments, useWriteDocuments } from '../api/mutations';
 import { useDocuments, useObjectTypes, type BrowseQuery } from '../api/queries';
 import { DocumentDialog } from './DocumentDialog';
 import { FilterBar } from './FilterBar';
 import { Transfers } from './Transfers';
 import { textOfValue } from './values';
+import { useDisplay } from '../../../session/display';
 
 interface Props {
   projectId: string;

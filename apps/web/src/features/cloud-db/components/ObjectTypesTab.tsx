@@ -5,9 +5,9 @@ import { Link, useNavigate } from 'react-router';
 import type { ObjectType, SchemaFile } from '@wharf/contract';
 import { saveFile } from '../../../ui/save-file';
 import { useAct } from '../../../ui/use-act';
-import { useDisplay } from '../../projects/public';
 import { exportSchema, useDeleteObjectType, useImportSchema } from '../api/mutations';
 import { useObjectTypes } from '../api/queries';
+import { useDisplay } from '../../../session/display';
 
 interface Props {
   projectId: string;

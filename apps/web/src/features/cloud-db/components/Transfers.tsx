@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { cloudDbApi, fileApi, type CloudDbTransfer } from '@wharf/contract';
 import { callEndpoint } from '../../../request/call';
 import { useAct } from '../../../ui/use-act';
-import { useDisplay } from '../../projects/public';
 import { cloudDbKeys } from '../api/keys';
+import { useDisplay } from '../../../session/display';
 
 interface Props {
   projectId: string;

@@ -2,9 +2,9 @@ import { App as AntApp, Button, Empty, Flex, Form, Input, InputNumber, Skeleton,
 import { useTranslation } from 'react-i18next';
 import type { CloudDbZone } from '@wharf/contract';
 import { useAct } from '../../../ui/use-act';
-import { useDisplay } from '../../projects/public';
 import { useCreateZone, useDeleteZone, useSetRetention } from '../api/mutations';
 import { useObjectTypes } from '../api/queries';
+import { useDisplay } from '../../../session/display';
 
 interface Props {
   projectId: string;

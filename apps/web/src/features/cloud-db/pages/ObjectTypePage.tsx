@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useUnsavedGuard } from '../../../ui/unsaved';
 import { useAct } from '../../../ui/use-act';
-import { useDisplay } from '../../projects/public';
 import { usePermissions } from '../../team/public';
 import { useSaveObjectType } from '../api/mutations';
 import { useObjectTypes } from '../api/queries';
@@ -14,6 +13,7 @@ import { IndexesEditor } from '../components/IndexesEditor';
 import { problemText } from '../components/problems';
 import { RightsEditor } from '../components/RightsEditor';
 import { RulesCard } from '../components/RulesCard';
+import { useDisplay } from '../../../session/display';
 
 /** Adds an object type, or changes one without losing its data (what would lose data the server refuses, saying why). */
 export function ObjectTypePage() {

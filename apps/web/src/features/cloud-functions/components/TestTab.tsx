@@ -3,9 +3,9 @@ import { Button, Card, Descriptions, Flex, Form, Input, Select, Tag, Typography 
 import { useTranslation } from 'react-i18next';
 import type { CloudFunction, Invocation } from '@wharf/contract';
 import { LATEST } from '@wharf/rules';
-import { useDisplay } from '../../projects/public';
 import { useFunctionChanges } from '../api/mutations';
 import { useAliases, useVersions } from '../api/queries';
+import { useDisplay } from '../../../session/display';
 
 const OUTCOME_COLOR: Record<Invocation['outcome'], string> = { ok: 'green', error: 'red', timeout: 'orange', crashed: 'red' };
 const SAMPLE = '{\n  "queryStringParameters": { "name": "Wharf" }\n}';

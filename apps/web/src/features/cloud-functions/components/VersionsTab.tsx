@@ -1,10 +1,10 @@
 import { Button, Empty, Popconfirm, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CloudFunction, FunctionVersion } from '@wharf/contract';
-import { useDisplay } from '../../projects/public';
 import { useAct } from '../../../ui/use-act';
 import { useFunctionChanges } from '../api/mutations';
 import { useVersions } from '../api/queries';
+import { useDisplay } from '../../../session/display';
 
 /** Published versions, newest first, with the aliases that send calls to each. */
 export function VersionsTab({ projectId, fn, canManage }: { projectId: string; fn: CloudFunction; canManage: boolean }) {

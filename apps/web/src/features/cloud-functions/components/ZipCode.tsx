@@ -3,9 +3,9 @@ import { Alert, App as AntApp, Button, Flex, Input, Space, Typography, Upload } 
 import { useTranslation } from 'react-i18next';
 import type { CloudFunction } from '@wharf/contract';
 import { FUNCTION_LIMITS } from '@wharf/rules';
-import { useDisplay } from '../../projects/public';
 import { useAct } from '../../../ui/use-act';
 import { useFunctionChanges } from '../api/mutations';
+import { useDisplay } from '../../../session/display';
 
 /** Code as a zip: what the current one holds, and a new one uploaded with its entry file. */
 export function ZipCode({ projectId, fn, files, canManage }: { projectId: string; fn: CloudFunction; files: { path: string; size: number }[]; canManage: boolean }) {

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { CloudFunction } from '@wharf/contract';
 import { FUNCTION_LIMITS } from '@wharf/rules';
-import { useDisplay } from '../../projects/public';
 import { usePermissions } from '../../team/public';
 import { useCreateFunction } from '../api/mutations';
 import { useFunctions } from '../api/queries';
+import { useDisplay } from '../../../session/display';
 
 interface NewFunction {
   name: string;

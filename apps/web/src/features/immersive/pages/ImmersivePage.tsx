@@ -8,7 +8,7 @@ import { useApp, languageName } from '../../apps/public';
 import type { Language } from '@wharf/rules';
 import { useIconUrl } from '../../packages/public';
 import { usePermissions } from '../../team/public';
-import { useUploadImage } from '../../versions/public';
+import { useUploadImage } from '../../../upload/image';
 import { useImageColor, useImmersiveAction, useImmersiveInfo, useSaveImmersive } from '../hooks';
 import { StatusResult } from '../../../ui/StatusResult';
 

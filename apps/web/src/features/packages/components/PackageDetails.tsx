@@ -1,9 +1,9 @@
 import { Alert, Avatar, Descriptions, Flex, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PackageInfo } from '@wharf/contract';
-import { useDisplay } from '../../projects/public';
 import { useIconUrl } from '../hooks';
 import { parseStateName, reasonKey } from '../reasons';
+import { useDisplay } from '../../../session/display';
 
 /** The package's icon (from the parse), or its kind in a square while there is none. */
 export function PackageIcon({ pkg, size = 48 }: { pkg: PackageInfo; size?: number }) {

@@ -1,8 +1,8 @@
 import { Alert, Button, Card, Flex, Progress, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../../request/errors';
-import { useDisplay } from '../../projects/public';
 import type { UploadJob } from '../use-package-upload';
+import { useDisplay } from '../../../session/display';
 
 /** The upload under way: bytes sent of the total, speed, reconnection, then parsing. */
 export function UploadPanel({

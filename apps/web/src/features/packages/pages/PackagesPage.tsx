@@ -5,7 +5,6 @@ import { PARSE_STATE, type App, type PackageInfo } from '@wharf/contract';
 import { PageLayout } from '../../../app/pages/PageLayout';
 import { useRouteAppId } from '../../console/public';
 import { useApp } from '../../apps/public';
-import { useDisplay } from '../../projects/public';
 import { usePermissions } from '../../team/public';
 import { PackageDetails, PackageIcon, ParseStateTag } from '../components/PackageDetails';
 import { UploadPanel } from '../components/UploadPanel';
@@ -14,6 +13,7 @@ import { EXTENSIONS_OF_PLATFORM } from '../reasons';
 import { usePackageUpload } from '../use-package-upload';
 import { ShowMore } from '../../../ui/ShowMore';
 import { StatusResult } from '../../../ui/StatusResult';
+import { useDisplay } from '../../../session/display';
 
 /** Package management: upload (resumable, with progress), parse results, delete. */
 export function PackagesPage() {

@@ -1,45 +1,43 @@
-import { useState } from 'react';
-import { App as AntApp, Button, Card, Descriptions, Empty, Flex, Popconfirm, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { App as AntApp, Button, Card, Descriptions, Flex, Popconfirm, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { App, Member, Project } from '@wharf/contract';
+import type { Member, Project } from '@wharf/contract';
 import { PageLayout } from '../../../app/pages/PageLayout';
-import { CreateAppDialog, useProjectApps } from '../../apps/public';
 import { usePermissions, useRoles, roleLabel } from '../../team/public';
 import { ProjectFormDialog } from '../components/ProjectFormDialog';
-import { useDisplay } from '../display';
 import { useDeleteProject, useFetchConfigFile, useProject, useProjectMembers } from '../hooks';
 import { useDataLocations } from '../zones';
 import { saveFile } from '../../../ui/save-file';
 import { StatusResult } from '../../../ui/StatusResult';
+import { useDisplay } from '../../../session/display';
 
-/** Project settings: general information, the project's apps, its members, the configuration file. */
-export function ProjectSettingsPage() {
+/**
+ * Project settings: general information, the project's apps (the card the shell passes: apps
+ * builds on projects), its members, the configuration file.
+ */
+export function ProjectSettingsPage({ appsCard }: { appsCard?: (projectId: string) => ReactNode }) {
   const { projectId = '' } = useParams();
   const { t } = useTranslation('projects');
   const project = useProject(projectId);
   if (project.isPending) return <Skeleton active />;
   if (!project.data) return <StatusResult status="404" title={t('settings.notFound')} extra={<Link to="/projects">{t('settings.backToList')}</Link>} />;
-  return <ProjectSettings project={project.data} />;
+  return <ProjectSettings project={project.data} appsCard={appsCard} />;
 }
 
-function ProjectSettings({ project }: { project: Project }) {
+function ProjectSettings({ project, appsCard }: { project: Project; appsCard?: ((projectId: string) => ReactNode) | undefined }) {
   const { t } = useTranslation('projects');
-  const { t: tApps } = useTranslation('apps');
   const { message } = AntApp.useApp();
   const navigate = useNavigate();
   const display = useDisplay();
   const zones = useDataLocations();
   const permissions = usePermissions();
   const canManage = permissions.can('project.manage');
-  const canCreateApp = permissions.can('app.create');
-  const apps = useProjectApps(project.projectId);
   const members = useProjectMembers(project.projectId);
   const roles = useRoles();
   const remove = useDeleteProject();
   const fetchConfigFile = useFetchConfigFile();
   const [renaming, setRenaming] = useState(false);
-  const [addingApp, setAddingApp] = useState(false);
   const [downloading, setDownloading] = useState(false);
 
   const download = async () => {
@@ -54,18 +52,6 @@ function ProjectSettings({ project }: { project: Project }) {
       setDownloading(false);
     }
   };
-
-  const appColumns = [
-    {
-      key: 'name',
-      title: tApps('fields.name'),
-      render: (_: unknown, a: App) => <Link to={`/apps/${encodeURIComponent(a.appId)}/info`}>{a.name}</Link>,
-    },
-    { key: 'packageName', title: tApps('fields.packageName'), render: (_: unknown, a: App) => <Typography.Text code>{a.packageName}</Typography.Text> },
-    { key: 'platform', title: tApps('fields.platform'), render: (_: unknown, a: App) => tApps(`platforms.${a.platform}`) },
-    { key: 'category', title: tApps('fields.category'), render: (_: unknown, a: App) => <Tag>{tApps(`categories.${a.category}`)}</Tag> },
-    { key: 'appId', title: tApps('fields.appId'), render: (_: unknown, a: App) => <Typography.Text copyable type="secondary">{a.appId}</Typography.Text> },
-  ];
 
   const memberColumns = [
     {
@@ -121,36 +107,7 @@ function ProjectSettings({ project }: { project: Project }) {
           </Descriptions>
         </Card>
 
-        <Card
-          title={t('settings.apps')}
-          extra={
-            canCreateApp && (
-              <Button type="primary" onClick={() => setAddingApp(true)}>
-                {t('settings.addApp')}
-              </Button>
-            )
-          }
-        >
-          <Table<App>
-            rowKey="appId"
-            size="small"
-            columns={appColumns}
-            dataSource={apps.data ?? []}
-            loading={apps.isPending}
-            pagination={false}
-            locale={{
-              emptyText: (
-                <Empty description={t('settings.noApps')}>
-                  {canCreateApp && (
-                    <Button type="primary" onClick={() => setAddingApp(true)}>
-                      {t('settings.addApp')}
-                    </Button>
-                  )}
-                </Empty>
-              ),
-            }}
-          />
-        </Card>
+        {appsCard?.(project.projectId)}
 
         <Card title={t('configFile.title')}>
           <Flex justify="space-between" align="center" gap="middle" wrap>
@@ -193,7 +150,6 @@ function ProjectSettings({ project }: { project: Project }) {
         )}
       </Flex>
       <ProjectFormDialog open={renaming} project={project} onClose={() => setRenaming(false)} />
-      <CreateAppDialog open={addingApp} projectId={project.projectId} onClose={() => setAddingApp(false)} onCreated={(a) => void navigate(`/apps/${encodeURIComponent(a.appId)}/info`)} />
     </PageLayout>
   );
 }

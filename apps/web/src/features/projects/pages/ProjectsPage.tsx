@@ -6,10 +6,10 @@ import type { Project } from '@wharf/contract';
 import { PageLayout } from '../../../app/pages/PageLayout';
 import { usePermissions } from '../../team/public';
 import { ProjectFormDialog } from '../components/ProjectFormDialog';
-import { useDisplay } from '../display';
 import { useDeleteProject, useProjects } from '../hooks';
 import { useDataLocations } from '../zones';
 import { ShowMore } from '../../../ui/ShowMore';
+import { useDisplay } from '../../../session/display';
 
 /** My projects: the team's projects, a page at a time; create, rename, delete. */
 export function ProjectsPage() {

@@ -5,11 +5,11 @@ import { QUALIFICATION_KINDS, type App, type QualificationTask } from '@wharf/co
 import { PageLayout } from '../../../app/pages/PageLayout';
 import { useRouteAppId } from '../../console/public';
 import { useApp } from '../../apps/public';
-import { useVersionDisplay } from '../../versions/public';
 import { usePermissions } from '../../team/public';
 import { ShowMore } from '../../../ui/ShowMore';
 import { useCancelQualification, useDeleteQualification, useQualifications, useSubmitQualification, useUploadDocument } from '../hooks';
 import { StatusResult } from '../../../ui/StatusResult';
+import { useDisplay } from '../../../session/display';
 
 type Kind = (typeof QUALIFICATION_KINDS)[number];
 
@@ -93,7 +93,7 @@ function SubmitForm({ app }: { app: App }) {
 
 function Qualifications({ app }: { app: App }) {
   const { t } = useTranslation('qualifications');
-  const display = useVersionDisplay();
+  const display = useDisplay();
   const permissions = usePermissions();
   const canManage = permissions.can('app.manage') && permissions.can('file.upload');
   const list = useQualifications(app.appId);

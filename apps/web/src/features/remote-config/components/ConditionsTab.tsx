@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import type { RemoteCondition, RemoteTemplate } from '@wharf/contract';
 import { useAudienceChoices } from '../../analytics/public';
 import { useRouteAppId } from '../../console/public';
-import { useDisplay } from '../../projects/public';
 import { ConditionDialog } from './ConditionDialog';
 import { chipColor } from './values';
 import { ruleText } from './rule-text';
 import { dropCondition, moveCondition, putCondition, usesOf } from './template-edit';
+import { useDisplay } from '../../../session/display';
 
 interface Props {
   template: RemoteTemplate;

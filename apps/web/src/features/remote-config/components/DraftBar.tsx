@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import type { remoteConfigApi, ResponseOf } from '@wharf/contract';
 import { templateDiff } from '@wharf/rules';
 import { useAct } from '../../../ui/use-act';
-import { useDisplay } from '../../projects/public';
 import { useDiscardDraft, usePublish, useRequestReview } from '../api/mutations';
 import { useRemoteVersion } from '../api/queries';
 import { DiffList } from './DiffList';
 import { ReviewBar } from './ReviewBar';
+import { useDisplay } from '../../../session/display';
 
 export type RemoteConfigState = ResponseOf<typeof remoteConfigApi.getRemoteConfig>;
 

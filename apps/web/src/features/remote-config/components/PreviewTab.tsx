@@ -2,9 +2,9 @@ import { Button, Card, Empty, Flex, Form, Input, Radio, Select, Table, Typograph
 import { useTranslation } from 'react-i18next';
 import { DEVICE_OSES, type RemoteTemplate } from '@wharf/contract';
 import { COUNTRIES, sortByCountryName } from '@wharf/rules';
-import { useDisplay } from '../../projects/public';
 import { usePreview } from '../api/mutations';
 import { ConditionChip, ValueText } from './values';
+import { useDisplay } from '../../../session/display';
 
 interface Values {
   source: 'draft' | 'published';

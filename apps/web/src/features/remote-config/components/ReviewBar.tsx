@@ -2,9 +2,9 @@ import { Alert, Button, Flex, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAct } from '../../../ui/use-act';
 import { useMe } from '../../accounts/public';
-import { useDisplay } from '../../projects/public';
 import { useApproveReview, useRejectReview } from '../api/mutations';
 import type { RemoteConfigState } from './DraftBar';
+import { useDisplay } from '../../../session/display';
 
 /** A review waiting: another member approves (and so publishes) or turns it down; who asked may withdraw it. */
 export function ReviewBar({ appId, config, canManage, status }: { appId: string; config: RemoteConfigState; canManage: boolean; status: string }) {

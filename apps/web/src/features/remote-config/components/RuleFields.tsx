@@ -5,8 +5,8 @@ import { COUNTRIES, sortByCountryName } from '@wharf/rules';
 import { NumberInput } from '../../../ui/NumberInput';
 import { useAudienceChoices } from '../../analytics/public';
 import { useRouteAppId } from '../../console/public';
-import { useDisplay } from '../../projects/public';
 import { newSeed, OPS, type RuleValues } from './rule-form';
+import { useDisplay } from '../../../session/display';
 
 interface Props {
   form: FormInstance;

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { RemoteParameter, RemoteTemplate } from '@wharf/contract';
 import { useAudienceChoices } from '../../analytics/public';
 import { useRouteAppId } from '../../console/public';
-import { useDisplay } from '../../projects/public';
 import { ConditionalValues, ConditionChip, ValueText } from './values';
 import { ruleText } from './rule-text';
+import { useDisplay } from '../../../session/display';
 
 /** A version's conditions (with their rules, by priority) and parameters, to read. */
 export function TemplateView({ template }: { template: RemoteTemplate }) {

@@ -5,11 +5,11 @@ import type { RemoteVersionSummary } from '@wharf/contract';
 import { templateDiff } from '@wharf/rules';
 import { ShowMore } from '../../../ui/ShowMore';
 import { useAct } from '../../../ui/use-act';
-import { useDisplay } from '../../projects/public';
 import { useRollBack } from '../api/mutations';
 import { useRemoteVersion, useRemoteVersions } from '../api/queries';
 import { DiffList } from './DiffList';
 import { TemplateView } from './TemplateView';
+import { useDisplay } from '../../../session/display';
 
 /** Published versions, newest first: who published what, what changed, and a rollback to any of them. */
 export function VersionsTab({ appId, published, canManage }: { appId: string; published: number; canManage: boolean }) {

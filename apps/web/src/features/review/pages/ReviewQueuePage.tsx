@@ -1,12 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Empty, Flex, Segmented, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ReviewTask } from '@wharf/contract';
-import { useVersionDisplay } from '../../versions/display';
 import { useReviewQueue, type TaskKind, type TaskState } from '../hooks';
 import { ShowMore } from '../../../ui/ShowMore';
-import { ImmersiveReviewTab, QualificationReviewTab } from './OtherReviewTabs';
+import { useDisplay } from '../../../session/display';
 
 const STATES: readonly TaskState[] = ['open', 'approved', 'rejected', 'withdrawn'];
 const KINDS: readonly TaskKind[] = ['release', 'update', 'shelfOff', 'rollback'];
@@ -15,10 +14,20 @@ export function kindColor(kind: string): string {
   return kind === 'shelfOff' ? 'orange' : kind === 'rollback' ? 'magenta' : kind === 'update' ? 'blue' : 'geekblue';
 }
 
-/** The reviewers' queue: open tasks oldest first with urged ones flagged; decided tasks newest first. */
-export function ReviewQueuePage() {
+/** A tab of another family's review tasks (immersive banners, qualifications), as the shell passes it. */
+export interface ReviewQueueTab {
+  key: string;
+  label: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * The reviewers' queue: open tasks oldest first with urged ones flagged; decided tasks newest
+ * first; then the tabs of the other families' review tasks.
+ */
+export function ReviewQueuePage({ tabs = [] }: { tabs?: readonly ReviewQueueTab[] }) {
   const { t } = useTranslation('review');
-  const display = useVersionDisplay();
+  const display = useDisplay();
   const [state, setState] = useState<TaskState>('open');
   const [kind, setKind] = useState<TaskKind | undefined>(undefined);
   const queue = useReviewQueue(state, kind);
@@ -105,8 +114,7 @@ export function ReviewQueuePage() {
               </>
             ),
           },
-          { key: 'immersive', label: t('tabs.immersive'), children: <ImmersiveReviewTab /> },
-          { key: 'qualifications', label: t('tabs.qualifications'), children: <QualificationReviewTab /> },
+          ...tabs,
         ]}
       />
     </div>

@@ -6,10 +6,11 @@ import { Link, useParams } from 'react-router';
 import { versionApi, type ResponseOf, type Version } from '@wharf/contract';
 import { countryById, type Language, REGIONS, sortByCountryName } from '@wharf/rules';
 import { languageName } from '../../apps/public';
-import { pickerFormat, useVersionDisplay } from '../../versions/display';
+import { pickerFormat } from '../../versions/display';
 import { useDecide, useReviewTask } from '../hooks';
 import { kindColor } from './ReviewQueuePage';
 import { StatusResult } from '../../../ui/StatusResult';
+import { useDisplay } from '../../../session/display';
 
 type Detail = ResponseOf<typeof versionApi.reviewTaskDetail>;
 const FIELDS = ['name', 'brief', 'description', 'newFeatures'] as const;
@@ -37,7 +38,7 @@ function Task({ detail }: { detail: Detail }) {
 /** Back to the queue, the app's name, and the task's kind, state and urging. */
 function TaskHeading({ task }: { task: Detail['task'] }) {
   const { t } = useTranslation('review');
-  const display = useVersionDisplay();
+  const display = useDisplay();
   return (
     <>
       <Link to="/review">← {t('task.back')}</Link>
@@ -56,7 +57,7 @@ function TaskHeading({ task }: { task: Detail['task'] }) {
 /** A test version submitted for review: its package, window, cap and groups. */
 function TestVersionTask({ detail }: { detail: Detail }) {
   const { t } = useTranslation('review');
-  const display = useVersionDisplay();
+  const display = useDisplay();
   const { task, onShelf } = detail;
   const test = detail.testVersion;
   const pkg = detail.package;
@@ -104,7 +105,7 @@ function TestVersionTask({ detail }: { detail: Detail }) {
 
 function ReleaseTask({ detail }: { detail: ReleaseDetail }) {
   const { t, i18n } = useTranslation('review');
-  const display = useVersionDisplay();
+  const display = useDisplay();
   const { task, version, onShelf, completeness } = detail;
   const pkg = detail.package;
   const language = i18n.language as Language;

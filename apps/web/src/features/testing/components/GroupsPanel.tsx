@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { Tester, TestGroup, TestInvitation } from '@wharf/contract';
 import { TESTING_LIMITS } from '@wharf/rules';
 import { ShowMore } from '../../../ui/ShowMore';
-import { useVersionDisplay } from '../../versions/public';
 import { useAddMembers, useCreateGroup, useCreateInvitation, useDeleteGroup, useEmailInvitation, useExpireInvitation, useGroups, useImportMembers, useInvitations, useMembers, useRemoveMember } from '../hooks';
+import { useDisplay } from '../../../session/display';
 
 /** Addresses as people paste them: one per line, or separated by commas, semicolons or spaces. */
 export function splitEmails(text: string): string[] {
@@ -20,7 +20,7 @@ export function absoluteLink(link: string): string {
 /** The team's test-user groups; each opens with its testers and invitations. */
 export function GroupsPanel() {
   const { t } = useTranslation('testing');
-  const display = useVersionDisplay();
+  const display = useDisplay();
   const groups = useGroups();
   const remove = useDeleteGroup();
   const [creating, setCreating] = useState(false);
@@ -96,7 +96,7 @@ function GroupDetail({ group }: { group: TestGroup }) {
 function Invitations({ group }: { group: TestGroup }) {
   const { t } = useTranslation('testing');
   const { message } = AntApp.useApp();
-  const display = useVersionDisplay();
+  const display = useDisplay();
   const invitations = useInvitations(group.groupId);
   const create = useCreateInvitation();
   const expire = useExpireInvitation();
@@ -177,7 +177,7 @@ interface ImportState {
 function Members({ group }: { group: TestGroup }) {
   const { t } = useTranslation('testing');
   const { message } = AntApp.useApp();
-  const display = useVersionDisplay();
+  const display = useDisplay();
   const members = useMembers(group.groupId);
   const add = useAddMembers();
   const remove = useRemoveMember();

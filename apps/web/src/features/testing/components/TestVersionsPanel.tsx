@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { PARSE_STATE, type TestVersion } from '@wharf/contract';
 import { TESTING_LIMITS, type TestDeveloperAction, type TestState } from '@wharf/rules';
 import { usePackages } from '../../packages/public';
-import { useVersionDisplay } from '../../versions/public';
 import { useGroups, useSaveTestVersion, useTestRelease, useTestVersions } from '../hooks';
+import { useDisplay } from '../../../session/display';
 
 export const STATE_COLORS: Record<TestState, string> = { draft: 'default', underReview: 'processing', waiting: 'gold', testing: 'green', rejected: 'red', expired: 'default' };
 
@@ -14,7 +14,7 @@ export const STATE_COLORS: Record<TestState, string> = { draft: 'default', under
 export function TestVersionsPanel({ appId }: { appId: string }) {
   const { t } = useTranslation('testing');
   const { message } = AntApp.useApp();
-  const display = useVersionDisplay();
+  const display = useDisplay();
   const versions = useTestVersions(appId);
   const groups = useGroups();
   const release = useTestRelease();

@@ -1,12 +1,12 @@
 import { Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useVersionDisplay } from '../display';
 import { useDistributionGlance } from '../hooks';
+import { useDisplay } from '../../../session/display';
 
 /** One line above the versions: whether the app is in the store, a phase running, downloads of the last 30 days. */
 export function DistributionGlance({ appId }: { appId: string }) {
   const { t } = useTranslation('versions');
-  const display = useVersionDisplay();
+  const display = useDisplay();
   const glance = useDistributionGlance(appId);
   if (!glance.data) return null;
   const { listed, onShelf, downloads } = glance.data;

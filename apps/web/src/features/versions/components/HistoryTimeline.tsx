@@ -1,13 +1,13 @@
 import { Empty, Skeleton, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isReleaseState } from '@wharf/rules';
-import { useVersionDisplay } from '../display';
 import { useVersionHistory } from '../hooks';
+import { useDisplay } from '../../../session/display';
 
 /** Who did what when to a version, newest first. */
 export function HistoryTimeline({ appId, versionId }: { appId: string; versionId: string }) {
   const { t } = useTranslation('versions');
-  const display = useVersionDisplay();
+  const display = useDisplay();
   const history = useVersionHistory({ appId, versionId });
   if (history.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
   const events = [...(history.data ?? [])].reverse();

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LISTING_MEDIA, type Language } from '@wharf/rules';
 import { ApiError, errorText } from '../../../request/errors';
 import { useIconUrl } from '../../packages/public';
-import { useUploadImage } from '../hooks';
+import { useUploadImage } from '../../../upload/image';
 
 const ACCEPT = 'image/png,image/jpeg,image/webp';
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;

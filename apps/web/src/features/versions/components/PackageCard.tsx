@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { PARSE_STATE, type App, type PackageInfo } from '@wharf/contract';
 import { usePackages } from '../../packages/public';
-import { useVersionDisplay } from '../display';
 import { NumberInput } from '../../../ui/NumberInput';
+import { useDisplay } from '../../../session/display';
 
 export interface PackageDraft {
   pkgId: string | null;
@@ -30,7 +30,7 @@ interface Props {
 /** The version's package: picker, a PC installer's version code, Android expansion files, or none before the first release. */
 export function PackageCard({ app, draft, onChange, editable, liveCode }: Props) {
   const { t } = useTranslation('versions');
-  const display = useVersionDisplay();
+  const display = useDisplay();
   const location = useLocation();
   const packages = usePackages(app.appId);
   const parsed = (packages.data?.pages.flatMap((p) => p.items) ?? []).filter((p) => p.parseState === PARSE_STATE.parsed);

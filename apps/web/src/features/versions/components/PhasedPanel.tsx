@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { phaseTransition, type PhaseAction } from '@wharf/rules';
 import type { Version } from '@wharf/contract';
 import { usePermissions } from '../../team/public';
-import { useVersionDisplay } from '../display';
 import { useChangePhasedRelease, usePhasedRelease } from '../hooks';
 import { ActionDialog, type ActionDialogProps } from './ActionDialog';
 import { NumberInput } from '../../../ui/NumberInput';
+import { useDisplay } from '../../../session/display';
 
 const PHASE_COLOR: Record<string, string> = { pending: 'default', active: 'processing', paused: 'warning', completed: 'success', terminated: 'error' };
 const BUTTONS = ['SUSPEND', 'RESUME', 'RELEASE', 'ROLLBACK'] as const;
@@ -19,7 +19,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 export function PhasedPanel({ version }: { version: Version }) {
   const { t } = useTranslation('versions');
   const { message } = AntApp.useApp();
-  const display = useVersionDisplay();
+  const display = useDisplay();
   const permissions = usePermissions();
   const ref = { appId: version.appId, versionId: version.versionId };
   const phase = usePhasedRelease(ref);

@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { REVIEW_REASONS, type Version } from '@wharf/contract';
 import { allowedActions, isReleaseState, type DeveloperAction } from '@wharf/rules';
 import { usePermissions } from '../../team/public';
-import { stateColor, useStateLabel, useVersionDisplay } from '../display';
+import { stateColor, useStateLabel } from '../display';
 import { useCancelOnShelf, useCancelRollback, useCancelShelfOff, useDeleteVersion, useOnShelfTime, usePhasedRelease, useRollback, useShelfOff, useUrge, useVersions } from '../hooks';
 import { ActionDialog, type ActionDialogProps } from './ActionDialog';
+import { useDisplay } from '../../../session/display';
 
 /** The buttons of the status area, in this order; edit and submit live in the editor. */
 const STATUS_ACTIONS: readonly DeveloperAction[] = ['cancelOnShelf', 'urge', 'changeReleaseTime', 'releaseNow', 'requestShelfOff', 'cancelShelfOff', 'requestRollback', 'cancelRollback', 'delete'];
@@ -30,7 +31,7 @@ export function rollbackTargetOf(versions: readonly Version[]): Version | null {
 export function ReleaseStatus({ version, complete, phased }: { version: Version; complete?: boolean; phased?: boolean }) {
   const { t } = useTranslation('versions');
   const { message } = AntApp.useApp();
-  const display = useVersionDisplay();
+  const display = useDisplay();
   const stateLabel = useStateLabel();
   const permissions = usePermissions();
   const ref = { appId: version.appId, versionId: version.versionId };

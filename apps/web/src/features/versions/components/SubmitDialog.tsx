@@ -5,8 +5,8 @@ import type { ResponseOf, Version, versionApi } from '@wharf/contract';
 import type { Language } from '@wharf/rules';
 import { MissingAgreements, useAgreementCheck } from '../../agreements/public';
 import { useSubmitVersion } from '../hooks';
-import { useVersionDisplay } from '../display';
 import { languageName } from '../../apps/public';
+import { useDisplay } from '../../../session/display';
 
 type Completeness = ResponseOf<typeof versionApi.getVersion>['completeness'];
 
@@ -14,7 +14,7 @@ type Completeness = ResponseOf<typeof versionApi.getVersion>['completeness'];
 export function SubmitDialog({ version, completeness, onClose }: { version: Version; completeness: Completeness; onClose: () => void }) {
   const { t, i18n } = useTranslation('versions');
   const { message } = AntApp.useApp();
-  const display = useVersionDisplay();
+  const display = useDisplay();
   const submit = useSubmitVersion({ appId: version.appId, versionId: version.versionId });
   const [busy, setBusy] = useState(false);
   const agreements = useAgreementCheck(version.appId);

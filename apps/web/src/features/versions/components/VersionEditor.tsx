@@ -4,7 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { App, Version } from '@wharf/contract';
 import { AGE_RATINGS, PHASE_MAX_DAYS } from '@wharf/rules';
-import { pickerFormat, useVersionDisplay } from '../display';
+import { pickerFormat } from '../display';
 import { useUnsavedGuard } from '../../../ui/unsaved';
 import { useChangePhasedRelease, useDeleteVersionLanguage, usePackageCalls, usePhasedRelease, useUpdateVersion, type VersionEdit } from '../hooks';
 import { CountriesField } from './CountriesField';
@@ -12,6 +12,7 @@ import { PackageCard } from './PackageCard';
 import { EMPTY_LISTING, ListingEditor } from './ListingEditor';
 import { draftOf, dropKeptDraft, keepDraft, readKeptDraft, sameDraft, type Draft, type KeptDraft, type PhaseDraft } from './editor-draft';
 import { NumberInput } from '../../../ui/NumberInput';
+import { useDisplay } from '../../../session/display';
 
 interface Props {
   app: App;
@@ -301,7 +302,7 @@ export function VersionEditor({ app, version, live, editable, canSubmit, activeL
  * differs from the saved version), and while the form is dirty it is written there.
  */
 function useKeptDraft(versionId: string, editable: boolean, initial: Draft, draft: Draft, phaseEdit: PhaseDraft | null, dirty: boolean) {
-  const display = useVersionDisplay();
+  const display = useDisplay();
   const [offer, setOffer] = useState<KeptDraft | null>(() => {
     const found = editable ? readKeptDraft(versionId) : null;
     return found && !(sameDraft({ ...found.draft, password: '' }, { ...initial, password: '' }) && found.phase === null) ? found : null;

@@ -1,13 +1,14 @@
 import { Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Version } from '@wharf/contract';
-import { stateColor, useStateLabel, useVersionDisplay } from '../display';
+import { stateColor, useStateLabel } from '../display';
 import { HistoryTimeline } from './HistoryTimeline';
+import { useDisplay } from '../../../session/display';
 
 /** The app's versions, newest first, each with its history on demand. */
 export function VersionList({ versions }: { versions: Version[] }) {
   const { t } = useTranslation('versions');
-  const display = useVersionDisplay();
+  const display = useDisplay();
   const stateLabel = useStateLabel();
   return (
     <Table<Version>

@@ -4,8 +4,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@wharf/rules';
 import { localTimeZone, type Language } from '../../../session/language';
-import { NEWS_CATEGORIES } from '../../content/hooks';
-import { useDeleteContent, useManagedContent, useSaveContent, type ContentKind } from '../hooks';
+import { NEWS_CATEGORIES } from '../hooks';
+import { useDeleteContent, useManagedContent, useSaveContent, type ContentKind } from '../manage';
 import { LocalizedFields } from './LocalizedFields';
 import { NumberInput } from '../../../ui/NumberInput';
 
@@ -39,7 +39,7 @@ function toForm(kind: ContentKind, row: Row | null): Record<string, unknown> {
 
 /** One kind of public content (news, billboard, discounts): all items, create, edit, delete. */
 export function ContentTab({ kind }: { kind: ContentKind }) {
-  const { t, i18n } = useTranslation('platform');
+  const { t, i18n } = useTranslation('content', { keyPrefix: 'manage' });
   const language = i18n.language as Language;
   const { message } = AntApp.useApp();
   const list = useManagedContent(kind);

@@ -6,7 +6,7 @@ const LANGUAGES: readonly Language[] = ['cn', 'en', 'ru'];
 
 /** One text in each display language: every public text must exist in all three. */
 export function LocalizedFields({ name, label, max, multiline = false }: { name: string; label: string; max: number; multiline?: boolean }) {
-  const { t } = useTranslation('platform');
+  const { t } = useTranslation('content', { keyPrefix: 'manage' });
   return (
     <Form.Item label={label} required style={{ marginBottom: 8 }}>
       {LANGUAGES.map((language) => (

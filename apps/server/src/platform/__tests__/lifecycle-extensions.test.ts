@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import type { Tx } from '../db/types';
+import type { Deps } from '../deps';
+import { defineExtensionPoint, extend, extensionsOf } from '../extensions';
+import { joinReasons, lifecycleOf } from '../lifecycle';
+
+const tx = {} as Tx;
+
+describe('the lifecycle of projects and apps', () => {
+  it("gathers every family's reasons to keep a project, in the families' order", async () => {
+    const life = lifecycleOf([
+      { projectRemoving: async () => ({ zh: '有应用', en: 'holds apps', ru: 'есть приложения' }) },
+      {},
+      { projectRemoving: async () => null },
+      { projectRemoving: async (_tx, id) => ({ zh: `函数 ${id}`, en: `functions of ${id}`, ru: `функции ${id}` }) },
+    ]);
+    const reasons = await life.projectRemoving(tx, 'p1');
+    expect(reasons.map((r) => r.en)).toEqual(['holds apps', 'functions of p1']);
+    expect(joinReasons(reasons)).toEqual({ zh: '有应用；函数 p1', en: 'holds apps; functions of p1', ru: 'есть приложения; функции p1' });
+    expect(await lifecycleOf([{}]).projectRemoving(tx, 'p1')).toEqual([]);
+  });
+
+  it('moves an app through every family and answers the files that follow it once each', async () => {
+    const seen: string[] = [];
+    const life = lifecycleOf([
+      { appMoving: async (_tx, m) => (seen.push(`packages ${m.appId} ${m.fromTeamId}→${m.toTeamId}`), ['f1', 'f2']) },
+      { appMoving: async () => (seen.push('versions'), ['f2', 'f3']) },
+      { appRemoving: async () => void seen.push('not on a move') },
+    ]);
+    expect(await life.appMoving(tx, { appId: 'a', fromTeamId: 't1', toTeamId: 't2' })).toEqual(['f1', 'f2', 'f3']);
+    expect(seen).toEqual(['packages a t1→t2', 'versions']);
+  });
+
+  it('tells every family an app is being removed, and a family that throws stops the removal', async () => {
+    const seen: string[] = [];
+    const at = new Date('2026-11-29T00:00:00Z');
+    await lifecycleOf([{ appRemoving: async (_tx, id, when) => void seen.push(`${id} ${when.toISOString()}`) }, {}]).appRemoving(tx, 'a', at);
+    expect(seen).toEqual(['a 2026-11-29T00:00:00.000Z']);
+    const failing = lifecycleOf([
+      {
+        appRemoving: async () => {
+          throw new Error('refused');
+        },
+      },
+      { appRemoving: async () => void seen.push('after') },
+    ]);
+    await expect(failing.appRemoving(tx, 'a', at)).rejects.toThrow('refused');
+    expect(seen).not.toContain('after');
+  });
+});
+
+describe('extension points', () => {
+  const point = defineExtensionPoint<{ answer(): string }>('asker.question');
+  const other = defineExtensionPoint<{ answer(): string }>('asker.other');
+
+  it('answers with the extensions of the point in the order listed, each made once with the dependencies', () => {
+    let made = 0;
+    const deps = { config: { name: 'deps' } } as unknown as Deps;
+    const ext = extensionsOf(
+      [
+        extend(point, (d) => (made++, { answer: () => `first ${(d.config as unknown as { name: string }).name}` })),
+        extend(other, () => ({ answer: () => 'other' })),
+        extend(point, () => (made++, { answer: () => 'second' })),
+      ],
+      () => deps,
+    );
+    expect(made).toBe(0);
+    expect(ext.all(point).map((e) => e.answer())).toEqual(['first deps', 'second']);
+    expect(ext.all(point)).toBe(ext.all(point));
+    expect(made).toBe(2);
+    expect(ext.all(other).map((e) => e.answer())).toEqual(['other']);
+  });
+
+  it('answers nothing when no family extends the point', () => {
+    expect(extensionsOf([], () => ({}) as Deps).all(point)).toEqual([]);
+  });
+
+  it('names a point <family>.<question>', () => {
+    expect(() => defineExtensionPoint('question')).toThrow(/<family>\.<question>/);
+  });
+});
