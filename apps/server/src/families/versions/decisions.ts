@@ -1,3 +1,4 @@
+import { RELEASE_STATE } from '@wharf/rules';
 import type { Tx } from '../../platform/db/types';
 import type { Deps } from '../../platform/deps';
 import { conflict, notFound } from '../../platform/http/errors';
@@ -87,7 +88,7 @@ export class VersionDecisions {
           if (!previous) throw conflict({ zh: '没有可以回退到的上一个上架版本', en: 'There is no previous on-shelf version to roll back to', ru: 'Нет предыдущей версии в продаже, к которой можно откатиться' });
           version = await this.t.move(tx, row, 'approveRollback', actor, { set: { rollbackPending: false, supersededAt: now }, data: { ...data, to: previous.id } });
           const restored = await versionsRepo.update(tx, previous.id, { supersededAt: null, updatedAt: now });
-          await this.t.record(tx, restored, 'restoredByRollback', actor, 0, 0, { from: row.id });
+          await this.t.record(tx, restored, 'restoredByRollback', actor, RELEASE_STATE.onShelf, RELEASE_STATE.onShelf, { from: row.id });
         } else {
           version = await this.t.move(tx, row, 'rejectRollback', actor, { set: { rollbackPending: false }, data });
         }

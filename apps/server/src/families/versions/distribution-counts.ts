@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps';
 import { defineTopic } from '../../platform/events';
-import { versionsRepo } from './repo';
+import { downloadsRepo } from './downloads-repo';
 
 /** What devices did with an app's releases in a quarter of an hour, summed: for analytics. */
 export const distributionCounted = defineTopic(
@@ -118,7 +118,7 @@ export class DistributionCounter {
     this.#pending.clear();
     try {
       await this.deps.db.transaction(async (tx) => {
-        for (const c of taken) if (c.kind === 'download' && c.versionId) await versionsRepo.addDownloads(tx, c.from.slice(0, 10), c.versionId, c.country, c.count);
+        for (const c of taken) if (c.kind === 'download' && c.versionId) await downloadsRepo.addDownloads(tx, c.from.slice(0, 10), c.versionId, c.country, c.count);
         const byApp = new Map<string, DistributionCount[]>();
         for (const { appId, versionId: _, ...count } of taken) {
           const counts = byApp.get(appId) ?? [];

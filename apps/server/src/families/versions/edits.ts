@@ -1,33 +1,29 @@
-import { briefLimitOf, countryById, languageByKey, regionById, textLength, type AgeRating } from '@wharf/rules';
+import { briefLimitOf, countryById, languageByKey, regionById, textLength } from '@wharf/rules';
+import type { BodyOf, versionApi } from '@wharf/contract';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { conflict, invalidInput, notFound } from '../../platform/http/errors';
 import { parseObbName } from '@wharf/parsers';
 import type { Lang } from './present';
-import { versionsRepo, type ListingEdit, type VersionRow } from './repo';
+import { versionsRepo, type VersionRow } from './repo';
 import { actorOf, type VersionTransitions } from './transitions';
 import type { VersionsService } from './service';
 import type { AppRow } from '../apps/public';
 import { teamFiles } from '../files/public';
 import { packageOfApp } from '../packages/public';
 
-export interface VersionEdit {
-  pkgId?: string | null | undefined;
-  listings?: ListingEdit[] | undefined;
-  countries?: string[] | undefined;
-  regions?: string[] | undefined;
-  releaseType?: 'full' | 'phased' | undefined;
-  releaseAt?: string | null | undefined;
-  reviewNotes?: string | null | undefined;
-  testAccount?: { account: string; password: string } | null | undefined;
-  ageRating?: AgeRating | null | undefined;
+/**
+ * A change to a version: the console's and the Connect API's edit body (the contract's
+ * updateVersion, less the ids), and what the package calls set besides.
+ */
+export type VersionEdit = Omit<BodyOf<typeof versionApi.updateVersion>, 'appId' | 'versionId'> & {
   /** The versionCode and name a developer gives an EXE (it carries none). */
   packageVersion?: { versionCode: number; versionName?: string | undefined } | undefined;
   /** A first release without a package (pre-registration). */
   noPackage?: boolean | undefined;
   /** Expansion files (OBB) of an APK version, by slot. */
   expansion?: { main: string | null; patch: string | null } | undefined;
-}
+};
 
 /** The package's facts for the version, after the versionCode rule (never below the on-shelf one). */
 export async function packageFields(deps: Pick<Deps, 'db'>, row: VersionRow, pkgId: string | null, given?: VersionEdit['packageVersion']): Promise<Partial<VersionRow>> {

@@ -4,6 +4,7 @@ import { AgreementsService } from '../agreements/public';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { stateName, type Lang } from './present';
+import { downloadsRepo } from './downloads-repo';
 import { versionsRepo } from './repo';
 import { type AppsService, countTeamApps } from '../apps/public';
 
@@ -62,7 +63,7 @@ export class OverviewService {
     const phase = current?.releaseType === 'phased' ? await versionsRepo.phase(db, current.id) : undefined;
     const to = clock.now().toISOString().slice(0, 10);
     const from = new Date(clock.now().getTime() - (versionApi.DISTRIBUTION_SUMMARY_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
-    const days = await versionsRepo.appDownloadsByDay(db, appId, from, to);
+    const days = await downloadsRepo.appDownloadsByDay(db, appId, from, to);
     return {
       appId,
       listed: app.listed,

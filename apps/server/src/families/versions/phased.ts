@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { PhasedRelease } from '@wharf/contract';
-import { EDITABLE_STATES, LIVE_STATES, PHASE_MAX_DAYS, PHASE_STATE_NAMES, type PhaseAction, type PhaseState, phaseTransition, type ReleaseState } from '@wharf/rules';
+import { EDITABLE_STATES, LIVE_STATES, RELEASE_STATE, PHASE_MAX_DAYS, PHASE_STATE_NAMES, type PhaseAction, type PhaseState, phaseTransition, type ReleaseState } from '@wharf/rules';
 import type { Tx } from '../../platform/db/types';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { conflict, invalidInput } from '../../platform/http/errors';
 import { stateRefusal } from './present';
 import { versionsRepo, type PhaseRow, type VersionRow } from './repo';
-import type { Actor, VersionsService } from './service';
-import { actorOf } from './transitions';
+import type { VersionReads } from './reading';
+import { actorOf, type Actor, type VersionTransitions } from './transitions';
 import { markAppUnlisted } from '../apps/public';
 
 export const PHASE_START_KIND = 'versions.phaseStart';
@@ -48,7 +48,8 @@ export interface PhaseChange {
 export class PhasedService {
   constructor(
     private readonly deps: Deps,
-    private readonly versions: VersionsService,
+    /** What a phase change needs of the versions: finding one the caller may see, and moving it. */
+    private readonly versions: { find: VersionReads['find']; move: VersionTransitions['move']; record: VersionTransitions['record'] },
   ) {}
 
   async change(caller: Caller, appId: string, versionId: string, c: PhaseChange): Promise<{ phasedRelease: PhasedRelease }> {
@@ -133,7 +134,7 @@ export class PhasedService {
     await this.versions.move(tx, row, 'terminatePhase', actor, { set: { supersededAt: now }, data: { to: previous?.id ?? null } });
     if (previous) {
       const restored = await versionsRepo.update(tx, previous.id, { supersededAt: null, updatedAt: now });
-      await this.versions.record(tx, restored, 'restoredByPhaseRollback', actor, 0, 0, { from: row.id });
+      await this.versions.record(tx, restored, 'restoredByPhaseRollback', actor, RELEASE_STATE.onShelf, RELEASE_STATE.onShelf, { from: row.id });
     } else {
       await markAppUnlisted(tx, row.appId, now);
     }

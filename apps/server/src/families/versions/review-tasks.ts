@@ -1,6 +1,7 @@
 import type { DbOrTx, Tx } from '../../platform/db/types';
 import { conflict } from '../../platform/http/errors';
 import type { ReviewActor, ReviewDecision } from './points';
+import { downloadsRepo } from './downloads-repo';
 import { versionsRepo, type TaskRow } from './repo';
 
 /**
@@ -35,11 +36,11 @@ export const reviewTasks = {
 
 /** Downloads of a version (or a test version) so far, all days and countries. */
 export async function downloadCount(db: DbOrTx, versionId: string): Promise<number> {
-  return (await versionsRepo.downloads(db, versionId)).reduce((n, d) => n + d.count, 0);
+  return (await downloadsRepo.downloads(db, versionId)).reduce((n, d) => n + d.count, 0);
 }
 
 /** One more download of a version (or a test version) today, in a country. */
-export const countDownload = (db: DbOrTx, day: string, versionId: string, country: string): Promise<void> => versionsRepo.countDownload(db, day, versionId, country);
+export const countDownload = (db: DbOrTx, day: string, versionId: string, country: string): Promise<void> => downloadsRepo.countDownload(db, day, versionId, country);
 
 /** The countries an app is offered in on shelf now, and those its version in preparation names. */
 export async function appCountries(db: DbOrTx, appId: string): Promise<{ onShelf: string[]; preparing: string[] }> {

@@ -3,6 +3,7 @@ import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { invalidInput } from '../../platform/http/errors';
 import { versionsRepo } from './repo';
+import { downloadsRepo } from './downloads-repo';
 import { type AppsService } from '../apps/public';
 
 const DAY_MS = 24 * 3600_000;
@@ -21,7 +22,7 @@ export class StatsService {
     const span = (Date.parse(q.to) - Date.parse(q.from)) / DAY_MS + 1;
     if (span < 1) throw invalidInput({ zh: '开始日期不能晚于结束日期', en: '"from" must not be after "to"', ru: '«from» не может быть позже «to»' });
     if (span > DOWNLOAD_STATS_MAX_DAYS) throw invalidInput({ zh: `日期范围最多 ${DOWNLOAD_STATS_MAX_DAYS} 天`, en: `The range may cover at most ${DOWNLOAD_STATS_MAX_DAYS} days`, ru: `Период — не больше ${DOWNLOAD_STATS_MAX_DAYS} дн.` });
-    const [days, countries] = await Promise.all([versionsRepo.appDownloadsByDay(db, q.appId, q.from, q.to), versionsRepo.appDownloadsByCountry(db, q.appId, q.from, q.to)]);
+    const [days, countries] = await Promise.all([downloadsRepo.appDownloadsByDay(db, q.appId, q.from, q.to), downloadsRepo.appDownloadsByCountry(db, q.appId, q.from, q.to)]);
     const perVersion = new Map<string, number>();
     for (const d of days) perVersion.set(d.versionId, (perVersion.get(d.versionId) ?? 0) + d.count);
     const rows = await versionsRepo.byIds(db, q.appId, [...perVersion.keys()]);

@@ -19,6 +19,9 @@ export interface Actor {
   ip: string | null;
 }
 
+/** The platform as the actor of what nobody did by hand (scheduled releases, automatic approval, seeded reviews). */
+export const SYSTEM: Actor = { kind: 'system', id: null, ip: null };
+
 export const actorOf = (caller: Caller): Actor =>
   caller.kind === 'api-client'
     ? { kind: 'api-client', id: null, clientId: caller.clientId, ip: caller.ip }
