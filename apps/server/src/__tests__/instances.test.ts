@@ -12,7 +12,7 @@ import { startBalancer, type Balancer } from '../harness/balancer';
 import { startInstance, type Instance } from '../harness/instances';
 import { remoteTarget } from '../harness/remote';
 import { appHeaders } from '../platform/__tests__/matrix/builders/app-users';
-import { completeVersion, newApp, openTaskOf, released } from '../families/versions/__tests__/helpers';
+import { completeVersion, newApp, openTaskOf, released } from '../harness/scenarios';
 
 /*
  * Three server processes on one PostgreSQL database and one S3-compatible store (s3rver),

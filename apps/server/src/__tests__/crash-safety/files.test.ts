@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fileApi, packageApi } from '@wharf/contract';
 import { ConfigError, loadConfig } from '../../config';
 import { buildApk } from '@wharf/parsers/test-kit';
-import { newApp } from '../../families/versions/__tests__/helpers';
+import { newApp } from '../../harness/scenarios';
 import { call, crashAt, CRASH_SUITE, crashSuite, dataDir, PG, sql, startChild, storageProblems, u, until } from './harness';
 
 /*

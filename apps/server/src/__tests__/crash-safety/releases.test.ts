@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { versionApi } from '@wharf/contract';
 import { RELEASE_STATE } from '@wharf/rules';
-import { completeVersion, newApp, openTaskOf } from '../../families/versions/__tests__/helpers';
+import { completeVersion, newApp, openTaskOf } from '../../harness/scenarios';
 import { audits, call, crashAt, CRASH_SUITE, crashSuite, events, op, PG, sql, startChild, stateOf, t, u } from './harness';
 
 /* Crash safety on PostgreSQL, version transitions and scheduled releases (harness.ts). */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { appApi, defineEndpoint, okResponse, projectApi, teamApi } from '@wharf/contract';
 import { FAMILIES } from '../../families';
-import { invitationToken, teamWithMember } from '../../families/accounts/__tests__/helpers';
+import { invitationToken, teamWithMember } from '../../harness/scenarios';
 import { createTestApp, TestUser, type TestApp } from '../../harness';
 import type { Family } from '../deps';
 import { registerEndpoint } from '../http/register';

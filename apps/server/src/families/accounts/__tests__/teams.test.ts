@@ -4,7 +4,7 @@ import { PERMISSIONS, teamApi } from '@wharf/contract';
 import { auditEvents } from '../../../platform/db/tables';
 import { createTestApp, TestUser, type TestApp } from '../../../harness';
 import { memberships } from '../tables';
-import { invitationToken, teamWithMember } from './helpers';
+import { invitationToken, teamWithMember } from '../../../harness/scenarios';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGREEMENTS, agreementApi, HEADERS, RET_CODES, versionApi } from '@wharf/contract';
 import { RELEASE_STATE } from '@wharf/rules';
 import { TestUser, type TestApp } from '../../../harness';
-import { teamWithMember } from '../../accounts/__tests__/helpers';
-import { appWithOperator, completeVersion, newApp } from '../../versions/__tests__/helpers';
+import { teamWithMember } from '../../../harness/scenarios';
+import { appWithOperator, completeVersion, newApp } from '../../../harness/scenarios';
 
 const current: string = AGREEMENTS.distribution.version;
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsApi, buildPath, versionApi } from '@wharf/contract';
 import { TestUser, type TestApp } from '../../../harness';
-import { appWithOperator, completeVersion, newApp, openTaskOf, released } from '../../versions/__tests__/helpers';
+import { appWithOperator, completeVersion, newApp, openTaskOf, released } from '../../../harness/scenarios';
 import { flushDistributionCounts } from '../../versions/public';
 import { appHeaders } from '../../../platform/__tests__/matrix/builders/app-users';
 import { event, fold, overview, send } from './helpers';

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsApi, type ReportTemplateInput } from '@wharf/contract';
 import { createTestApp, TestUser, type TestApp } from '../../../harness';
-import { teamWithMember } from '../../accounts/__tests__/helpers';
+import { teamWithMember } from '../../../harness/scenarios';
 import { makeOneExport, runReports } from '../report-worker';
 import { AnalyticsSettingsStore } from '../settings';
 import { appOf, event, fold, overview, send } from './helpers';

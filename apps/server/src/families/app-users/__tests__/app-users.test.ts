@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appApi, appUsersApi, projectApi, RET_CODES, teamApi, type AppUser } from '@wharf/contract';
 import { createTestApp, TestUser, type TestApp } from '../../../harness';
 import { appHeaders } from '../../../platform/__tests__/matrix/builders/app-users';
-import { teamWithMember } from '../../accounts/__tests__/helpers';
+import { teamWithMember } from '../../../harness/scenarios';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { FAMILIES } from '../..';
 import { createTestApp, TestUser, type TestApp } from '../../../harness';
 import type { Family } from '../../../platform/deps';
 import { registerEndpoint } from '../../../platform/http/register';
-import { teamWithMember } from '../../accounts/__tests__/helpers';
+import { teamWithMember } from '../../../harness/scenarios';
 
 // A device-facing call of the app-client level, as the families of this wave will have.
 const whoAmI = defineEndpoint({

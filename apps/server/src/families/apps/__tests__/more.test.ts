@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appApi, operatorApi, projectApi, teamApi } from '@wharf/contract';
 import { createTestApp, TestUser, type TestApp } from '../../../harness';
 import { accountsFamily } from '../../accounts';
-import { teamWithMember } from '../../accounts/__tests__/helpers';
+import { teamWithMember } from '../../../harness/scenarios';
 
 let t: TestApp;
 beforeAll(async () => {

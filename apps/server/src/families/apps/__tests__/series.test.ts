@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appApi, projectApi } from '@wharf/contract';
 import { createTestApp, TestUser, type TestApp } from '../../../harness';
-import { teamWithCustomMember, teamWithMember } from '../../accounts/__tests__/helpers';
+import { teamWithCustomMember, teamWithMember } from '../../../harness/scenarios';
 
 let t: TestApp;
 let u: TestUser;

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileApi } from '@wharf/contract';
 import { createTestApp, sampleBytes, TestUser, type TestApp } from '../../../harness';
-import { teamWithCustomMember, teamWithMember } from '../../accounts/__tests__/helpers';
+import { teamWithCustomMember, teamWithMember } from '../../../harness/scenarios';
 
 let t: TestApp;
 let u: TestUser;

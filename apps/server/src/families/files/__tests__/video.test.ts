@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileApi } from '@wharf/contract';
 import { createTestApp, TestUser, type TestApp } from '../../../harness';
-import { teamWithCustomMember } from '../../accounts/__tests__/helpers';
+import { teamWithCustomMember } from '../../../harness/scenarios';
 
 /** 2 s of H.264 160x120 at 25 fps with AAC audio, moov after mdat (see __fixtures__/README.md). */
 const MP4 = fs.readFileSync(path.join(import.meta.dirname, '__fixtures__/tiny-h264-aac.mp4'));

@@ -3,8 +3,8 @@ import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { fileApi, immersiveApi } from '@wharf/contract';
 import { TestUser, type TestApp } from '../../../harness';
-import { teamWithMember } from '../../accounts/__tests__/helpers';
-import { appWithOperator, newApp, uploaded } from '../../versions/__tests__/helpers';
+import { teamWithMember } from '../../../harness/scenarios';
+import { appWithOperator, newApp, uploaded } from '../../../harness/scenarios';
 
 let t: TestApp;
 let op: TestUser;

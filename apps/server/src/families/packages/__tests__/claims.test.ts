@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appApi, operatorApi, packageApi } from '@wharf/contract';
 import { createTestApp, sampleBytes, TestUser, type TestApp } from '../../../harness';
 import { accountsFamily } from '../../accounts';
-import { teamWithMember } from '../../accounts/__tests__/helpers';
+import { teamWithMember } from '../../../harness/scenarios';
 import { buildApk, makeSigner, type TestSigner } from '@wharf/parsers/test-kit';
 import { addParsed, newApp, newProject, uploadFile } from './helpers';
 

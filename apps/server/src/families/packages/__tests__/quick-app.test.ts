@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appApi, fileApi, packageApi } from '@wharf/contract';
 import { createTestApp, sampleBytes, TestUser, type TestApp } from '../../../harness';
-import { teamWithCustomMember, teamWithMember } from '../../accounts/__tests__/helpers';
+import { teamWithCustomMember, teamWithMember } from '../../../harness/scenarios';
 import { buildApk, buildHap, stageModuleJson, makeSigner, schemeSigner, signingBlock, v2Value, type TestSigner, buildZip } from '@wharf/parsers/test-kit';
 import { addParsed, newApp, newProject, settledPackage, uploadFile } from './helpers';
 

@@ -7,7 +7,7 @@ import { main } from '@wharf/cli';
 import { apiClientsApi, versionApi } from '@wharf/contract';
 import { TestUser, type TestApp } from '../../../harness';
 import { buildApk, makeSigner } from '../../packages/testing';
-import { appWithOperator, newApp, openTaskOf, released } from '../../versions/__tests__/helpers';
+import { appWithOperator, newApp, openTaskOf, released } from '../../../harness/scenarios';
 import { group } from '../../testing/__tests__/helpers';
 
 // The wharf CLI against a listening server: what a CI job runs, from login to a paused

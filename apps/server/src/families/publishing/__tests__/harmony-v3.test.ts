@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { versionApi } from '@wharf/contract';
 import { TestUser, type TestApp } from '../../../harness';
 import { buildApk, buildHap, makeSigner, stageModuleJson } from '../../packages/testing';
-import { appWithOperator, newApp, released } from '../../versions/__tests__/helpers';
+import { appWithOperator, newApp, released } from '../../../harness/scenarios';
 import { agcTime, CiClient } from './ci-client';
 
 // A HarmonyOS app published the v3 way its tools use: the upload URL of v2, then

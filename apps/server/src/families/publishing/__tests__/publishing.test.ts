@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testingApi, versionApi } from '@wharf/contract';
 import { TestUser, type TestApp } from '../../../harness';
 import { buildApk, makeSigner } from '../../packages/testing';
-import { appWithOperator, newApp, openTaskOf, released } from '../../versions/__tests__/helpers';
+import { appWithOperator, newApp, openTaskOf, released } from '../../../harness/scenarios';
 import { group } from '../../testing/__tests__/helpers';
 import { agcTime, CiClient } from './ci-client';
 

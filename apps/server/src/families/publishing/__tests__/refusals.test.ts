@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectApi, RET_CODES } from '@wharf/contract';
 import { TestUser, type TestApp } from '../../../harness';
 import { buildApk, makeSigner } from '../../packages/testing';
-import { appWithOperator, newApp, released } from '../../versions/__tests__/helpers';
+import { appWithOperator, newApp, released } from '../../../harness/scenarios';
 import { CiClient } from './ci-client';
 
 // What the Connect API refuses, each with AppGallery Connect's error shape (a non-zero

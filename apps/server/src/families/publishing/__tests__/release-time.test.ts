@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { versionApi } from '@wharf/contract';
 import { TestUser, type TestApp } from '../../../harness';
 import { buildApk, makeSigner } from '../../packages/testing';
-import { appWithOperator, newApp, openTaskOf, released } from '../../versions/__tests__/helpers';
+import { appWithOperator, newApp, openTaskOf, released } from '../../../harness/scenarios';
 import { agcTime, CiClient } from './ci-client';
 
 // A release set for a time from CI (the marketing date), then moved, then brought forward to

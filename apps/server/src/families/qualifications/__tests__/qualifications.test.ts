@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileApi, qualificationApi } from '@wharf/contract';
 import { TestUser, type TestApp } from '../../../harness';
-import { teamWithMember } from '../../accounts/__tests__/helpers';
-import { appWithOperator, newApp } from '../../versions/__tests__/helpers';
+import { teamWithMember } from '../../../harness/scenarios';
+import { appWithOperator, newApp } from '../../../harness/scenarios';
 
 let t: TestApp;
 let op: TestUser;

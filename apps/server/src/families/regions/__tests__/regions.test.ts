@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { regionApi, versionApi } from '@wharf/contract';
 import { COUNTRIES } from '@wharf/rules';
 import { TestUser, type TestApp } from '../../../harness';
-import { teamWithMember } from '../../accounts/__tests__/helpers';
-import { appWithOperator, completeVersion, newApp, released } from '../../versions/__tests__/helpers';
+import { teamWithMember } from '../../../harness/scenarios';
+import { appWithOperator, completeVersion, newApp, released } from '../../../harness/scenarios';
 
 let t: TestApp;
 let op: TestUser;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { remoteConfigApi, RET_CODES, type RemoteTemplate } from '@wharf/contract';
 import { createTestApp, type TestApp, type TestUser } from '../../../harness';
-import { teamWithMember } from '../../accounts/__tests__/helpers';
+import { teamWithMember } from '../../../harness/scenarios';
 import { appOf, deviceFetch, GREETING } from './helpers';
 
 // Four eyes: with review on, one member asks, another approves (and so publishes).

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAccess, testingApi, type Endpoint } from '@wharf/contract';
 import { TestUser, type TestApp } from '../../../harness';
-import { teamWithMember } from '../../accounts/__tests__/helpers';
-import { appWithOperator, newApp } from '../../versions/__tests__/helpers';
+import { teamWithMember } from '../../../harness/scenarios';
+import { appWithOperator, newApp } from '../../../harness/scenarios';
 import { draftTest, group, invitation } from './helpers';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { buildPath, testingApi, versionApi, type Endpoint } from '@wharf/contract';
 import type { TestApp, TestUser } from '../../../harness';
-import { openTaskOf, parsedPackage } from '../../versions/__tests__/helpers';
+import { openTaskOf, parsedPackage } from '../../../harness/scenarios';
 
 export const HOUR = 60 * 60 * 1000;
 export const DAY = 24 * HOUR;

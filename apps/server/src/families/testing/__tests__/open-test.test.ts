@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testingApi, versionApi } from '@wharf/contract';
 import { TestUser, type TestApp } from '../../../harness';
-import { appWithOperator, newApp, released } from '../../versions/__tests__/helpers';
+import { appWithOperator, newApp, released } from '../../../harness/scenarios';
 import { anonymous, DAY, decideTest, draftTest, group, invitation } from './helpers';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testingApi, versionApi } from '@wharf/contract';
 import { TEST_DEVELOPER_ACTIONS, TEST_STATES, testTransition, type TestDeveloperAction, type TestState } from '@wharf/rules';
 import { TestUser, type TestApp } from '../../../harness';
-import { appWithOperator, newApp, openTaskOf, parsedPackage } from '../../versions/__tests__/helpers';
+import { appWithOperator, newApp, openTaskOf, parsedPackage } from '../../../harness/scenarios';
 import { DAY, decideTest, draftTest, group, HOUR, testState } from './helpers';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, versionApi } from '@wharf/contract';
 import { TestUser, type TestApp } from '../../../harness';
-import { appWithOperator, completeVersion, newApp, openTaskOf, released } from './helpers';
+import { appWithOperator, completeVersion, newApp, openTaskOf, released } from '../../../harness/scenarios';
 
 // With a cache time, device checks are answered from an app's release facts read once;
 // a change reaches devices when the time has passed, measured on the app's clock.

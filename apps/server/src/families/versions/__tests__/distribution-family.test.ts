@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appApi, buildPath, HEADERS, teamApi, versionApi } from '@wharf/contract';
 import { RELEASE_STATE } from '@wharf/rules';
 import { TestUser, type TestApp } from '../../../harness';
-import { teamWithMember } from '../../accounts/__tests__/helpers';
-import { appWithOperator, completeVersion, newApp, openTaskOf, released } from './helpers';
+import { teamWithMember } from '../../../harness/scenarios';
+import { appWithOperator, completeVersion, newApp, openTaskOf, released } from '../../../harness/scenarios';
 
 let t: TestApp;
 let op: TestUser;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildPath, versionApi } from '@wharf/contract';
 import { TestUser, type TestApp } from '../../../harness';
 import { countryOfAcceptLanguage } from '../distribution';
-import { appWithOperator, newApp, openTaskOf, released } from './helpers';
+import { appWithOperator, newApp, openTaskOf, released } from '../../../harness/scenarios';
 
 let t: TestApp;
 let op: TestUser;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildPath, versionApi } from '@wharf/contract';
 import { TestUser, type TestApp } from '../../../harness';
-import { teamWithMember } from '../../accounts/__tests__/helpers';
-import { appWithOperator, newApp, released } from './helpers';
+import { teamWithMember } from '../../../harness/scenarios';
+import { appWithOperator, newApp, released } from '../../../harness/scenarios';
 
 let t: TestApp;
 let op: TestUser;

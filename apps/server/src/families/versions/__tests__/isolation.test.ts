@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAccess, versionApi, type Endpoint } from '@wharf/contract';
 import { TestUser, type TestApp } from '../../../harness';
-import { appWithOperator, completeVersion, newApp, released } from './helpers';
+import { appWithOperator, completeVersion, newApp, released } from '../../../harness/scenarios';
 
 let t: TestApp;
 let owner: TestUser;

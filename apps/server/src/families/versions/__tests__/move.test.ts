@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appApi, buildPath, projectApi, teamApi, versionApi } from '@wharf/contract';
 import { TestUser, type TestApp } from '../../../harness';
-import { appWithOperator, completeVersion, newApp, openTaskOf, released } from './helpers';
+import { appWithOperator, completeVersion, newApp, openTaskOf, released } from '../../../harness/scenarios';
 
 let t: TestApp;
 let op: TestUser;

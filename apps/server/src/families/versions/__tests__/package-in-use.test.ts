@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageApi, versionApi } from '@wharf/contract';
 import { TestUser, type TestApp } from '../../../harness';
-import { appWithOperator, newApp, parsedPackage } from './helpers';
+import { appWithOperator, newApp, parsedPackage } from '../../../harness/scenarios';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildPath, packageApi, versionApi } from '@wharf/contract';
 import { RELEASE_STATE } from '@wharf/rules';
 import { TestUser, type TestApp } from '../../../harness';
-import { agreementsSigned, appWithOperator, completeVersion, fullListing, listingMedia, newApp, openTaskOf, parsedPackage, released } from './helpers';
+import { agreementsSigned, appWithOperator, completeVersion, fullListing, listingMedia, newApp, openTaskOf, parsedPackage, released } from '../../../harness/scenarios';
 
 let t: TestApp;
 let op: TestUser;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { versionApi } from '@wharf/contract';
 import { TestUser, type TestApp } from '../../../harness';
-import { teamWithMember } from '../../accounts/__tests__/helpers';
+import { teamWithMember } from '../../../harness/scenarios';
 import { bucketOf } from '../phased';
-import { appWithOperator, completeVersion, newApp, openTaskOf, released, stateOf } from './helpers';
+import { appWithOperator, completeVersion, newApp, openTaskOf, released, stateOf } from '../../../harness/scenarios';
 
 let t: TestApp;
 let op: TestUser;

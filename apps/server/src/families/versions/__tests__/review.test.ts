@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appApi, operatorApi, versionApi } from '@wharf/contract';
 import { TestUser, type TestApp } from '../../../harness';
-import { appWithOperator, completeVersion, newApp, openTaskOf, released, stateOf } from './helpers';
+import { appWithOperator, completeVersion, newApp, openTaskOf, released, stateOf } from '../../../harness/scenarios';
 
 let t: TestApp;
 let op: TestUser;

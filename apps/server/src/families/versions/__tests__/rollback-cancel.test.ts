@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { versionApi } from '@wharf/contract';
 import { TestUser, type TestApp } from '../../../harness';
-import { teamWithMember } from '../../accounts/__tests__/helpers';
-import { appWithOperator, newApp, openTaskOf, released } from './helpers';
+import { teamWithMember } from '../../../harness/scenarios';
+import { appWithOperator, newApp, openTaskOf, released } from '../../../harness/scenarios';
 
 let t: TestApp;
 let op: TestUser;

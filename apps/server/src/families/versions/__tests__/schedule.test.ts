@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { versionApi } from '@wharf/contract';
 import { createTestApp, TestUser, type TestApp } from '../../../harness';
-import { appWithOperator, completeVersion, newApp, openTaskOf, stateOf } from './helpers';
+import { appWithOperator, completeVersion, newApp, openTaskOf, stateOf } from '../../../harness/scenarios';
 
 let t: TestApp;
 let op: TestUser;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildPath, versionApi } from '@wharf/contract';
 import { TestUser, type TestApp } from '../../../harness';
-import { appWithOperator, completeVersion, fullListing, listingMedia, newApp, openTaskOf, released } from './helpers';
+import { appWithOperator, completeVersion, fullListing, listingMedia, newApp, openTaskOf, released } from '../../../harness/scenarios';
 
 let t: TestApp;
 let op: TestUser;

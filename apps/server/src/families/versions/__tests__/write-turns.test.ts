@@ -4,7 +4,7 @@ import { RELEASE_STATE } from '@wharf/rules';
 import { createTestApp, TestUser, type TestApp } from '../../../harness';
 import { versionsRepo } from '../repo';
 import { VersionTransitions, type Actor } from '../transitions';
-import { newApp } from './helpers';
+import { newApp } from '../../../harness/scenarios';
 
 let t: TestApp;
 beforeAll(async () => {

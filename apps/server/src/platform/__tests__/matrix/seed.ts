@@ -5,9 +5,9 @@ import path from 'node:path';
 import { appApi, fileApi, operatorApi, packageApi, projectApi, teamApi, versionApi } from '@wharf/contract';
 import { createTestApp, sampleBytes, TestUser, type TestApp } from '../../../harness';
 import { accountsFamily } from '../../../families/accounts';
-import { invitationToken } from '../../../families/accounts/__tests__/helpers';
+import { invitationToken } from '../../../harness/scenarios';
 import { buildApk } from '@wharf/parsers/test-kit';
-import { completeVersion, fullListing, openTaskOf, parsedPackage, released } from '../../../families/versions/__tests__/helpers';
+import { completeVersion, fullListing, openTaskOf, parsedPackage, released } from '../../../harness/scenarios';
 
 /** Real builds shared beside the repository (see ../shared/fixtures/packages/README.md). */
 const FIXTURES = path.resolve(import.meta.dirname, '../../../../../../../shared/fixtures/packages');

@@ -1,6 +1,6 @@
 import { operatorApi, teamApi } from '@wharf/contract';
 import type { TestApp, TestUser } from '../../../../harness';
-import { invitationToken } from '../../../../families/accounts/__tests__/helpers';
+import { invitationToken } from '../../../../harness/scenarios';
 import type { Builders } from '../types';
 
 async function resetToken(t: TestApp, email: string): Promise<string> {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sampleBytes } from '../../../../harness';
 import { versionApi } from '@wharf/contract';
-import { openTaskOf, parsedPackage } from '../../../../families/versions/__tests__/helpers';
+import { openTaskOf, parsedPackage } from '../../../../harness/scenarios';
 import type { Seed } from '../seed';
 import type { Builders } from '../types';
 

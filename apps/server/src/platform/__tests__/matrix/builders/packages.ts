@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { appApi, fileApi, packageApi, projectApi } from '@wharf/contract';
 import { sampleBytes, TestUser } from '../../../../harness';
 import { buildApk, makeSigner, type TestSigner } from '@wharf/parsers/test-kit';
-import { parsedPackage, released } from '../../../../families/versions/__tests__/helpers';
+import { parsedPackage, released } from '../../../../harness/scenarios';
 import type { Seed } from '../seed';
 import type { Builders } from '../types';
 

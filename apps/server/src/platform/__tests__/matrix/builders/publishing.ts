@@ -4,7 +4,7 @@ import { sampleBytes } from '../../../../harness';
 import type { Seed } from '../seed';
 import type { Builders } from '../types';
 import { apiClientHeaders } from './api-clients';
-import { parsedPackage } from '../../../../families/versions/__tests__/helpers';
+import { parsedPackage } from '../../../../harness/scenarios';
 import { testingApi } from '@wharf/contract';
 
 const DAY = 86_400_000;

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { testingApi, versionApi } from '@wharf/contract';
 import type { TestUser } from '../../../../harness';
-import { openTaskOf, parsedPackage } from '../../../../families/versions/__tests__/helpers';
+import { openTaskOf, parsedPackage } from '../../../../harness/scenarios';
 import type { Seed } from '../seed';
 import type { Builders } from '../types';
 

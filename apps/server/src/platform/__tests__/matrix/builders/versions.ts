@@ -1,5 +1,5 @@
 import { versionApi } from '@wharf/contract';
-import { completeVersion, fullListing, openTaskOf, released } from '../../../../families/versions/__tests__/helpers';
+import { completeVersion, fullListing, openTaskOf, released } from '../../../../harness/scenarios';
 import type { Seed } from '../seed';
 import type { Builders } from '../types';
 

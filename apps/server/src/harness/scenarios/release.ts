@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { AGREEMENTS, appApi, fileApi, projectApi, versionApi } from '@wharf/contract';
-import { createTestApp, sampleBytes, TestUser, type TestApp } from '../../../harness';
-import type { Database } from '../../../platform/db/types';
-import { accountsFamily } from '../../accounts';
+import { sampleBytes } from '../sample-bytes';
+import { TestUser } from '../session-client';
+import { createTestApp, type TestApp } from '../test-app';
+import type { Database } from '../../platform/db/types';
+import { accountsFamily } from '../../families/accounts';
 
 /** What the helpers need of an app: its database (also reached from outside, with several instances). */
 export interface WithSql {

@@ -1,5 +1,6 @@
 import { teamApi } from '@wharf/contract';
-import { TestUser, type TestApp } from '../../../harness';
+import { TestUser } from '../session-client';
+import type { TestApp } from '../test-app';
 
 /** The token of the newest invitation mailed to an address. */
 export async function invitationToken(t: TestApp, email: string): Promise<string> {
