@@ -1,5 +1,6 @@
 import type { Family } from '../../platform/deps';
 import { manageRoutes } from './routes/manage';
+import { ContentManagement } from './management';
 import { newsRoutes } from './routes/news';
 import { publicRoutes } from './routes/public';
 
@@ -9,6 +10,6 @@ export const contentFamily: Family = {
   register(app, deps) {
     newsRoutes(app, deps);
     publicRoutes(app, deps);
-    manageRoutes(app, deps);
+    manageRoutes(app, new ContentManagement(deps));
   },
 };

@@ -89,6 +89,25 @@ describe('billboard and discounts', () => {
     expect((await t.app.inject({ url: contentApi.billboard.fullPath })).json().items).toEqual([]);
   });
 
+  it('lets the operator list, edit and delete notices and discounts, each change audited, and says 404 for one that is gone', async () => {
+    const notice = (await op.call(contentApi.manageBillboard.create, { body: { title: text('Old notice'), startsAt: at(-1000), endsAt: at(3_600_000) } })).json().item as { id: string };
+    const edited = await op.call(contentApi.manageBillboard.update, { params: { id: notice.id }, body: { title: text('New notice'), startsAt: at(-1000), endsAt: at(7_200_000), sort: 5 } });
+    expect(edited.json().item).toMatchObject({ title: { en: 'New notice' }, sort: 5 });
+    expect((await op.call(contentApi.manageBillboard.list)).json().items.map((b: { id: string }) => b.id)).toContain(notice.id);
+    const sale = (await op.call(contentApi.manageDiscounts.create, { body: { title: text('Sale'), description: text('d'), discountPercent: 10, startsAt: at(-1000), endsAt: at(3_600_000) } })).json().item as { id: string };
+    const changed = await op.call(contentApi.manageDiscounts.update, { params: { id: sale.id }, body: { title: text('Sale'), description: text('d'), discountPercent: 15.5, startsAt: at(-1000), endsAt: at(3_600_000) } });
+    expect(changed.json().item).toMatchObject({ discountPercent: 15.5, serviceId: null, link: null });
+    for (const [api, id] of [[contentApi.manageBillboard, notice.id], [contentApi.manageDiscounts, sale.id]] as const) {
+      expect((await op.call(api.remove, { params: { id } })).statusCode).toBe(200);
+      expect((await op.call(api.remove, { params: { id } })).statusCode).toBe(404);
+    }
+    const gone = await op.call(contentApi.manageDiscounts.update, { params: { id: sale.id }, body: { title: text('x'), description: text('y'), discountPercent: 5, startsAt: at(0), endsAt: at(1000) } });
+    expect(gone.statusCode).toBe(404);
+    const actions = async (id: string) => (await t.deps.database.executeSql(`select action from audit_events where target_id = $1 order by id`, [id])).rows.map((e) => (e as { action: string }).action);
+    expect(await actions(notice.id)).toEqual(['content.billboard.create', 'content.billboard.update', 'content.billboard.delete']);
+    expect(await actions(sale.id)).toEqual(['content.discount.create', 'content.discount.update', 'content.discount.delete']);
+  });
+
   it('refuses a window that ends before it starts and a discount of 100%', async () => {
     const bad = await op.call(contentApi.manageBillboard.create, { body: { title: text('x'), startsAt: at(1000), endsAt: at(0) } });
     expect(bad.statusCode).toBe(400);
