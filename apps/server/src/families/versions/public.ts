@@ -4,7 +4,8 @@ export type { VersionEdit } from './edits';
 export type { PhaseChange } from './phased';
 export { countDownloadsAt, distributionCounted, flushDistributionCounts, type DistributionCount } from './distribution-counts';
 export { phaseHistories, type PhaseHistory } from './phase-history';
-export { appCountries, countDownload, downloadCount, reviewTasks, versionNameOf } from './review-tasks';
+export { reviewTasks } from './review-tasks';
+export { appCountries, countDownload, downloadCount, versionNameOf } from './facts';
 /** The platform as the actor of what nobody did by hand (scheduled releases, seeded reviews). */
 export { SYSTEM } from './service';
 export { REVIEW_SUBJECTS, TESTER_OFFERS, type ReviewActor, type ReviewDecision, type ReviewSubject, type TestOffer, type TesterOffers } from './points';
