@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { authApi, buildPath } from '@wharf/contract';
+import { serverArgs, type ServerEntry } from '../harness/server-bundle';
 
 /*
  * The embedded database after a hard kill: the real server on PGlite is killed with
@@ -22,9 +23,9 @@ afterAll(async () => {
   if (root) await fs.rm(root, { recursive: true, force: true });
 });
 
-function run(args: string[], dataDir: string) {
+function run(entry: ServerEntry, args: string[], dataDir: string) {
   const { TEST_DATABASE_URL: _omit, ...env } = process.env;
-  const proc = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const proc = spawn(process.execPath, [...serverArgs(entry), ...args], {
     cwd: SERVER_DIR,
     env: { ...env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', WHARF_JOBS: 'off', DEMO_SEED: 'off', ARGON2_MEMORY_KIB: '256' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -79,17 +80,17 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the embedded database a
     const archive = path.join(root, 'before.tar.gz');
 
     // A clean start and stop, someone registered, then a backup of that state.
-    const first = run(['src/main.ts'], dataDir);
+    const first = run('main', [], dataDir);
     const firstUrl = await first.listening;
     expect(firstUrl, first.output()).not.toBeNull();
     expect((await register(firstUrl!, 'kept@example.com')).status).toBe(200);
     first.proc.kill('SIGTERM');
     expect((await first.exited).code).toBe(0);
-    const backup = run(['src/ops/cli.ts', 'backup', '--out', archive], dataDir);
+    const backup = run('cli', ['backup', '--out', archive], dataDir);
     expect((await backup.exited).code, backup.output()).toBe(0);
 
     // The server killed hard right after a write: its lock file stays behind.
-    const killed = run(['src/main.ts'], dataDir);
+    const killed = run('main', [], dataDir);
     const killedUrl = await killed.listening;
     expect(killedUrl, killed.output()).not.toBeNull();
     expect((await register(killedUrl!, 'late@example.com')).status).toBe(200);
@@ -97,7 +98,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the embedded database a
     expect((await killed.exited).signal).toBe('SIGKILL');
     expect((await fs.readFile(path.join(dataDir, 'db.lock'), 'utf8')).trim()).toBe(String(killed.proc.pid));
 
-    const again = run(['src/main.ts'], dataDir);
+    const again = run('main', [], dataDir);
     const againUrl = await again.listening;
     if (againUrl) {
       // Reopened: the stale lock was taken over and reported, and committed work survived.
@@ -111,9 +112,9 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the embedded database a
       expect(again.output()).toContain('npm run restore');
     }
 
-    const restore = run(['src/ops/cli.ts', 'restore', archive, '--force'], dataDir);
+    const restore = run('cli', ['restore', archive, '--force'], dataDir);
     expect((await restore.exited).code, restore.output()).toBe(0);
-    const restored = run(['src/main.ts'], dataDir);
+    const restored = run('main', [], dataDir);
     const restoredUrl = await restored.listening;
     expect(restoredUrl, restored.output()).not.toBeNull();
     expect((await login(restoredUrl!, 'kept@example.com')).status).toBe(200);

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { serverArgs } from './server-bundle';
 
 export interface Instance {
   url: string;
@@ -15,7 +16,7 @@ const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
 
 /** A Wharf server as a process of its own (`src/main.ts`), resolved once it listens. */
 export function startInstance(env: Record<string, string>): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: SERVER_DIR,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -12,6 +12,7 @@ import type { Database } from '../../platform/db/types';
 import type { FaultPointName } from '../../platform/fault-points';
 import { createTestApp, TestUser, type TestApp } from '../../harness';
 import { adminQuery, withDatabase, type TemplateInfo } from '../../harness/template';
+import { serverArgs } from '../../harness/server-bundle';
 
 /*
  * Crash safety on PostgreSQL: the real server runs as a child process, kills itself with
@@ -46,7 +47,7 @@ const running = new Set<ChildProcess>();
 /** Starts the server; `listening` settles once it prints its address (or fails if it dies first). */
 export function spawnChild(extra: Record<string, string> = {}): Omit<Child, 'url'> & { listening: Promise<string> } {
   const { TEST_DATABASE_URL: _omit, ...env } = process.env;
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const proc = spawn(process.execPath, serverArgs(), {
     cwd: SERVER_DIR,
     env: {
       ...env,
