@@ -35,7 +35,9 @@ function header(req: FastifyRequest, name: string): string | null {
  */
 export function appClientCredentials(deps: Deps): CredentialResolver {
   const known = new Map<string, Known>();
-  // Bumped by every change: a load that began before one does not keep what it read.
+  // Calls that miss together share one load (after a change every device of the app misses at once).
+  const loading = new Map<string, { generation: number; load: Promise<Known | null> }>();
+  // Bumped by every change: a load that began before one does not keep what it read, nor is shared.
   let generation = 0;
   const forget = (clientId: string) => {
     generation += 1;
@@ -62,12 +64,22 @@ export function appClientCredentials(deps: Deps): CredentialResolver {
     return entry;
   }
 
+  function shared(clientId: string): Promise<Known | null> {
+    const on = loading.get(clientId);
+    if (on && on.generation === generation) return on.load;
+    const started = load(clientId).finally(() => {
+      if (loading.get(clientId)?.load === started) loading.delete(clientId);
+    });
+    loading.set(clientId, { generation, load: started });
+    return started;
+  }
+
   return async (req): Promise<Caller> => {
     const clientId = header(req, APP_CLIENT_HEADERS.clientId);
     const apiKey = header(req, APP_CLIENT_HEADERS.apiKey);
     if (!clientId || !apiKey) throw new AppError('appCredentialsInvalid');
     let entry = known.get(clientId);
-    if (!entry || Date.now() - entry.loadedAt > TTL_MS) entry = (await load(clientId)) ?? undefined;
+    if (!entry || Date.now() - entry.loadedAt > TTL_MS) entry = (await shared(clientId)) ?? undefined;
     if (!entry) throw new AppError('appCredentialsInvalid');
     const now = deps.clock.now();
     const offered = digest(apiKey);

@@ -27,6 +27,7 @@ interface Kept {
  */
 export class SchemaCatalog {
   readonly #kept = new Map<string, Kept>();
+  readonly #loading = new Map<string, { generation: number; read: Promise<Kept> }>();
   #generation = 0;
 
   constructor(private readonly deps: Pick<Deps, 'db' | 'pubsub'> & { now?: () => number }) {
@@ -37,7 +38,19 @@ export class SchemaCatalog {
     const now = (this.deps.now ?? Date.now)();
     const kept = this.#kept.get(projectId);
     if (kept && kept.until > now) return kept;
+    // Calls that miss together share one read (after a change every device of the project
+    // misses at once): one pair of queries instead of one each, and they go on together.
+    const loading = this.#loading.get(projectId);
+    if (loading && loading.generation === this.#generation) return loading.read;
     const generation = this.#generation;
+    const read = this.#read(projectId, now, generation).finally(() => {
+      if (this.#loading.get(projectId)?.read === read) this.#loading.delete(projectId);
+    });
+    this.#loading.set(projectId, { generation, read });
+    return read;
+  }
+
+  async #read(projectId: string, now: number, generation: number): Promise<Kept> {
     const [types, zones] = await Promise.all([cloudDbRepo.listTypes(this.deps.db, projectId), cloudDbRepo.listZones(this.deps.db, projectId)]);
     const rules = new Map(types.map((t) => [t.key, parsedRules(t)]));
     const fresh = { types: new Map(types.map((t) => [t.key, t])), rules, zones: new Map(zones.map((z) => [z.key, z])), until: now + TTL_MS };

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { APP_CLIENT_HEADERS, appApi, defineEndpoint, okResponse, projectApi, RET_CODES, teamApi, type AppClient } from '@wharf/contract';
 import { FAMILIES } from '../..';
@@ -6,6 +6,8 @@ import { createTestApp, TestUser, type TestApp } from '../../../harness';
 import type { Family } from '../../../platform/deps';
 import { registerEndpoint } from '../../../platform/http/register';
 import { teamWithMember } from '../../../harness/scenarios';
+import { forgetAppClientHere } from '../client-cache';
+import { appClientsRepo } from '../client-repo';
 
 // A device-facing call of the app-client level, as the families of this wave will have.
 const whoAmI = defineEndpoint({
@@ -43,6 +45,22 @@ const keyHeaders = (c: AppClient, extra: Record<string, string> = {}) => ({ [APP
 const code = (res: { statusCode: number; json(): { ret: { code: number } } }) => [res.statusCode, res.json().ret.code];
 
 describe("an app's client credentials", () => {
+  it('are read once for calls that miss the cache together, after a change made every instance forget them', async () => {
+    const u = await TestUser.register(t);
+    const { app } = await newApp(u);
+    const client = await clientOf(u, app.appId);
+    expect((await who(keyHeaders(client))).statusCode).toBe(200);
+    forgetAppClientHere(t.deps, client.clientId);
+    const reads = vi.spyOn(appClientsRepo, 'byClientId');
+    try {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => who(keyHeaders(client))));
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+      expect(reads).toHaveBeenCalledTimes(1);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
   it('are issued with the app, identify it and its project on device calls, and refuse a wrong key or client', async () => {
     const u = await TestUser.register(t);
     const { projectId, app } = await newApp(u);
