@@ -35,7 +35,7 @@ export async function seedDemo(deps: Deps): Promise<DemoRef | null> {
   const owner = await db.transaction((tx) =>
     createTeamHolder(tx, { email: 'demo@wharf.local', displayName: 'Wharf demo', passwordHash }, { name: 'Wharf demo', siteId: 1, zone: 'china', countryCode: null, userType: 2 }, now),
   );
-  const caller = ownerCaller(owner.userId, owner.team.id);
+  const caller = ownerCaller(owner.user.id, owner.team.id);
   const project = await new ProjectsService(deps).create(caller, { name: 'Demo project', dataLocation: 'china' });
   const apps = new AppsService(deps);
   await apps.create(caller, { projectId: project.projectId, platform: 'android', name: 'Tipsy', packageName: 'com.dhruv.tipsy', category: 'app', defaultLanguage: 'enUS' });

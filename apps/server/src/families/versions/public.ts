@@ -7,7 +7,7 @@ export { phaseHistories, type PhaseHistory } from './phase-history';
 export { reviewTasks } from './review-tasks';
 export { appCountries, countDownload, downloadCount, versionNameOf } from './facts';
 /** The platform as the actor of what nobody did by hand (scheduled releases, seeded reviews). */
-export { SYSTEM } from './service';
+export { SYSTEM } from './transitions';
 export { REVIEW_SUBJECTS, TESTER_OFFERS, type ReviewActor, type ReviewDecision, type ReviewSubject, type TestOffer, type TesterOffers } from './points';
 export type { TaskRow } from './repo';
 export type { Lang } from './present';

@@ -16,6 +16,7 @@ import { clearSessionCookies } from './cookies';
 import type { SessionCache } from './session-cache';
 import { asLang, resetMail, sitePathOf } from './mail-texts';
 import { answerWithSession, defaultTeam, openSession, safeRedirect, type LoginAnswer } from './sessions';
+import { createTeamHolder } from './team-holder';
 
 const RESET_TTL_MS = 3_600_000;
 
@@ -47,24 +48,12 @@ export class AuthService {
       if (await usersRepo.byEmail(tx, input.email)) {
         throw new AppError('conflict', { zh: '该邮箱已注册，请直接登录', en: 'An account with this email exists; sign in instead', ru: 'Аккаунт с этим адресом уже есть; войдите в него' });
       }
-      const user = await usersRepo.insert(tx, {
-        email: input.email,
-        displayName: input.displayName,
-        passwordHash,
-        language: input.language ?? null,
-        countryCode: input.countryCode ?? null,
-        createdAt: now,
-      });
-      const team = await teamsRepo.insert(tx, {
-        name: input.displayName,
-        siteId: siteIdOfZone(zone),
-        zone,
-        countryCode: input.countryCode ?? null,
-        userType: 1,
-        mainUserId: user.id,
-        createdAt: now,
-      });
-      await teamsRepo.addMember(tx, { teamId: team.id, userId: user.id, roles: ['accountHolder'], createdAt: now });
+      const { user, team } = await createTeamHolder(
+        tx,
+        { email: input.email, displayName: input.displayName, passwordHash, language: input.language ?? null, countryCode: input.countryCode ?? null },
+        { name: input.displayName, siteId: siteIdOfZone(zone), zone, countryCode: input.countryCode ?? null, userType: 1 },
+        now,
+      );
       const opened = await openSession(this.deps, tx, req, user, team);
       await writeAudit(tx, clock, { action: 'auth.register', teamId: team.id, actorId: user.id, targetType: 'user', targetId: user.id, ip: req.ip, data: { zone } });
       return { ...opened, team };
