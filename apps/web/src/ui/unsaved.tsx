@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { App } from 'antd';
+import { useEffect, type ReactElement } from 'react';
+import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 
@@ -7,10 +7,11 @@ import { useBlocker } from 'react-router';
  * While a form holds unsaved edits: the browser asks before a reload or closing the tab,
  * and a move to another page of the console waits for the person to choose (stay, or
  * leave and find the edits offered back from this device's draft when they return).
+ * Returns the question, for the form to render: a dialog that follows the blocker's state
+ * alone, so it cannot outlive the navigation it asks about.
  */
-export function useUnsavedGuard(dirty: boolean): void {
+export function useUnsavedGuard(dirty: boolean): ReactElement {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
 
   useEffect(() => {
@@ -24,19 +25,17 @@ export function useUnsavedGuard(dirty: boolean): void {
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
-  // The blocker is a new object on every render; the dialog follows its state only.
-  const current = useRef(blocker);
-  current.current = blocker;
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    const dialog = modal.confirm({
-      title: t('unsaved.title'),
-      content: t('unsaved.body'),
-      okText: t('unsaved.leave'),
-      cancelText: t('unsaved.stay'),
-      onOk: () => current.current.proceed?.(),
-      onCancel: () => current.current.reset?.(),
-    });
-    return () => dialog.destroy();
-  }, [blocker.state, modal, t]);
+  return (
+    <Modal
+      open={blocker.state === 'blocked'}
+      title={t('unsaved.title')}
+      okText={t('unsaved.leave')}
+      cancelText={t('unsaved.stay')}
+      onOk={() => blocker.proceed?.()}
+      onCancel={() => blocker.reset?.()}
+      destroyOnHidden
+    >
+      {t('unsaved.body')}
+    </Modal>
+  );
 }

@@ -43,7 +43,7 @@ function Wizard({ appId, experimentId, existing, parameters }: { appId: string; 
   const [dirty, setDirty] = useState(Boolean(kept));
   const save = useSaveExperiment(appId);
   const start = useStartExperiment(appId);
-  useUnsavedGuard(dirty);
+  const unsavedGuard = useUnsavedGuard(dirty);
   const values = Form.useWatch([], form) as WizardValues | undefined;
 
   const go = async (to: number) => {
@@ -71,6 +71,7 @@ function Wizard({ appId, experimentId, existing, parameters }: { appId: string; 
   const input = values && step === STEPS.length - 1 ? inputOf(form.getFieldsValue(true) as WizardValues) : null;
   return (
     <>
+      {unsavedGuard}
       <Typography.Title level={2} style={{ marginTop: 0 }}>
         {existing ? t('wizard.editTitle', { name: existing.name }) : t('wizard.title')}
       </Typography.Title>

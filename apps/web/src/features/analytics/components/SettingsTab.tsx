@@ -23,9 +23,10 @@ export function SettingsTab({ appId, settings, canManage }: { appId: string; set
   const act = useAct();
   const zones = useMemo(() => timeZones(settings.timeZone).map((z) => ({ value: z, label: z })), [settings.timeZone]);
   const dirty = timeZone !== settings.timeZone || retention !== settings.retentionDays;
-  useUnsavedGuard(dirty);
+  const unsavedGuard = useUnsavedGuard(dirty);
   return (
     <Flex vertical gap="middle">
+      {unsavedGuard}
       <Card>
         <Flex vertical gap="large">
           <div>

@@ -29,7 +29,7 @@ export function TemplatesCard({ projectId, canManage }: { projectId: string; can
   const saved = templates.data?.find((x) => x.kind === kind && x.language === language);
   const shown = draft ?? (saved ? { subject: saved.subject, text: saved.text } : { subject: '', text: '' });
   const dirty = draft !== null && (draft.subject !== saved?.subject || draft.text !== saved?.text);
-  useUnsavedGuard(dirty);
+  const unsavedGuard = useUnsavedGuard(dirty);
   const isMail = kind !== 'phoneCode';
 
   // Moving to another message keeps nothing half-typed by surprise: it asks first.
@@ -48,6 +48,7 @@ export function TemplatesCard({ projectId, canManage }: { projectId: string; can
 
   return (
     <Card title={t('templates.title')}>
+      {unsavedGuard}
       {!templates.data ? (
         <Skeleton active paragraph={{ rows: 4 }} />
       ) : (

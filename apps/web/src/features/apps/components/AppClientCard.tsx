@@ -98,7 +98,7 @@ function Restrictions({ app, client, canManage }: { app: App; client: AppClient;
     setWebOrigins(client.webOrigins);
   }, [client.packageNames, client.webOrigins]);
   const dirty = !sameList(packageNames, client.packageNames) || !sameList(webOrigins, client.webOrigins);
-  useUnsavedGuard(dirty);
+  const unsavedGuard = useUnsavedGuard(dirty);
 
   const save = async () => {
     try {
@@ -112,6 +112,7 @@ function Restrictions({ app, client, canManage }: { app: App; client: AppClient;
   const unrestricted = packageNames.length === 0 && webOrigins.length === 0;
   return (
     <Form layout="vertical" disabled={!canManage} onFinish={() => void save()} style={{ maxWidth: 640 }}>
+      {unsavedGuard}
       <Typography.Title level={5}>{t('client.restrictions')}</Typography.Title>
       <Alert type={unrestricted ? 'info' : 'success'} showIcon title={unrestricted ? t('client.unrestricted') : t('client.restricted')} style={{ marginBottom: 16 }} />
       <Form.Item label={t('client.packageNames')} extra={t('client.packageNamesHint', { packageName: app.packageName })} htmlFor="client-package-names">

@@ -46,7 +46,7 @@ function Editor({ projectId, name, initial, revision }: { projectId: string; nam
   const [dirty, setDirty] = useState(false);
   const [offer, setOffer] = useState(kept);
   const values = Form.useWatch([], form) as TypeForm | undefined;
-  useUnsavedGuard(dirty && !save.isPending);
+  const unsavedGuard = useUnsavedGuard(dirty && !save.isPending);
   const saved = useMemo(() => new Set(name ? initial.fields.map((f) => f.fieldName.toLowerCase()) : []), [name, initial]);
   const input = values ? inputOf(values) : null;
   const problem = input ? problemText(input, t) : null;
@@ -69,6 +69,7 @@ function Editor({ projectId, name, initial, revision }: { projectId: string; nam
 
   return (
     <Flex vertical gap="middle">
+      {unsavedGuard}
       <Breadcrumb items={[{ title: <Link to={`/projects/${projectId}/cloud-db`}>{t('page.title')}</Link> }, { title: name ?? t('editor.newTitle') }]} />
       <Typography.Title level={2} style={{ margin: 0 }}>
         {name ? t('editor.editTitle', { name }) : t('editor.newTitle')}

@@ -22,7 +22,7 @@ export function CodeTab({ projectId, fn, code, files, canManage }: { projectId: 
   const [offer, setOffer] = useState(() => readDraft(fn.functionId));
   const [note, setNote] = useState('');
   const values = Form.useWatch([], form) as CodeForm | undefined;
-  useUnsavedGuard(dirty && !changes.update.isPending);
+  const unsavedGuard = useUnsavedGuard(dirty && !changes.update.isPending);
 
   useEffect(() => {
     if (dirty && values) keepDraft(fn.functionId, values);
@@ -44,6 +44,7 @@ export function CodeTab({ projectId, fn, code, files, canManage }: { projectId: 
 
   return (
     <Form form={form} layout="vertical" initialValues={saved} disabled={!canManage} onValuesChange={() => setDirty(true)} onFinish={save}>
+      {unsavedGuard}
       {offer && (
         <Alert
           type="warning"

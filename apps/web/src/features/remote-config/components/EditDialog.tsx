@@ -19,7 +19,7 @@ export function EditDialog<V>({ title, width, form, initialValues, onSave, onCan
   const { t } = useTranslation('remote-config');
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
-  useUnsavedGuard(dirty);
+  const unsavedGuard = useUnsavedGuard(dirty);
 
   const submit = async (values: V) => {
     setSaving(true);
@@ -33,6 +33,7 @@ export function EditDialog<V>({ title, width, form, initialValues, onSave, onCan
 
   return (
     <Modal open width={width} title={title} okText={t('common.save')} cancelText={t('common.cancel')} confirmLoading={saving} onOk={() => form.submit()} onCancel={onCancel}>
+      {unsavedGuard}
       <Form<V> form={form} layout="vertical" onValuesChange={() => setDirty(true)} onFinish={(v) => void submit(v)} initialValues={initialValues}>
         {children}
       </Form>

@@ -16,9 +16,10 @@ export function SettingsTab({ appId, settings, canManage }: { appId: string; set
   const save = useSetSettings(appId);
   const act = useAct();
   const dirty = interval !== settings.minimumFetchIntervalSeconds || review !== settings.requireReview;
-  useUnsavedGuard(dirty);
+  const unsavedGuard = useUnsavedGuard(dirty);
   return (
     <Card>
+      {unsavedGuard}
       <Flex vertical gap="large">
         <div>
           <Typography.Title level={5}>{t('settings.interval')}</Typography.Title>

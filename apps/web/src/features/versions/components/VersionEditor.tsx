@@ -61,7 +61,7 @@ export function VersionEditor({ app, version, live, editable, canSubmit, activeL
   const removeLanguage = useDeleteVersionLanguage(ref);
   const dirty = editable && (!sameDraft(draft, base) || phaseEdit !== null);
   const kept = useKeptDraft(version.versionId, editable, initial, draft, phaseEdit, dirty);
-  useUnsavedGuard(dirty);
+  const unsavedGuard = useUnsavedGuard(dirty);
   const liveCode = live && live.versionId !== version.versionId ? live.versionCode : null;
 
   const save = async (): Promise<boolean> => {
@@ -118,6 +118,7 @@ export function VersionEditor({ app, version, live, editable, canSubmit, activeL
 
   return (
     <Flex vertical gap="middle">
+      {unsavedGuard}
       {kept.offer && (
         <Alert
           type="info"
