@@ -18,7 +18,7 @@ describe.skipIf(!PG)(CRASH_SUITE, { timeout: 120_000 }, () => {
     expect(await stateOf(versionId)).toBe(before);
     expect(await events(versionId, 'submit')).toEqual([]);
     expect(await audits(versionId, 'version.submit')).toEqual([]);
-    expect(await sql('select id from review_tasks where version_id = $1', [versionId])).toEqual([]);
+    expect(await sql('select id from review_tasks where subject_id = $1', [versionId])).toEqual([]);
 
     const child = await startChild();
     try {
@@ -27,7 +27,7 @@ describe.skipIf(!PG)(CRASH_SUITE, { timeout: 120_000 }, () => {
       expect(await stateOf(versionId)).toBe(RELEASE_STATE.underReview);
       expect(await events(versionId, 'submit')).toEqual([{ from_state: before, to_state: RELEASE_STATE.underReview }]);
       expect(await audits(versionId, 'version.submit')).toHaveLength(1);
-      expect(await sql(`select id from review_tasks where version_id = $1 and state = 'open'`, [versionId])).toHaveLength(1);
+      expect(await sql(`select id from review_tasks where subject_id = $1 and state = 'open'`, [versionId])).toHaveLength(1);
     } finally {
       child.proc.kill('SIGTERM');
       await child.exited;
@@ -47,7 +47,7 @@ describe.skipIf(!PG)(CRASH_SUITE, { timeout: 120_000 }, () => {
       expect(((await res.json()) as { ret: { msg: string } }).ret.msg).not.toBe('');
       expect(await events(versionId, 'submit')).toHaveLength(1);
       expect(await audits(versionId, 'version.submit')).toHaveLength(1);
-      expect(await sql('select id from review_tasks where version_id = $1', [versionId])).toHaveLength(1);
+      expect(await sql('select id from review_tasks where subject_id = $1', [versionId])).toHaveLength(1);
     } finally {
       child.proc.kill('SIGTERM');
       await child.exited;

@@ -11,6 +11,7 @@ import { reviewQueueRoute } from './routes/review-queue';
 import { reviewImageRoute } from './routes/review-image';
 import { reviewDecideRoute } from './routes/review-decide';
 import { ImmersiveService } from './service';
+import { immersiveRepo } from './repo';
 
 const ROUTES = [
   imageColorRoute,
@@ -38,6 +39,11 @@ export const immersiveFamily: Family = {
       scope: 'app',
     },
   ],
+  // The app's review tasks are the queue's (versions); the info and its pictures are this family's.
+  lifecycle: () => ({
+    appMoving: (tx, move) => immersiveRepo.moveApp(tx, move.appId, move.toTeamId),
+    appRemoving: (tx, appId) => immersiveRepo.remove(tx, appId),
+  }),
   register(app, deps) {
     const s: ImmersiveServices = { immersive: new ImmersiveService(deps) };
     for (const route of ROUTES) route(app, s);

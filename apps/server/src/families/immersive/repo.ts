@@ -1,11 +1,8 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/types';
-import type { Position } from '../../platform/http/cursor';
-import { immersiveInfos, immersiveReviewTasks } from './tables';
-import { keysetOrder, pastCursor } from '../../platform/db/keyset';
+import { immersiveInfos } from './tables';
 
 export type InfoRow = typeof immersiveInfos.$inferSelect;
-export type ImmersiveTaskRow = typeof immersiveReviewTasks.$inferSelect;
 
 export const immersiveRepo = {
   async byApp(db: DbOrTx, appId: string): Promise<InfoRow | undefined> {
@@ -26,39 +23,12 @@ export const immersiveRepo = {
     const [row] = await db.update(immersiveInfos).set(set).where(eq(immersiveInfos.appId, appId)).returning();
     return row!;
   },
+  /** The info follows its app to another team; answers the pictures it uses (draft and published). */
+  async moveApp(db: DbOrTx, appId: string, teamId: string): Promise<string[]> {
+    const [row] = await db.update(immersiveInfos).set({ teamId }).where(eq(immersiveInfos.appId, appId)).returning();
+    return row ? [...new Set([row.imageObjectId, ...(row.published ? [row.published.imageObjectId] : [])])] : [];
+  },
   async remove(db: DbOrTx, appId: string): Promise<void> {
     await db.delete(immersiveInfos).where(eq(immersiveInfos.appId, appId));
-  },
-  async insertTask(db: DbOrTx, row: typeof immersiveReviewTasks.$inferInsert): Promise<ImmersiveTaskRow> {
-    const [created] = await db.insert(immersiveReviewTasks).values(row).returning();
-    return created!;
-  },
-  async openTask(db: DbOrTx, appId: string): Promise<ImmersiveTaskRow | undefined> {
-    const [row] = await db.select().from(immersiveReviewTasks).where(and(eq(immersiveReviewTasks.appId, appId), eq(immersiveReviewTasks.state, 'open')));
-    return row;
-  },
-  async task(db: DbOrTx, id: string, lock = false): Promise<ImmersiveTaskRow | undefined> {
-    const q = db.select().from(immersiveReviewTasks).where(eq(immersiveReviewTasks.id, id));
-    const [row] = lock ? await q.for('update') : await q;
-    return row;
-  },
-  async closeTask(db: DbOrTx, id: string, set: { state: string; reviewerId?: string | null; decidedAt: Date; comment?: string | null }): Promise<ImmersiveTaskRow> {
-    const [row] = await db.update(immersiveReviewTasks).set(set).where(eq(immersiveReviewTasks.id, id)).returning();
-    return row!;
-  },
-  /** Open tasks oldest first (first come, first judged); closed ones newest first. */
-  async taskPage(db: DbOrTx, state: string, limit: number, after?: Position): Promise<ImmersiveTaskRow[]> {
-    const c: SQL[] = [eq(immersiveReviewTasks.state, state)];
-    const oldestFirst = state === 'open';
-    const at = oldestFirst ? immersiveReviewTasks.submittedAt : immersiveReviewTasks.decidedAt;
-    const order = oldestFirst ? 'oldestFirst' : 'newestFirst';
-    const seek = pastCursor(at, immersiveReviewTasks.id, after, order);
-    if (seek) c.push(seek);
-    return db
-      .select()
-      .from(immersiveReviewTasks)
-      .where(and(...c))
-      .orderBy(...keysetOrder(at, immersiveReviewTasks.id, order))
-      .limit(limit);
   },
 };

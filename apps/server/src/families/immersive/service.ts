@@ -3,14 +3,19 @@ import type { ImmersiveInfo, ImmersiveTask } from '@wharf/contract';
 import { writeAudit } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
-import { decodeCursor, pageOf } from '../../platform/http/cursor';
 import { conflict, invalidInput, notFound, type LocalisedText } from '../../platform/http/errors';
 import { readAllUpTo } from '../../platform/storage/read-all';
 import { colorOfImage, UnreadableImageError } from './image';
-import { immersiveRepo, type ImmersiveTaskRow, type InfoRow } from './repo';
+import { immersiveRepo, type InfoRow } from './repo';
 import type { ImmersiveSnapshot, ImmersiveText } from './tables';
 import { type AppRow, appsByIds, callerApp } from '../apps/public';
 import { fileById, teamFiles } from '../files/public';
+import { reviewTasks, type TaskRow } from '../versions/public';
+
+/** The kind of this family's tasks in the reviewers' queue; the subject is the app's info. */
+export const IMMERSIVE_TASK = 'immersive';
+
+const snapshotOf = (t: TaskRow): ImmersiveSnapshot => t.snapshot as unknown as ImmersiveSnapshot;
 
 type State = ImmersiveInfo['state'];
 type Action = ImmersiveInfo['allowedActions'][number];
@@ -54,7 +59,7 @@ function infoOut(r: InfoRow): ImmersiveInfo {
   };
 }
 
-function taskOut(t: ImmersiveTaskRow, app: AppRow | undefined): ImmersiveTask {
+function taskOut(t: TaskRow, app: AppRow | undefined): ImmersiveTask {
   return {
     taskId: t.id,
     appId: t.appId,
@@ -62,7 +67,7 @@ function taskOut(t: ImmersiveTaskRow, app: AppRow | undefined): ImmersiveTask {
     packageName: app?.packageName ?? '',
     teamId: t.teamId,
     state: t.state as ImmersiveTask['state'],
-    snapshot: t.snapshot,
+    snapshot: snapshotOf(t),
     submittedAt: t.submittedAt.toISOString(),
     reviewerId: t.reviewerId,
     decidedAt: t.decidedAt?.toISOString() ?? null,
@@ -190,7 +195,7 @@ export class ImmersiveService {
     return this.change(caller, appId, 'submit', async (tx, was, app) => {
       const now = clock.now();
       const snapshot: ImmersiveSnapshot = { imageObjectId: was.imageObjectId, color: was.color, texts: was.texts };
-      const task = await immersiveRepo.insertTask(tx, { appId, teamId: app.teamId, snapshot, submittedBy: caller.userId, submittedAt: now });
+      const task = await reviewTasks.open(tx, { subjectId: appId, appId, teamId: app.teamId, kind: IMMERSIVE_TASK, snapshot: { ...snapshot }, submittedBy: caller.userId }, now);
       const row = await immersiveRepo.update(tx, appId, { state: 'review', rejection: null, updatedAt: now, updatedBy: caller.userId });
       await writeAudit(tx, clock, { action: 'immersive.submit', teamId: app.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: appId, data: { taskId: task.id, fromState: was.state } });
       return { info: infoOut(row), taskId: task.id };
@@ -201,8 +206,7 @@ export class ImmersiveService {
     const { clock } = this.deps;
     return this.change(caller, appId, 'cancel', async (tx, _was, app) => {
       const now = clock.now();
-      const task = await immersiveRepo.openTask(tx, appId);
-      if (task) await immersiveRepo.closeTask(tx, task.id, { state: 'withdrawn', decidedAt: now });
+      const task = await reviewTasks.withdraw(tx, appId, now);
       const row = await immersiveRepo.update(tx, appId, { state: 'draft', updatedAt: now, updatedBy: caller.userId });
       await writeAudit(tx, clock, { action: 'immersive.cancel', teamId: app.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: appId, data: { taskId: task?.id ?? null } });
       return { info: infoOut(row) };
@@ -211,22 +215,21 @@ export class ImmersiveService {
 
   // ---- reviewers ----
 
-  private async tasksOut(rows: ImmersiveTaskRow[]): Promise<ImmersiveTask[]> {
+  private async tasksOut(rows: TaskRow[]): Promise<ImmersiveTask[]> {
     const apps = new Map((await appsByIds(this.deps.db, rows.map((r) => r.appId))).map((a) => [a.id, a]));
     return rows.map((r) => taskOut(r, apps.get(r.appId)));
   }
 
   async queue(q: { state: string; pageSize: number; cursor?: string | undefined }) {
-    const rows = await immersiveRepo.taskPage(this.deps.db, q.state, q.pageSize + 1, q.cursor ? decodeCursor(q.cursor) : undefined);
-    const { page, nextCursor } = pageOf(rows, q.pageSize, (t) => ({ at: q.state === 'open' ? t.submittedAt : t.decidedAt!, id: t.id }));
+    const { page, nextCursor } = await reviewTasks.page(this.deps.db, { kinds: [IMMERSIVE_TASK], state: q.state }, q.pageSize, q.cursor);
     return { items: await this.tasksOut(page), nextCursor };
   }
 
   /** The picture a task was submitted with (the file stays while the task exists). */
   async taskImage(taskId: string) {
-    const task = await immersiveRepo.task(this.deps.db, taskId);
-    if (!task) throw notFound({ zh: '审核任务不存在', en: 'No such review task', ru: 'Такой задачи проверки нет' });
-    const file = await fileById(this.deps.db, task.snapshot.imageObjectId);
+    const task = await reviewTasks.byId(this.deps.db, taskId);
+    if (task?.kind !== IMMERSIVE_TASK) throw notFound({ zh: '审核任务不存在', en: 'No such review task', ru: 'Такой задачи проверки нет' });
+    const file = await fileById(this.deps.db, snapshotOf(task).imageObjectId);
     if (!file || file.state !== 'ready') throw notFound({ zh: '该任务的图片已被删除', en: 'The picture of this task was deleted', ru: 'Изображение этой задачи удалено' });
     return file;
   }
@@ -234,19 +237,20 @@ export class ImmersiveService {
   async decide(caller: Caller, d: { taskId: string; decision: 'approve' | 'reject'; comment?: string | undefined }) {
     const { db, clock } = this.deps;
     const task = await db.transaction(async (tx) => {
-      const open = await immersiveRepo.task(tx, d.taskId, true);
-      if (!open) throw notFound({ zh: '审核任务不存在', en: 'No such review task', ru: 'Такой задачи проверки нет' });
+      // The info is locked before the task (close locks it), the order submit and cancel take too.
+      const open = await reviewTasks.byId(tx, d.taskId);
+      if (open?.kind !== IMMERSIVE_TASK) throw notFound({ zh: '审核任务不存在', en: 'No such review task', ru: 'Такой задачи проверки нет' });
       if (open.state !== 'open') throw conflict({ zh: `该审核任务已结束（${open.state}）`, en: `The review task is ${open.state} already`, ru: `Задача проверки уже в состоянии ${open.state}` });
       const row = await immersiveRepo.lock(tx, open.appId);
       // The app or its info was deleted meanwhile: the task goes with it.
       if (!row || row.state !== 'review') throw notFound({ zh: '该任务的应用或沉浸式信息已被删除', en: 'The app or immersive info of this task was deleted', ru: 'Приложение или иммерсивные сведения этой задачи удалены' });
       const now = clock.now();
       const approved = d.decision === 'approve';
-      const closed = await immersiveRepo.closeTask(tx, open.id, { state: approved ? 'approved' : 'rejected', reviewerId: caller.userId, decidedAt: now, comment: d.comment ?? null });
+      const closed = await reviewTasks.close(tx, open.id, { decision: d.decision, reasons: [], comment: d.comment }, { id: caller.userId, kind: 'operator', ip: caller.ip }, now);
       await immersiveRepo.update(
         tx,
         open.appId,
-        approved ? { state: 'approved', published: open.snapshot, rejection: null, updatedAt: now } : { state: 'rejected', rejection: { comment: d.comment ?? '', at: now.toISOString() }, updatedAt: now },
+        approved ? { state: 'approved', published: snapshotOf(open), rejection: null, updatedAt: now } : { state: 'rejected', rejection: { comment: d.comment ?? '', at: now.toISOString() }, updatedAt: now },
       );
       await writeAudit(tx, clock, { action: approved ? 'immersive.approve' : 'immersive.reject', teamId: open.teamId, actorId: caller.userId, ip: caller.ip, actorKind: 'operator', targetType: 'app', targetId: open.appId, data: { taskId: open.id, comment: d.comment ?? null } });
       return closed;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -37,25 +37,3 @@ export const immersiveInfos = pgTable('immersive_infos', {
   updatedAt: ts('updated_at').notNull(),
   updatedBy: uuid('updated_by'),
 });
-
-/** A submitted immersive info waiting for (or decided by) a platform reviewer. */
-export const immersiveReviewTasks = pgTable(
-  'immersive_review_tasks',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    appId: uuid('app_id').notNull(),
-    teamId: uuid('team_id').notNull(),
-    /** open, approved, rejected, withdrawn. */
-    state: text('state').notNull().default('open'),
-    snapshot: jsonb('snapshot').$type<ImmersiveSnapshot>().notNull(),
-    submittedBy: uuid('submitted_by'),
-    submittedAt: ts('submitted_at').notNull(),
-    reviewerId: uuid('reviewer_id'),
-    decidedAt: ts('decided_at'),
-    comment: text('comment'),
-  },
-  (t) => [
-    index('immersive_review_tasks_queue').on(t.state, t.submittedAt, t.id),
-    uniqueIndex('immersive_review_tasks_one_open').on(t.appId).where(sql`state = 'open'`),
-  ],
-);

@@ -10,6 +10,7 @@ import { setStatusRoute } from './routes/set-status';
 import { reviewQueueRoute } from './routes/review-queue';
 import { reviewFileRoute } from './routes/review-file';
 import { QualificationsService } from './service';
+import { qualificationsRepo } from './repo';
 
 const ROUTES = [createTaskRoute, updateTaskRoute, deleteTaskRoute, getTaskRoute, taskListRoute, cancelTaskRoute, setStatusRoute, reviewQueueRoute, reviewFileRoute];
 
@@ -26,6 +27,11 @@ export const qualificationsFamily: Family = {
       scope: 'app',
     },
   ],
+  // The review tasks are the queue's (versions); the documents and remarks are this family's.
+  lifecycle: () => ({
+    appMoving: (tx, move) => qualificationsRepo.moveApp(tx, move.appId, move.toTeamId),
+    appRemoving: (tx, appId) => qualificationsRepo.removeApp(tx, appId),
+  }),
   register(app, deps) {
     const s: QualificationsServices = { qualifications: new QualificationsService(deps) };
     for (const route of ROUTES) route(app, s);

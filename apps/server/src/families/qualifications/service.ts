@@ -1,12 +1,27 @@
+import { randomUUID } from 'node:crypto';
 import type { QualificationTask } from '@wharf/contract';
 import { writeAudit } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
+import type { Tx } from '../../platform/db/types';
 import type { Caller } from '../../platform/http/access';
-import { decodeCursor, pageOf } from '../../platform/http/cursor';
 import { conflict, invalidInput, notFound, type LocalisedText } from '../../platform/http/errors';
 import { qualificationsRepo, type QualificationRow } from './repo';
 import { type AppRow, appsByIds, callerApp } from '../apps/public';
 import { type FileRow, fileById, teamFiles } from '../files/public';
+import { reviewTasks, type TaskRow, type TaskState, type TaskSubmission } from '../versions/public';
+
+/** The kind of this family's tasks in the reviewers' queue; a task's id is its qualification's. */
+export const QUALIFICATION_TASK = 'qualification';
+
+/** The queue's states in this family's words: an open task is pending, a withdrawn one cancelled. */
+const STATE_OF: Readonly<Record<TaskState, State>> = { open: 'pending', withdrawn: 'cancelled', approved: 'approved', rejected: 'rejected' };
+const TASK_STATE_OF: Readonly<Record<State, TaskState>> = { pending: 'open', cancelled: 'withdrawn', approved: 'approved', rejected: 'rejected' };
+
+/** A qualification with its review. */
+interface Held {
+  row: QualificationRow;
+  task: TaskRow;
+}
 
 type State = QualificationTask['state'];
 type Action = QualificationTask['allowedActions'][number];
@@ -43,14 +58,16 @@ export class QualificationsService {
     return this.deps.storage;
   }
 
-  private async out(rows: QualificationRow[], app?: AppRow): Promise<QualificationTask[]> {
+  private async out(held: Held[], app?: AppRow): Promise<QualificationTask[]> {
     const { db } = this.deps;
+    const rows = held.map((h) => h.row);
     const apps = new Map((app ? [app] : await appsByIds(db, rows.map((r) => r.appId))).map((a) => [a.id, a]));
     const byTeam = new Map<string, string[]>();
     for (const r of rows) byTeam.set(r.teamId, [...(byTeam.get(r.teamId) ?? []), ...r.objectIds]);
     const files = new Map((await Promise.all([...byTeam].map(([teamId, ids]) => teamFiles(db, teamId, [...new Set(ids)])))).flat().map((f) => [f.id, f]));
-    return rows.map((r) => {
+    return held.map(({ row: r, task }) => {
       const a = apps.get(r.appId);
+      const state = STATE_OF[task.state as TaskState];
       return {
         taskId: r.id,
         appId: r.appId,
@@ -63,14 +80,27 @@ export class QualificationsService {
           return f ? [{ objectId: f.id, fileName: f.fileName, contentType: f.contentType, size: f.size }] : [];
         }),
         remarks: r.remarks,
-        state: r.state as State,
-        reason: r.reason,
+        state,
+        reason: task.comment,
         submittedAt: r.submittedAt.toISOString(),
         updatedAt: r.updatedAt.toISOString(),
-        decidedAt: r.decidedAt?.toISOString() ?? null,
-        allowedActions: [...ALLOWED[r.state as State]],
+        decidedAt: state === 'approved' || state === 'rejected' ? (task.decidedAt?.toISOString() ?? null) : null,
+        allowedActions: [...ALLOWED[state]],
       };
     });
+  }
+
+  /** The qualifications of a page of tasks, in the page's order. */
+  private async heldOf(tasks: TaskRow[]): Promise<Held[]> {
+    const rows = new Map((await qualificationsRepo.byIds(this.deps.db, tasks.map((t) => t.subjectId))).map((r) => [r.id, r]));
+    return tasks.flatMap((task) => {
+      const row = rows.get(task.subjectId);
+      return row ? [{ row, task }] : [];
+    });
+  }
+
+  private async taskOf(db: Parameters<typeof reviewTasks.byId>[0], row: QualificationRow): Promise<Held> {
+    return { row, task: (await reviewTasks.byId(db, row.id))! };
   }
 
   /** Documents are finished uploads of the caller's team. */
@@ -87,7 +117,7 @@ export class QualificationsService {
     const app = await callerApp(this.deps.db, caller, appId);
     const row = await qualificationsRepo.ofApp(this.deps.db, appId, taskId);
     if (!row) throw notFound({ zh: '资质审核任务不存在', en: 'No such qualification review task', ru: 'Такой задачи проверки квалификации нет' });
-    return { app, row };
+    return { app, held: await this.taskOf(this.deps.db, row) };
   }
 
   async create(caller: Caller, d: { appId: string; kind: string; objectIds: string[]; remarks: string }) {
@@ -96,62 +126,69 @@ export class QualificationsService {
     await this.assertFiles(caller.teamId!, d.objectIds);
     const row = await db.transaction(async (tx) => {
       const now = clock.now();
-      const created = await qualificationsRepo.insert(tx, { teamId: app.teamId, appId: app.id, kind: d.kind, objectIds: d.objectIds, remarks: d.remarks, submittedBy: caller.userId, submittedAt: now, updatedAt: now });
+      const id = randomUUID();
+      const submission: TaskSubmission = { subjectId: id, appId: app.id, teamId: app.teamId, kind: QUALIFICATION_TASK, submittedBy: caller.userId };
+      const task = await reviewTasks.openWithId(tx, id, submission, now);
+      const created = await qualificationsRepo.insert(tx, { id, teamId: app.teamId, appId: app.id, kind: d.kind, objectIds: d.objectIds, remarks: d.remarks, submittedBy: caller.userId, submittedAt: now, updatedAt: now });
       await writeAudit(tx, clock, { action: 'qualification.submit', teamId: app.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'qualification', targetId: created.id, data: { appId: app.id, kind: d.kind, files: d.objectIds.length } });
-      return created;
+      return { row: created, task };
     });
     return { task: (await this.out([row], app))[0]! };
   }
 
   async get(caller: Caller, appId: string, taskId: string) {
-    const { app, row } = await this.find(caller, appId, taskId);
-    return { task: (await this.out([row], app))[0]! };
+    const { app, held } = await this.find(caller, appId, taskId);
+    return { task: (await this.out([held], app))[0]! };
   }
 
   async list(caller: Caller, q: { appId: string; state?: string | undefined; pageSize: number; cursor?: string | undefined }) {
     const app = await callerApp(this.deps.db, caller, q.appId);
-    const rows = await qualificationsRepo.appPage(this.deps.db, app.id, q.state, q.pageSize + 1, q.cursor ? decodeCursor(q.cursor) : undefined);
-    const { page, nextCursor } = pageOf(rows, q.pageSize, (r) => ({ at: r.submittedAt, id: r.id }));
-    return { items: await this.out(page, app), nextCursor };
+    const state = q.state ? TASK_STATE_OF[q.state as State] : undefined;
+    const { page, nextCursor } = await reviewTasks.page(this.deps.db, { kinds: [QUALIFICATION_TASK], appId: app.id, state }, q.pageSize, q.cursor);
+    return { items: await this.out(await this.heldOf(page), app), nextCursor };
   }
 
-  /** A change of the locked task once its state allows the action. */
-  private async change(caller: Caller, appId: string, taskId: string, action: Action, work: (tx: Parameters<Parameters<Deps['db']['transaction']>[0]>[0], row: QualificationRow) => Promise<QualificationRow | null>) {
+  /** A change of the locked qualification once its review's state allows the action. */
+  private async change(caller: Caller, appId: string, taskId: string, action: Action, work: (tx: Tx, held: Held) => Promise<Held | null>) {
     const { app } = await this.find(caller, appId, taskId);
-    const row = await this.deps.db.transaction(async (tx) => {
-      const locked = (await qualificationsRepo.ofApp(tx, appId, taskId, true))!;
+    const held = await this.deps.db.transaction(async (tx) => {
+      const locked = await qualificationsRepo.ofApp(tx, appId, taskId, true);
       if (!locked) throw notFound({ zh: '资质审核任务不存在', en: 'No such qualification review task', ru: 'Такой задачи проверки квалификации нет' });
-      if (!ALLOWED[locked.state as State].includes(action)) throw conflict(refusal(locked.state as State));
-      return work(tx, locked);
+      const current = await this.taskOf(tx, locked);
+      const state = STATE_OF[current.task.state as TaskState];
+      if (!ALLOWED[state].includes(action)) throw conflict(refusal(state));
+      return work(tx, current);
     });
-    return row ? { task: (await this.out([row], app))[0]! } : {};
+    return held ? { task: (await this.out([held], app))[0]! } : {};
   }
 
   async update(caller: Caller, d: { appId: string; taskId: string; kind?: string | undefined; objectIds?: string[] | undefined; remarks?: string | undefined }) {
     const { clock } = this.deps;
     if (d.objectIds) await this.assertFiles(caller.teamId!, d.objectIds);
-    return this.change(caller, d.appId, d.taskId, 'edit', async (tx, row) => {
+    return this.change(caller, d.appId, d.taskId, 'edit', async (tx, { row, task }) => {
       const updated = await qualificationsRepo.update(tx, row.id, { kind: d.kind ?? row.kind, objectIds: d.objectIds ?? row.objectIds, remarks: d.remarks ?? row.remarks, updatedAt: clock.now() });
       await writeAudit(tx, clock, { action: 'qualification.update', teamId: row.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'qualification', targetId: row.id, data: { appId: row.appId, kind: updated.kind, files: updated.objectIds.length } });
-      return updated;
+      return { row: updated, task };
     }) as Promise<{ task: QualificationTask }>;
   }
 
   async cancel(caller: Caller, appId: string, taskId: string) {
     const { clock } = this.deps;
-    return this.change(caller, appId, taskId, 'cancel', async (tx, row) => {
+    return this.change(caller, appId, taskId, 'cancel', async (tx, { row }) => {
       const now = clock.now();
-      const updated = await qualificationsRepo.update(tx, row.id, { state: 'cancelled', updatedAt: now });
+      const task = (await reviewTasks.withdraw(tx, row.id, now))!;
+      const updated = await qualificationsRepo.update(tx, row.id, { updatedAt: now });
       await writeAudit(tx, clock, { action: 'qualification.cancel', teamId: row.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'qualification', targetId: row.id, data: { appId: row.appId } });
-      return updated;
+      return { row: updated, task };
     }) as Promise<{ task: QualificationTask }>;
   }
 
   async remove(caller: Caller, appId: string, taskId: string) {
     const { clock } = this.deps;
-    await this.change(caller, appId, taskId, 'delete', async (tx, row) => {
+    await this.change(caller, appId, taskId, 'delete', async (tx, { row, task }) => {
       await qualificationsRepo.remove(tx, row.id);
-      await writeAudit(tx, clock, { action: 'qualification.delete', teamId: row.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'qualification', targetId: row.id, data: { appId: row.appId, state: row.state } });
+      await reviewTasks.remove(tx, task.id);
+      await writeAudit(tx, clock, { action: 'qualification.delete', teamId: row.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'qualification', targetId: row.id, data: { appId: row.appId, state: STATE_OF[task.state as TaskState] } });
       return null;
     });
     return {};
@@ -160,23 +197,25 @@ export class QualificationsService {
   // ---- reviewers ----
 
   async queue(q: { state: string; pageSize: number; cursor?: string | undefined }) {
-    const rows = await qualificationsRepo.queuePage(this.deps.db, q.state, q.pageSize + 1, q.cursor ? decodeCursor(q.cursor) : undefined);
-    const { page, nextCursor } = pageOf(rows, q.pageSize, (r) => ({ at: r.submittedAt, id: r.id }));
-    return { items: await this.out(page), nextCursor };
+    const { page, nextCursor } = await reviewTasks.page(this.deps.db, { kinds: [QUALIFICATION_TASK], state: TASK_STATE_OF[q.state as State] }, q.pageSize, q.cursor);
+    return { items: await this.out(await this.heldOf(page)), nextCursor };
   }
 
   async setStatus(caller: Caller, d: { taskId: string; status: 'approved' | 'rejected'; reason?: string | undefined }) {
     const { db, clock } = this.deps;
-    const row = await db.transaction(async (tx) => {
+    const held = await db.transaction(async (tx) => {
+      // The qualification is locked before its task (close locks it), the order the developer's changes take.
       const locked = await qualificationsRepo.byId(tx, d.taskId, true);
       if (!locked) throw notFound({ zh: '资质审核任务不存在', en: 'No such qualification review task', ru: 'Такой задачи проверки квалификации нет' });
-      if (locked.state !== 'pending') throw conflict(refusal(locked.state as State));
+      const { task: open } = await this.taskOf(tx, locked);
+      if (open.state !== 'open') throw conflict(refusal(STATE_OF[open.state as TaskState]));
       const now = clock.now();
-      const updated = await qualificationsRepo.update(tx, locked.id, { state: d.status, reason: d.reason ?? null, reviewerId: caller.userId, decidedAt: now, updatedAt: now });
+      const task = await reviewTasks.close(tx, open.id, { decision: d.status === 'approved' ? 'approve' : 'reject', reasons: [], comment: d.reason }, { id: caller.userId, kind: 'operator', ip: caller.ip }, now);
+      const row = await qualificationsRepo.update(tx, locked.id, { updatedAt: now });
       await writeAudit(tx, clock, { action: d.status === 'approved' ? 'qualification.approve' : 'qualification.reject', teamId: locked.teamId, actorId: caller.userId, ip: caller.ip, actorKind: 'operator', targetType: 'qualification', targetId: locked.id, data: { appId: locked.appId, reason: d.reason ?? null } });
-      return updated;
+      return { row, task };
     });
-    return { task: (await this.out([row]))[0]! };
+    return { task: (await this.out([held]))[0]! };
   }
 
   /** A document of a task, for reviewers: only files the task names. */

@@ -94,7 +94,7 @@ export async function decideTestTask(
   actor: TestActor,
 ): Promise<TaskRow> {
   const now = deps.clock.now();
-  const row = await testingRepo.lockTestVersion(tx, task.versionId);
+  const row = await testingRepo.lockTestVersion(tx, task.subjectId);
   if (!row) throw notFound({ zh: '该任务的测试版本已被删除', en: 'The test version of this task was deleted', ru: 'Тестовая версия этой задачи удалена' });
   // Closed first (refused when another reviewer decided it): the test moves in the same transaction.
   const closed = await reviewTasks.close(tx, task.id, d, actor, now);

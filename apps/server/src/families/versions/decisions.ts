@@ -5,6 +5,7 @@ import { conflict, notFound } from '../../platform/http/errors';
 import type { PhasedService } from './phased';
 import type { Actor, VersionTransitions } from './transitions';
 import { versionsRepo, type VersionRow } from './repo';
+import { reviewTasks, type TaskRow } from './review-tasks';
 import { appById, markAppReleased, markAppUnlisted } from '../apps/public';
 
 export const RELEASE_KIND = 'versions.release';
@@ -29,8 +30,7 @@ export class VersionDecisions {
     const previous = await versionsRepo.current(tx, row.appId);
     if (previous && previous.id !== row.id) {
       await versionsRepo.update(tx, previous.id, { supersededAt: now, rollbackPending: false, updatedAt: now });
-      const open = await versionsRepo.openTask(tx, previous.id);
-      if (open) await versionsRepo.updateTask(tx, open.id, { state: 'withdrawn', decidedAt: now });
+      await reviewTasks.withdraw(tx, previous.id, now);
       await this.t.record(tx, previous, 'superseded', actor, previous.releaseState, previous.releaseState, { by: row.id });
     }
     const updated = await this.t.move(tx, row, action, actor, { set: { onShelfAt: now, rejection: null }, data });
@@ -42,15 +42,15 @@ export class VersionDecisions {
   }
 
   /** Decides an open task; the caller holds the transaction. */
-  async decideInTx(tx: Tx, taskId: string, d: Decision, actor: Actor): Promise<{ version: VersionRow; task: Awaited<ReturnType<typeof versionsRepo.task>> }> {
+  async decideInTx(tx: Tx, taskId: string, d: Decision, actor: Actor): Promise<{ version: VersionRow; task: TaskRow }> {
     const { clock, dueActions } = this.deps;
     const now = clock.now();
-    const found = await versionsRepo.task(tx, taskId);
+    const found = await reviewTasks.byId(tx, taskId);
     if (!found) throw notFound({ zh: '审核任务不存在', en: 'No such review task', ru: 'Такой задачи проверки нет' });
     // The version lock orders this decision after any developer change of the same version.
-    const row = await versionsRepo.lock(tx, found.versionId);
+    const row = await versionsRepo.lock(tx, found.subjectId);
     if (!row || !(await appById(tx, found.teamId, found.appId))) throw notFound({ zh: '该任务的应用或版本已被删除', en: 'The app or version of this task was deleted', ru: 'Приложение или версия этой задачи удалены' });
-    const task = (await versionsRepo.task(tx, taskId))!;
+    const task = (await reviewTasks.byId(tx, taskId))!;
     if (task.state !== 'open') throw conflict({ zh: `审核任务已处理（${task.state}）`, en: `The review task is already ${task.state}`, ru: `Задача проверки уже в состоянии ${task.state}` });
     const approve = d.decision === 'approve';
     const data = { taskId, reasons: d.reasons, comment: d.comment ?? null };
@@ -97,7 +97,7 @@ export class VersionDecisions {
       default:
         throw new Error(`unknown task kind ${task.kind}`);
     }
-    const decided = await versionsRepo.updateTask(tx, task.id, { state: approve ? 'approved' : 'rejected', reviewerId: actor.id, decidedAt: now, reasons: d.reasons, comment: d.comment ?? null });
+    const decided = await reviewTasks.close(tx, task.id, d, actor, now);
     return { version, task: decided };
   }
 }

@@ -7,6 +7,7 @@ import type { Caller } from '../../platform/http/access';
 import { conflict, invalidInput } from '../../platform/http/errors';
 import { stateRefusal } from './present';
 import { versionsRepo, type PhaseRow, type VersionRow } from './repo';
+import { reviewTasks } from './review-tasks';
 import type { VersionReads } from './reading';
 import { actorOf, type Actor, type VersionTransitions } from './transitions';
 import { markAppUnlisted } from '../apps/public';
@@ -129,8 +130,7 @@ export class PhasedService {
   private async terminate(tx: Tx, row: VersionRow, actor: Actor): Promise<void> {
     const now = this.deps.clock.now();
     const previous = await versionsRepo.previousOnShelf(tx, row.appId, row.id);
-    const open = await versionsRepo.openTask(tx, row.id);
-    if (open) await versionsRepo.updateTask(tx, open.id, { state: 'withdrawn', decidedAt: now });
+    await reviewTasks.withdraw(tx, row.id, now);
     await this.versions.move(tx, row, 'terminatePhase', actor, { set: { supersededAt: now }, data: { to: previous?.id ?? null } });
     if (previous) {
       const restored = await versionsRepo.update(tx, previous.id, { supersededAt: null, updatedAt: now });

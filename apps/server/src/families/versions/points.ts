@@ -2,7 +2,7 @@ import type { TestVersion } from '@wharf/contract';
 import type { DbOrTx, Tx } from '../../platform/db/types';
 import { defineExtensionPoint } from '../../platform/extensions';
 import type { Lang } from './present';
-import type { TaskRow } from './repo';
+import type { TaskRow } from './review-tasks-repo';
 
 /** What a tester's device is offered instead of the store's version (open testing answers it). */
 export interface TestOffer {

@@ -2,7 +2,8 @@ import type { MessageLanguage } from '@wharf/contract';
 import type { ReviewTask, Version } from '@wharf/contract';
 import { allowedActions, isAgeRating, isReleaseState, RELEASE_STATE_NAMES, type ReleaseState } from '@wharf/rules';
 import type { LocalisedText } from '../../platform/http/errors';
-import type { ListingRow, TaskRow, VersionRow } from './repo';
+import type { ListingRow, VersionRow } from './repo';
+import type { TaskRow } from './review-tasks-repo';
 
 export type Lang = MessageLanguage;
 
@@ -82,7 +83,7 @@ export function taskOut(t: TaskRow, version: Pick<VersionRow, 'versionCode' | 'v
     taskId: t.id,
     kind: t.kind as ReviewTask['kind'],
     state: t.state as ReviewTask['state'],
-    versionId: t.versionId,
+    versionId: t.subjectId,
     appId: t.appId,
     appName: app?.name ?? '',
     packageName: app?.packageName ?? '',

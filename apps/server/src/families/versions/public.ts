@@ -9,6 +9,6 @@ export { appCountries, countDownload, downloadCount, versionNameOf } from './fac
 /** The platform as the actor of what nobody did by hand (scheduled releases, seeded reviews). */
 export { SYSTEM } from './transitions';
 export { REVIEW_SUBJECTS, TESTER_OFFERS, type ReviewActor, type ReviewDecision, type ReviewSubject, type TestOffer, type TesterOffers } from './points';
-export type { TaskRow } from './repo';
+export type { TaskRow, TaskState, TaskSubmission } from './review-tasks';
 export type { Lang } from './present';
 export { UNKNOWN_COUNTRY } from './distribution';

@@ -10,6 +10,7 @@ import { type AppRow, type AppsService, appById } from '../apps/public';
 import { packageOfApp } from '../packages/public';
 import { versionOut, type ExpansionOut, type Lang } from './present';
 import { versionsRepo, type ListingRow, type VersionRow } from './repo';
+import { reviewTasks } from './review-tasks';
 
 export interface Completeness {
   complete: boolean;
@@ -28,7 +29,7 @@ export class VersionReads {
     // Independent reads together: on the pool they overlap; a transaction's client takes them in turn.
     const [a, task, expansion, read] = await Promise.all([
       app ?? appById(db, row.teamId, row.appId),
-      versionsRepo.openTask(db, row.id),
+      reviewTasks.openOf(db, row.id),
       this.expansionOf(db, row.appId, [row.id]),
       listings ?? versionsRepo.listings(db, [row.id]),
     ]);

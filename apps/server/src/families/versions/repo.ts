@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, like, sql, type SQL } from 'drizzle-orm';
 import { LIVE_STATES, RELEASE_STATE, UNRELEASED_STATES } from '@wharf/rules';
 import type { DbOrTx } from '../../platform/db/types';
-import { appVersions, phasedReleases, reviewTasks, versionEvents, versionExpansionFiles, versionListings } from './tables';
-import { keysetOrder, pastCursor } from '../../platform/db/keyset';
+import { appVersions, phasedReleases, versionEvents, versionExpansionFiles, versionListings } from './tables';
+import { reviewTasksRepo } from './review-tasks-repo';
+import { pastCursor } from '../../platform/db/keyset';
 
 export type VersionRow = typeof appVersions.$inferSelect;
 export type ListingRow = typeof versionListings.$inferSelect;
 export type EventRow = typeof versionEvents.$inferSelect;
-export type TaskRow = typeof reviewTasks.$inferSelect;
 export type PhaseRow = typeof phasedReleases.$inferSelect;
 export type ExpansionRow = typeof versionExpansionFiles.$inferSelect;
 
@@ -119,7 +119,7 @@ export const versionsRepo = {
       await db.delete(phasedReleases).where(inArray(phasedReleases.versionId, ids));
       await db.delete(appVersions).where(inArray(appVersions.id, ids));
     }
-    await db.update(reviewTasks).set({ state: 'withdrawn', decidedAt: now }).where(and(eq(reviewTasks.appId, appId), eq(reviewTasks.state, 'open')));
+    await reviewTasksRepo.withdrawApp(db, appId, now);
   },
   async page(db: DbOrTx, appId: string, opts: { onlyReleased: boolean }, limit: number, before?: Position): Promise<VersionRow[]> {
     const c: SQL[] = [eq(appVersions.appId, appId)];
@@ -185,39 +185,6 @@ export const versionsRepo = {
     return db.select().from(versionEvents).where(eq(versionEvents.versionId, versionId)).orderBy(asc(versionEvents.at), asc(versionEvents.seq));
   },
 
-  async insertTask(db: DbOrTx, row: typeof reviewTasks.$inferInsert): Promise<TaskRow> {
-    const [created] = await db.insert(reviewTasks).values(row).returning();
-    return created!;
-  },
-  async task(db: DbOrTx, id: string): Promise<TaskRow | undefined> {
-    const [row] = await db.select().from(reviewTasks).where(eq(reviewTasks.id, id));
-    return row;
-  },
-  async openTask(db: DbOrTx, versionId: string): Promise<TaskRow | undefined> {
-    const [row] = await db.select().from(reviewTasks).where(and(eq(reviewTasks.versionId, versionId), eq(reviewTasks.state, 'open')));
-    return row;
-  },
-  async updateTask(db: DbOrTx, id: string, set: Partial<typeof reviewTasks.$inferInsert>): Promise<TaskRow> {
-    const [row] = await db.update(reviewTasks).set(set).where(eq(reviewTasks.id, id)).returning();
-    return row!;
-  },
-  /** Open tasks oldest first (a fair queue); decided ones newest first. */
-  async taskPage(db: DbOrTx, f: { state: string; kind?: string | undefined }, limit: number, after?: Position): Promise<TaskRow[]> {
-    const c: SQL[] = [eq(reviewTasks.state, f.state)];
-    if (f.kind) c.push(eq(reviewTasks.kind, f.kind));
-    const oldestFirst = f.state === 'open';
-    const at = oldestFirst ? reviewTasks.submittedAt : reviewTasks.decidedAt;
-    const order = oldestFirst ? 'oldestFirst' : 'newestFirst';
-    const seek = pastCursor(at, reviewTasks.id, after, order);
-    if (seek) c.push(seek);
-    return db
-      .select()
-      .from(reviewTasks)
-      .where(and(...c))
-      .orderBy(...keysetOrder(at, reviewTasks.id, order))
-      .limit(limit);
-  },
-
   async byIds(db: DbOrTx, appId: string, ids: string[]): Promise<VersionRow[]> {
     if (!ids.length) return [];
     return db.select().from(appVersions).where(and(eq(appVersions.appId, appId), inArray(appVersions.id, ids)));
@@ -261,7 +228,7 @@ export const versionsRepo = {
   /** Hands an app's versions and review tasks to another team; returns the files its listings use. */
   async moveApp(db: DbOrTx, appId: string, teamId: string): Promise<string[]> {
     const moved = await db.update(appVersions).set({ teamId }).where(eq(appVersions.appId, appId)).returning({ id: appVersions.id });
-    await db.update(reviewTasks).set({ teamId }).where(eq(reviewTasks.appId, appId));
+    await reviewTasksRepo.moveApp(db, appId, teamId);
     const listings = await versionsRepo.listings(db, moved.map((v) => v.id));
     return [...new Set(listings.flatMap((l) => [...(l.iconObjectId ? [l.iconObjectId] : []), ...l.screenshotObjectIds, ...l.videoObjectIds]))];
   },

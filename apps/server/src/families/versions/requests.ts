@@ -61,7 +61,7 @@ export class VersionRequests {
       } else {
         moved = await this.v.move(tx, row, 'requestShelfOff', actorOf(caller), { data: { reason } });
       }
-      const task = await versionsRepo.insertTask(tx, { versionId: row.id, appId, teamId: row.teamId, kind, reason, submittedAt: now });
+      const task = await reviewTasks.open(tx, { subjectId: row.id, appId, teamId: row.teamId, kind, reason }, now);
       if (!this.deps.config.autoApprove) return moved;
       return (await this.v.decideInTx(tx, task.id, { decision: 'approve', reasons: [] }, SYSTEM)).version;
     });
@@ -88,8 +88,8 @@ export class VersionRequests {
       // Name the state: there is nothing to withdraw unless a rollback is under review.
       if (!locked.supersededAt && !locked.rollbackPending) throw conflict(noRollbackRefusal(locked));
       const moved = await this.v.move(tx, locked, 'cancelRollback', actorOf(caller), { set: { rollbackPending: false } });
-      const open = await versionsRepo.openTask(tx, row.id);
-      if (open?.kind === 'rollback') await versionsRepo.updateTask(tx, open.id, { state: 'withdrawn', decidedAt: clock.now() });
+      const open = await reviewTasks.openOf(tx, row.id);
+      if (open?.kind === 'rollback') await reviewTasks.withdraw(tx, row.id, clock.now());
       return moved;
     });
     return { version: await this.v.present(db, updated, lang) };
@@ -101,7 +101,7 @@ export class VersionRequests {
     const now = clock.now();
     const updated = await this.v.write(row.id, async (tx) => {
       const moved = await this.v.move(tx, row, 'urge', actorOf(caller));
-      const open = await versionsRepo.openTask(tx, row.id);
+      const open = await reviewTasks.openOf(tx, row.id);
       if (!open) throw conflict({ zh: '没有待审核的任务', en: 'There is no open review to urge', ru: 'Нет открытой проверки, которую можно поторопить' });
       if (open.urgedAt && now.getTime() - open.urgedAt.getTime() < URGE_INTERVAL_MS) {
         const next = new Date(open.urgedAt.getTime() + URGE_INTERVAL_MS);
@@ -111,7 +111,7 @@ export class VersionRequests {
           { 'Retry-After': String(Math.ceil((next.getTime() - now.getTime()) / 1000)) },
         );
       }
-      await versionsRepo.updateTask(tx, open.id, { urgedAt: now });
+      await reviewTasks.urge(tx, open.id, now);
       return moved;
     });
     return { version: await this.v.present(db, updated, lang) };

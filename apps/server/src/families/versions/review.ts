@@ -1,15 +1,18 @@
 import type { ReviewTask } from '@wharf/contract';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
-import { decodeCursor, pageOf } from '../../platform/http/cursor';
 import { notFound } from '../../platform/http/errors';
 import { versionDiff } from './diff';
 import { REVIEW_SUBJECTS, type ReviewSubject } from './points';
 import { taskOut, type Lang } from './present';
-import { versionsRepo, type TaskRow } from './repo';
+import { versionsRepo } from './repo';
+import { reviewTasks, type TaskRow } from './review-tasks';
 import type { VersionsService } from './service';
 import { appById } from '../apps/public';
 import { packageOfApp } from '../packages/public';
+
+/** The kinds of task the release machine decides itself. */
+const RELEASE_TASK_KINDS = ['release', 'update', 'shelfOff', 'rollback'];
 
 /** The reviewers' side: the queue, a task with what it needs to be judged, decisions. */
 export class ReviewService {
@@ -23,26 +26,31 @@ export class ReviewService {
     return this.deps.extensions.all(REVIEW_SUBJECTS).find((s) => s.kind === task.kind);
   }
 
+  /** The release machine's kinds and those of the subjects other families keep. */
+  private kinds(): string[] {
+    return [...RELEASE_TASK_KINDS, ...this.deps.extensions.all(REVIEW_SUBJECTS).map((s) => s.kind)];
+  }
+
   private async out(rows: TaskRow[]): Promise<ReviewTask[]> {
     const { db } = this.deps;
     return Promise.all(
-      rows.map(async (t) => taskOut(t, await (this.subject(t)?.naming(db, t.versionId) ?? versionsRepo.byIdAnyApp(db, t.versionId)), await appById(db, t.teamId, t.appId))),
+      rows.map(async (t) => taskOut(t, await (this.subject(t)?.naming(db, t.subjectId) ?? versionsRepo.byIdAnyApp(db, t.subjectId)), await appById(db, t.teamId, t.appId))),
     );
   }
 
   async queue(q: { state: string; kind?: string | undefined; pageSize: number; cursor?: string | undefined }) {
-    const rows = await versionsRepo.taskPage(this.deps.db, q, q.pageSize + 1, q.cursor ? decodeCursor(q.cursor) : undefined);
-    const { page, nextCursor } = pageOf(rows, q.pageSize, (t) => ({ at: q.state === 'open' ? t.submittedAt : t.decidedAt!, id: t.id }));
+    // This queue is the versions' and test versions'; immersive banners and qualifications have their own calls.
+    const { page, nextCursor } = await reviewTasks.page(this.deps.db, { kinds: q.kind ? [q.kind] : this.kinds(), state: q.state }, q.pageSize, q.cursor);
     return { items: await this.out(page), nextCursor };
   }
 
   async detail(taskId: string, lang: Lang) {
     const { db } = this.deps;
-    const task = await versionsRepo.task(db, taskId);
+    const task = await reviewTasks.byId(db, taskId);
     if (!task) throw notFound({ zh: '审核任务不存在', en: 'No such review task', ru: 'Такой задачи проверки нет' });
     const subject = this.subject(task);
     if (subject) return this.subjectDetail(subject, task, lang);
-    const row = await versionsRepo.byIdAnyApp(db, task.versionId);
+    const row = await versionsRepo.byIdAnyApp(db, task.subjectId);
     const app = await appById(db, task.teamId, task.appId);
     // The app (and its versions) may have been deleted since the task was opened.
     if (!row || !app) throw notFound({ zh: '该任务的应用或版本已被删除', en: 'The app or version of this task was deleted', ru: 'Приложение или версия этой задачи удалены' });
@@ -72,7 +80,7 @@ export class ReviewService {
   /** Another family's subject (a test version) and its package, beside the app's version on shelf. */
   private async subjectDetail(subject: ReviewSubject, task: TaskRow, lang: Lang) {
     const { db } = this.deps;
-    const shown = await subject.detail(db, task.versionId, lang);
+    const shown = await subject.detail(db, task.subjectId, lang);
     const app = await appById(db, task.teamId, task.appId);
     if (!shown || !app) throw notFound({ zh: '该任务的应用或版本已被删除', en: 'The app or version of this task was deleted', ru: 'Приложение или версия этой задачи удалены' });
     const current = await versionsRepo.current(db, task.appId);
@@ -91,7 +99,7 @@ export class ReviewService {
   async submit(caller: Caller, d: { taskId: string; decision: 'approve' | 'reject'; releaseAt?: string | undefined; reasons: string[]; comment?: string | undefined }) {
     const actor = { kind: 'operator' as const, id: caller.userId, ip: caller.ip };
     const { task } = await this.deps.db.transaction(async (tx) => {
-      const found = await versionsRepo.task(tx, d.taskId);
+      const found = await reviewTasks.byId(tx, d.taskId);
       // Another family's subject has its own machine; the other kinds are the release machine's.
       const subject = found && this.subject(found);
       if (subject) return { task: await subject.decide(tx, found, d, actor) };

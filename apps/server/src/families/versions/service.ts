@@ -13,6 +13,7 @@ import { stateRefusal, type Lang } from './present';
 import { VersionReads } from './reading';
 import { VersionRequests } from './requests';
 import { versionsRepo } from './repo';
+import { reviewTasks } from './review-tasks';
 import { RELEASE_KIND, releaseKey, VersionDecisions } from './decisions';
 import { packageFields, VersionEdits } from './edits';
 
@@ -168,7 +169,7 @@ export class VersionsService {
     const now = clock.now();
     const updated = await this.write(row.id, async (tx) => {
       const submitted = await this.move(tx, row, 'submit', actorOf(caller), { firstRelease: !app.everOnShelf, set: { submittedAt: now, rejection: null } });
-      const task = await versionsRepo.insertTask(tx, { versionId: row.id, appId, teamId: row.teamId, kind: app.everOnShelf ? 'update' : 'release', submittedAt: now });
+      const task = await reviewTasks.open(tx, { subjectId: row.id, appId, teamId: row.teamId, kind: app.everOnShelf ? 'update' : 'release', submittedBy: caller.userId }, now);
       if (!config.autoApprove) return submitted;
       return (await this.decideInTx(tx, task.id, { decision: 'approve', reasons: [] }, SYSTEM)).version;
     });

@@ -97,17 +97,24 @@ export const versionEvents = pgTable(
   (t) => [index('version_events_version_at').on(t.versionId, t.at)],
 );
 
-/** Work for platform reviewers: a submission, a removal or a rollback request. */
+/**
+ * The reviewers' queue, one for every kind of subject: a version's release, update, removal
+ * or rollback, a test version, an immersive banner, a qualification. The subject is kept by
+ * its family (`subject_id` is its id); `snapshot` is what was submitted, for subjects that
+ * may change while the task waits. States: open, approved, rejected, withdrawn.
+ */
 export const reviewTasks = pgTable(
   'review_tasks',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    versionId: uuid('version_id').notNull(),
+    subjectId: uuid('subject_id').notNull(),
     appId: uuid('app_id').notNull(),
     teamId: uuid('team_id').notNull(),
     kind: text('kind').notNull(),
     state: text('state').notNull().default('open'),
     reason: text('reason'),
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>(),
+    submittedBy: uuid('submitted_by'),
     submittedAt: ts('submitted_at').notNull(),
     urgedAt: ts('urged_at'),
     reviewerId: uuid('reviewer_id'),
@@ -117,7 +124,9 @@ export const reviewTasks = pgTable(
   },
   (t) => [
     index('review_tasks_queue').on(t.state, t.submittedAt, t.id),
-    uniqueIndex('review_tasks_one_open').on(t.versionId).where(sql`state = 'open'`),
+    index('review_tasks_kind_queue').on(t.kind, t.state, t.submittedAt, t.id),
+    index('review_tasks_app').on(t.appId, t.kind, t.submittedAt, t.id),
+    uniqueIndex('review_tasks_one_open').on(t.subjectId).where(sql`state = 'open'`),
   ],
 );
 

@@ -87,7 +87,7 @@ export async function completeVersion(t: WithSql, u: TestUser, appId: string, ve
 
 /** The open review task of a version. */
 export async function openTaskOf(t: WithSql, versionId: string): Promise<string> {
-  const { rows } = await t.deps.database.executeSql(`select id from review_tasks where version_id = $1 and state = 'open'`, [versionId]);
+  const { rows } = await t.deps.database.executeSql(`select id from review_tasks where subject_id = $1 and state = 'open'`, [versionId]);
   const id = (rows[0] as { id: string } | undefined)?.id;
   if (!id) throw new Error('no open task');
   return id;

@@ -19,6 +19,7 @@ const FIXED = [
   'package.add', 'package.addH5', 'package.claim', 'package.claimApproved', 'package.claimPending', 'package.claimRejected', 'package.claimWithdrawn', 'package.delete', 'package.parsed', 'package.rejected',
   'project.create', 'project.delete', 'project.rename',
   'qualification.approve', 'qualification.cancel', 'qualification.delete', 'qualification.reject', 'qualification.submit', 'qualification.update',
+  'review.approve', 'review.reject',
   'role.create', 'role.delete', 'role.update',
   'team.create', 'team.switch',
   'test.released', 'tester.join', 'testVersion.create',

@@ -15,7 +15,7 @@ afterAll(() => t.close());
 const sign = (u: TestUser, version = current) => u.call(agreementApi.signAgreement, { body: { agreementId: 'distribution', version } });
 const audits = async (teamId: string) =>
   (await t.deps.database.executeSql(`select action, data from audit_events where team_id = $1 and action = 'agreement.sign'`, [teamId])).rows as Array<{ action: string; data: { version: string } }>;
-const openTasks = async (versionId: string) => (await t.deps.database.executeSql(`select id from review_tasks where version_id = $1`, [versionId])).rows.length;
+const openTasks = async (versionId: string) => (await t.deps.database.executeSql(`select id from review_tasks where subject_id = $1`, [versionId])).rows.length;
 
 describe('the distribution agreement', () => {
   it('is unsigned for a new team: submitting is refused with its own ret.code, naming it, and nothing changes', async () => {

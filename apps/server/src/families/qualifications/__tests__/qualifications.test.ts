@@ -58,7 +58,8 @@ describe('qualification review tasks', () => {
     expect(late.json().ret.msg).toContain('approved');
     const again = await op.call(qualificationApi.setQualificationStatus, { body: { taskId: task.taskId, status: 'rejected', reason: 'no' } });
     expect(again.statusCode).toBe(409);
-    expect(await auditOf(task.taskId)).toEqual(['qualification.approve', 'qualification.submit', 'qualification.update']);
+    // The reviewers' queue records the decision too, as it does for every kind of task.
+    expect(await auditOf(task.taskId)).toEqual(['qualification.approve', 'qualification.submit', 'qualification.update', 'review.approve']);
     expect((await u.call(qualificationApi.getQualificationTask, { query: { appId, taskId: task.taskId } })).json().task.state).toBe('approved');
   });
 

@@ -159,9 +159,9 @@ describe('every developer action from every test state', () => {
     const { u, appId, groupId } = await setup();
     const tv = await draftTest(t, u, appId, [groupId]);
     for (const action of TEST_DEVELOPER_ACTIONS) {
-      await sql(`delete from review_tasks where version_id = $1`, [tv.testVersionId]);
+      await sql(`delete from review_tasks where subject_id = $1`, [tv.testVersionId]);
       await sql(`update test_versions set state = $2 where id = $1`, [tv.testVersionId, state]);
-      if (state === 'underReview') await sql(`insert into review_tasks (version_id, app_id, team_id, kind, submitted_at) select id, app_id, team_id, 'testVersion', now() from test_versions where id = $1`, [tv.testVersionId]);
+      if (state === 'underReview') await sql(`insert into review_tasks (subject_id, app_id, team_id, kind, submitted_at) select id, app_id, team_id, 'testVersion', now() from test_versions where id = $1`, [tv.testVersionId]);
       const body = CALLS[action];
       const endpoint = 'action' in body ? testingApi.testRelease : testingApi.openTest;
       const res = await u.call(endpoint, { body: { appId, testVersionId: tv.testVersionId, ...body } });
@@ -188,7 +188,7 @@ describe('every developer action from every test state', () => {
     const { u, appId, groupId } = await setup();
     const tv = await draftTest(t, u, appId, [groupId]);
     await sql(`update test_versions set state = $2 where id = $1`, [tv.testVersionId, state]);
-    await sql(`insert into review_tasks (version_id, app_id, team_id, kind, submitted_at) select id, app_id, team_id, 'testVersion', now() from test_versions where id = $1`, [tv.testVersionId]);
+    await sql(`insert into review_tasks (subject_id, app_id, team_id, kind, submitted_at) select id, app_id, team_id, 'testVersion', now() from test_versions where id = $1`, [tv.testVersionId]);
     const res = await op.call(versionApi.submitReview, { body: { taskId: await openTaskOf(t, tv.testVersionId), decision: 'approve' } });
     if (state === 'underReview') {
       expect(res.statusCode, res.body).toBe(200);

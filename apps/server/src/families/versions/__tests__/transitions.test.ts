@@ -49,11 +49,11 @@ describe('every developer action from every state', () => {
     );
     await sql(`update apps set listed = true, ever_on_shelf = true where id = $1`, [appId]);
     const force = async () => {
-      await sql(`delete from review_tasks where version_id = $1`, [versionId]);
+      await sql(`delete from review_tasks where subject_id = $1`, [versionId]);
       await sql(`update app_versions set release_state = $2, rollback_pending = $3, superseded_at = null where id = $1`, [versionId, state, rollbackPending]);
       if ([4, 5, 6].includes(state) || rollbackPending) {
         const kind = state === 6 ? 'shelfOff' : rollbackPending ? 'rollback' : 'update';
-        await sql(`insert into review_tasks (version_id, app_id, team_id, kind, submitted_at) select id, app_id, team_id, $2, now() from app_versions where id = $1`, [versionId, kind]);
+        await sql(`insert into review_tasks (subject_id, app_id, team_id, kind, submitted_at) select id, app_id, team_id, $2, now() from app_versions where id = $1`, [versionId, kind]);
       }
     };
     for (const [action, call] of Object.entries(CALLS) as Array<[DeveloperAction, (typeof CALLS)[DeveloperAction]]>) {

@@ -200,7 +200,7 @@ describe('the age rating', () => {
     expect((await u.call(versionApi.submitVersion, { body: { appId, versionId } })).json().version).toMatchObject({ releaseState: 4, ageRating: '7+' });
     // Not editable under review.
     expect((await u.call(versionApi.updateVersion, { body: { appId, versionId, ageRating: '18+' } })).statusCode).toBe(409);
-    const task = (await t.deps.database.executeSql(`select id from review_tasks where version_id = $1 and state = 'open'`, [versionId])).rows[0] as { id: string };
+    const task = (await t.deps.database.executeSql(`select id from review_tasks where subject_id = $1 and state = 'open'`, [versionId])).rows[0] as { id: string };
     // The reviewer sees it in the task.
     expect((await op.call(versionApi.reviewTaskDetail, { query: { taskId: task.id } })).json().version.ageRating).toBe('7+');
     await op.call(versionApi.submitReview, { body: { taskId: task.id, decision: 'approve' } });
