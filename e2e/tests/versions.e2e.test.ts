@@ -242,8 +242,9 @@ describe.skipIf(!chromium.available)('versions, review and distribution in the b
     await visitor.page.getByText('Count your drinks at a party', { exact: true }).waitFor();
     await visitor.page.locator('[data-testid=store-qr] .ant-qrcode svg').waitFor();
     await visitor.page.getByText(v.store.scan).waitFor();
-    const iconLoaded = await visitor.page.getByAltText(v.store.icon).evaluate((img) => { const image = img as unknown as { complete: boolean; naturalWidth: number }; return image.complete && image.naturalWidth > 0; });
-    expect(iconLoaded).toBe(true);
+    // The icon is fetched after the page is drawn: wait for it to load rather than look once.
+    const icon = visitor.page.getByAltText(v.store.icon);
+    await expect.poll(() => icon.evaluate((img) => { const image = img as unknown as { complete: boolean; naturalWidth: number }; return image.complete && image.naturalWidth > 0; }), { timeout: 15_000 }).toBe(true);
     expect(await visitor.page.getByRole('link', { name: v.store.download }).getAttribute('href')).toBe(`${origin}${answer.update!.downloadUrl}`);
     await screenshot(visitor.page, 'store-page');
     // The first visit saved English; the header's switcher changes it without a reload.
