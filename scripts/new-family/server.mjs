@@ -104,41 +104,24 @@ export interface ${n.Pascal}Services {
   ${n.camel}: ${n.Pascal}Service;
 }
 `,
-    [`${dir}/routes/list.ts`]: `import type { FastifyInstance } from 'fastify';
+    [`${dir}/routes/console.ts`]: `import type { FastifyInstance } from 'fastify';
 import { ${api} } from '@wharf/contract';
 import { registerEndpoint } from '../../../platform/http/register';
 import type { ${n.Pascal}Services } from './context';
 
-export function list${n.Pascal}Route(app: FastifyInstance, s: ${n.Pascal}Services): void {
+/** The console's calls: a signed-in member's, checked against the team, project or app and the member's roles. */
+export function consoleRoutes(app: FastifyInstance, s: ${n.Pascal}Services): void {
   registerEndpoint(app, ${api}.list${n.Pascal}, ({ query }) => s.${n.camel}.list(query));
-}
-`,
-    [`${dir}/routes/create.ts`]: `import type { FastifyInstance } from 'fastify';
-import { ${api} } from '@wharf/contract';
-import { registerEndpoint } from '../../../platform/http/register';
-import type { ${n.Pascal}Services } from './context';
-
-export function create${n.Item}Route(app: FastifyInstance, s: ${n.Pascal}Services): void {
   registerEndpoint(app, ${api}.create${n.Item}, ({ caller, query, body }) => s.${n.camel}.create(caller, query.projectId, body.name));
-}
-`,
-    [`${dir}/routes/delete.ts`]: `import type { FastifyInstance } from 'fastify';
-import { ${api} } from '@wharf/contract';
-import { registerEndpoint } from '../../../platform/http/register';
-import type { ${n.Pascal}Services } from './context';
-
-export function delete${n.Item}Route(app: FastifyInstance, s: ${n.Pascal}Services): void {
   registerEndpoint(app, ${api}.delete${n.Item}, ({ caller, query, params }) => s.${n.camel}.remove(caller, query.projectId, params.${n.item}Id));
 }
 `,
     [`${dir}/index.ts`]: `import type { Family } from '../../platform/deps';
 import type { ${n.Pascal}Services } from './routes/context';
-import { create${n.Item}Route } from './routes/create';
-import { delete${n.Item}Route } from './routes/delete';
-import { list${n.Pascal}Route } from './routes/list';
+import { consoleRoutes } from './routes/console';
 import { ${n.Pascal}Service } from './service';
 
-const ROUTES = [list${n.Pascal}Route, create${n.Item}Route, delete${n.Item}Route];
+const ROUTES = [consoleRoutes];
 
 /** A project's ${n.human}. */
 export const ${n.camel}Family: Family = {

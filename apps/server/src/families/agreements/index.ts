@@ -1,11 +1,9 @@
 import type { Family } from '../../platform/deps';
-import { agreementCheckRoute } from './routes/agreement-check';
-import { agreementListRoute } from './routes/agreement-list';
 import type { AgreementsServices } from './routes/context';
-import { signAgreementRoute } from './routes/sign-agreement';
 import { AgreementsService } from './service';
+import { consoleRoutes } from './routes/console';
 
-const ROUTES = [agreementListRoute, signAgreementRoute, agreementCheckRoute];
+const ROUTES = [consoleRoutes];
 
 /** The platform's agreements and the team's signatures; submissions wait for them. */
 export const agreementsFamily: Family = {

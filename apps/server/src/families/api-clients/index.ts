@@ -2,27 +2,15 @@ import type { Deps, Family } from '../../platform/deps';
 import { ClientCache } from './client-cache';
 import { apiClientCredentials } from './credentials';
 import { servicesOf } from './routes/context';
-import { briefInfoRoute } from './routes/brief';
-import { createApiClientRoute } from './routes/create';
-import { deleteApiClientRoute } from './routes/delete';
-import { deleteKeyRoute } from './routes/delete-key';
-import { getApiClientRoute } from './routes/get';
-import { grantRoute } from './routes/grant';
-import { grantUrlRoute } from './routes/grant-url';
-import { grantableRoute } from './routes/grantable';
-import { grantedRoute } from './routes/granted';
-import { revokeGrantRoute } from './routes/revoke-grant';
-import { createKeyPairRoute } from './routes/key-pair';
-import { listApiClientsRoute } from './routes/list';
-import { publicKeyRoute } from './routes/public-key';
-import { tokenRoute } from './routes/token';
-import { updateApiClientRoute } from './routes/update';
 import { ApiClientGrants } from './grants';
 import { ApiClientsService } from './service';
 import { BearerTokens } from './tokens';
 import { UsageTouch } from './usage';
+import { connectRoutes } from './routes/connect';
+import { consoleRoutes } from './routes/console';
+import { publicRoutes } from './routes/public';
 
-const ROUTES = [listApiClientsRoute, getApiClientRoute, createApiClientRoute, updateApiClientRoute, deleteApiClientRoute, createKeyPairRoute, deleteKeyRoute, publicKeyRoute, briefInfoRoute, tokenRoute, grantRoute, revokeGrantRoute, grantedRoute, grantableRoute, grantUrlRoute];
+const ROUTES = [consoleRoutes, connectRoutes, publicRoutes];
 
 /** One set of parts per built app: the routes and the credential check share the cache. */
 const PARTS = new WeakMap<Deps, { cache: ClientCache; tokens: BearerTokens; usage: UsageTouch; service: ApiClientsService; grants: ApiClientGrants }>();

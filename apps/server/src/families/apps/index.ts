@@ -1,11 +1,11 @@
 import type { Family } from '../../platform/deps';
 import { AppClients } from './client';
 import { appClientCredentials } from './credentials';
-import { appRoutes } from './routes/app-calls';
-import { clientRoutes } from './routes/client-calls';
-import { appListRoutes } from './routes/list-calls';
-import { moreAppRoutes } from './routes/more-calls';
-import { seriesRoutes } from './routes/series-calls';
+import { appRoutes } from './routes/app';
+import { appKeyRoutes } from './routes/app-keys';
+import { appListRoutes } from './routes/list';
+import { moreAppRoutes } from './routes/more';
+import { seriesRoutes } from './routes/series';
 import { AppSeries } from './series';
 import { AppMover } from './move';
 import { AppsService } from './service';
@@ -44,7 +44,7 @@ export const appsFamily: Family = {
   }),
   register(app, deps) {
     const s = new AppsService(deps);
-    clientRoutes(app, new AppClients(deps, s));
+    appKeyRoutes(app, new AppClients(deps, s));
     appRoutes(app, s);
     appListRoutes(app, s);
     moreAppRoutes(app, s, new AppMover(deps, s), deps);

@@ -1,30 +1,14 @@
 import type { Family } from '../../platform/deps';
 import { CloudFunctionReleases } from './releases';
-import { listAliasesRoute } from './routes/aliases';
 import type { CloudFunctionsServices } from './routes/context';
-import { createFunctionRoute } from './routes/create';
-import { createAliasRoute } from './routes/create-alias';
-import { deleteFunctionRoute } from './routes/delete';
-import { deleteAliasRoute } from './routes/delete-alias';
-import { deleteVersionRoute } from './routes/delete-version';
-import { getFunctionRoute } from './routes/get';
-import { listFunctionsRoute } from './routes/list';
-import { publishVersionRoute } from './routes/publish';
-import { testFunctionRoute } from './routes/test';
-import { updateFunctionRoute } from './routes/update';
-import { uploadCodeRoute } from './routes/upload-code';
-import { updateAliasRoute } from './routes/update-alias';
-import { listVersionsRoute } from './routes/versions';
+import { testRoutes } from './routes/test';
 import { registerRunnerHosts } from './hosts';
 import { FunctionRuntime } from './runtime';
 import { CloudFunctionsService } from './service';
 import { registerTrigger } from './trigger';
+import { consoleRoutes } from './routes/console';
 
-const ROUTES = [
-  listFunctionsRoute, getFunctionRoute, createFunctionRoute, updateFunctionRoute, uploadCodeRoute, deleteFunctionRoute,
-  publishVersionRoute, listVersionsRoute, deleteVersionRoute,
-  listAliasesRoute, createAliasRoute, updateAliasRoute, deleteAliasRoute, testFunctionRoute,
-];
+const ROUTES = [consoleRoutes, testRoutes];
 
 /** Cloud functions: a project's functions, their versions and aliases, run in sandboxed runners (docs/cloud-functions.md). */
 export const cloudFunctionsFamily: Family = {

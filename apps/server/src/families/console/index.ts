@@ -1,9 +1,9 @@
 import type { Family } from '../../platform/deps';
-import { getConfigRoute } from './routes/get-config';
+import { consoleRoutes } from './routes/console';
 
 export const consoleFamily: Family = {
   name: 'console',
   register(app, deps) {
-    getConfigRoute(app, deps);
+    consoleRoutes(app, deps);
   },
 };

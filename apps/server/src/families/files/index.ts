@@ -7,7 +7,7 @@ import { FilesService } from './service';
 import { UrlSigner } from './signing';
 import { reconcileStorage, registerSweep, scheduleSweep } from './sweep';
 import { SignedUrls } from './signed-urls';
-import { urlRoutes } from './routes/url-calls';
+import { urlRoutes } from './routes/urls';
 import { usageRoutes } from './routes/usage';
 import { videoRoutes } from './routes/video';
 import { VIDEO_QUEUE, VideoService } from './video-service';

@@ -1,30 +1,11 @@
 import type { Family } from '../../platform/deps';
 import type { ImmersiveServices } from './routes/context';
-import { imageColorRoute } from './routes/image-color';
-import { getImmersiveInfoRoute } from './routes/get-immersive-info';
-import { createImmersiveInfoRoute } from './routes/create-immersive-info';
-import { updateImmersiveInfoRoute } from './routes/update-immersive-info';
-import { deleteImmersiveInfoRoute } from './routes/delete-immersive-info';
-import { submitAuditRoute } from './routes/submit-audit';
-import { cancelAuditRoute } from './routes/cancel-audit';
-import { reviewQueueRoute } from './routes/review-queue';
-import { reviewImageRoute } from './routes/review-image';
-import { reviewDecideRoute } from './routes/review-decide';
 import { ImmersiveService } from './service';
 import { immersiveRepo } from './repo';
+import { consoleRoutes } from './routes/console';
+import { manageRoutes } from './routes/manage';
 
-const ROUTES = [
-  imageColorRoute,
-  getImmersiveInfoRoute,
-  createImmersiveInfoRoute,
-  updateImmersiveInfoRoute,
-  deleteImmersiveInfoRoute,
-  submitAuditRoute,
-  cancelAuditRoute,
-  reviewQueueRoute,
-  reviewImageRoute,
-  reviewDecideRoute,
-];
+const ROUTES = [consoleRoutes, manageRoutes];
 
 export const immersiveFamily: Family = {
   name: 'immersive',

@@ -3,22 +3,13 @@ import { AppInformation } from './app-info';
 import { ConnectProjects } from './projects';
 import { Reach } from './reach';
 import { Releases } from './releases';
-import { appFileInfoRoute } from './routes/app-file-info';
-import { appInfoRoute } from './routes/app-info';
-import { appIdListRoute } from './routes/appid-list';
-import { compileStatusRoute } from './routes/compile-status';
 import { originOf, type PublishingServices } from './routes/context';
-import { deleteLanguageInfoRoute } from './routes/delete-language-info';
-import { updateLanguageInfoRoute } from './routes/language-info';
-import { onShelfTimeRoute } from './routes/on-shelf-time';
-import { phasedReleaseRoute } from './routes/phased-release';
 import { projectRoutes } from './routes/projects';
-import { submitRoute } from './routes/submit';
 import { testVersionRoutes } from './routes/test-versions';
-import { uploadUrlRoute } from './routes/upload-url';
 import { ConnectTestVersions } from './test-versions';
+import { connectRoutes } from './routes/connect';
 
-const ROUTES = [appIdListRoute, appInfoRoute, updateLanguageInfoRoute, deleteLanguageInfoRoute, uploadUrlRoute, appFileInfoRoute, compileStatusRoute, submitRoute, phasedReleaseRoute, onShelfTimeRoute, testVersionRoutes, projectRoutes];
+const ROUTES = [connectRoutes, testVersionRoutes, projectRoutes];
 
 /**
  * AppGallery Connect's Publishing API at `/api/publish/v2`, for API clients: CI tools built

@@ -1,18 +1,11 @@
 import type { Family } from '../../platform/deps';
 import type { QualificationsServices } from './routes/context';
-import { createTaskRoute } from './routes/create-task';
-import { updateTaskRoute } from './routes/update-task';
-import { deleteTaskRoute } from './routes/delete-task';
-import { getTaskRoute } from './routes/get-task';
-import { taskListRoute } from './routes/task-list';
-import { cancelTaskRoute } from './routes/cancel-task';
-import { setStatusRoute } from './routes/set-status';
-import { reviewQueueRoute } from './routes/review-queue';
-import { reviewFileRoute } from './routes/review-file';
 import { QualificationsService } from './service';
 import { qualificationsRepo } from './repo';
+import { consoleRoutes } from './routes/console';
+import { manageRoutes } from './routes/manage';
 
-const ROUTES = [createTaskRoute, updateTaskRoute, deleteTaskRoute, getTaskRoute, taskListRoute, cancelTaskRoute, setStatusRoute, reviewQueueRoute, reviewFileRoute];
+const ROUTES = [consoleRoutes, manageRoutes];
 
 export const qualificationsFamily: Family = {
   name: 'qualifications',

@@ -1,12 +1,12 @@
 import type { Family } from '../../platform/deps';
-import { behaviourRoute } from './routes/behaviour';
+import { behaviourRoutes } from './routes/behaviour';
 import { clueRoutes } from './routes/clues';
 
 /** The collectors of behaviour reports and marketplace clues. */
 export const reportsFamily: Family = {
   name: 'reports',
   register(app, deps) {
-    behaviourRoute(app, deps);
+    behaviourRoutes(app, deps);
     clueRoutes(app, deps);
   },
 };

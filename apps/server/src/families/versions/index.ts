@@ -3,16 +3,6 @@ import type { Family } from '../../platform/deps';
 import { extend } from '../../platform/extensions';
 import { faultPoint } from '../../platform/fault-points';
 import { PACKAGE_USERS } from '../packages/public';
-import { packageApkRoute } from './routes/package-apk';
-import { packageRpkRoute } from './routes/package-rpk';
-import { packageWpkRoute } from './routes/package-wpk';
-import { packageExeRoute } from './routes/package-exe';
-import { packageObbRoute } from './routes/package-obb';
-import { packageNoneRoute } from './routes/package-none';
-import { downloadExpansionRoute } from './routes/download-expansion';
-import { allianceAppsRoute } from './routes/alliance-apps';
-import { distributionAppRoute } from './routes/distribution-app';
-import { distributionServiceRoute } from './routes/distribution-service';
 import { DistributionService } from './distribution';
 import { OverviewService } from './overview';
 import { VersionPackages } from './package-kinds';
@@ -20,79 +10,16 @@ import { PHASE_END_KIND, PHASE_START_KIND } from './phased';
 import { versionsRepo } from './repo';
 import { ReviewService } from './review';
 import type { VersionsServices } from './routes/context';
-import { createVersionRoute } from './routes/create-version';
-import { getVersionRoute } from './routes/get-version';
-import { updateVersionRoute } from './routes/update-version';
-import { deleteVersionRoute } from './routes/delete-version';
-import { versionListRoute } from './routes/version-list';
-import { deleteVersionLanguageRoute } from './routes/delete-version-language';
-import { lastOnShelfRoute } from './routes/last-on-shelf';
-import { preparingVersionRoute } from './routes/preparing-version';
-import { historyVersionListRoute } from './routes/history-version-list';
-import { historyVersionRoute } from './routes/history-version';
-import { submitVersionRoute } from './routes/submit-version';
-import { cancelOnShelfRoute } from './routes/cancel-on-shelf';
-import { onShelfTimeRoute } from './routes/on-shelf-time';
-import { shelfOffRoute } from './routes/shelf-off';
-import { cancelShelfOffRoute } from './routes/cancel-shelf-off';
-import { rollbackRoute } from './routes/rollback';
-import { rollbackCancelRoute } from './routes/rollback-cancel';
-import { urgeAuditRoute } from './routes/urge-audit';
-import { reviewTaskQueueRoute } from './routes/review-task-queue';
-import { reviewTaskRoute } from './routes/review-task';
-import { submitReviewRoute } from './routes/submit-review';
-import { updateCheckRoute } from './routes/update-check';
-import { downloadRoute } from './routes/download';
-import { phasedReleaseRoute } from './routes/phased-release';
-import { phasedReleaseHistoryRoute } from './routes/phased-release-history';
-import { storeAppRoute } from './routes/store-app';
-import { storeImageRoute } from './routes/store-image';
-import { downloadStatsRoute } from './routes/download-stats';
 import { RELEASE_KIND, SYSTEM, VersionsService } from './service';
 import { StatsService } from './stats';
 import { countersOf } from './distribution-counts';
 import { StoreService } from './store';
+import { publicRoutes } from './routes/public';
+import { consoleRoutes } from './routes/console';
+import { clientRoutes } from './routes/client';
+import { manageRoutes } from './routes/manage';
 
-const ROUTES = [
-  createVersionRoute,
-  getVersionRoute,
-  updateVersionRoute,
-  deleteVersionRoute,
-  versionListRoute,
-  deleteVersionLanguageRoute,
-  lastOnShelfRoute,
-  preparingVersionRoute,
-  historyVersionListRoute,
-  historyVersionRoute,
-  submitVersionRoute,
-  cancelOnShelfRoute,
-  onShelfTimeRoute,
-  shelfOffRoute,
-  cancelShelfOffRoute,
-  rollbackRoute,
-  rollbackCancelRoute,
-  urgeAuditRoute,
-  reviewTaskQueueRoute,
-  reviewTaskRoute,
-  submitReviewRoute,
-  updateCheckRoute,
-  downloadRoute,
-  phasedReleaseRoute,
-  phasedReleaseHistoryRoute,
-  storeAppRoute,
-  storeImageRoute,
-  downloadStatsRoute,
-  packageApkRoute,
-  packageRpkRoute,
-  packageWpkRoute,
-  packageExeRoute,
-  packageObbRoute,
-  packageNoneRoute,
-  downloadExpansionRoute,
-  distributionAppRoute,
-  allianceAppsRoute,
-  distributionServiceRoute,
-];
+const ROUTES = [consoleRoutes, manageRoutes, clientRoutes, publicRoutes];
 
 export const versionsFamily: Family = {
   name: 'versions',

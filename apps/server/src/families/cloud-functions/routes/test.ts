@@ -11,7 +11,7 @@ export function invocationOut(ran: Ran): Invocation {
   return { ...base, outcome: ran.reason === 'timeout' || ran.reason === 'crashed' ? ran.reason : 'error', error: ran.message };
 }
 
-export function testFunctionRoute(app: FastifyInstance, s: CloudFunctionsServices): void {
+export function testRoutes(app: FastifyInstance, s: CloudFunctionsServices): void {
   registerEndpoint(app, cloudFunctionsApi.testFunction, async ({ query, body }) => ({
     invocation: invocationOut(await s.runtime.callById(query.projectId, query.functionId, body.qualifier, body.event, body.requestId)),
   }));

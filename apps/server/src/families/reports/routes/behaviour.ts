@@ -4,7 +4,7 @@ import type { Deps } from '../../../platform/deps';
 import { registerEndpoint } from '../../../platform/http/register';
 import { behaviourEvents } from '../tables';
 
-export function behaviourRoute(app: FastifyInstance, { db, clock }: Deps): void {
+export function behaviourRoutes(app: FastifyInstance, { db, clock }: Deps): void {
   registerEndpoint(app, reportApi.reportBehaviour, async ({ body }) => {
     const receivedAt = clock.now();
     await db.insert(behaviourEvents).values(

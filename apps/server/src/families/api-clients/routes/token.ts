@@ -1,8 +1,0 @@
-import type { FastifyInstance } from 'fastify';
-import { apiClientsApi } from '@wharf/contract';
-import { registerEndpoint } from '../../../platform/http/register';
-import type { ApiClientsServices } from './context';
-
-export function tokenRoute(app: FastifyInstance, s: ApiClientsServices): void {
-  registerEndpoint(app, apiClientsApi.obtainToken, ({ body }) => s.apiClients.token(body.client_id, body.client_secret));
-}

@@ -1,9 +1,0 @@
-import type { FastifyInstance } from 'fastify';
-import { versionApi } from '@wharf/contract';
-import { messageLanguage } from '../../../platform/http/language';
-import { registerEndpoint } from '../../../platform/http/register';
-import type { VersionsServices } from './context';
-
-export function cancelOnShelfRoute(app: FastifyInstance, s: VersionsServices): void {
-  registerEndpoint(app, versionApi.cancelOnShelf, ({ caller, body, req }) => s.versions.cancelOnShelf(caller, body.appId, body.versionId, messageLanguage(req)));
-}

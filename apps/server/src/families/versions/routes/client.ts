@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { versionApi } from '@wharf/contract';
+import { registerEndpoint, STREAMED, prepareAnswer, sendPrepared } from '../../../platform/http/register';
+import type { VersionsServices } from './context';
+import { sendPackage } from './send-package';
+import { countryOfAcceptLanguage, UNKNOWN_COUNTRY } from '../distribution';
+
+/** The calls apps make from devices, with the app's client key (and the app user's token where one is needed). */
+export function clientRoutes(app: FastifyInstance, s: VersionsServices): void {
+  registerEndpoint(app, versionApi.downloadExpansion, async ({ params, req, reply }) => {
+    const { pkg, file } = await s.distribution.fileOf(params.versionId, params.slot);
+    await sendPackage(req, reply, s.distribution.storage, pkg, file);
+    return STREAMED;
+  });
+  registerEndpoint(app, versionApi.download, async ({ params, query, req, reply }) => {
+    const served = await s.distribution.fileOf(params.versionId);
+    const { pkg, file } = served;
+    // Counted per day, version and country: the device's own code, else its Accept-Language region.
+    await sendPackage(req, reply, s.distribution.storage, pkg, file, () =>
+      s.distribution.count(served, query.country ?? countryOfAcceptLanguage(req.headers['accept-language']) ?? UNKNOWN_COUNTRY),
+    );
+    return STREAMED;
+  });
+  registerEndpoint(app, versionApi.updateCheck, async ({ query, req, reply }) => {
+    const country = query.country ?? countryOfAcceptLanguage(req.headers['accept-language']) ?? undefined;
+    // The service hands out one answer object per release snapshot, so this is mostly a lookup.
+    const prepared = prepareAnswer(versionApi.updateCheck, await s.distribution.updateFor({ ...query, country }));
+    // Devices poll often: an unchanged answer costs a header exchange, no body.
+    reply.header('ETag', prepared.etag).header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Language');
+    if (req.headers['if-none-match'] === prepared.etag) {
+      reply.code(304).send();
+      return STREAMED;
+    }
+    return sendPrepared(reply, prepared);
+  });
+}
