@@ -1,5 +1,5 @@
 import type { Family } from '../../platform/deps';
-import { accountsServices } from './routes/context';
+import { accountsOf } from './routes/context';
 import { invitationRoutes } from './routes/invitations';
 import { memberRoutes } from './routes/member';
 import { operatorRoutes } from './routes/operators';
@@ -12,7 +12,7 @@ import { publicRoutes } from './routes/public';
 /** Accounts, sessions, teams, roles and operators; also the access check of every call. */
 export const accountsFamily: Family = {
   name: 'accounts',
-  accessResolver: (deps) => accountsResolver(deps, accountsServices(deps).cache),
+  accessResolver: (deps) => accountsResolver(deps, accountsOf(deps).cache),
   services: [
     {
       id: 'users-permissions',
@@ -25,12 +25,12 @@ export const accountsFamily: Family = {
     },
   ],
   register(app, deps) {
-    const s = accountsServices(deps);
+    const s = accountsOf(deps);
     for (const route of [publicRoutes, passwordResetRoutes, invitationRoutes, memberRoutes, teamRoutes, operatorRoutes, consoleRoutes]) {
       route(app, s);
     }
   },
   async onStart(deps, print) {
-    await accountsServices(deps).operators.bootstrap(print);
+    await accountsOf(deps).operators.bootstrap(print);
   },
 };

@@ -6,7 +6,7 @@ import { usersRepo } from './repo/users';
 /** The teams and users tables, for the foreign keys of a team's own data (cascade on delete). */
 export { teams, users } from './tables';
 export type { TeamRow } from './repo/teams';
-export { accountsServices } from './routes/context';
+export { accountsOf } from './routes/context';
 export { createTeamHolder } from './service/team-holder';
 export type { MembersService } from './service/members';
 

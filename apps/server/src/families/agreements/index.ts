@@ -1,7 +1,7 @@
 import type { Family } from '../../platform/deps';
 import type { AgreementsServices } from './routes/context';
-import { AgreementsService } from './service';
 import { consoleRoutes } from './routes/console';
+import { agreementsOf } from './public';
 
 const ROUTES = [consoleRoutes];
 
@@ -20,7 +20,7 @@ export const agreementsFamily: Family = {
     },
   ],
   register(app, deps) {
-    const s: AgreementsServices = { agreements: new AgreementsService(deps) };
+    const s: AgreementsServices = { agreements: agreementsOf(deps) };
     for (const route of ROUTES) route(app, s);
   },
 };

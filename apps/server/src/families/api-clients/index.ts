@@ -1,4 +1,5 @@
-import type { Deps, Family } from '../../platform/deps';
+import type { Family } from '../../platform/deps';
+import { perDeps } from '../../platform/per-deps';
 import { ClientCache } from './client-cache';
 import { apiClientCredentials } from './credentials';
 import { servicesOf } from './routes/context';
@@ -13,17 +14,11 @@ import { publicRoutes } from './routes/public';
 const ROUTES = [consoleRoutes, connectRoutes, publicRoutes];
 
 /** One set of parts per built app: the routes and the credential check share the cache. */
-const PARTS = new WeakMap<Deps, { cache: ClientCache; tokens: BearerTokens; usage: UsageTouch; service: ApiClientsService; grants: ApiClientGrants }>();
-function partsOf(deps: Deps) {
-  let parts = PARTS.get(deps);
-  if (!parts) {
-    const cache = new ClientCache(deps);
-    const tokens = new BearerTokens(deps, cache);
-    parts = { cache, tokens, usage: new UsageTouch(deps), service: new ApiClientsService(deps, cache, tokens), grants: new ApiClientGrants(deps, cache) };
-    PARTS.set(deps, parts);
-  }
-  return parts;
-}
+const partsOf = perDeps((deps) => {
+  const cache = new ClientCache(deps);
+  const tokens = new BearerTokens(deps, cache);
+  return { cache, tokens, usage: new UsageTouch(deps), service: new ApiClientsService(deps, cache, tokens), grants: new ApiClientGrants(deps, cache) };
+});
 
 /**
  * A team's API clients and service accounts (AppGallery Connect's API permission service),

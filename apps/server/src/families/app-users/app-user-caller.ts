@@ -1,4 +1,5 @@
 import type { Deps } from '../../platform/deps';
+import { perDeps } from '../../platform/per-deps';
 import type { AppUserResolver } from '../../platform/http/access';
 import { bearerUser } from './bearer';
 import { AccessTokens } from './tokens';
@@ -8,12 +9,7 @@ import { AppUserCache } from './user-cache';
  * One verifier and one user cache per server: the routes of this family and the check of
  * other families' `app-client:user` calls share what each has verified and read.
  */
-const kept = new WeakMap<Deps, { tokens: AccessTokens; users: AppUserCache }>();
-export function sharedVerifiers(deps: Deps): { tokens: AccessTokens; users: AppUserCache } {
-  let both = kept.get(deps);
-  if (!both) kept.set(deps, (both = { tokens: new AccessTokens(deps), users: new AppUserCache(deps) }));
-  return both;
-}
+export const sharedVerifiers = perDeps((deps) => ({ tokens: new AccessTokens(deps), users: new AppUserCache(deps) }));
 
 /** The app user of another family's call: a token of the key's project, of an enabled user. */
 export function appUserCaller(deps: Deps): AppUserResolver {

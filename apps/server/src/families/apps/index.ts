@@ -8,9 +8,11 @@ import { moreAppRoutes } from './routes/more';
 import { seriesRoutes } from './routes/series';
 import { AppSeries } from './series';
 import { AppMover } from './move';
-import { AppsService } from './service';
-import { projectHoldsAnyApp } from './public';
+import { projectHoldsAnyApp, appsOf } from './public';
 import { appsRepo } from './repo';
+import type { AppsServices } from './routes/context';
+
+const ROUTES = [appKeyRoutes, appRoutes, appListRoutes, moreAppRoutes, seriesRoutes];
 
 export const appsFamily: Family = {
   name: 'apps',
@@ -43,11 +45,8 @@ export const appsFamily: Family = {
     },
   }),
   register(app, deps) {
-    const s = new AppsService(deps);
-    appKeyRoutes(app, new AppClients(deps, s));
-    appRoutes(app, s);
-    appListRoutes(app, s);
-    moreAppRoutes(app, s, new AppMover(deps, s), deps);
-    seriesRoutes(app, new AppSeries(deps, s));
+    const apps = appsOf(deps);
+    const s: AppsServices = { apps, clients: new AppClients(deps, apps), mover: new AppMover(deps, apps), series: new AppSeries(deps, apps), db: deps.db };
+    for (const route of ROUTES) route(app, s);
   },
 };

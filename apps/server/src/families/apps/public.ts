@@ -3,7 +3,8 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { App, Platform } from '@wharf/contract';
 import type { DbOrTx } from '../../platform/db/types';
 import { appsRepo, type AppRow } from './repo';
-import { appOut } from './service';
+import { appOut, AppsService } from './service';
+import { perDeps } from '../../platform/per-deps';
 import { apps } from './tables';
 
 /** Whether any of the apps is in the project (an App administrator's reach into project services). */
@@ -46,6 +47,9 @@ export async function peerApps(db: DbOrTx, appId: string): Promise<{ category: s
 }
 
 export { AppsService } from './service';
+
+/** The apps service, one per running server (see platform/per-deps.ts). */
+export const appsOf = perDeps((deps) => new AppsService(deps));
 export { callerApp } from './caller-app';
 export type { AppRow } from './repo';
 export { appOut } from './service';

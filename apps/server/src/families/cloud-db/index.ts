@@ -1,4 +1,5 @@
 import type { Deps, Family } from '../../platform/deps';
+import { perDeps } from '../../platform/per-deps';
 import { SchemaCatalog } from './catalog';
 import { CloudDbCommit } from './commit';
 import { CloudDbDocuments } from './document-service';
@@ -14,16 +15,10 @@ import { CloudDbSchema } from './schema-service';
 import { CloudDbTransfers, runTransfers } from './transfers';
 
 /** One catalogue and document service per server (an app built around its deps), shared by routes and workers. */
-const built = new WeakMap<Deps, { catalog: SchemaCatalog; documents: CloudDbDocuments }>();
-function documentsOf(deps: Deps) {
-  let b = built.get(deps);
-  if (!b) {
-    const catalog = new SchemaCatalog(deps);
-    b = { catalog, documents: new CloudDbDocuments({ ...deps, catalog }) };
-    built.set(deps, b);
-  }
-  return b;
-}
+const documentsOf = perDeps((deps) => {
+  const catalog = new SchemaCatalog(deps);
+  return { catalog, documents: new CloudDbDocuments({ ...deps, catalog }) };
+});
 
 /** Cloud DB: a project's typed documents in zones, under each object type's rights, read and written by its apps. */
 export const cloudDbFamily: Family = {

@@ -7,10 +7,10 @@ import { auditActor, writeAudit } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { AppError, invalidInput, type LocalisedText } from '../../platform/http/errors';
-import { FilesService } from '../files/public';
 import type { CloudDbDocuments, Target } from './document-service';
 import { documentValues } from './documents';
 import { transfersRepo, type TransferRow } from './transfers-repo';
+import { filesOf } from '../files/public';
 
 type TransferDeps = Deps & { documents: CloudDbDocuments };
 
@@ -42,7 +42,7 @@ export class CloudDbTransfers {
   async start(caller: Caller, t: Target, kind: 'import' | 'export', format: 'json' | 'csv', objectId?: string) {
     let sourceKey: string | null = null;
     if (kind === 'import') {
-      const file = await new FilesService(this.deps).get(caller, objectId!);
+      const file = await filesOf(this.deps).get(caller, objectId!);
       if ((file.size ?? 0) > IMPORT_MAX_BYTES) {
         throw invalidInput({ zh: '导入文件最大 64 MB', en: 'An import file is at most 64 MB', ru: 'Файл импорта — не больше 64 МБ' });
       }
@@ -129,7 +129,7 @@ async function runExport(deps: TransferDeps, row: TransferRow, t: Target): Promi
   if (row.format === 'json') parts.push('\n]\n');
   const caller = { kind: 'user', teamId: row.teamId, userId: row.createdBy, ip: null } as unknown as Caller;
   const name = `${t.type.objectTypeName}-${t.zoneName}.${row.format}`;
-  const file = await new FilesService(deps).upload(caller, Readable.from(parts), { fileName: name, contentType: row.format === 'csv' ? 'text/csv' : 'application/json', bizTag: 'file', maxBytes: CLOUD_DB_LIMITS.documentBytes * 2000 });
+  const file = await filesOf(deps).upload(caller, Readable.from(parts), { fileName: name, contentType: row.format === 'csv' ? 'text/csv' : 'application/json', bizTag: 'file', maxBytes: CLOUD_DB_LIMITS.documentBytes * 2000 });
   await transfersRepo.update(deps.db, row.id, { objectId: file.objectId, updatedAt: deps.clock.now() });
 }
 

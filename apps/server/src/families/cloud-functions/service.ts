@@ -11,9 +11,9 @@ import { changeFunction, type OnFunctionChanged } from './changes';
 import { writeEnv } from './env';
 import { functionOut } from './out';
 import { cloudFunctionsRepo as repo, type FunctionRow } from './repo';
-import { FilesService } from '../files/public';
 import { WORDS } from './words';
 import { readAll, readFunctionZip } from './zip';
+import { filesOf } from '../files/public';
 
 interface SettingsInput {
   handler?: string | undefined;
@@ -116,7 +116,7 @@ export class CloudFunctionsService {
   async uploadCode(caller: Caller, projectId: string, functionId: string, objectId: string, entry: string) {
     const { db, clock, storage } = this.deps;
     if (!(await repo.get(db, projectId, functionId))) throw notFound(WORDS.noFunction);
-    const file = await new FilesService(this.deps).get(caller, objectId);
+    const file = await filesOf(this.deps).get(caller, objectId);
     if (file.size > FUNCTION_LIMITS.zipBytes) throw new AppError('tooLarge', WORDS.zipTooLarge);
     const zip = await readAll(await storage.get(file.storageKey), FUNCTION_LIMITS.zipBytes);
     const read = await readFunctionZip(zip, entry);

@@ -5,13 +5,13 @@ import { AGREEMENT_IDS, AGREEMENTS, PARSE_STATE } from '@wharf/contract';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { settings } from '../../platform/settings';
-import { AgreementsService } from '../agreements/public';
 import { screenshotPng } from './png';
 import { simulateDemoUsage } from './usage';
 import { appByPackage } from '../apps/public';
-import { FilesService } from '../files/public';
 import { SYSTEM, VersionsService, countDownloadsAt, reviewTasks, versionNameOf } from '../versions/public';
-import { packagesFor } from '../packages/public';
+import { packagesOf } from '../packages/public';
+import { filesOf } from '../files/public';
+import { agreementsOf } from '../agreements/public';
 
 export const DEMO_RELEASES_SETTING = 'demo.releases';
 
@@ -52,8 +52,8 @@ export async function seedDemoReleases(deps: Deps, caller: Caller, teamId: strin
   const calculator = await appByPackage(db, 'harmony', 'com.samples.arktscalc');
   if (tipsy?.teamId !== teamId || calculator?.teamId !== teamId) return false;
 
-  const files = new FilesService(deps);
-  const packages = packagesFor(deps);
+  const files = filesOf(deps);
+  const packages = packagesOf(deps);
   const versions = new VersionsService(deps);
   const upload = async (bytes: Buffer | Readable, fileName: string, contentType: string) =>
     (await files.upload(caller, bytes instanceof Readable ? bytes : Readable.from([bytes]), { fileName, contentType })).objectId;
@@ -79,7 +79,7 @@ export async function seedDemoReleases(deps: Deps, caller: Caller, teamId: strin
   const listings = TIPSY_LISTINGS.map((l, i) => ({ ...l, ...media[i]! }));
 
   // The demo team signed what publishing needs, as its account holder would have.
-  const agreements = new AgreementsService(deps);
+  const agreements = agreementsOf(deps);
   for (const id of AGREEMENT_IDS) await agreements.sign(caller, id, AGREEMENTS[id].version);
 
   const v1 = (await versions.create(caller, tipsy.id, 'en')).version.versionId;

@@ -5,9 +5,9 @@ import { ANONYMOUS, type Caller } from '../../platform/http/access';
 import { settings } from '../../platform/settings';
 import { createTeamHolder, teamById } from '../accounts/public';
 import { Passwords } from '../../platform/passwords';
-import { AppsService } from '../apps/public';
-import { ProjectsService } from '../projects/public';
 import { seedDemoReleases } from './releases';
+import { appsOf } from '../apps/public';
+import { projectsOf } from '../projects/public';
 
 export const DEMO_SETTING = 'demo.project';
 
@@ -36,8 +36,8 @@ export async function seedDemo(deps: Deps): Promise<DemoRef | null> {
     createTeamHolder(tx, { email: 'demo@wharf.local', displayName: 'Wharf demo', passwordHash }, { name: 'Wharf demo', siteId: 1, zone: 'china', countryCode: null, userType: 2 }, now),
   );
   const caller = ownerCaller(owner.user.id, owner.team.id);
-  const project = await new ProjectsService(deps).create(caller, { name: 'Demo project', dataLocation: 'china' });
-  const apps = new AppsService(deps);
+  const project = await projectsOf(deps).create(caller, { name: 'Demo project', dataLocation: 'china' });
+  const apps = appsOf(deps);
   await apps.create(caller, { projectId: project.projectId, platform: 'android', name: 'Tipsy', packageName: 'com.dhruv.tipsy', category: 'app', defaultLanguage: 'enUS' });
   await apps.create(caller, { projectId: project.projectId, platform: 'harmony', name: 'ArkTS Calculator', packageName: 'com.samples.arktscalc', category: 'app', defaultLanguage: 'zhCN' });
   const ref = { teamId: owner.team.id, projectId: project.projectId };

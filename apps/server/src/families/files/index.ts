@@ -3,7 +3,6 @@ import { BY_URL_QUEUE, ByUrlUploads } from './by-url';
 import { byUrlRoutes } from './routes/by-url';
 import { downloadRoutes } from './routes/download';
 import { uploadRoutes } from './routes/upload';
-import { FilesService } from './service';
 import { UrlSigner } from './signing';
 import { reconcileStorage, registerSweep, scheduleSweep } from './sweep';
 import { SignedUrls } from './signed-urls';
@@ -11,22 +10,23 @@ import { urlRoutes } from './routes/urls';
 import { usageRoutes } from './routes/usage';
 import { videoRoutes } from './routes/video';
 import { VIDEO_QUEUE, VideoService } from './video-service';
+import { filesOf } from './public';
+import type { FilesServices } from './routes/context';
+
+const ROUTES = [uploadRoutes, downloadRoutes, urlRoutes, usageRoutes, videoRoutes, byUrlRoutes];
 
 /** The file service: streamed and signed-URL uploads, resumable multipart uploads, signed downloads, video parses, usage. */
 export const filesFamily: Family = {
   name: 'files',
   register(app, deps) {
-    const s = new FilesService(deps);
-    uploadRoutes(app, s, deps.config.uploadIdleTimeoutMs);
+    const files = filesOf(deps);
     const signer = new UrlSigner(deps);
-    downloadRoutes(app, s, signer, deps);
-    urlRoutes(app, new SignedUrls(deps, s, signer), deps.config.uploadIdleTimeoutMs);
-    usageRoutes(app, s, deps);
-    const video = new VideoService(deps, s);
-    videoRoutes(app, video);
-    deps.jobs.work<{ taskId: string }>(VIDEO_QUEUE, ({ taskId }) => video.parse(taskId));
+    const video = new VideoService(deps, files);
     const byUrl = new ByUrlUploads(deps);
-    byUrlRoutes(app, byUrl, deps);
+    const { db, clock, storage } = deps;
+    const s: FilesServices = { files, signer, urls: new SignedUrls(deps, files, signer), video, byUrl, db, clock, storage, idleMs: deps.config.uploadIdleTimeoutMs };
+    for (const route of ROUTES) route(app, s);
+    deps.jobs.work<{ taskId: string }>(VIDEO_QUEUE, ({ taskId }) => video.parse(taskId));
     deps.jobs.work<{ fileId: string }>(BY_URL_QUEUE, ({ fileId }) => byUrl.fetch(fileId));
     registerSweep(deps);
   },

@@ -1,5 +1,5 @@
 // What other families may use of files: nothing else of this folder.
-import type { Deps } from '../../platform/deps';
+import { perDeps } from '../../platform/per-deps';
 import type { DbOrTx, Tx } from '../../platform/db/types';
 import { filesRepo, type FileRow } from './repo';
 import { FilesService } from './service';
@@ -8,8 +8,11 @@ import { UrlSigner } from './signing';
 
 export { FilesService } from './service';
 
+/** The files service, one per running server (see platform/per-deps.ts). */
+export const filesOf = perDeps((deps) => new FilesService(deps));
+
 /** Signed upload URLs for a caller (a console session or an API client), as the file service's own calls issue them. */
-export const signedUploads = (deps: Deps) => new SignedUrls(deps, new FilesService(deps), new UrlSigner(deps));
+export const signedUploads = perDeps((deps) => new SignedUrls(deps, filesOf(deps), new UrlSigner(deps)));
 
 /**
  * The file a signed upload URL received, named by the URL's ticket: null until the upload

@@ -5,10 +5,14 @@ import { QuickAppPackages } from './quick-app';
 import { claimRoutes } from './routes/claims';
 import { packageRoutes } from './routes/packages';
 import { quickAppRoutes } from './routes/quick-apps';
-import { PARSE_QUEUE, PackagesService } from './service';
+import { PARSE_QUEUE } from './service';
 import { packagesRepo } from './repo';
-import { AppsService } from '../apps/public';
-import { FilesService } from '../files/public';
+import { appsOf } from '../apps/public';
+import { filesOf } from '../files/public';
+import type { PackagesServices } from './routes/context';
+import { packagesOf } from './public';
+
+const ROUTES = [packageRoutes, quickAppRoutes, claimRoutes];
 
 /** App packages: registered from uploaded files (or H5 addresses), parsed in the background, checked; package-name claims. */
 export const packagesFamily: Family = {
@@ -27,13 +31,12 @@ export const packagesFamily: Family = {
   // An app's packages and their files follow it to another team; the bytes stay where they are.
   lifecycle: () => ({ appMoving: (tx, move) => packagesRepo.moveApp(tx, move.appId, move.toTeamId) }),
   register(app, deps) {
-    const apps = new AppsService(deps);
-    const files = new FilesService(deps);
-    const s = new PackagesService(deps, apps, files);
-    packageRoutes(app, s);
-    quickAppRoutes(app, new QuickAppPackages(deps, apps, files, s));
+    const apps = appsOf(deps);
+    const files = filesOf(deps);
+    const s = packagesOf(deps);
     const claims = new ClaimsService(deps, apps, files);
-    claimRoutes(app, claims);
+    const services: PackagesServices = { packages: s, quickApps: new QuickAppPackages(deps, apps, files, s), claims };
+    for (const route of ROUTES) route(app, services);
     deps.jobs.work<{ pkgId: string }>(
       PARSE_QUEUE,
       async ({ pkgId }) => {

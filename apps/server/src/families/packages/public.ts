@@ -1,8 +1,8 @@
 // What other families may use of packages: nothing else of this folder.
-import type { Deps } from '../../platform/deps';
+import { perDeps } from '../../platform/per-deps';
 import type { DbOrTx } from '../../platform/db/types';
-import { AppsService } from '../apps/public';
-import { FilesService } from '../files/public';
+import { appsOf } from '../apps/public';
+import { filesOf } from '../files/public';
 import { PackagesService } from './service';
 import { packagesRepo, type PackageRow } from './repo';
 
@@ -10,7 +10,7 @@ export { packageOut } from './service';
 export type { PackageRow } from './repo';
 
 /** The packages service as the console's calls use it: add (parsed in the background), get, list. */
-export const packagesFor = (deps: Deps) => new PackagesService(deps, new AppsService(deps), new FilesService(deps));
+export const packagesOf = perDeps((deps) => new PackagesService(deps, appsOf(deps), filesOf(deps)));
 
 /** Answer it to keep a package from being deleted while your family uses it. */
 export { PACKAGE_USERS, type PackageUser } from './points';

@@ -1,9 +1,10 @@
 import type { Family } from '../../platform/deps';
-import { accountsServices } from '../accounts/public';
+import { accountsOf } from '../accounts/public';
 import { projectTeamOf } from './repo';
 import { projectDetailRoutes } from './routes/details';
 import { projectRoutes } from './routes/projects';
-import { ProjectsService } from './service';
+import { projectsOf } from './public';
+import type { ProjectsServices } from './routes/context';
 
 export const projectsFamily: Family = {
   name: 'projects',
@@ -22,8 +23,7 @@ export const projectsFamily: Family = {
     teamOf: (projectId) => projectTeamOf(deps.db, projectId),
   }),
   register(app, deps) {
-    const s = new ProjectsService(deps);
-    projectRoutes(app, s);
-    projectDetailRoutes(app, s, accountsServices(deps).members);
+    const s: ProjectsServices = { projects: projectsOf(deps), members: accountsOf(deps).members };
+    for (const route of [projectRoutes, projectDetailRoutes]) route(app, s);
   },
 };

@@ -2,7 +2,7 @@ import type { MessageLanguage } from '@wharf/contract';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { conflict, notFound } from '../../platform/http/errors';
-import { AppsService, type AppRow } from '../apps/public';
+import { type AppsService, type AppRow, appsOf } from '../apps/public';
 import { VersionsService } from '../versions/public';
 
 type Version = NonNullable<Awaited<ReturnType<VersionsService['preparing']>>['version']>;
@@ -17,7 +17,7 @@ export class Reach {
   readonly versions: VersionsService;
 
   constructor(deps: Deps) {
-    this.apps = new AppsService(deps);
+    this.apps = appsOf(deps);
     this.versions = new VersionsService(deps);
   }
 

@@ -4,7 +4,7 @@ import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { AppError, conflict, invalidInput } from '../../platform/http/errors';
 import { fileOfUpload, signedUploads } from '../files/public';
-import { packagesFor } from '../packages/public';
+import { packagesOf } from '../packages/public';
 import type { VersionEdit } from '../versions/public';
 import { phaseChangeOf, phaseInfoOf } from './phases';
 import type { Reach } from './reach';
@@ -36,7 +36,7 @@ export class Releases {
     private readonly reach: Reach,
   ) {
     this.uploads = signedUploads(deps);
-    this.packages = packagesFor(deps);
+    this.packages = packagesOf(deps);
   }
 
   async uploadUrl(caller: Caller, q: { appId: string; fileName: string; contentLength: number; sha256?: string | undefined }, origin: string) {

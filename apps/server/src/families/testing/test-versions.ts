@@ -6,7 +6,7 @@ import type { Caller } from '../../platform/http/access';
 import { conflict, invalidInput, notFound } from '../../platform/http/errors';
 import { testStateOf, testStateRefusal, testVersionOut, type Lang } from './present';
 import { testingRepo, type TestVersionRow } from './repo';
-import { AppsService } from '../apps/public';
+import { type AppsService, appsOf } from '../apps/public';
 import { packageOfApp } from '../packages/public';
 import { type TaskRow, downloadCount, reviewTasks } from '../versions/public';
 
@@ -122,7 +122,7 @@ export class TestVersionsService {
   readonly apps: AppsService;
 
   constructor(private readonly deps: Deps) {
-    this.apps = new AppsService(deps);
+    this.apps = appsOf(deps);
   }
 
   private async out(row: TestVersionRow, lang: Lang) {

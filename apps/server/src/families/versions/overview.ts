@@ -1,6 +1,6 @@
 import { versionApi } from '@wharf/contract';
 import { RELEASE_STATE } from '@wharf/rules';
-import { AgreementsService } from '../agreements/public';
+import { type AgreementsService, agreementsOf } from '../agreements/public';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { stateName, type Lang } from './present';
@@ -29,7 +29,7 @@ export class OverviewService {
     private readonly deps: Deps,
     private readonly apps: AppsService,
   ) {
-    this.agreements = new AgreementsService(deps);
+    this.agreements = agreementsOf(deps);
   }
 
   async service(caller: Caller) {

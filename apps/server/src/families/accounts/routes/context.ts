@@ -1,4 +1,4 @@
-import type { Deps } from '../../../platform/deps';
+import { perDeps } from '../../../platform/per-deps';
 import { AuditLogService } from '../service/audit-log';
 import { AuthService } from '../service/auth';
 import { MembersService } from '../service/members';
@@ -18,25 +18,18 @@ export interface AccountsServices {
   auditLog: AuditLogService;
 }
 
-const built = new WeakMap<Deps, AccountsServices>();
-
-/** One set per app: the access resolver and the routes share the session cache. */
-export function accountsServices(deps: Deps): AccountsServices {
-  let services = built.get(deps);
-  if (!services) {
-    const cache = new SessionCache(deps.config.sessionCacheTtlMs, undefined, deps.pubsub);
-    const auth = new AuthService(deps, cache);
-    const roles = new RolesService(deps, cache);
-    services = {
-      cache,
-      auth,
-      roles,
-      teams: new TeamsService(deps, roles, cache),
-      members: new MembersService(deps, (req) => auth.publicBase(req), cache),
-      operators: new OperatorsService(deps, auth.passwords, cache),
-      auditLog: new AuditLogService(deps),
-    };
-    built.set(deps, services);
-  }
-  return services;
-}
+/** One set per running server: the access resolver and the routes share the session cache. */
+export const accountsOf = perDeps((deps): AccountsServices => {
+  const cache = new SessionCache(deps.config.sessionCacheTtlMs, undefined, deps.pubsub);
+  const auth = new AuthService(deps, cache);
+  const roles = new RolesService(deps, cache);
+  return {
+    cache,
+    auth,
+    roles,
+    teams: new TeamsService(deps, roles, cache),
+    members: new MembersService(deps, (req) => auth.publicBase(req), cache),
+    operators: new OperatorsService(deps, auth.passwords, cache),
+    auditLog: new AuditLogService(deps),
+  };
+});

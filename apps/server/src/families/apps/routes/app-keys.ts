@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { appApi } from '@wharf/contract';
 import { registerEndpoint } from '../../../platform/http/register';
-import type { AppClients } from '../client';
+import type { AppsServices } from './context';
 
-export function appKeyRoutes(app: FastifyInstance, clients: AppClients): void {
+export function appKeyRoutes(app: FastifyInstance, { clients }: AppsServices): void {
   registerEndpoint(app, appApi.getAppClient, async ({ caller, query }) => ({ client: await clients.describe(caller, query.appId) }));
   registerEndpoint(app, appApi.restrictAppKey, async ({ caller, body }) => ({ client: await clients.restrict(caller, body.appId, body.packageNames, body.webOrigins) }));
   registerEndpoint(app, appApi.rotateAppKey, async ({ caller, body }) => ({ client: await clients.rotate(caller, body.appId, body.graceHours) }));

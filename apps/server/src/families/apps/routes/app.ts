@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { appApi } from '@wharf/contract';
 import { registerEndpoint } from '../../../platform/http/register';
-import { appOut, type AppsService } from '../service';
+import { appOut } from '../service';
+import type { AppsServices } from './context';
 
-export function appRoutes(app: FastifyInstance, s: AppsService): void {
+export function appRoutes(app: FastifyInstance, { apps: s }: AppsServices): void {
   registerEndpoint(app, appApi.createApp, async ({ caller, body }) => ({ app: await s.create(caller, body) }));
   registerEndpoint(app, appApi.getApp, async ({ caller, query }) => ({ app: appOut(await s.get(caller, query.appId)) }));
   registerEndpoint(app, appApi.updateApp, async ({ caller, body: { appId, ...set } }) => ({ app: await s.update(caller, appId, set) }));

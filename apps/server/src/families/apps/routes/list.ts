@@ -3,9 +3,9 @@ import { appApi, PAGE_SIZE_MAX } from '@wharf/contract';
 import { APP_KINDS } from '@wharf/rules';
 import { messageLanguage } from '../../../platform/http/language';
 import { registerEndpoint } from '../../../platform/http/register';
-import type { AppsService } from '../service';
+import type { AppsServices } from './context';
 
-export function appListRoutes(app: FastifyInstance, s: AppsService): void {
+export function appListRoutes(app: FastifyInstance, { apps: s }: AppsServices): void {
   registerEndpoint(app, appApi.appList, ({ caller, query }) => s.list(caller, query));
   registerEndpoint(app, appApi.appListByProject, async ({ caller, query }) => {
     const { items } = await s.list(caller, { projectId: query.projectId, pageSize: PAGE_SIZE_MAX, withTotal: false });

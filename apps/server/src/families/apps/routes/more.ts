@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { appApi } from '@wharf/contract';
-import type { Deps } from '../../../platform/deps';
 import { decodeCursor, pageOf } from '../../../platform/http/cursor';
 import { messageLanguage } from '../../../platform/http/language';
 import { registerEndpoint } from '../../../platform/http/register';
 import { teamById } from '../../accounts/public';
-import type { AppMover } from '../move';
 import { appsRepo } from '../repo';
-import { appOut, type AppsService } from '../service';
+import { appOut } from '../service';
+import type { AppsServices } from './context';
 
-export function moreAppRoutes(app: FastifyInstance, s: AppsService, mover: AppMover, { db }: Deps): void {
+export function moreAppRoutes(app: FastifyInstance, { apps: s, mover, db }: AppsServices): void {
   registerEndpoint(app, appApi.moveAppCheck, async ({ caller, body, req }) => {
     const blockers = await mover.blockers(caller, body.appId, body.targetTeamId, body.targetProjectId);
     const lang = messageLanguage(req);

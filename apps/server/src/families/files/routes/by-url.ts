@@ -3,12 +3,11 @@ import { fileApi } from '@wharf/contract';
 import { notFound } from '../../../platform/http/errors';
 import { messageLanguage } from '../../../platform/http/language';
 import { registerEndpoint } from '../../../platform/http/register';
-import type { ByUrlUploads } from '../by-url';
 import { filesRepo } from '../repo';
 import { fileOut } from '../service';
-import type { Deps } from '../../../platform/deps';
+import type { FilesServices } from './context';
 
-export function byUrlRoutes(app: FastifyInstance, uploads: ByUrlUploads, { db }: Deps): void {
+export function byUrlRoutes(app: FastifyInstance, { byUrl: uploads, db }: FilesServices): void {
   registerEndpoint(app, fileApi.uploadByUrl, async ({ caller, body }) => ({ objectId: await uploads.start(caller, body), state: 'uploading' as const }));
   registerEndpoint(app, fileApi.asyncCheck, async ({ caller, query, req }) => {
     const row = await filesRepo.byId(db, query.objectId);

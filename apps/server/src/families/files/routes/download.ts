@@ -4,11 +4,9 @@ import { AppError, notFound } from '../../../platform/http/errors';
 import { registerEndpoint, STREAMED } from '../../../platform/http/register';
 import { filesRepo } from '../repo';
 import { parseRange } from '../../../platform/http/range';
-import type { FilesService } from '../service';
-import type { UrlSigner } from '../signing';
-import type { Deps } from '../../../platform/deps';
+import type { FilesServices } from './context';
 
-export function downloadRoutes(app: FastifyInstance, s: FilesService, signer: UrlSigner, { db, clock, storage }: Deps): void {
+export function downloadRoutes(app: FastifyInstance, { files: s, signer, db, clock, storage }: FilesServices): void {
   registerEndpoint(app, fileApi.downloadUrl, async ({ caller, body }) => {
     const row = await s.get(caller, body.objectId);
     const expires = clock.now().getTime() + body.expiresInSeconds * 1000;

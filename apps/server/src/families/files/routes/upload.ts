@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { fileApi } from '@wharf/contract';
 import { AppError } from '../../../platform/http/errors';
 import { registerEndpoint } from '../../../platform/http/register';
-import type { FilesService } from '../service';
+import type { FilesServices } from './context';
 
 /**
  * The body of an upload call is the file itself; a JSON body there is a client error. A
@@ -38,7 +38,7 @@ export function bodyStream(body: unknown, idleMs: number): Readable {
   return source.pipe(guarded);
 }
 
-export function uploadRoutes(app: FastifyInstance, s: FilesService, idleMs: number): void {
+export function uploadRoutes(app: FastifyInstance, { files: s, idleMs }: FilesServices): void {
   // Streams go to their handler untouched; the storage layer counts and bounds them.
   app.addContentTypeParser('application/octet-stream', (_req, payload, done) => done(null, payload));
   registerEndpoint(app, fileApi.uploadObject, async ({ caller, query, req }) => ({ object: await s.upload(caller, bodyStream(req.body, idleMs), query) }));

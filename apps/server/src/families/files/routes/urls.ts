@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { fileApi } from '@wharf/contract';
 import { bodyStream } from './upload';
 import { registerEndpoint } from '../../../platform/http/register';
-import type { SignedUrls } from '../signed-urls';
+import type { FilesServices } from './context';
 
-export function urlRoutes(app: FastifyInstance, s: SignedUrls, idleMs: number): void {
+export function urlRoutes(app: FastifyInstance, { urls: s, idleMs }: FilesServices): void {
   registerEndpoint(app, fileApi.uploadUrl, async ({ caller, body }) => {
     const [one] = await s.issue(caller, [body], { zoneId: body.zoneId, expiresInSeconds: body.expiresInSeconds, exact: false });
     return one!;

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { fileApi, type FileObject } from '@wharf/contract';
 import { zoneOfSite } from '@wharf/rules';
-import type { Deps } from '../../../platform/deps';
 import { registerEndpoint } from '../../../platform/http/register';
 import { filesRepo } from '../repo';
-import type { FilesService } from '../service';
+import type { FilesServices } from './context';
 
-export function usageRoutes(app: FastifyInstance, s: FilesService, { db }: Deps): void {
+export function usageRoutes(app: FastifyInstance, { files: s, db }: FilesServices): void {
   registerEndpoint(app, fileApi.usageRouteSite, async ({ caller, query }) => {
     const home = await s.homeSite(caller.teamId!);
     const merged = new Map<string, { bizTag: FileObject['bizTag']; siteId: number; objects: number; bytes: number }>();

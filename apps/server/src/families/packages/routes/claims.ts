@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { packageApi } from '@wharf/contract';
 import { messageLanguage } from '../../../platform/http/language';
 import { registerEndpoint } from '../../../platform/http/register';
-import { claimOut, type ClaimsService } from '../claims';
+import { claimOut } from '../claims';
+import type { PackagesServices } from './context';
 
-export function claimRoutes(app: FastifyInstance, s: ClaimsService): void {
+export function claimRoutes(app: FastifyInstance, { claims: s }: PackagesServices): void {
   registerEndpoint(app, packageApi.startClaim, async ({ caller, body, req }) => ({ claim: claimOut(await s.start(caller, body), messageLanguage(req)) }));
   registerEndpoint(app, packageApi.getClaim, async ({ caller, query, req }) => ({
     claim: claimOut(query.claimId ? await s.get(caller, query.claimId) : await s.newestOfApp(caller, query.appId!), messageLanguage(req)),

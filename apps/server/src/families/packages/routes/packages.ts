@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { packageApi } from '@wharf/contract';
 import { messageLanguage } from '../../../platform/http/language';
 import { registerEndpoint } from '../../../platform/http/register';
-import { packageOut, type PackagesService } from '../service';
+import { packageOut } from '../service';
+import type { PackagesServices } from './context';
 
-export function packageRoutes(app: FastifyInstance, s: PackagesService): void {
+export function packageRoutes(app: FastifyInstance, { packages: s }: PackagesServices): void {
   registerEndpoint(app, packageApi.addPackage, async ({ caller, body, req }) => ({ package: packageOut(await s.add(caller, body), messageLanguage(req)) }));
   registerEndpoint(app, packageApi.getPackage, async ({ caller, query, req }) => ({ package: packageOut(await s.get(caller, query.appId, query.pkgId), messageLanguage(req)) }));
   registerEndpoint(app, packageApi.updatePackage, async ({ caller, body, req }) => ({ package: packageOut(await s.setRemark(caller, body.appId, body.pkgId, body.remark), messageLanguage(req)) }));

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { projectApi } from '@wharf/contract';
 import { registerEndpoint } from '../../../platform/http/register';
-import type { MembersService } from '../../accounts/public';
-import type { ProjectsService } from '../service';
+import type { ProjectsServices } from './context';
 
-export function projectDetailRoutes(app: FastifyInstance, s: ProjectsService, members: MembersService): void {
+export function projectDetailRoutes(app: FastifyInstance, { projects: s, members }: ProjectsServices): void {
   registerEndpoint(app, projectApi.projectRegion, async ({ caller, params }) => s.region(await s.get(caller, params.projectId)));
   registerEndpoint(app, projectApi.projectConfigFile, async ({ caller, params, req }) =>
     s.configFile(await s.get(caller, params.projectId), `${req.protocol}://${req.host}/agc/edge`),
