@@ -3,7 +3,8 @@ import { LIVE_STATES, RELEASE_STATE, UNRELEASED_STATES } from '@wharf/rules';
 import type { DbOrTx } from '../../platform/db/types';
 import { appVersions, phasedReleases, versionEvents, versionExpansionFiles, versionListings } from './tables';
 import { reviewTasksRepo } from './review-tasks-repo';
-import { pastCursor } from '../../platform/db/keyset';
+import { keysetOrder, pastCursor } from '../../platform/db/keyset';
+import type { Position } from '../../platform/http/cursor';
 
 export type VersionRow = typeof appVersions.$inferSelect;
 export type ListingRow = typeof versionListings.$inferSelect;
@@ -11,7 +12,6 @@ export type EventRow = typeof versionEvents.$inferSelect;
 export type PhaseRow = typeof phasedReleases.$inferSelect;
 export type ExpansionRow = typeof versionExpansionFiles.$inferSelect;
 
-type Position = { at: Date; id: string };
 
 const notSuperseded = isNull(appVersions.supersededAt);
 
@@ -142,8 +142,9 @@ export const versionsRepo = {
   /** Current versions of every app (on shelf, shelf-off requested), oldest release first, after a position. */
   async currentPage(db: DbOrTx, limit: number, after?: Position): Promise<VersionRow[]> {
     const c: SQL[] = [notSuperseded, inArray(appVersions.releaseState, [...LIVE_STATES]), isNotNull(appVersions.onShelfAt)];
-    if (after) c.push(sql`(${appVersions.onShelfAt}, ${appVersions.id}) > (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`);
-    return db.select().from(appVersions).where(and(...c)).orderBy(asc(appVersions.onShelfAt), asc(appVersions.id)).limit(limit);
+    const seek = pastCursor(appVersions.onShelfAt, appVersions.id, after, 'oldestFirst');
+    if (seek) c.push(seek);
+    return db.select().from(appVersions).where(and(...c)).orderBy(...keysetOrder(appVersions.onShelfAt, appVersions.id, 'oldestFirst')).limit(limit);
   },
   async count(db: DbOrTx, appId: string, opts: { onlyReleased: boolean }): Promise<number> {
     const c: SQL[] = [eq(appVersions.appId, appId)];
