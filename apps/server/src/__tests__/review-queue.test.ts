@@ -78,6 +78,22 @@ describe("one reviewers' queue for every kind of subject", () => {
     ]);
   });
 
+  it('lets one of two reviewers deciding the same task at once win, and tells the other it is decided (409)', async () => {
+    const s = await threeSubmissions();
+    const banner = await Promise.all([
+      op.call(immersiveApi.decideImmersiveReview, { body: { taskId: s.immersive, decision: 'approve' } }),
+      op.call(immersiveApi.decideImmersiveReview, { body: { taskId: s.immersive, decision: 'reject', comment: 'Too dark' } }),
+    ]);
+    expect(banner.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const docs = await Promise.all([
+      op.call(qualificationApi.setQualificationStatus, { body: { taskId: s.qualification, status: 'approved' } }),
+      op.call(qualificationApi.setQualificationStatus, { body: { taskId: s.qualification, status: 'rejected', reason: 'No' } }),
+    ]);
+    expect(docs.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const decisions = await sql(`select count(*)::int as n from audit_events where target_type = 'reviewTask' and target_id in ($1, $2)`, [s.immersive, s.qualification]);
+    expect(decisions).toEqual([{ n: 2 }]);
+  });
+
   it('withdraws every open task of an app that is deleted, whatever its kind', async () => {
     const s = await threeSubmissions();
     const removed = await s.u.call(appApi.deleteApp, { query: { appId: s.appId } });

@@ -238,10 +238,12 @@ export class ImmersiveService {
     const { db, clock } = this.deps;
     const task = await db.transaction(async (tx) => {
       // The info is locked before the task (close locks it), the order submit and cancel take too.
-      const open = await reviewTasks.byId(tx, d.taskId);
-      if (open?.kind !== IMMERSIVE_TASK) throw notFound({ zh: '审核任务不存在', en: 'No such review task', ru: 'Такой задачи проверки нет' });
+      const found = await reviewTasks.byId(tx, d.taskId);
+      if (found?.kind !== IMMERSIVE_TASK) throw notFound({ zh: '审核任务不存在', en: 'No such review task', ru: 'Такой задачи проверки нет' });
+      const row = await immersiveRepo.lock(tx, found.appId);
+      // Read again under the lock: another reviewer may have decided it meanwhile.
+      const open = (await reviewTasks.byId(tx, found.id))!;
       if (open.state !== 'open') throw conflict({ zh: `该审核任务已结束（${open.state}）`, en: `The review task is ${open.state} already`, ru: `Задача проверки уже в состоянии ${open.state}` });
-      const row = await immersiveRepo.lock(tx, open.appId);
       // The app or its info was deleted meanwhile: the task goes with it.
       if (!row || row.state !== 'review') throw notFound({ zh: '该任务的应用或沉浸式信息已被删除', en: 'The app or immersive info of this task was deleted', ru: 'Приложение или иммерсивные сведения этой задачи удалены' });
       const now = clock.now();
