@@ -20,6 +20,10 @@ export interface TaskSubmission {
   submittedBy?: string | null | undefined;
 }
 
+function insertTask(tx: Tx, s: TaskSubmission, now: Date, id?: string): Promise<TaskRow> {
+  return reviewTasksRepo.insert(tx, { ...s, ...(id ? { id } : {}), reason: s.reason ?? null, snapshot: s.snapshot ?? null, submittedBy: s.submittedBy ?? null, submittedAt: now });
+}
+
 /**
  * The reviewers' queue, one for every kind of subject (a version, a test version, an
  * immersive banner, a qualification; the age rating and moderation to come): a task is
@@ -29,14 +33,10 @@ export interface TaskSubmission {
  * its family, which calls these inside its own transaction.
  */
 export const reviewTasks = {
-  open(tx: Tx, s: TaskSubmission, now: Date): Promise<TaskRow> {
-    return reviewTasksRepo.insert(tx, { ...s, id: undefined, reason: s.reason ?? null, snapshot: s.snapshot ?? null, submittedBy: s.submittedBy ?? null, submittedAt: now });
-  },
+  open: (tx: Tx, s: TaskSubmission, now: Date): Promise<TaskRow> => insertTask(tx, s, now),
 
   /** Opens a task whose id the subject shares (a qualification is its own review). */
-  openWithId(tx: Tx, id: string, s: TaskSubmission, now: Date): Promise<TaskRow> {
-    return reviewTasksRepo.insert(tx, { ...s, id, snapshot: s.snapshot ?? null, submittedBy: s.submittedBy ?? null, submittedAt: now });
-  },
+  openWithId: (tx: Tx, id: string, s: TaskSubmission, now: Date): Promise<TaskRow> => insertTask(tx, s, now, id),
 
   /** The subject's open task is withdrawn (its owner took it back); undefined when there is none. */
   async withdraw(tx: Tx, subjectId: string, now: Date): Promise<TaskRow | undefined> {
