@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { tscArgs } from './tsc.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const tmp = path.join(root, '.tmp');
@@ -138,7 +139,7 @@ if (!fs.existsSync(chromium)) {
   }
 }
 
-const tsc = (project) => [`typecheck ${project}`, ['node_modules/typescript/bin/tsc', '-p', project]];
+const tsc = (project) => [`typecheck ${project}`, tscArgs(project)];
 const checks = [
   tsc('apps/server'),
   tsc('e2e'),

@@ -1,21 +1,19 @@
 // Type-checks every workspace with its own tsconfig (they differ: the rules library
-// sees no Node types, the web app sees the DOM). Two at a time: the machines have two
-// cores, and each tsc is single-threaded.
+// sees no Node types, the web app sees the DOM) with TypeScript 7's native compiler
+// (`typescript-native`; see docs/architecture.md, "Type-checks"). Two at a time, each on
+// one thread: the machines have two cores.
 import { spawn } from 'node:child_process';
+import { tscArgs } from './tsc.mjs';
 
 const ALL = ['apps/web', 'apps/server', 'e2e', 'bench', 'packages/contract', 'packages/parsers', 'packages/rules', 'packages/client', 'packages/analytics', 'packages/clouddb', 'packages/runner', 'packages/cli'];
-// `node scripts/typecheck.mjs apps/server ...` checks only those projects; with
-// `--files=<fragment>,...` only the files whose path contains one (the scaffold check).
-const args = process.argv.slice(2);
-const files = args.find((a) => a.startsWith('--files='))?.slice('--files='.length).split(',');
-const named = args.filter((a) => !a.startsWith('--'));
+// `node scripts/typecheck.mjs apps/server ...` checks only those projects.
+const named = process.argv.slice(2);
 const projects = named.length ? named : ALL;
 const PARALLEL = 2;
 
 function check(p) {
   return new Promise((resolve) => {
-    const command = files ? ['scripts/typecheck-files.mjs', p, ...files] : ['node_modules/typescript/bin/tsc', '-p', p];
-    const child = spawn(process.execPath, command, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, tscArgs(p), { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));

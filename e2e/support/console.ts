@@ -20,6 +20,8 @@ export interface OpenPage {
   page: Page;
   /** Console errors, page errors and server errors (5xx) seen so far. */
   problems: string[];
+  /** The API's refusals (an answer whose `ret.code` is not 0), printed when a journey fails. */
+  refusals: string[];
 }
 
 /** A fresh browser profile (its own cookies), watching for errors. */
@@ -32,10 +34,18 @@ export async function openPage(browser: Browser): Promise<OpenPage> {
     // Refused calls (4xx) are part of the journeys; the browser logs each one.
     if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) problems.push(`console error: ${msg.text()}`);
   });
+  const refusals: string[] = [];
   page.on('response', (res) => {
     if (res.status() >= 500) problems.push(`${res.status()} ${res.url()}`);
+    if (!(res.headers()['content-type'] ?? '').includes('json')) return;
+    res.json().then(
+      (body: { ret?: { code?: number; msg?: string } }) => {
+        if (body.ret?.code) refusals.push(`${new Date().toISOString()} ${res.request().method()} ${res.url()} → ${res.status()} ${body.ret.code} ${body.ret.msg ?? ''}`);
+      },
+      () => undefined,
+    );
   });
-  return { context, page, problems };
+  return { context, page, problems, refusals };
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

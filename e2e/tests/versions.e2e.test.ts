@@ -99,8 +99,10 @@ describe.skipIf(!chromium.available)('versions, review and distribution in the b
     const dev = await openPage(browser);
     const page = dev.page;
     const open: Page[] = [page];
+    const refusals = [dev.refusals];
     onTestFailed(async () => {
       for (const [i, p] of open.entries()) await screenshot(p, `versions-failure-${i}`).catch(() => undefined);
+      console.log(`refused calls:\n${refusals.flat().join('\n') || '(none)'}`);
     });
 
     // A new developer signs up, creates a project and an app, and uploads its package.
@@ -160,6 +162,7 @@ describe.skipIf(!chromium.available)('versions, review and distribution in the b
 
     // The reviewer (the platform's administrator operator) rejects it with a reason.
     const rev = await openPage(browser);
+    refusals.push(rev.refusals);
     const reviewer = rev.page;
     open.push(reviewer);
     await reviewer.goto(`${origin}/en/#/login`);
@@ -236,6 +239,7 @@ describe.skipIf(!chromium.available)('versions, review and distribution in the b
     // The public store page, for a visitor without an account: the listing in the page's
     // language, the icon the store serves, and the QR code of the download link.
     const visitor = await openPage(browser);
+    refusals.push(visitor.refusals);
     open.push(visitor.page);
     await visitor.page.goto(`${origin}/en/#/store/${appId}`);
     await visitor.page.getByTestId('store-name').getByText('Tipsy', { exact: true }).waitFor();
