@@ -20,7 +20,7 @@ export interface OpenPage {
   page: Page;
   /** Console errors, page errors and server errors (5xx) seen so far. */
   problems: string[];
-  /** The API's refusals (an answer whose `ret.code` is not 0), printed when a journey fails. */
+  /** The API's refusals (4xx and 5xx answers with their `ret`), printed when a journey fails. */
   refusals: string[];
 }
 
@@ -37,7 +37,7 @@ export async function openPage(browser: Browser): Promise<OpenPage> {
   const refusals: string[] = [];
   page.on('response', (res) => {
     if (res.status() >= 500) problems.push(`${res.status()} ${res.url()}`);
-    if (!(res.headers()['content-type'] ?? '').includes('json')) return;
+    if (res.status() < 400 || !(res.headers()['content-type'] ?? '').includes('json')) return;
     res.json().then(
       (body: { ret?: { code?: number; msg?: string } }) => {
         if (body.ret?.code) refusals.push(`${new Date().toISOString()} ${res.request().method()} ${res.url()} → ${res.status()} ${body.ret.code} ${body.ret.msg ?? ''}`);

@@ -60,6 +60,23 @@ describe.skipIf(!chromium.available)('console shell (Chromium)', () => {
     }
   });
 
+  it('animates menus and dialogs, except for a person whose system asks for reduced motion', async () => {
+    if (!browser || !server) throw new Error('setup did not finish');
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      const context = await browser.newContext({ reducedMotion, locale: 'en-US' });
+      try {
+        const page = await context.newPage();
+        await page.goto(`${server.address}/en/`);
+        await page.getByRole('button', { name: en.language.label }).click();
+        await page.getByRole('menuitem', { name: 'Русский' }).waitFor();
+        const menu = (await page.locator('.ant-dropdown').first().getAttribute('class')) ?? '';
+        expect(menu.includes('ant-slide-up'), `${reducedMotion}: ${menu}`).toBe(reducedMotion === 'no-preference');
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   it('lets a visitor browse the demo project read-only', async () => {
     if (!browser || !server) throw new Error('setup did not finish');
     const { context, page, problems } = await openPage(browser);

@@ -15,6 +15,7 @@ import { AgreementsPage, PublishingReadiness } from '../features/agreements/publ
 import { UsersPage } from '../features/team/public';
 import { PlatformPage } from '../features/platform/public';
 import type { FamilyPages } from '../ui/family-pages';
+import { useReducedMotion } from '../ui/reduced-motion';
 import { createI18n, LANGUAGES } from './i18n';
 import { createQueryClient } from './query-client';
 import { HomePage } from './pages/HomePage';
@@ -186,11 +187,21 @@ export function App({ language, i18n, queryClient, reporter }: AppProps) {
   );
 }
 
-/** antd's texts and date pickers follow the display language, also after a switch. */
+const NO_MOTION: ConfigProviderProps['theme'] = { token: { motion: false } };
+
+/**
+ * antd's texts and date pickers follow the display language, also after a switch; its
+ * animations stop for a person whose system asks for reduced motion.
+ */
 function LocalizedComponents({ initial, children }: { initial: Language; children: ReactNode }) {
   const { i18n } = useTranslation();
+  const reducedMotion = useReducedMotion();
   const language = (LANGUAGES as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : initial;
-  return <ConfigProvider locale={ANTD_LOCALE[language]}>{children}</ConfigProvider>;
+  return (
+    <ConfigProvider locale={ANTD_LOCALE[language]} {...(reducedMotion ? { theme: NO_MOTION } : {})}>
+      {children}
+    </ConfigProvider>
+  );
 }
 
 /** Everything but the router: component tests put a MemoryRouter inside. */
