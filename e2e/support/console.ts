@@ -24,9 +24,12 @@ export interface OpenPage {
   refusals: string[];
 }
 
-/** A fresh browser profile (its own cookies), watching for errors. */
-export async function openPage(browser: Browser): Promise<OpenPage> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, reducedMotion: 'reduce', locale: 'en-US' });
+/**
+ * A fresh browser profile (its own cookies), watching for errors. `locale` is the
+ * browser's language, which the server also reads as where the person is (en-US: the US).
+ */
+export async function openPage(browser: Browser, { locale = 'en-US' }: { locale?: string } = {}): Promise<OpenPage> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, reducedMotion: 'reduce', locale });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));

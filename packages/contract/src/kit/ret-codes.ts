@@ -23,6 +23,7 @@ export const RET_CODES = {
   appUserTokenInvalid: { code: 100418, status: 401, zh: '应用用户的令牌缺失、已过期或已被撤销，请重新登录', en: "The app user's token is missing, expired or revoked; sign in again", ru: 'Токен пользователя приложения отсутствует, истёк или отозван; войдите снова' },
   appKeyRestricted: { code: 100417, status: 403, zh: '此应用的 API 密钥不允许来自该包名或网站来源的调用', en: "The app's API key does not allow calls from this package name or web origin", ru: 'API-ключ приложения не разрешает вызовы с этого имени пакета или веб-источника' },
   apiScopeMissing: { code: 100414, status: 403, zh: 'API 客户端没有此接口所需的权限', en: 'The API client has not been granted what this call needs', ru: 'API-клиенту не выданы права, нужные этому вызову' },
+  notOfferedHere: { code: 100451, status: 403, zh: '此应用未在您所在的国家或地区提供', en: 'This app is not offered in your country or region', ru: 'Это приложение недоступно в вашей стране или регионе' },
   tooLarge: { code: 100413, status: 413, zh: '内容过大', en: 'Too large', ru: 'Слишком большой объём' },
   requestTimeout: { code: 100498, status: 408, zh: '请求超时：长时间未收到数据', en: 'The request timed out: no data arrived for too long', ru: 'Время запроса истекло: данные слишком долго не поступали' },
   rangeNotSatisfiable: { code: 100416, status: 416, zh: '请求的范围无效', en: 'The requested range cannot be served', ru: 'Запрошенный диапазон недоступен' },

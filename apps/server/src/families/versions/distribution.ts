@@ -16,6 +16,15 @@ export { countryOfAcceptLanguage } from '../../platform/http/accept-language';
 /** Countries nobody could tell: ISO 3166's code for an unknown region. */
 export const UNKNOWN_COUNTRY = 'ZZ';
 
+/**
+ * Whether a version offered in `countries` (none listed: everywhere) reaches a device or
+ * visitor in `country`; one that cannot be told is not turned away. The update check, the
+ * download and the store page ask the same question.
+ */
+export function offeredIn(countries: readonly string[], country: string | undefined): boolean {
+  return !country || country === UNKNOWN_COUNTRY || countries.length === 0 || countries.includes(country);
+}
+
 /** Apps whose release facts are kept at once; beyond that the oldest entry goes. */
 const CACHE_MAX_APPS = 10_000;
 
@@ -145,7 +154,7 @@ export class DistributionService {
     const served = inPhase ? current : snap.fallback;
     if (!served || served.version.versionCode! <= q.versionCode) return NO_UPDATE;
     const { version } = served;
-    if (q.country && version.countries.length && !version.countries.includes(q.country)) return NO_UPDATE;
+    if (!offeredIn(version.countries, q.country)) return NO_UPDATE;
     return served.answer;
   }
 

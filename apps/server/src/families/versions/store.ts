@@ -5,6 +5,7 @@ import type { Deps } from '../../platform/deps';
 import { decodeCursor, pageOf } from '../../platform/http/cursor';
 import { AppError, notFound, type LocalisedText } from '../../platform/http/errors';
 import { versionsRepo, type ListingRow, type VersionRow } from './repo';
+import { offeredIn } from './distribution';
 import { appById } from '../apps/public';
 import { fileById } from '../files/public';
 import { packageOfApp } from '../packages/public';
@@ -51,7 +52,8 @@ export class StoreService {
     return row ? { row, defaultLanguage: app.defaultLanguage, platform: app.platform, packageName: app.packageName } : null;
   }
 
-  async app(appId: string, language: string | undefined): Promise<StoreListing> {
+  /** `country`: where the visitor is, when known (whether the version is offered there). */
+  async app(appId: string, language: string | undefined, country?: string): Promise<StoreListing> {
     const { db } = this.deps;
     const shown = await this.shown(appId);
     const row = shown?.row;
@@ -71,6 +73,7 @@ export class StoreService {
       size: pkg?.size ?? null,
       sha256: pkg?.sha256 ?? null,
       preRegistration,
+      packageKind: pkg?.kind ?? null,
       updatedAt: row.onShelfAt.toISOString(),
       language: listing.language,
       languages: listings.map((l) => l.language),
@@ -81,6 +84,7 @@ export class StoreService {
       iconUrl: listing.iconObjectId ? storeImagePath(row.id, listing.iconObjectId) : null,
       screenshotUrls: listing.screenshotObjectIds.map((id) => storeImagePath(row.id, id)),
       downloadUrl: pkg ? buildPath(versionApi.download, { versionId: row.id }) : null,
+      offeredHere: offeredIn(row.countries, country),
     };
   }
 

@@ -5,7 +5,8 @@ import { okResponse } from '../../kit/envelope';
 /** As the specification spells it. */
 const PREFIX = 'cds/app-distirbution/v1/all';
 const deviceId = z.string().trim().min(1).max(128);
-const country = z.string().regex(/^[A-Za-z]{2}$/, 'a two-letter country code').transform((c) => c.toUpperCase());
+/** A two-letter country or region code (ISO 3166-1), as devices send it; kept in capitals. */
+export const deviceCountry = z.string().regex(/^[A-Za-z]{2}$/, 'a two-letter country code').transform((c) => c.toUpperCase());
 
 export const updateCheck = defineEndpoint({
   id: 'distribution.updateCheck',
@@ -18,7 +19,7 @@ export const updateCheck = defineEndpoint({
     packageName: z.string().trim().min(1).max(128),
     versionCode: z.coerce.number().int().min(0),
     deviceId,
-    country: country.optional(),
+    country: deviceCountry.optional(),
     platform: z.string().max(16).default('android'),
     /** From the open-test page: a tester in a group of an active test gets its test version. */
     testerToken: z.string().min(1).max(128).optional(),
@@ -50,7 +51,7 @@ export const download = defineEndpoint({
   summary: "The package file of an on-shelf version, with Range; counted per day, version and country",
   params: z.object({ versionId: z.uuid() }),
   // A browser download from the store page (its QR code) names no device.
-  query: z.object({ deviceId: deviceId.optional(), country: country.optional() }),
+  query: z.object({ deviceId: deviceId.optional(), country: deviceCountry.optional() }),
   response: okResponse({}),
 });
 

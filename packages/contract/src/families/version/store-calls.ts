@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
 import { languageKey } from '../app';
+import { deviceCountry } from './distribution-calls';
 
 /** The distribution prefix, as the specification spells it: the store is what devices and visitors see. */
 const PREFIX = 'cds/app-distirbution/v1/all';
@@ -20,6 +21,11 @@ export const storeListing = z.object({
   sha256: z.string().nullable(),
   /** The app is announced without a package yet: no download until its first packaged release. */
   preRegistration: z.boolean(),
+  /**
+   * The package's kind (`apk`, `aab`, `hap`, `app`, ...); null without a package. A bundle
+   * (`aab`) is not installable on a phone by itself: the page says how the app is installed.
+   */
+  packageKind: z.string().nullable(),
   /** When this version went on shelf. */
   updatedAt: z.string(),
   /** The listing language answered: the one asked for, else the app's default language. */
@@ -35,6 +41,12 @@ export const storeListing = z.object({
   screenshotUrls: z.array(z.string()),
   /** The package download (relative to the server): what the QR code carries, made absolute; null on a pre-registration page. */
   downloadUrl: z.string().nullable(),
+  /**
+   * Whether the version is offered in the visitor's country or region (the `country` asked
+   * for, else the region of the browser's language); true when it cannot be told. A
+   * download from elsewhere is refused (notOfferedHere), as update checks offer nothing there.
+   */
+  offeredHere: z.boolean(),
 });
 export type StoreListing = z.infer<typeof storeListing>;
 
@@ -46,7 +58,7 @@ export const storeApp = defineEndpoint({
   access: 'anonymous',
   summary: "An on-shelf app's public store page: the listing in the language asked for (else the default), images, size, download link; 404 for anything not on shelf",
   params: z.object({ appId: z.uuid() }),
-  query: z.object({ language: languageKey.optional() }),
+  query: z.object({ language: languageKey.optional(), country: deviceCountry.optional() }),
   response: okResponse({ app: storeListing }),
 });
 

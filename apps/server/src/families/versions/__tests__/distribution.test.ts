@@ -88,21 +88,44 @@ describe('downloads', () => {
     expect(full.statusCode).toBe(200);
     expect(full.rawPayload.equals(v.bytes)).toBe(true);
     expect(full.headers['accept-ranges']).toBe('bytes');
-    const head = await download(v.versionId, { range: 'bytes=0-99', 'accept-language': 'fr-CA,fr;q=0.8' });
+    const head = await download(v.versionId, { range: 'bytes=0-99', 'accept-language': 'zh-CN,zh;q=0.8' });
     expect(head.statusCode).toBe(206);
     expect(head.headers['content-range']).toBe('bytes 0-99/4096');
     expect(head.rawPayload.equals(v.bytes.subarray(0, 100))).toBe(true);
     // The rest of a resumed download is not another download.
-    const rest = await download(v.versionId, { range: 'bytes=100-', 'accept-language': 'fr-CA' });
+    const rest = await download(v.versionId, { range: 'bytes=100-', 'accept-language': 'zh-CN' });
     expect(rest.statusCode).toBe(206);
     expect(rest.rawPayload.equals(v.bytes.subarray(100))).toBe(true);
     expect((await download(v.versionId, { 'accept-language': 'en' })).statusCode).toBe(200);
     const beyond = await download(v.versionId, { range: 'bytes=5000-' });
     expect(beyond.statusCode).toBe(416);
     expect(beyond.headers['content-range']).toBe('bytes */4096');
-    expect(await counts(v.versionId)).toEqual([{ country: 'CA', n: 1 }, { country: 'DE', n: 1 }, { country: 'ZZ', n: 1 }]);
+    expect(await counts(v.versionId)).toEqual([{ country: 'CN', n: 1 }, { country: 'DE', n: 1 }, { country: 'ZZ', n: 1 }]);
     const { rows } = await t.deps.database.executeSql(`select day::text as day from download_counts where version_id = $1 limit 1`, [v.versionId]);
     expect(rows[0]).toEqual({ day: t.clock.now().toISOString().slice(0, 10) });
+  });
+
+  it('refuses a download where the version is not offered, by the device\'s country first, in the caller\'s language, and counts nothing', async () => {
+    const u = await TestUser.register(t);
+    const app = await newApp(u);
+    const v = await released(t, u, op, app.appId, 10);
+    // Offered in China and Germany: a device declaring the US is refused, whatever its language says.
+    const refused = await download(v.versionId, { 'accept-language': 'de-DE', 'x-lang': 'ru' }, { deviceId: 'd1', country: 'us' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().ret).toEqual({ code: 100451, msg: 'Это приложение недоступно в вашей стране или регионе' });
+    expect((await download(v.versionId, { 'accept-language': 'en-US' }, {})).statusCode).toBe(403);
+    // A declared country in the list wins over a language from elsewhere; one nobody can tell is served.
+    expect((await download(v.versionId, { 'accept-language': 'en-US' }, { deviceId: 'd2', country: 'de' })).statusCode).toBe(200);
+    expect((await download(v.versionId, { 'accept-language': 'en' }, {})).statusCode).toBe(200);
+    expect(await counts(v.versionId)).toEqual([{ country: 'DE', n: 1 }, { country: 'ZZ', n: 1 }]);
+    // The store page says so instead of offering a link the server would refuse.
+    const store = (headers: Record<string, string>, query: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: buildPath(versionApi.storeApp, { appId: app.appId }), headers, query });
+    expect((await store({ 'accept-language': 'en-US' })).json().app.offeredHere).toBe(false);
+    expect((await store({ 'accept-language': 'en-US' }, { country: 'cn' })).json().app.offeredHere).toBe(true);
+    expect((await store({ 'accept-language': 'de-DE' })).json().app.offeredHere).toBe(true);
+    expect((await store({})).json().app.offeredHere).toBe(true);
+    // What the page needs to say how the app is installed: this one is an APK.
+    expect((await store({})).json().app.packageKind).toBe('apk');
   });
 
   it('serves only the version on shelf now', async () => {

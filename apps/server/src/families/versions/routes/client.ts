@@ -3,22 +3,25 @@ import { versionApi } from '@wharf/contract';
 import { registerEndpoint, STREAMED, prepareAnswer, sendPrepared } from '../../../platform/http/register';
 import type { VersionsServices } from './context';
 import { sendPackage } from './send-package';
-import { countryOfAcceptLanguage, UNKNOWN_COUNTRY } from '../distribution';
+import { AppError } from '../../../platform/http/errors';
+import { countryOfAcceptLanguage, offeredIn, UNKNOWN_COUNTRY } from '../distribution';
 
 /** The calls apps make from devices, with the app's client key (and the app user's token where one is needed). */
 export function clientRoutes(app: FastifyInstance, s: VersionsServices): void {
   registerEndpoint(app, versionApi.downloadExpansion, async ({ params, req, reply }) => {
-    const { pkg, file } = await s.distribution.fileOf(params.versionId, params.slot);
+    const { row, pkg, file } = await s.distribution.fileOf(params.versionId, params.slot);
+    if (!offeredIn(row.countries, countryOfAcceptLanguage(req.headers['accept-language']) ?? undefined)) throw new AppError('notOfferedHere');
     await sendPackage(req, reply, s.distribution.storage, pkg, file);
     return STREAMED;
   });
   registerEndpoint(app, versionApi.download, async ({ params, query, req, reply }) => {
     const served = await s.distribution.fileOf(params.versionId);
     const { pkg, file } = served;
-    // Counted per day, version and country: the device's own code, else its Accept-Language region.
-    await sendPackage(req, reply, s.distribution.storage, pkg, file, () =>
-      s.distribution.count(served, query.country ?? countryOfAcceptLanguage(req.headers['accept-language']) ?? UNKNOWN_COUNTRY),
-    );
+    // The device's own code, else its Accept-Language region: refused where the version is
+    // not offered, and counted per day, version and country.
+    const country = query.country ?? countryOfAcceptLanguage(req.headers['accept-language']) ?? undefined;
+    if (!offeredIn(served.row.countries, country)) throw new AppError('notOfferedHere');
+    await sendPackage(req, reply, s.distribution.storage, pkg, file, () => s.distribution.count(served, country ?? UNKNOWN_COUNTRY));
     return STREAMED;
   });
   registerEndpoint(app, versionApi.updateCheck, async ({ query, req, reply }) => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { versionApi } from '@wharf/contract';
 import { registerEndpoint, STREAMED } from '../../../platform/http/register';
 import type { VersionsServices } from './context';
+import { countryOfAcceptLanguage } from '../distribution';
 
 /** Listing images change with a new version (a new address), so caches may keep them an hour. */
 const IMAGE_MAX_AGE_S = 3600;
@@ -9,10 +10,11 @@ const IMAGE_MAX_AGE_S = 3600;
 /** Calls without an account: the store's pages and what devices fetch by link. */
 export function publicRoutes(app: FastifyInstance, s: VersionsServices): void {
   registerEndpoint(app, versionApi.allianceApps, ({ query }) => s.store.alliance(query));
-  registerEndpoint(app, versionApi.storeApp, async ({ params, query, reply }) => {
+  registerEndpoint(app, versionApi.storeApp, async ({ params, query, req, reply }) => {
     // A shelf-off must take the app off the page at once: revalidate every time.
-    reply.header('Cache-Control', 'no-cache');
-    return { app: await s.store.app(params.appId, query.language) };
+    reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Language');
+    const country = query.country ?? countryOfAcceptLanguage(req.headers['accept-language']) ?? undefined;
+    return { app: await s.store.app(params.appId, query.language, country) };
   });
   registerEndpoint(app, versionApi.storeImage, async ({ params, req, reply }) => {
     const file = await s.store.image(params.versionId, params.objectId);

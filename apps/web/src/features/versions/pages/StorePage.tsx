@@ -44,7 +44,10 @@ export function StorePage() {
 
 function StoreListingView({ app, language }: { app: StoreListing; language: Language }) {
   const { t } = useTranslation('versions');
-  const download = app.downloadUrl ? absoluteUrl(app.downloadUrl) : null;
+  // Not offered where the visitor is: no link the server would refuse.
+  const download = app.downloadUrl && app.offeredHere ? absoluteUrl(app.downloadUrl) : null;
+  // A phone cannot install a bundle by itself: no QR code to scan, and the page says how.
+  const bundle = app.packageKind === 'aab';
   return (
     <Flex vertical gap="large">
       <Card>
@@ -69,16 +72,23 @@ function StoreListingView({ app, language }: { app: StoreListing; language: Lang
               ]}
             />
             <div>
-              {download ? (
+              {download && bundle ? (
+                <Flex vertical gap="small" align="flex-start">
+                  <Alert type="info" showIcon title={t('store.bundle')} description={t('store.bundleHint')} />
+                  <Button href={download}>{t('store.downloadBundle')}</Button>
+                </Flex>
+              ) : download ? (
                 <Button type="primary" size="large" href={download}>
                   {t('store.download')}
                 </Button>
-              ) : (
+              ) : app.preRegistration ? (
                 <Alert type="info" showIcon title={t('store.preRegistration')} description={t('store.preRegistrationHint')} />
+              ) : (
+                <Alert type="warning" showIcon title={t('store.notOfferedHere')} description={t('store.notOfferedHereHint')} />
               )}
             </div>
           </Flex>
-          {download && (
+          {download && !bundle && (
             <Flex vertical align="center" gap="small" data-testid="store-qr">
               <QRCode type="svg" value={download} size={144} />
               <Typography.Text type="secondary">{t('store.scan')}</Typography.Text>

@@ -34,7 +34,9 @@ function listing(language: string, over: Partial<StoreListing> = {}): StoreListi
     iconUrl: `/agc/edge/cds/app-distirbution/v1/all/store/image/${VERSION_ID}/icon`,
     screenshotUrls: [1, 2, 3].map((n) => `/agc/edge/cds/app-distirbution/v1/all/store/image/${VERSION_ID}/s${n}`),
     preRegistration: false,
+    packageKind: 'apk',
     downloadUrl: `/agc/edge/cds/app-distirbution/v1/all/app/download/${VERSION_ID}`,
+    offeredHere: true,
     ...over,
   };
 }
@@ -82,6 +84,33 @@ describe('the public store page', () => {
     expect(screen.queryByText('Download')).toBeNull();
     expect(screen.queryByTestId('store-qr')).toBeNull();
     expect(screen.queryByText('Size')).toBeNull();
+  });
+
+  it('tells a visitor where the app is not offered that it cannot be downloaded there, without a link or QR code', async () => {
+    answerCalls(callEndpoint, {
+      [consoleApi.getConfig.id]: () => CONFIG,
+      [versionApi.storeApp.id]: () => ({ ret: OK, app: listing('ruRU', { offeredHere: false }) }),
+    });
+    renderApp('ru', `#/store/${APP_ID}`);
+    expect(await screen.findByText('Полевые заметки')).toBeTruthy();
+    expect(screen.getByText('Недоступно в вашей стране или регионе')).toBeTruthy();
+    expect(screen.queryByText('Скачать')).toBeNull();
+    expect(screen.queryByTestId('store-qr')).toBeNull();
+    // The facts stay: a visitor still learns what the app is.
+    expect(screen.getByText('Размер')).toBeTruthy();
+  });
+
+  it('says plainly how an app published as a bundle is installed: no QR code to scan, the file named for what it is', async () => {
+    answerCalls(callEndpoint, {
+      [consoleApi.getConfig.id]: () => CONFIG,
+      [versionApi.storeApp.id]: () => ({ ret: OK, app: listing('enUS', { packageKind: 'aab' }) }),
+    });
+    renderApp('en', `#/store/${APP_ID}`);
+    expect(await screen.findByText('Installed through a store client')).toBeTruthy();
+    expect(screen.getByText(/A phone cannot install the file by itself/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Download the bundle (.aab)' }).getAttribute('href')).toBe(`${window.location.origin}${listing('enUS').downloadUrl}`);
+    expect(screen.queryByText('Download')).toBeNull();
+    expect(screen.queryByTestId('store-qr')).toBeNull();
   });
 
   it('says when the listing is in the default language because the page language has none', async () => {
