@@ -37,11 +37,13 @@ describe('distribution in analytics', () => {
     expect((await check(app.packageName, 1, 'd5', 'RU')).json().update).toBeNull();
     // Counted in memory; a download writes them with itself (DISTRIBUTION_COUNTS_FLUSH_MS=0).
     expect((await dashboard(app.appId)).days[1]).toMatchObject({ updateChecks: 0 });
-    for (const country of ['RU', 'RU', 'DE']) expect((await download(v.versionId, country)).statusCode).toBe(200);
+    // Downloads in the version's countries (one from Russia, where it is not offered, is refused and not counted).
+    for (const country of ['CN', 'CN', 'DE']) expect((await download(v.versionId, country)).statusCode).toBe(200);
+    expect((await download(v.versionId, 'RU')).statusCode).toBe(403);
     await t.deps.events.drain();
 
     const headers = await appHeaders(u, app.appId);
-    for (const [device, country] of [['d1', 'RU'], ['d2', 'RU']] as const) {
+    for (const [device, country] of [['d1', 'CN'], ['d2', 'CN']] as const) {
       await send(t, headers, `device-${device}`, { context: { appVersion: '1.0.10', country }, events: [event(t, 'first_open'), event(t, 'session_start')] });
     }
     await fold(t);
@@ -53,7 +55,7 @@ describe('distribution in analytics', () => {
       { day: '2026-11-21', downloads: 3, installs: 2, updateChecks: 5, updatesOffered: 3 },
     ]);
     expect(d.countries).toEqual([
-      { country: 'RU', downloads: 2, installs: 2 },
+      { country: 'CN', downloads: 2, installs: 2 },
       { country: 'DE', downloads: 1, installs: 0 },
     ]);
     expect(d.versions).toEqual([{ appVersion: '1.0.10', devices: [0, 2] }]);
