@@ -5,6 +5,7 @@ import { notFound } from '../../platform/http/errors';
 import { versionDiff } from './diff';
 import { REVIEW_SUBJECTS, type ReviewSubject } from './points';
 import { taskOut, type Lang } from './present';
+import { phaseOut } from './phased';
 import { versionsRepo } from './repo';
 import { reviewTasks, type TaskRow } from './review-tasks';
 import type { VersionsService } from './service';
@@ -74,7 +75,13 @@ export class ReviewService {
       completeness: await this.versions.completeness(row, app),
       onShelf: shown ? await this.versions.present(db, shown, lang, app) : null,
       package: pkg ? { fileName: pkg.fileName, size: pkg.size, sha256: pkg.sha256, minSdk: pkg.minSdk, targetSdk: pkg.targetSdk, permissions: pkg.permissions } : null,
+      phasedRelease: row.releaseType === 'phased' ? await this.phaseOf(row.id) : null,
     };
+  }
+
+  private async phaseOf(versionId: string) {
+    const phase = await versionsRepo.phase(this.deps.db, versionId);
+    return phase ? phaseOut(phase) : null;
   }
 
   /** Another family's subject (a test version) and its package, beside the app's version on shelf. */

@@ -3,6 +3,7 @@ import { defineEndpoint } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
 import { listShape } from '../../kit/list';
 import { testVersion } from '../testing';
+import { phasedRelease } from './phased-calls';
 import { completeness, REVIEW_REASON_KEYS, REVIEW_TASK_KINDS, REVIEW_TASK_STATES, reviewTask, version } from './schemas';
 import { refused } from '../../kit/field-errors';
 
@@ -50,6 +51,8 @@ export const reviewTaskDetail = defineEndpoint({
       })
       .nullable(),
     package: z.object({ fileName: z.string(), size: z.number().int(), sha256: z.string(), minSdk: z.number().int().nullable(), targetSdk: z.number().int().nullable(), permissions: z.array(z.string()) }).nullable(),
+    /** A phased submission's share, period and note, as the developer set them; null otherwise. */
+    phasedRelease: phasedRelease.nullable().optional(),
   }),
 });
 

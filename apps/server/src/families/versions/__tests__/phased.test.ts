@@ -34,7 +34,11 @@ async function phasing(percent = 10) {
   expect(set.statusCode, set.body).toBe(200);
   expect(set.json().phasedRelease).toMatchObject({ state: 'pending', percent });
   expect((await u.call(versionApi.submitVersion, { body: ref })).statusCode).toBe(200);
-  await op.call(versionApi.submitReview, { body: { taskId: await openTaskOf(t, v2.versionId), decision: 'approve' } });
+  const taskId = await openTaskOf(t, v2.versionId);
+  // The reviewer sees what is asked for: the share, the period and the note to users.
+  const seen = (await op.call(versionApi.reviewTaskDetail, { query: { taskId } })).json();
+  expect(seen.phasedRelease).toMatchObject({ percent, startAt: now.toISOString(), endAt: new Date(now.getTime() + 30 * DAY).toISOString(), description: 'Careful rollout' });
+  await op.call(versionApi.submitReview, { body: { taskId, decision: 'approve' } });
   return { u, app, v1, v2, ref };
 }
 

@@ -57,6 +57,8 @@ describe('the review queue', () => {
     expect(detail.version.listings[0]).toMatchObject({ language: 'enUS', name: 'Tipsy' });
     expect(detail.onShelf.versionId).toBe(v1.versionId);
     expect(detail.package).toMatchObject({ size: 4096, fileName: 'v11.apk' });
+    // A full release: no phased share to show.
+    expect(detail.phasedRelease).toBeNull();
     expect(detail.completeness.complete).toBe(true);
     // v2 was drafted from v1 with new media: the listing's icon and screenshots changed.
     expect(detail.diff).toEqual({

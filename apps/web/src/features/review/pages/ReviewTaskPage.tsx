@@ -129,6 +129,13 @@ function ReleaseTask({ detail }: { detail: ReleaseDetail }) {
         <Descriptions.Item label={t('task.submittedAt')}>{display.dateTime(task.submittedAt)}</Descriptions.Item>
         <Descriptions.Item label={t('task.releaseType')}>{t(`releaseType.${version.releaseType}`, { ns: 'versions' })}</Descriptions.Item>
         <Descriptions.Item label={t('task.releaseAt')}>{version.releaseAt ? display.dateTime(version.releaseAt) : t('release.immediately', { ns: 'versions' })}</Descriptions.Item>
+        {detail.phasedRelease && (
+          <>
+            <Descriptions.Item label={t('task.phasedShare')}>{`${display.number(detail.phasedRelease.percent)} %`}</Descriptions.Item>
+            <Descriptions.Item label={t('task.phasedPeriod')}>{`${display.dateTime(detail.phasedRelease.startAt)} – ${display.dateTime(detail.phasedRelease.endAt)}`}</Descriptions.Item>
+            <Descriptions.Item label={t('task.phasedNote')}>{detail.phasedRelease.description || '—'}</Descriptions.Item>
+          </>
+        )}
         <Descriptions.Item label={t('release.ageRating', { ns: 'versions' })}>{version.ageRating ? t(`ageRating.${version.ageRating}`, { ns: 'versions' }) : t('release.noAgeRating', { ns: 'versions' })}</Descriptions.Item>
         {/* An approved release or update is on shelf itself: beside it, the version it replaced. */}
         <Descriptions.Item label={t(task.state === 'approved' && (task.kind === 'release' || task.kind === 'update') ? 'task.replaced' : 'task.onShelf')}>

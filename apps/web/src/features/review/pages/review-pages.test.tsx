@@ -203,6 +203,25 @@ describe('Review console', () => {
     expect(screen.queryByText('On shelf now')).toBeNull();
   });
 
+  it('shows a phased submission\'s share, period and note to users, in Russian', async () => {
+    const detail = handlers()[versionApi.reviewTaskDetail.id]!;
+    const phasedRelease = { versionId: 'v', state: 'pending', percent: 12.5, startAt: '2026-03-10T00:00:00.000Z', endAt: '2026-04-09T00:00:00.000Z', description: 'Сначала десятая часть', updatedAt: '2026-03-09T00:00:00.000Z' };
+    answerCalls(callEndpoint, handlers({ [versionApi.reviewTaskDetail.id]: (call) => ({ ...(detail(call) as object), version: version({ releaseType: 'phased' }), phasedRelease }) }));
+    renderApp('ru', `#/review/${TASK_ID}`);
+    expect(await screen.findByText('Доля поэтапного выпуска')).toBeTruthy();
+    expect(screen.getByText('12,5 %')).toBeTruthy();
+    // The period in the site's date format: two dates with times.
+    expect(screen.getByText(/^\S+2026 \d\d:\d\d – \S+2026 \d\d:\d\d$/)).toBeTruthy();
+    expect(screen.getByText('Сначала десятая часть')).toBeTruthy();
+  });
+
+  it('shows no phased facts for a full release', async () => {
+    answerCalls(callEndpoint, handlers());
+    renderApp('en', `#/review/${TASK_ID}`);
+    expect(await screen.findByText('On shelf now')).toBeTruthy();
+    expect(screen.queryByText('Phased share')).toBeNull();
+  });
+
   it('approves, optionally at a release time', async () => {
     answerCalls(callEndpoint, handlers({ [versionApi.submitReview.id]: () => ({ ret: OK, task: task({ state: 'approved' }) }) }));
     renderApp('en', `#/review/${TASK_ID}`);
