@@ -238,8 +238,9 @@ describe.skipIf(!chromium.available)('versions, review and distribution in the b
 
     // The public store page, for a visitor without an account: the listing in the page's
     // language, the icon the store serves, and the QR code of the download link.
-    // A visitor in the UK: the app is offered in Europe only (a visitor in the US is told it is not offered there).
-    const visitor = await openPage(browser, { locale: 'en-GB' });
+    // A visitor in Germany (a browser in German on the English site): the app is offered in
+    // Europe only, and a visitor in the US is told it is not offered there.
+    const visitor = await openPage(browser, { locale: 'de-DE' });
     refusals.push(visitor.refusals);
     open.push(visitor.page);
     await visitor.page.goto(`${origin}/en/#/store/${appId}`);

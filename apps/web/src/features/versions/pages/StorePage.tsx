@@ -14,10 +14,26 @@ export const LISTING_LANGUAGE: Readonly<Record<Language, string>> = { cn: 'zhCN'
 /** Addresses the server answers relative to itself, made absolute for a phone scanning the QR code. */
 export const absoluteUrl = (path: string) => new URL(path, window.location.origin).href;
 
+/**
+ * Where the visitor is, as the region of their browser's language tells (what its own
+ * Accept-Language says when they follow the download link); the request layer sends the
+ * site's language instead, so the page names the country itself.
+ */
+export function visitorCountry(): string | undefined {
+  try {
+    const region = new Intl.Locale(navigator.language).region;
+    return region && /^[A-Z]{2}$/.test(region) ? region : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function useStoreApp(appId: string, language: Language) {
+  const country = visitorCountry();
   return useQuery({
-    queryKey: ['store', versionApi.storeApp.id, appId, language],
-    queryFn: ({ signal }) => callEndpoint(versionApi.storeApp, { params: { appId }, query: { language: LISTING_LANGUAGE[language] }, notAuth: true, notRefresh: true, silent: true, signal }),
+    queryKey: ['store', versionApi.storeApp.id, appId, language, country],
+    queryFn: ({ signal }) =>
+      callEndpoint(versionApi.storeApp, { params: { appId }, query: { language: LISTING_LANGUAGE[language], ...(country ? { country } : {}) }, notAuth: true, notRefresh: true, silent: true, signal }),
     // "Not in the store" is an answer, not a failure to retry.
     retry: (count, error) => !(error instanceof ApiError && error.status !== null && error.status < 500) && count < 2,
   });

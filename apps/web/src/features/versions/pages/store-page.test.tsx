@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { consoleApi, versionApi, type StoreListing } from '@wharf/contract';
 import { answerCalls, callsTo, CONFIG } from '../../../test/fixtures';
@@ -43,6 +43,7 @@ function listing(language: string, over: Partial<StoreListing> = {}): StoreListi
 
 afterEach(() => {
   callEndpoint.mockReset();
+  vi.restoreAllMocks();
 });
 
 describe('the public store page', () => {
@@ -91,8 +92,11 @@ describe('the public store page', () => {
       [consoleApi.getConfig.id]: () => CONFIG,
       [versionApi.storeApp.id]: () => ({ ret: OK, app: listing('ruRU', { offeredHere: false }) }),
     });
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('ru-RU');
     renderApp('ru', `#/store/${APP_ID}`);
     expect(await screen.findByText('Полевые заметки')).toBeTruthy();
+    // The page names where the visitor is by their browser's language (the request layer sends the site's).
+    expect(callsTo(callEndpoint, versionApi.storeApp)[0]).toMatchObject({ query: { language: 'ruRU', country: 'RU' } });
     expect(screen.getByText('Недоступно в вашей стране или регионе')).toBeTruthy();
     expect(screen.queryByText('Скачать')).toBeNull();
     expect(screen.queryByTestId('store-qr')).toBeNull();
