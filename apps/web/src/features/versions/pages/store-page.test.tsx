@@ -41,6 +41,11 @@ function listing(language: string, over: Partial<StoreListing> = {}): StoreListi
   };
 }
 
+/** The console's configuration and this store answer, as the page asks for them. */
+function answerStore(app: StoreListing) {
+  answerCalls(callEndpoint, { [consoleApi.getConfig.id]: () => CONFIG, [versionApi.storeApp.id]: () => ({ ret: OK, app }) });
+}
+
 afterEach(() => {
   callEndpoint.mockReset();
   vi.restoreAllMocks();
@@ -74,10 +79,7 @@ describe('the public store page', () => {
   });
 
   it('a pre-registration page announces the app without a download, size or QR code', async () => {
-    answerCalls(callEndpoint, {
-      [consoleApi.getConfig.id]: () => CONFIG,
-      [versionApi.storeApp.id]: () => ({ ret: OK, app: listing('enUS', { preRegistration: true, downloadUrl: null, size: null, sha256: null, versionCode: null, versionName: null }) }),
-    });
+    answerStore(listing('enUS', { preRegistration: true, downloadUrl: null, size: null, sha256: null, versionCode: null, versionName: null }));
     renderApp('en', `#/store/${APP_ID}`);
     expect(await screen.findByText('Field Notes')).toBeTruthy();
     expect(screen.getByText('Coming soon')).toBeTruthy();
@@ -88,10 +90,7 @@ describe('the public store page', () => {
   });
 
   it('tells a visitor where the app is not offered that it cannot be downloaded there, without a link or QR code', async () => {
-    answerCalls(callEndpoint, {
-      [consoleApi.getConfig.id]: () => CONFIG,
-      [versionApi.storeApp.id]: () => ({ ret: OK, app: listing('ruRU', { offeredHere: false }) }),
-    });
+    answerStore(listing('ruRU', { offeredHere: false }));
     vi.spyOn(navigator, 'language', 'get').mockReturnValue('ru-RU');
     renderApp('ru', `#/store/${APP_ID}`);
     expect(await screen.findByText('Полевые заметки')).toBeTruthy();
@@ -105,10 +104,7 @@ describe('the public store page', () => {
   });
 
   it('says plainly how an app published as a bundle is installed: no QR code to scan, the file named for what it is', async () => {
-    answerCalls(callEndpoint, {
-      [consoleApi.getConfig.id]: () => CONFIG,
-      [versionApi.storeApp.id]: () => ({ ret: OK, app: listing('enUS', { packageKind: 'aab' }) }),
-    });
+    answerStore(listing('enUS', { packageKind: 'aab' }));
     renderApp('en', `#/store/${APP_ID}`);
     expect(await screen.findByText('Installed through a store client')).toBeTruthy();
     expect(screen.getByText(/A phone cannot install the file by itself/)).toBeTruthy();
@@ -118,10 +114,7 @@ describe('the public store page', () => {
   });
 
   it('says when the listing is in the default language because the page language has none', async () => {
-    answerCalls(callEndpoint, {
-      [consoleApi.getConfig.id]: () => CONFIG,
-      [versionApi.storeApp.id]: () => ({ ret: OK, app: listing('enUS') }),
-    });
+    answerStore(listing('enUS'));
     renderApp('cn', `#/store/${APP_ID}`);
     expect(await screen.findByText('Field Notes')).toBeTruthy();
     expect(callsTo(callEndpoint, versionApi.storeApp)[0]).toMatchObject({ query: { language: 'zhCN' } });
