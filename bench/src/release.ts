@@ -1,12 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AGREEMENT_IDS, AGREEMENTS, agreementApi, appApi, buildPath, fileApi, packageApi, projectApi, versionApi, type Endpoint } from '@wharf/contract';
+import { ICON_PNG, SCREENSHOT_PNG } from '../../apps/server/src/harness/sample-bytes';
 import { ROOT } from './processes';
 
 /** The real Android App Bundle of the shared fixtures (its package name is com.dhruv.tipsy). */
 const AAB = path.resolve(ROOT, '..', 'shared', 'fixtures', 'packages', 'tipsy-release.aab');
-// The smallest valid PNG: listings need an icon and three screenshots that are images.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
 export type Json = Record<string, unknown>;
 
@@ -55,8 +54,8 @@ export async function releasedApp(base: string, headers: Record<string, string>)
     if (state.parseState === 2 || i > 300) throw new Error(`bench setup: the package did not parse (${String(state.failureReason)})`);
     await new Promise((r) => setTimeout(r, 200));
   }
-  const iconObjectId = await upload(base, headers, 'icon.png', 'image/png', PNG);
-  const screenshotObjectIds = [await upload(base, headers, 's1.png', 'image/png', PNG), await upload(base, headers, 's2.png', 'image/png', PNG), await upload(base, headers, 's3.png', 'image/png', PNG)];
+  const iconObjectId = await upload(base, headers, 'icon.png', 'image/png', ICON_PNG);
+  const screenshotObjectIds = [await upload(base, headers, 's1.png', 'image/png', SCREENSHOT_PNG), await upload(base, headers, 's2.png', 'image/png', SCREENSHOT_PNG), await upload(base, headers, 's3.png', 'image/png', SCREENSHOT_PNG)];
   const version = (await call(base, headers, versionApi.createVersion, { body: { appId: app.appId } })).version as { versionId: string };
   const ref = { appId: app.appId, versionId: version.versionId };
   await call(base, headers, versionApi.updateVersion, {

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { agreementApi, buildPath, fileApi, packageApi, versionApi, type Endpoint } from '@wharf/contract';
-import { sampleBytes } from '../../apps/server/src/harness/sample-bytes';
+import { ICON_PNG, SCREENSHOT_PNG } from '../../apps/server/src/harness/sample-bytes';
 import { cookieOf } from './console';
 
 /** A call's answer: its fields are read as the test knows them. */
@@ -48,7 +48,7 @@ export async function submitFirstVersion(page: Page, context: BrowserContext, ap
   }
   const versionId = (await ok(consoleCall(page, context, versionApi.createVersion, { body: { appId } }), 'version')).version.versionId as string;
   const pkgId = (await ok(consoleCall(page, context, packageApi.packageList, { query: { appId } }), 'packages')).items[0].pkgId as string;
-  const image = async (name: string) => (await ok(consoleCall(page, context, fileApi.uploadObject, { query: { fileName: name, contentType: 'image/png' }, bytes: sampleBytes('png') }), name)).object.objectId as string;
+  const image = async (name: string) => (await ok(consoleCall(page, context, fileApi.uploadObject, { query: { fileName: name, contentType: 'image/png' }, bytes: name === 'icon.png' ? ICON_PNG : SCREENSHOT_PNG }), name)).object.objectId as string;
   const listing = { language: 'enUS', name: 'Cider', brief: 'Cider for everyone', description: 'Pressed apples, counted.', newFeatures: 'First release', iconObjectId: await image('icon.png'), screenshotObjectIds: [await image('1.png'), await image('2.png'), await image('3.png')] };
   await ok(consoleCall(page, context, versionApi.updateVersion, { body: { appId, versionId, pkgId, countries: ['DE', 'CN'], ageRating: '12+', listings: [listing] } }), 'update');
   await ok(consoleCall(page, context, versionApi.submitVersion, { body: { appId, versionId } }), 'submit');

@@ -11,6 +11,7 @@ import { browserAvailability } from '../support/browser';
 import { fill, journeyEnvironment } from '../support/journey';
 import { chooseOption, openPage, screenshot, signIn, type Person } from '../support/console';
 import { journeyApk } from '../support/packages';
+import { screenshotPng } from '../../apps/server/src/families/demo/png';
 import { newDeveloperWithApp } from '../support/publishing';
 
 // The publishing journey in Chromium against the real server (background parsing on, a
@@ -33,9 +34,12 @@ const developer: Person = { email: 'dev@example.com', password: 'dev correct hor
 const operator = { email: 'operator@example.com', password: 'operator password' };
 const v = versionsEn;
 const r = reviewEn;
-// A real 216×216 PNG would do as well; the store only needs images.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-const image = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
+// Real images of the sizes the store takes (a 216×216 icon, 450×800 screenshots), and a
+// launcher-sized icon it refuses.
+const ICON = screenshotPng(216, 216, [22, 119, 255], [9, 45, 120]);
+const SMALL_ICON = screenshotPng(192, 192, [22, 119, 255], [9, 45, 120]);
+const SCREEN = screenshotPng(450, 800, [250, 173, 20], [212, 56, 13]);
+const image = (name: string, buffer = SCREEN) => ({ name, mimeType: 'image/png', buffer });
 
 describe.skipIf(!chromium.available)('versions, review and distribution in the browser (Chromium)', () => {
   // No demo project where the fixture's package name would clash.
@@ -67,8 +71,15 @@ describe.skipIf(!chromium.available)('versions, review and distribution in the b
   /** The icon and three screenshots of the open language's listing. */
   async function addImages(page: Page, language: string): Promise<void> {
     const input = (testId: string) => page.locator('.ant-upload', { has: page.getByTestId(testId) }).locator('input[type=file]').first();
-    await input(`icon-upload-${language}`).setInputFiles(image('icon.png'));
+    if (language === 'enUS') {
+      // A launcher icon is refused beside the control, in words, and not kept.
+      await input(`icon-upload-${language}`).setInputFiles(image('launcher.png', SMALL_ICON));
+      const why = `launcher.png: ${fill(commonEn.errors.reason.iconPixels, { field: commonEn.fields.iconObjectId })}`;
+      expect(await page.getByTestId(`icon-error-${language}`).textContent()).toBe(why);
+    }
+    await input(`icon-upload-${language}`).setInputFiles(image('icon.png', ICON));
     await page.getByRole('img', { name: new RegExp(`^${v.media.icon} `) }).waitFor();
+    expect(await page.getByTestId(`icon-error-${language}`).count()).toBe(0);
     await input(`screenshot-upload-${language}`).setInputFiles([image('1.png'), image('2.png'), image('3.png')]);
     await activeTab(page).getByText(fill(v.media.screenshots, { count: 3, min: 3, max: 5 })).waitFor();
   }

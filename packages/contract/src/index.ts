@@ -51,7 +51,7 @@ export * as packageApi from './families/package';
 export type { PackageClaim, PackageInfo } from './families/package';
 export { PACKAGE_FAILURES, PARSE_STATE } from './families/package';
 export * as versionApi from './families/version';
-export type { Listing, PhasedRelease, ReviewTask, StoreListing, Version } from './families/version';
+export type { Listing, MissingField, PhasedRelease, ReviewTask, StoreListing, Version } from './families/version';
 export { REVIEW_REASONS } from './families/version';
 export * as immersiveApi from './families/immersive';
 export type { ImmersiveInfo, ImmersiveTask } from './families/immersive';

@@ -18,6 +18,7 @@ export * from './catalogues/regions';
 export * from './catalogues/service-categories';
 export * from './catalogues/app-kinds';
 export * from './versions';
+export * from './listing-images';
 export * from './testing';
 export * from './color';
 export * from './remote-config';

@@ -77,6 +77,15 @@ export const REFINEMENTS = {
   newTestVersionFields: { zh: '新建测试版本须填写名称、软件包、测试群组、开始和结束时间', en: 'a new test version needs name, pkgId, groupIds, startAt and endAt', ru: 'новой тестовой версии нужны name, pkgId, groupIds, startAt и endAt' },
   memorySize: { zh: '内存须为 128、256、512 或 1024 MB', en: 'memory of 128, 256, 512 or 1024 MB', ru: 'память 128, 256, 512 или 1024 МБ' },
   envNamesRepeat: { zh: '每个环境变量名只能出现一次', en: 'each variable name once', ru: 'каждое имя переменной — один раз' },
+  // A store listing's images (@wharf/rules listingImageProblem), checked when the listing is saved.
+  iconType: { zh: '须为 PNG 图片', en: 'a PNG image', ru: 'изображение PNG' },
+  iconPixels: { zh: '须为 216×216 或 1024×1024 像素', en: '216×216 or 1024×1024 pixels', ru: '216×216 или 1024×1024 пикселей' },
+  screenshotType: { zh: '须为 PNG、JPEG 或 WebP 图片', en: 'a PNG, JPEG or WebP image', ru: 'изображение PNG, JPEG или WebP' },
+  screenshotPixels: { zh: '每边 320–3840 像素，长边不超过短边的 2 倍', en: '320 to 3840 pixels a side, the long side at most twice the short one', ru: 'от 320 до 3840 пикселей по стороне, длинная сторона не больше двух коротких' },
+  imageBytes: { zh: '图标最大 3 MB，截图最大 5 MB', en: 'at most 3 MB for an icon, 5 MB for a screenshot', ru: 'не больше 3 МБ для значка и 5 МБ для снимка экрана' },
+  unreadable: { zh: '无法读取图片尺寸，请重新导出后上传', en: 'an image whose size can be read (export it again and upload it)', ru: 'изображение с читаемым размером (экспортируйте его заново и загрузите)' },
+  uploadedFile: { zh: '须为本团队已上传完成的文件', en: 'a file your team has finished uploading', ru: 'файл, загруженный вашей командой до конца' },
+  videoType: { zh: '须为视频文件', en: 'a video', ru: 'видео' },
   aliasSameVersion: { zh: '附加版本须不同于主版本', en: 'an additional version other than the main one', ru: 'дополнительная версия должна отличаться от основной' },
 } as const;
 export type RefinementKey = keyof typeof REFINEMENTS;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { AGREEMENT_IDS, AGREEMENTS, PARSE_STATE } from '@wharf/contract';
+import { listingImageProblem } from '@wharf/rules';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { settings } from '../../platform/settings';
@@ -10,7 +11,7 @@ import { simulateDemoUsage } from './usage';
 import { appByPackage } from '../apps/public';
 import { SYSTEM, VersionsService, countDownloadsAt, reviewTasks, versionNameOf } from '../versions/public';
 import { packagesOf } from '../packages/public';
-import { filesOf } from '../files/public';
+import { filesOf, teamImages } from '../files/public';
 import { agreementsOf } from '../agreements/public';
 
 export const DEMO_RELEASES_SETTING = 'demo.releases';
@@ -68,12 +69,14 @@ export async function seedDemoReleases(deps: Deps, caller: Caller, teamId: strin
   // Tipsy: the real Android App Bundle, stored and parsed.
   const pkg = await packages.addAndParse(caller, { appId: tipsy.id, objectId: await upload(fs.createReadStream(aab) as Readable, DEMO_PACKAGES.tipsy, 'application/octet-stream'), remark: 'Release build 1.0' });
   if (pkg.parseState !== PARSE_STATE.parsed) throw new Error(`demo seed: ${DEMO_PACKAGES.tipsy} was not accepted: ${pkg.failureReason}`);
-  const iconId = pkg.iconFileId ?? (await upload(screenshotPng(192, 192, [22, 119, 255], [9, 45, 120]), 'icon.png', 'image/png'));
+  // The package's own icon when it fits the store's rules (a launcher icon rarely does: 192 pixels), else one drawn.
+  const [packageIcon] = pkg.iconFileId ? await teamImages(deps, teamId, [pkg.iconFileId]) : [];
+  const iconId = packageIcon && !listingImageProblem('icon', packageIcon) ? packageIcon.id : await upload(screenshotPng(216, 216, [22, 119, 255], [9, 45, 120]), 'icon.png', 'image/png');
   const media = await Promise.all(
     TIPSY_LISTINGS.map(async (l) => ({
       language: l.language,
       iconObjectId: iconId,
-      screenshotObjectIds: await Promise.all(SCREEN_COLOURS.map(([top, bottom], i) => upload(screenshotPng(270, 480, top, bottom), `${l.language}-${i + 1}.png`, 'image/png'))),
+      screenshotObjectIds: await Promise.all(SCREEN_COLOURS.map(([top, bottom], i) => upload(screenshotPng(450, 800, top, bottom), `${l.language}-${i + 1}.png`, 'image/png'))),
     })),
   );
   const listings = TIPSY_LISTINGS.map((l, i) => ({ ...l, ...media[i]! }));

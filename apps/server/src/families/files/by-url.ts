@@ -8,6 +8,7 @@ import { AppError } from '../../platform/http/errors';
 import { ObjectTooLargeError } from '../../platform/storage';
 import { filesRepo } from './repo';
 import { bizTagOf } from './service';
+import { imageFactsOf, keepingHead } from './image-facts';
 
 export const BY_URL_QUEUE = 'file-by-url';
 
@@ -72,8 +73,10 @@ export class ByUrlUploads {
       return fail('文件超过上限', 'The file is larger than the limit', 'Файл больше допустимого размера');
     }
     try {
-      const stored = await storage.put(row.storageKey, Readable.fromWeb(res.body as WebReadableStream), { maxBytes: config.maxUploadBytes });
-      await filesRepo.markReady(db, fileId, stored.size, stored.sha256);
+      const body = Readable.fromWeb(res.body as WebReadableStream);
+      const kept = row.bizTag === 'img' ? keepingHead(body) : null;
+      const stored = await storage.put(row.storageKey, kept ?? body, { maxBytes: config.maxUploadBytes });
+      await filesRepo.markReady(db, fileId, stored.size, stored.sha256, kept ? imageFactsOf(kept.head, row.contentType) : undefined);
     } catch (err) {
       if (err instanceof ObjectTooLargeError) return fail('文件超过上限', 'The file is larger than the limit', 'Файл больше допустимого размера');
       return fail(`下载中断：${(err as Error).message}`, `The download broke off: ${(err as Error).message}`, `Скачивание прервалось: ${(err as Error).message}`);

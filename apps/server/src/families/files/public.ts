@@ -1,6 +1,9 @@
 // What other families may use of files: nothing else of this folder.
 import { perDeps } from '../../platform/per-deps';
 import type { DbOrTx, Tx } from '../../platform/db/types';
+import type { Deps } from '../../platform/deps';
+import { readAllUpTo } from '../../platform/storage/read-all';
+import { decodeImageHead, IMAGE_HEAD_BYTES } from './image-facts';
 import { filesRepo, type FileRow } from './repo';
 import { FilesService } from './service';
 import { SignedUrls } from './signed-urls';
@@ -35,3 +38,21 @@ export const fileById = (db: DbOrTx, fileId: string): Promise<FileRow | undefine
 
 /** Those of these files that belong to the team (the rest are someone else's, or gone). */
 export const teamFiles = (db: DbOrTx, teamId: string, fileIds: readonly string[]): Promise<FileRow[]> => (fileIds.length ? filesRepo.ofTeam(db, teamId, [...fileIds]) : Promise.resolve([]));
+
+/**
+ * The team's files among these, with each image's size in pixels. An image stored before
+ * sizes were recorded is read once from storage (its first bytes) and its size kept.
+ */
+export async function teamImages(deps: Pick<Deps, 'db' | 'storage'>, teamId: string, fileIds: readonly string[]): Promise<FileRow[]> {
+  const rows = await teamFiles(deps.db, teamId, fileIds);
+  return Promise.all(
+    rows.map(async (row) => {
+      if (row.state !== 'ready' || !row.contentType.startsWith('image/') || row.width !== null || row.size === 0) return row;
+      const stream = await deps.storage.get(row.storageKey, { start: 0, end: Math.min(row.size, IMAGE_HEAD_BYTES) - 1 });
+      const head = (await readAllUpTo(stream, IMAGE_HEAD_BYTES)) ?? Buffer.alloc(0);
+      const { width, height } = decodeImageHead(head);
+      if (width !== null) await filesRepo.setImageSize(deps.db, row.id, width, height);
+      return { ...row, width, height };
+    }),
+  );
+}

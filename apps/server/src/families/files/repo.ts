@@ -13,9 +13,12 @@ export const filesRepo = {
     return created!;
   },
   /** Undefined when the row is gone or no longer uploading (another attempt took it over). */
-  async markReady(db: DbOrTx, id: string, size: number, sha256: string): Promise<FileRow | undefined> {
-    const [row] = await db.update(files).set({ state: 'ready', size, sha256 }).where(and(eq(files.id, id), eq(files.state, 'uploading'))).returning();
+  async markReady(db: DbOrTx, id: string, size: number, sha256: string, image?: { contentType: string; width: number | null; height: number | null }): Promise<FileRow | undefined> {
+    const [row] = await db.update(files).set({ state: 'ready', size, sha256, ...image }).where(and(eq(files.id, id), eq(files.state, 'uploading'))).returning();
     return row;
+  },
+  async setImageSize(db: DbOrTx, id: string, width: number | null, height: number | null): Promise<void> {
+    await db.update(files).set({ width, height }).where(eq(files.id, id));
   },
   async markFailed(db: DbOrTx, id: string, reason: { zh: string; en: string; ru: string }): Promise<void> {
     await db.update(files).set({ state: 'failed', failureReason: reason }).where(eq(files.id, id));

@@ -9,6 +9,7 @@ import type { Caller } from '../../platform/http/access';
 import { AppError, conflict, notFound } from '../../platform/http/errors';
 import { ObjectTooLargeError } from '../../platform/storage';
 import { checkedBody } from './leading-bytes';
+import { imageFactsOf, keepingHead } from './image-facts';
 import { filesRepo, type FileRow, type UploadSessionRow } from './repo';
 import { teamById } from '../accounts/public';
 import { siteIdOfZone } from '@wharf/rules';
@@ -16,7 +17,8 @@ import { siteIdOfZone } from '@wharf/rules';
 const UPLOAD_SESSION_TTL_MS = 7 * 86_400_000;
 
 export function fileOut(r: FileRow): FileObject {
-  return { objectId: r.id, bizTag: r.bizTag as FileObject['bizTag'], fileName: r.fileName, contentType: r.contentType, size: r.size, sha256: r.sha256, createdAt: r.createdAt.toISOString() };
+  const out: FileObject = { objectId: r.id, bizTag: r.bizTag as FileObject['bizTag'], fileName: r.fileName, contentType: r.contentType, size: r.size, sha256: r.sha256, createdAt: r.createdAt.toISOString() };
+  return r.bizTag === 'img' ? { ...out, width: r.width, height: r.height } : out;
 }
 
 /** The specification's rule: an upload without a bizTag gets one, here from its type. */
@@ -53,10 +55,14 @@ export class FilesService {
     const maxBytes = Math.min(meta.maxBytes ?? config.maxUploadBytes, config.maxUploadBytes);
     const row = await filesRepo.insert(db, { id, teamId: caller.teamId!, bizTag, fileName: meta.fileName, contentType: meta.contentType, storageKey: key, state: 'uploading', siteId, createdBy: caller.userId, createdAt: clock.now() });
     try {
-      const stored = await storage.put(key, checkedBody(body, bizTag, meta.fileName), { maxBytes });
+      const checked = checkedBody(body, bizTag, meta.fileName);
+      // An image's first bytes are kept on the way to storage, to read its type and size.
+      const kept = bizTag === 'img' ? keepingHead(checked) : null;
+      const stored = await storage.put(key, kept ?? checked, { maxBytes });
       if (options.afterWrite) faultPoint(options.afterWrite);
+      const image = kept ? imageFactsOf(kept.head, meta.contentType) : undefined;
       return await db.transaction(async (tx) => {
-        const ready = await filesRepo.markReady(tx, row.id, stored.size, stored.sha256);
+        const ready = await filesRepo.markReady(tx, row.id, stored.size, stored.sha256, image);
         // Another attempt at the same fixed id took the row over meanwhile (see uploadOnce).
         if (!ready) throw conflict({ zh: '该文件正在由另一个请求写入，请稍后重试', en: 'Another request is writing this file; try again shortly', ru: 'Этот файл сейчас записывает другой запрос; повторите чуть позже' });
         await writeAudit(tx, clock, { action: 'file.upload', teamId: caller.teamId, ...auditActor(caller), targetType: 'file', targetId: row.id, data: { fileName: meta.fileName, size: stored.size, bizTag } });

@@ -21,6 +21,9 @@ export const files = pgTable(
     failureReason: jsonb('failure_reason').$type<{ zh: string; en: string; ru?: string }>(),
     /** Where a by-URL upload fetches from. */
     sourceUrl: text('source_url'),
+    /** An image's size in pixels, read from its headers at upload (null for other files and unreadable images). */
+    width: integer('width'),
+    height: integer('height'),
     /** The zone site id the file was uploaded for (the spec's zoneId); the team's home zone by default. */
     siteId: integer('site_id'),
     /** Null when an API client uploaded it (the audit event names the client). */

@@ -1,15 +1,16 @@
-import { briefLimitOf, countryById, languageByKey, regionById, textLength } from '@wharf/rules';
-import type { BodyOf, versionApi } from '@wharf/contract';
+import { briefLimitOf, countryById, languageByKey, listingImageProblem, regionById, textLength } from '@wharf/rules';
+import type { BodyOf, FieldError, RefinementKey, versionApi } from '@wharf/contract';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { conflict, invalidInput, notFound } from '../../platform/http/errors';
+import { refusedFields } from '../../platform/http/field-errors';
 import { parseObbName } from '@wharf/parsers';
 import type { Lang } from './present';
 import { versionsRepo, type VersionRow } from './repo';
 import { actorOf, type VersionTransitions } from './transitions';
 import type { VersionsService } from './service';
 import type { AppRow } from '../apps/public';
-import { teamFiles } from '../files/public';
+import { teamImages } from '../files/public';
 import { packageOfApp } from '../packages/public';
 
 /**
@@ -103,22 +104,27 @@ export class VersionEdits {
     return this.host.withCompleteness(db, updated, lang, app);
   }
 
-  /** Listing media are uploaded files of the app's team, finished, and images or videos as their place needs. */
+  /**
+   * Listing media are finished uploads of the app's team, each fitting its place: the icon
+   * and screenshots by the store's image rules (@wharf/rules), videos being videos. A
+   * refusal names the field and the rule, so the console says it as its form labels it.
+   */
   private async assertMedia(teamId: string, listings: NonNullable<VersionEdit['listings']>): Promise<void> {
     const wanted = listings.flatMap((l, i) => [
-      ...(l.iconObjectId ? [{ id: l.iconObjectId, field: `listings[${i}].iconObjectId`, kind: 'image/' }] : []),
-      ...(l.screenshotObjectIds ?? []).map((id) => ({ id, field: `listings[${i}].screenshotObjectIds`, kind: 'image/' })),
-      ...(l.videoObjectIds ?? []).map((id) => ({ id, field: `listings[${i}].videoObjectIds`, kind: 'video/' })),
+      ...(l.iconObjectId ? [{ id: l.iconObjectId, i, name: 'iconObjectId', place: 'icon' as const }] : []),
+      ...(l.screenshotObjectIds ?? []).map((id) => ({ id, i, name: 'screenshotObjectIds', place: 'screenshot' as const })),
+      ...(l.videoObjectIds ?? []).map((id) => ({ id, i, name: 'videoObjectIds', place: 'video' as const })),
     ]);
     if (!wanted.length) return;
-    const found = new Map((await teamFiles(this.deps.db, teamId, [...new Set(wanted.map((w) => w.id))])).map((f) => [f.id, f]));
+    const found = new Map((await teamImages(this.deps, teamId, [...new Set(wanted.map((w) => w.id))])).map((f) => [f.id, f]));
+    const errors: FieldError[] = [];
     for (const w of wanted) {
       const file = found.get(w.id);
-      if (!file || file.state !== 'ready') throw invalidInput({ zh: `参数不合法：${w.field} 中的文件 ${w.id} 不存在`, en: `Invalid input: ${w.field}: no uploaded file ${w.id}`, ru: `Недопустимые параметры: ${w.field}: нет загруженного файла ${w.id}` });
-      if (!file.contentType.startsWith(w.kind)) {
-        throw invalidInput({ zh: `参数不合法：${w.field} 需要${w.kind === 'image/' ? '图片' : '视频'}文件`, en: `Invalid input: ${w.field}: ${file.fileName} is not ${w.kind === 'image/' ? 'an image' : 'a video'}`, ru: `Недопустимые параметры: ${w.field}: ${file.fileName} — не ${w.kind === 'image/' ? 'изображение' : 'видео'}` });
-      }
+      const reason: RefinementKey | null =
+        !file || file.state !== 'ready' ? 'uploadedFile' : w.place === 'video' ? (file.contentType.startsWith('video/') ? null : 'videoType') : listingImageProblem(w.place, file);
+      if (reason) errors.push({ field: `listings.${w.i}.${w.name}`, name: w.name, in: 'body', rule: 'invalid', reason });
     }
+    if (errors.length) throw refusedFields(errors);
   }
 
   /**

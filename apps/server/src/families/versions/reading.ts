@@ -1,5 +1,5 @@
-import type { Version } from '@wharf/contract';
-import { LISTING_MEDIA } from '@wharf/rules';
+import type { MissingField, Version } from '@wharf/contract';
+import { LISTING_MEDIA, listingImageProblem } from '@wharf/rules';
 import type { Tx } from '../../platform/db/types';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
@@ -7,6 +7,7 @@ import { decodeCursor, pageOf } from '../../platform/http/cursor';
 import { notFound } from '../../platform/http/errors';
 import { displayNames } from '../accounts/public';
 import { type AppRow, type AppsService, appById } from '../apps/public';
+import { teamImages } from '../files/public';
 import { packageOfApp } from '../packages/public';
 import { versionOut, type ExpansionOut, type Lang } from './present';
 import { versionsRepo, type ListingRow, type VersionRow } from './repo';
@@ -14,7 +15,7 @@ import { reviewTasks } from './review-tasks';
 
 export interface Completeness {
   complete: boolean;
-  missing: Array<{ field: 'package' | 'countries' | 'ageRating' | 'defaultListing' | 'name' | 'brief' | 'description' | 'icon' | 'screenshots' | 'phasedRelease'; language?: string }>;
+  missing: Array<{ field: MissingField; language?: string }>;
   versionCodeWarning: boolean;
 }
 
@@ -78,10 +79,18 @@ export class VersionReads {
       versionsRepo.current(db, row.appId),
     ]);
     if (!listings.some((l) => l.language === app.defaultLanguage)) missing.push({ field: 'defaultListing', language: app.defaultLanguage });
+    // Images saved before the store's image rules were checked, or since replaced in storage.
+    const images = new Map((await teamImages(this.deps, app.teamId, listings.flatMap((l) => [...(l.iconObjectId ? [l.iconObjectId] : []), ...l.screenshotObjectIds]))).map((f) => [f.id, f]));
+    const fits = (place: 'icon' | 'screenshot', id: string) => {
+      const file = images.get(id);
+      return !!file && listingImageProblem(place, file) === null;
+    };
     for (const l of listings) {
       for (const field of ['name', 'brief', 'description'] as const) if (!l[field].trim()) missing.push({ field, language: l.language });
       if (!l.iconObjectId) missing.push({ field: 'icon', language: l.language });
+      else if (!fits('icon', l.iconObjectId)) missing.push({ field: 'iconImage', language: l.language });
       if (l.screenshotObjectIds.length < LISTING_MEDIA.screenshotsMin) missing.push({ field: 'screenshots', language: l.language });
+      if (l.screenshotObjectIds.some((id) => !fits('screenshot', id))) missing.push({ field: 'screenshotImages', language: l.language });
     }
     if (row.releaseType === 'phased' && !phase) missing.push({ field: 'phasedRelease' });
     const versionCodeWarning = !!current && current.id !== row.id && row.versionCode !== null && row.versionCode === current.versionCode;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { AGREEMENTS, appApi, fileApi, projectApi, versionApi } from '@wharf/contract';
-import { sampleBytes } from '../sample-bytes';
+import { ICON_PNG, sampleBytes, SCREENSHOT_PNG } from '../sample-bytes';
 import { TestUser } from '../session-client';
 import { createTestApp, type TestApp } from '../test-app';
 import type { Database } from '../../platform/db/types';
@@ -51,7 +51,8 @@ export async function parsedPackage(t: WithSql, u: TestUser, appId: string, vers
 export const fullListing = (language = 'enUS') => ({ language, name: 'Tipsy', brief: 'Tips for everyone', description: 'A long description of the app.', newFeatures: 'Faster' });
 
 export async function uploaded(u: TestUser, fileName: string, contentType: string): Promise<string> {
-  const res = await u.call(fileApi.uploadObject, { query: { fileName, contentType }, raw: sampleBytes(contentType.startsWith('video/') ? 'mp4' : contentType.startsWith('image/') ? 'png' : 'zip') });
+  const image = /icon/i.test(fileName) ? ICON_PNG : SCREENSHOT_PNG;
+  const res = await u.call(fileApi.uploadObject, { query: { fileName, contentType }, raw: contentType.startsWith('image/') ? image : sampleBytes(contentType.startsWith('video/') ? 'mp4' : 'zip') });
   expect(res.statusCode).toBe(200);
   return res.json().object.objectId as string;
 }

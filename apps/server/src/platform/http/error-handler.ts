@@ -30,7 +30,7 @@ export function installErrorHandling(app: FastifyInstance, notFoundPage?: (req: 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       reply.headers(err.headers);
-      return send(reply, req, err.retName, err.text ?? undefined);
+      return send(reply, req, err.retName, err.text ?? undefined, err.fieldErrors);
     }
     if (err.validation) {
       const errors = fieldErrorsOf(err);

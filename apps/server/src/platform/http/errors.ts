@@ -1,4 +1,4 @@
-import { RET_CODES, type RetCodeName } from '@wharf/contract';
+import { RET_CODES, type FieldError, type RetCodeName } from '@wharf/contract';
 
 /** A message in each language of the sites (the language header picks one). */
 export interface LocalisedText {
@@ -15,6 +15,8 @@ export class AppError extends Error {
   readonly retName: RetCodeName;
   readonly text: LocalisedText | null;
   readonly headers: Record<string, string>;
+  /** What a refusal says of each field, beside `ret` (see field-errors.ts). */
+  fieldErrors: FieldError[] = [];
 
   constructor(retName: RetCodeName, text?: LocalisedText | string, headers: Record<string, string> = {}) {
     super(typeof text === 'string' ? text : (text?.en ?? RET_CODES[retName].en));

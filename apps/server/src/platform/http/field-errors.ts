@@ -1,7 +1,7 @@
 import type { FastifyError } from 'fastify';
 import { fieldName, REFINEMENTS, type FieldError, type RefinementKey } from '@wharf/contract';
 import type { FieldIssue } from './validation';
-import type { LocalisedText } from './errors';
+import { AppError, type LocalisedText } from './errors';
 
 const PARTS: Record<string, FieldError['in']> = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' };
 
@@ -45,4 +45,11 @@ export function describeFieldErrors(errors: FieldError[]): LocalisedText {
   const parts = errors.slice(0, 3).map(sentence);
   if (!parts.length) return { zh: '参数不合法', en: 'Invalid input', ru: 'Недопустимые параметры' };
   return { zh: `参数不合法：${parts.map((p) => p.zh).join('；')}`, en: `Invalid input: ${parts.map((p) => p.en).join('; ')}`, ru: `Недопустимые параметры: ${parts.map((p) => p.ru).join('; ')}` };
+}
+
+/** A 400 a service raises about fields of a valid body (a file that does not fit its place), said as the validator says its own. */
+export function refusedFields(errors: FieldError[]): AppError {
+  const err = new AppError('invalidInput', describeFieldErrors(errors));
+  err.fieldErrors = errors;
+  return err;
 }

@@ -12,6 +12,9 @@ export const fileObject = z.object({
   size: z.number().int(),
   sha256: z.string(),
   createdAt: z.string(),
+  /** An image's size in pixels, read from its headers (absent for other files; null when unreadable). */
+  width: z.number().int().nullable().optional(),
+  height: z.number().int().nullable().optional(),
 });
 export type FileObject = z.infer<typeof fileObject>;
 

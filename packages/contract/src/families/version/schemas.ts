@@ -74,7 +74,8 @@ export const version = z.object({
 });
 export type Version = z.infer<typeof version>;
 
-export const MISSING_FIELDS = ['package', 'countries', 'ageRating', 'defaultListing', 'name', 'brief', 'description', 'icon', 'screenshots', 'phasedRelease'] as const;
+export const MISSING_FIELDS = ['package', 'countries', 'ageRating', 'defaultListing', 'name', 'brief', 'description', 'icon', 'iconImage', 'screenshots', 'screenshotImages', 'phasedRelease'] as const;
+export type MissingField = (typeof MISSING_FIELDS)[number];
 
 export const completeness = z.object({
   complete: z.boolean(),

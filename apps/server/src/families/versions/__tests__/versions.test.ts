@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { versionApi } from '@wharf/contract';
-import { TestUser, type TestApp } from '../../../harness';
+import { fileApi, versionApi } from '@wharf/contract';
+import { jpegOfSize, pngOfSize, TestUser, type TestApp } from '../../../harness';
 import { teamWithMember } from '../../../harness/scenarios';
 import { appWithOperator, completeVersion, fullListing, listingMedia, newApp, parsedPackage, released, uploaded } from '../../../harness/scenarios';
 
@@ -89,15 +89,62 @@ describe('editing a version', () => {
     expect(two.json().completeness.missing).toContainEqual({ field: 'screenshots', language: 'enUS' });
     const notImage = await edit({ screenshotObjectIds: [video] });
     expect(notImage.statusCode).toBe(400);
-    expect(notImage.json().ret.msg).toBe('Invalid input: listings[0].screenshotObjectIds: trailer.mp4 is not an image');
-    expect((await edit({ videoObjectIds: [media.iconObjectId] })).json().ret.msg).toContain('is not a video');
+    expect(notImage.json().ret.msg).toBe('Invalid input: listings.0.screenshotObjectIds: a PNG, JPEG or WebP image');
+    expect(notImage.json().errors).toEqual([{ field: 'listings.0.screenshotObjectIds', name: 'screenshotObjectIds', in: 'body', rule: 'invalid', reason: 'screenshotType' }]);
+    expect((await edit({ videoObjectIds: [media.iconObjectId] })).json().errors).toMatchObject([{ name: 'videoObjectIds', reason: 'videoType' }]);
     const other = await TestUser.register(t);
     const theirs = await uploaded(other, 'theirs.png', 'image/png');
     const foreign = await edit({ iconObjectId: theirs });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().ret.msg).toContain(`no uploaded file ${theirs}`);
+    expect(foreign.json().errors).toMatchObject([{ field: 'listings.0.iconObjectId', reason: 'uploadedFile' }]);
     expect((await edit({ screenshotObjectIds: Array(6).fill(media.iconObjectId) })).statusCode).toBe(400);
     expect((await edit({ iconObjectId: null })).json().version.listings[0].iconObjectId).toBeNull();
+  });
+
+  it('takes listing images that fit the store: a PNG icon of 216 or 1024 pixels, screenshots of 320–3840 pixels a side', async () => {
+    const u = await TestUser.register(t);
+    const { appId } = await newApp(u);
+    const { versionId } = (await u.call(versionApi.createVersion, { body: { appId } })).json().version;
+    const upload = async (fileName: string, raw: Buffer, contentType = 'image/png') =>
+      (await u.call(fileApi.uploadObject, { query: { fileName, contentType }, raw })).json().object as { objectId: string; contentType: string; width: number; height: number };
+    const edit = (listing: Record<string, unknown>) => u.call(versionApi.updateVersion, { body: { appId, versionId, listings: [{ language: 'enUS', ...listing }] }, headers: { 'accept-language': 'ru' } });
+    // The upload answers the size it read, and the type the bytes say whatever was declared.
+    const big = await upload('icon-1024.png', pngOfSize(1024, 1024));
+    expect(big).toMatchObject({ width: 1024, height: 1024, contentType: 'image/png' });
+    const photo = await upload('photo.png', jpegOfSize(800, 450));
+    expect(photo).toMatchObject({ width: 800, height: 450, contentType: 'image/jpeg' });
+    expect((await edit({ iconObjectId: big.objectId, screenshotObjectIds: [photo.objectId] })).statusCode).toBe(200);
+
+    const small = await upload('icon-64.png', pngOfSize(64, 64));
+    const refused = await edit({ iconObjectId: small.objectId, screenshotObjectIds: [photo.objectId, (await upload('thin.png', pngOfSize(300, 900))).objectId] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().ret.msg).toBe('Недопустимые параметры: listings.0.iconObjectId: 216×216 или 1024×1024 пикселей; listings.0.screenshotObjectIds: от 320 до 3840 пикселей по стороне, длинная сторона не больше двух коротких');
+    expect(refused.json().errors.map((e: { reason: string }) => e.reason)).toEqual(['iconPixels', 'screenshotPixels']);
+    expect((await edit({ iconObjectId: photo.objectId })).json().errors).toMatchObject([{ reason: 'iconType' }]);
+    // Nothing of a refused edit is kept.
+    const kept = (await u.call(versionApi.getVersion, { query: { appId, versionId } })).json().version.listings[0];
+    expect(kept).toMatchObject({ iconObjectId: big.objectId, screenshotObjectIds: [photo.objectId] });
+  });
+
+  it('will not submit a listing whose images were saved before the rules, and reads the size of an image stored without one', async () => {
+    const u = await TestUser.register(t);
+    const { appId } = await newApp(u);
+    const { versionId } = await completeVersion(t, u, appId);
+    const listing = (await u.call(versionApi.getVersion, { query: { appId, versionId } })).json().version.listings[0];
+    // As a row written before sizes were recorded: the size is read from storage and kept.
+    await t.deps.database.executeSql(`update files set width = null, height = null where id = $1`, [listing.screenshotObjectIds[0]]);
+    const read = (await u.call(versionApi.getVersion, { query: { appId, versionId } })).json();
+    expect(read.completeness.missing).toEqual([]);
+    const { rows } = await t.deps.database.executeSql(`select width, height from files where id = $1`, [listing.screenshotObjectIds[0]]);
+    expect(rows[0]).toEqual({ width: 450, height: 800 });
+    // A 64-pixel icon saved before the rules existed.
+    const small = (await u.call(fileApi.uploadObject, { query: { fileName: 'old.png', contentType: 'image/png' }, raw: pngOfSize(64, 64) })).json().object.objectId;
+    await t.deps.database.executeSql(`update version_listings set icon_object_id = $1 where version_id = $2`, [small, versionId]);
+    const stale = (await u.call(versionApi.getVersion, { query: { appId, versionId } })).json();
+    expect(stale.completeness).toMatchObject({ complete: false, missing: [{ field: 'iconImage', language: 'enUS' }] });
+    const submit = await u.call(versionApi.submitVersion, { body: { appId, versionId } });
+    expect(submit.statusCode).toBe(409);
+    expect(submit.json().ret.msg).toBe('The version is not complete; missing: iconImage (enUS)');
   });
 
   it('holds the listing limits: 64, 80 (17 in Chinese), 8000, 1000, and languages from the catalogue', async () => {

@@ -1,12 +1,10 @@
-import { Alert, App as AntApp, Button, Flex, Image, Typography, Upload } from 'antd';
+import { Alert, Button, Flex, Image, Typography, Upload } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LISTING_MEDIA, type Language } from '@wharf/rules';
-import { ApiError, errorText } from '../../../request/errors';
+import { LISTING_IMAGES, LISTING_MEDIA, type Language, type ListingImagePlace } from '@wharf/rules';
+import { ApiError, errorText, fieldErrorText, type Translate } from '../../../request/errors';
 import { useIconUrl } from '../../packages/public';
-import { useUploadImage } from '../../../upload/image';
-
-const ACCEPT = 'image/png,image/jpeg,image/webp';
-const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+import { ImageRefused, useUploadListingImage } from '../../../upload/image';
 
 /** One uploaded image, shown through a signed, expiring address. */
 function Thumb({ objectId, alt, size, onRemove, removeLabel }: { objectId: string; alt: string; size: number; onRemove?: () => void; removeLabel: string }) {
@@ -44,17 +42,23 @@ interface Props {
 export function ListingMedia({ language, languageLabel, iconObjectId, screenshotObjectIds, disabled, onChange }: Props) {
   const { t } = useTranslation('versions');
   const { t: common, i18n } = useTranslation();
-  const { message } = AntApp.useApp();
-  const upload = useUploadImage();
-  const take = (file: File, then: (objectId: string) => void) => {
-    if (file.size > MAX_IMAGE_BYTES) {
-      void message.error(t('media.tooLarge'));
-      return Upload.LIST_IGNORE;
-    }
-    upload.mutateAsync(file).then(then, () => undefined);
+  const icon = useUploadListingImage('icon');
+  const screenshot = useUploadListingImage('screenshot');
+  // The last refusal of each control, kept until its next upload succeeds (several screenshots may go at once).
+  const [refused, setRefused] = useState<Partial<Record<ListingImagePlace, string>>>({});
+  const take = (place: ListingImagePlace, file: File, then: (objectId: string) => void) => {
+    (place === 'icon' ? icon : screenshot).mutateAsync(file).then(
+      (objectId) => {
+        setRefused((r) => ({ ...r, [place]: undefined }));
+        then(objectId);
+      },
+      (error: unknown) => setRefused((r) => ({ ...r, [place]: refusalText(error, place, common, i18n.language as Language) })),
+    );
     return Upload.LIST_IGNORE;
   };
   const full = screenshotObjectIds.length >= LISTING_MEDIA.screenshotsMax;
+  const why = (place: ListingImagePlace) =>
+    refused[place] && <Alert type="error" showIcon data-testid={`${place}-error-${language}`} title={refused[place]} style={{ maxWidth: 640 }} />;
   return (
     <Flex vertical gap="small" style={{ marginBottom: 16 }}>
       <Typography.Text strong>
@@ -63,15 +67,17 @@ export function ListingMedia({ language, languageLabel, iconObjectId, screenshot
       <Flex gap="small" align="start">
         {iconObjectId && <Thumb objectId={iconObjectId} alt={t('media.iconOf', { language: languageLabel })} size={96} removeLabel={t('media.removeIcon')} onRemove={disabled ? undefined : () => onChange((m) => ({ ...m, iconObjectId: null }))} />}
         {!disabled && (
-          <Upload accept={ACCEPT} showUploadList={false} beforeUpload={(file) => take(file, (id) => onChange((m) => ({ ...m, iconObjectId: id })))}>
-            <Button loading={upload.isPending} data-testid={`icon-upload-${language}`}>
+          <Upload accept={LISTING_IMAGES.icon.types.join(',')} showUploadList={false} beforeUpload={(file) => take('icon', file, (id) => onChange((m) => ({ ...m, iconObjectId: id })))}>
+            <Button loading={icon.isPending} data-testid={`icon-upload-${language}`}>
               {iconObjectId ? t('media.replaceIcon') : t('media.addIcon')}
             </Button>
           </Upload>
         )}
       </Flex>
+      {why('icon')}
       <Typography.Text strong>
-        {t('media.screenshots', { count: screenshotObjectIds.length, min: LISTING_MEDIA.screenshotsMin, max: LISTING_MEDIA.screenshotsMax })}
+        {t('media.screenshots', { count: screenshotObjectIds.length, min: LISTING_MEDIA.screenshotsMin, max: LISTING_MEDIA.screenshotsMax })}{' '}
+        <Typography.Text type="secondary">{t('media.screenshotHint')}</Typography.Text>
       </Typography.Text>
       <Flex gap="small" wrap align="start">
         {screenshotObjectIds.map((id, i) => (
@@ -86,21 +92,27 @@ export function ListingMedia({ language, languageLabel, iconObjectId, screenshot
         ))}
         {!disabled && !full && (
           <Upload
-            accept={ACCEPT}
+            accept={LISTING_IMAGES.screenshot.types.join(',')}
             multiple
             showUploadList={false}
-            beforeUpload={(file) => take(file, (id) => onChange((m) => ({ ...m, screenshotObjectIds: [...m.screenshotObjectIds, id].slice(0, LISTING_MEDIA.screenshotsMax) })))}
+            beforeUpload={(file) => take('screenshot', file, (id) => onChange((m) => ({ ...m, screenshotObjectIds: [...m.screenshotObjectIds, id].slice(0, LISTING_MEDIA.screenshotsMax) })))}
           >
-            <Button loading={upload.isPending} data-testid={`screenshot-upload-${language}`}>
+            <Button loading={screenshot.isPending} data-testid={`screenshot-upload-${language}`}>
               {t('media.addScreenshot')}
             </Button>
           </Upload>
         )}
       </Flex>
-      {/* Why the last image was refused (not an image, too large...), beside the controls that sent it. */}
-      {upload.error && (
-        <Alert type="error" showIcon data-testid={`media-error-${language}`} title={upload.error instanceof ApiError ? errorText(upload.error, common, i18n.language as Language) : String(upload.error)} />
-      )}
+      {why('screenshot')}
     </Flex>
   );
+}
+
+/** Why an image was refused, naming the file and the field as the form labels it. */
+function refusalText(error: unknown, place: ListingImagePlace, t: Translate, language: Language): string {
+  if (error instanceof ImageRefused) {
+    const name = place === 'icon' ? 'iconObjectId' : 'screenshotObjectIds';
+    return `${error.fileName}: ${fieldErrorText({ field: name, name, in: 'body', rule: 'invalid', reason: error.problem }, t)}`;
+  }
+  return error instanceof ApiError ? errorText(error, t, language) : String(error);
 }

@@ -73,7 +73,7 @@ describe('Version information', () => {
         [versionApi.submitVersion.id]: () => ({ ret: OK, version: version({ releaseState: 4 }) }),
         [fileApi.uploadObject.id]: ({ query }) => ({
           ret: OK,
-          object: { objectId: objectId(uploads++), bizTag: 'img', fileName: (query as { fileName: string }).fileName, contentType: 'image/png', size: 100, sha256: 'ab'.repeat(32), createdAt: '2026-03-09T10:00:00.000Z' },
+          object: { objectId: objectId(uploads++), bizTag: 'img', fileName: (query as { fileName: string }).fileName, contentType: 'image/png', size: 100, sha256: 'ab'.repeat(32), createdAt: '2026-03-09T10:00:00.000Z', ...((query as { fileName: string }).fileName === 'icon.png' ? { width: 216, height: 216 } : { width: 450, height: 800 }) },
         }),
       }),
     );
@@ -297,7 +297,34 @@ describe('Version information', () => {
     renderApp('en', `#/apps/${APP_ID}/version`);
     await screen.findByLabelText('One-sentence brief');
     fireEvent.change(fileInput('icon-upload-enUS'), { target: { files: [new File(['not an image'], 'icon.png', { type: 'image/png' })] } });
-    expect((await screen.findByTestId('media-error-enUS')).textContent).toBe(refusal);
+    expect((await screen.findByTestId('icon-error-enUS')).textContent).toBe(refusal);
+  });
+
+  it('refuses an icon or screenshot that breaks the store rules beside its control, and deletes the upload', async () => {
+    answerCalls(
+      callEndpoint,
+      handlers(version({ listings: [listing({ language: 'enUS', name: 'Field Notes' })] }), {
+        [fileApi.uploadObject.id]: ({ query }) => {
+          const { fileName } = query as { fileName: string };
+          const [width, height] = fileName === 'small.png' ? [64, 64] : [450, 1000];
+          return { ret: OK, object: { objectId: objectId(fileName === 'small.png' ? 40 : 41), bizTag: 'img', fileName, contentType: 'image/png', size: 100, sha256: 'ab'.repeat(32), createdAt: '2026-03-09T10:00:00.000Z', width, height } };
+        },
+        [fileApi.deleteObjects.id]: ({ body }) => ({ ret: OK, deletedObjects: (body as { objectIds: string[] }).objectIds, errorObjects: [] }),
+      }),
+    );
+    renderApp('en', `#/apps/${APP_ID}/version`);
+    await screen.findByLabelText('One-sentence brief');
+    // A JPEG icon is refused before a byte is sent.
+    fireEvent.change(fileInput('icon-upload-enUS'), { target: { files: [new File([new Uint8Array(10)], 'photo.jpg', { type: 'image/jpeg' })] } });
+    expect((await screen.findByTestId('icon-error-enUS')).textContent).toBe('photo.jpg: App icon must be a PNG image.');
+    expect(callsTo(callEndpoint, fileApi.uploadObject)).toEqual([]);
+    // A 64-pixel icon is uploaded, measured by the server, refused and deleted.
+    fireEvent.change(fileInput('icon-upload-enUS'), { target: { files: [new File([new Uint8Array(10)], 'small.png', { type: 'image/png' })] } });
+    await waitFor(() => expect(screen.getByTestId('icon-error-enUS').textContent).toBe('small.png: App icon must be 216×216 or 1024×1024 pixels.'));
+    await waitFor(() => expect(callsTo(callEndpoint, fileApi.deleteObjects).map((c) => c.body)).toEqual([{ objectIds: [objectId(40)] }]));
+    fireEvent.change(fileInput('screenshot-upload-enUS'), { target: { files: [new File([new Uint8Array(10)], 'tall.png', { type: 'image/png' })] } });
+    expect((await screen.findByTestId('screenshot-error-enUS')).textContent).toMatch(/^tall\.png: Screenshots must be 320 to 3840 pixels a side/);
+    expect(screen.getByText('Screenshots: 0 (from 3 to 5)')).toBeTruthy();
   });
 
   it('shows the saved age rating in Russian', async () => {
