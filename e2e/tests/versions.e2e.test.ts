@@ -186,6 +186,13 @@ describe.skipIf(!chromium.available)('versions, review and distribution in the b
     await reviewer.getByRole('heading', { name: 'Tipsy' }).waitFor();
     await reviewer.getByText(PACKAGE.fileName).waitFor();
     await reviewer.getByText(r.task.firstRelease).waitFor();
+    // The reviewer sees the listing's images as the store will, and can download the package.
+    const reviewedIcon = reviewer.getByTestId('review-media-enUS-shown').getByRole('img', { name: v.media.icon });
+    await expect.poll(() => reviewedIcon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(216);
+    const href = (await reviewer.getByTestId('review-package-download').getAttribute('href'))!;
+    const packageFile = await reviewer.request.get(new URL(href, reviewer.url()).toString());
+    expect(packageFile.status()).toBe(200);
+    expect((await packageFile.body()).equals(PACKAGE.bytes)).toBe(true);
     await screenshot(reviewer, 'review-task');
     await reviewer.getByRole('button', { name: r.decide.reject }).click();
     const reject = reviewer.getByRole('dialog', { name: fill(r.decide.rejectTitle, { app: 'Tipsy' }) });

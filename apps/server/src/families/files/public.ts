@@ -56,3 +56,10 @@ export async function teamImages(deps: Pick<Deps, 'db' | 'storage'>, teamId: str
     }),
   );
 }
+
+/** Signed download addresses of these files of a team, by object id (those not found or not finished are left out). */
+export async function signedDownloadsOf(deps: Deps, teamId: string, objectIds: readonly string[], expiresInSeconds: number): Promise<Record<string, string>> {
+  if (!objectIds.length) return {};
+  const { urlsInfo } = await signedUploads(deps).downloadsOfTeam(teamId, [...new Set(objectIds)], expiresInSeconds);
+  return Object.fromEntries(urlsInfo.map((u) => [u.objectId, u.url]));
+}

@@ -119,7 +119,12 @@ export class SignedUrls {
 
   /** Signed download URLs for several files of the team; the rest are named with a reason. */
   async downloads(caller: Caller, objectIds: string[], expiresInSeconds: number) {
-    const rows = await filesRepo.ofTeam(this.deps.db, caller.teamId!, objectIds);
+    return this.downloadsOfTeam(caller.teamId!, objectIds, expiresInSeconds);
+  }
+
+  /** The same for a team the caller reads on the platform's behalf (a reviewer, a developer's listing). */
+  async downloadsOfTeam(teamId: string, objectIds: string[], expiresInSeconds: number) {
+    const rows = await filesRepo.ofTeam(this.deps.db, teamId, objectIds);
     const expires = this.deps.clock.now().getTime() + expiresInSeconds * 1000;
     const urlsInfo = [];
     const errorObjects = [];

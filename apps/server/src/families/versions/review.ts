@@ -1,4 +1,4 @@
-import type { ReviewTask } from '@wharf/contract';
+import type { ReviewTask, Version } from '@wharf/contract';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { notFound } from '../../platform/http/errors';
@@ -10,7 +10,11 @@ import { versionsRepo } from './repo';
 import { reviewTasks, type TaskRow } from './review-tasks';
 import type { VersionsService } from './service';
 import { appById } from '../apps/public';
+import { signedDownloadsOf } from '../files/public';
 import { packageOfApp } from '../packages/public';
+
+/** How long a reviewer's addresses of a developer's files stay valid. */
+const REVIEW_URL_SECONDS = 3600;
 
 /** The kinds of task the release machine decides itself. */
 const RELEASE_TASK_KINDS = ['release', 'update', 'shelfOff', 'rollback'];
@@ -68,15 +72,31 @@ export class ReviewService {
           { row, listings: await versionsRepo.listings(db, [row.id]), pkg },
         )
       : null;
+    const version = await this.versions.present(db, row, lang, app);
+    const onShelf = shown ? await this.versions.present(db, shown, lang, app) : null;
+    const media = await this.mediaOf(task.teamId, [version, onShelf]);
     return {
       diff,
       task: (await this.out([task]))[0]!,
-      version: await this.versions.present(db, row, lang, app),
+      version,
       completeness: await this.versions.completeness(row, app),
-      onShelf: shown ? await this.versions.present(db, shown, lang, app) : null,
-      package: pkg ? { fileName: pkg.fileName, size: pkg.size, sha256: pkg.sha256, minSdk: pkg.minSdk, targetSdk: pkg.targetSdk, permissions: pkg.permissions } : null,
+      onShelf,
+      package: pkg ? await this.packageOut(task.teamId, pkg) : null,
+      media,
       phasedRelease: row.releaseType === 'phased' ? await this.phaseOf(row.id) : null,
     };
+  }
+
+  /** What a reviewer sees of the developer's files: signed addresses, an hour long, of these listings' images and videos. */
+  private mediaOf(teamId: string, versions: Array<Version | null>): Promise<Record<string, string>> {
+    const ids = versions.flatMap((v) => v?.listings.flatMap((l) => [...(l.iconObjectId ? [l.iconObjectId] : []), ...l.screenshotObjectIds, ...l.videoObjectIds]) ?? []);
+    return signedDownloadsOf(this.deps, teamId, ids, REVIEW_URL_SECONDS);
+  }
+
+  /** The package's facts, and an address to download it and try it on a device. */
+  private async packageOut(teamId: string, pkg: NonNullable<Awaited<ReturnType<typeof packageOfApp>>>) {
+    const urls = await signedDownloadsOf(this.deps, teamId, [pkg.fileId], REVIEW_URL_SECONDS);
+    return { fileName: pkg.fileName, size: pkg.size, sha256: pkg.sha256, minSdk: pkg.minSdk, targetSdk: pkg.targetSdk, permissions: pkg.permissions, downloadUrl: urls[pkg.fileId] ?? null };
   }
 
   private async phaseOf(versionId: string) {
@@ -99,7 +119,7 @@ export class ReviewService {
       completeness: null,
       ...shown.shown,
       onShelf: current ? await this.versions.present(db, current, lang, app) : null,
-      package: pkg ? { fileName: pkg.fileName, size: pkg.size, sha256: pkg.sha256, minSdk: pkg.minSdk, targetSdk: pkg.targetSdk, permissions: pkg.permissions } : null,
+      package: pkg ? await this.packageOut(task.teamId, pkg) : null,
     };
   }
 

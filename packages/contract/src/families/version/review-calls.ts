@@ -50,7 +50,20 @@ export const reviewTaskDetail = defineEndpoint({
         signerChanged: z.boolean(),
       })
       .nullable(),
-    package: z.object({ fileName: z.string(), size: z.number().int(), sha256: z.string(), minSdk: z.number().int().nullable(), targetSdk: z.number().int().nullable(), permissions: z.array(z.string()) }).nullable(),
+    package: z
+      .object({
+        fileName: z.string(),
+        size: z.number().int(),
+        sha256: z.string(),
+        minSdk: z.number().int().nullable(),
+        targetSdk: z.number().int().nullable(),
+        permissions: z.array(z.string()),
+        /** A signed address to download the package, valid for an hour. */
+        downloadUrl: z.string().nullable().optional(),
+      })
+      .nullable(),
+    /** Signed addresses (valid for an hour) of the listings' icons, screenshots and videos, of this version and the one on shelf, by object id. */
+    media: z.record(z.string(), z.string()).optional(),
     /** A phased submission's share, period and note, as the developer set them; null otherwise. */
     phasedRelease: phasedRelease.nullable().optional(),
   }),

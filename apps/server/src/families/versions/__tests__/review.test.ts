@@ -59,6 +59,14 @@ describe('the review queue', () => {
     expect(detail.package).toMatchObject({ size: 4096, fileName: 'v11.apk' });
     // A full release: no phased share to show.
     expect(detail.phasedRelease).toBeNull();
+    // The reviewer downloads the package and sees the images of both versions through signed addresses.
+    const fetched = await t.app.inject({ method: 'GET', url: detail.package.downloadUrl });
+    expect(fetched.statusCode).toBe(200);
+    expect(fetched.rawPayload.equals(v2.bytes)).toBe(true);
+    const shownIds = [detail.version, detail.onShelf].flatMap((v: { listings: Array<{ iconObjectId: string; screenshotObjectIds: string[] }> }) => v.listings.flatMap((l) => [l.iconObjectId, ...l.screenshotObjectIds]));
+    expect(Object.keys(detail.media).sort()).toEqual([...new Set(shownIds)].sort());
+    const icon = await t.app.inject({ method: 'GET', url: detail.media[detail.version.listings[0].iconObjectId] });
+    expect([icon.statusCode, icon.headers['content-type']]).toEqual([200, 'image/png']);
     expect(detail.completeness.complete).toBe(true);
     // v2 was drafted from v1 with new media: the listing's icon and screenshots changed.
     expect(detail.diff).toEqual({

@@ -1,19 +1,18 @@
 import { useState } from 'react';
-import { Alert, App as AntApp, Button, Card, Checkbox, DatePicker, Descriptions, Empty, Flex, Form, Input, Modal, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
+import { Alert, App as AntApp, Button, Card, Checkbox, DatePicker, Descriptions, Empty, Flex, Form, Input, Modal, Skeleton, Space, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { versionApi, type ResponseOf, type Version } from '@wharf/contract';
 import { countryById, type Language, REGIONS, sortByCountryName } from '@wharf/rules';
-import { languageName } from '../../apps/public';
 import { pickerFormat } from '../../versions/display';
 import { useDecide, useReviewTask } from '../hooks';
 import { kindColor } from './ReviewQueuePage';
+import { Changes, ListingDiff, PackageDownload } from '../components/ListingDiff';
 import { StatusResult } from '../../../ui/StatusResult';
 import { useDisplay } from '../../../session/display';
 
 type Detail = ResponseOf<typeof versionApi.reviewTaskDetail>;
-const FIELDS = ['name', 'brief', 'description', 'newFeatures'] as const;
 const REASON_KEYS = versionApi.REVIEW_REASON_KEYS;
 
 /** One review task: the listing, the package's facts, the differences from the version on shelf, and the decision. */
@@ -84,7 +83,7 @@ function TestVersionTask({ detail }: { detail: Detail }) {
           description={[...task.reasons.map((r) => t(`reasons.${r}`, { ns: 'versions', defaultValue: r })), task.comment].filter(Boolean).join(' · ') || undefined}
         />
       )}
-      <Card title={t('task.package')} size="small">
+      <Card title={t('task.package')} size="small" extra={<PackageDownload pkg={pkg} />}>
         {pkg ? (
           <Descriptions size="small" column={{ xs: 1, md: 2 }}>
             <Descriptions.Item label={t('task.fileName')}>{pkg.fileName}</Descriptions.Item>
@@ -154,7 +153,7 @@ function ReleaseTask({ detail }: { detail: ReleaseDetail }) {
       {!completeness.complete && <Alert type="warning" showIcon title={t('task.incomplete', { count: completeness.missing.length })} />}
       {completeness.versionCodeWarning && <Alert type="warning" showIcon title={t('task.sameVersionCode')} />}
 
-      <Card title={t('task.package')} size="small">
+      <Card title={t('task.package')} size="small" extra={<PackageDownload pkg={pkg} />}>
         {pkg ? (
           <Descriptions size="small" column={{ xs: 1, md: 2 }}>
             <Descriptions.Item label={t('task.fileName')}>{pkg.fileName}</Descriptions.Item>
@@ -205,7 +204,7 @@ function ReleaseTask({ detail }: { detail: ReleaseDetail }) {
               {t('task.countries')}: {countryNames(version.countries) || '—'}
             </Typography.Text>
           )}
-          <ListingDiff version={version} onShelf={onShelf} changes={diff?.listings ?? []} />
+          <ListingDiff version={version} onShelf={onShelf} changes={diff?.listings ?? []} media={detail.media ?? {}} />
           {(version.reviewNotes || version.testAccount) && (
             <Descriptions size="small" column={1} title={t('task.reviewInfo')}>
               {version.reviewNotes && <Descriptions.Item label={t('task.notes')}>{version.reviewNotes}</Descriptions.Item>}
@@ -223,73 +222,6 @@ function ReleaseTask({ detail }: { detail: ReleaseDetail }) {
       </Card>
       {task.state === 'open' && <DecisionBar detail={detail} />}
     </Flex>
-  );
-}
-
-/** The listing per language, each field marked when it differs from the version on shelf. */
-function ListingDiff({ version, onShelf, changes }: { version: Version; onShelf: Version | null; changes: NonNullable<Detail['diff']>['listings'] }) {
-  const { t, i18n } = useTranslation('review');
-  const language = i18n.language as Language;
-  const before = new Map((onShelf?.listings ?? []).map((l) => [l.language, l]));
-  const changeOf = new Map(changes.map((c) => [c.language, c]));
-  const dropped = changes.filter((c) => c.change === 'removed');
-  return (
-    <>
-      {dropped.length > 0 && <Alert type="warning" showIcon title={t('task.languagesRemoved', { list: dropped.map((c) => languageName(c.language, language)).join(', ') })} />}
-      <Tabs
-        items={version.listings.map((l) => {
-          const old = before.get(l.language);
-          const change = changeOf.get(l.language);
-          const changed = FIELDS.filter((f) => change?.change === 'changed' && change.fields.includes(f));
-          const otherChanges = change?.change === 'changed' ? change.fields.filter((f) => !(FIELDS as readonly string[]).includes(f)) : [];
-          return {
-            key: l.language,
-            label: (
-              <span>
-                {languageName(l.language, language)}
-                {change?.change === 'added' && <Tag color="green" style={{ marginInlineStart: 6 }}>{t('task.new')}</Tag>}
-                {change?.change === 'changed' && <Tag color="gold" style={{ marginInlineStart: 6 }}>{t('task.changedCount', { count: change.fields.length })}</Tag>}
-              </span>
-            ),
-            children: (
-              <Descriptions size="small" column={1} bordered>
-                {FIELDS.map((f) => (
-                  <Descriptions.Item
-                    key={f}
-                    label={
-                      <span>
-                        {t(`listing.${f}`, { ns: 'versions' })}
-                        {changed.includes(f) && <Tag color="gold" style={{ marginInlineStart: 6 }}>{t('task.changed')}</Tag>}
-                      </span>
-                    }
-                  >
-                    <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{l[f] || '—'}</Typography.Paragraph>
-                    {changed.includes(f) && old && (
-                      <Typography.Paragraph type="secondary" delete style={{ whiteSpace: 'pre-wrap', margin: '4px 0 0' }}>
-                        {old[f] || '—'}
-                      </Typography.Paragraph>
-                    )}
-                  </Descriptions.Item>
-                ))}
-                {otherChanges.length > 0 && <Descriptions.Item label={t('task.otherChanges')}>{otherChanges.map((f) => t(`task.field.${f}`, { defaultValue: f })).join(', ')}</Descriptions.Item>}
-              </Descriptions>
-            ),
-          };
-        })}
-      />
-    </>
-  );
-}
-
-/** Added and removed items of a list, or "unchanged". */
-function Changes({ added, removed }: { added: string; removed: string }) {
-  const { t } = useTranslation('review');
-  if (!added && !removed) return <>{t('task.unchanged')}</>;
-  return (
-    <Space orientation="vertical" size={0}>
-      {added && <Typography.Text type="success">{t('task.countriesAdded', { list: added })}</Typography.Text>}
-      {removed && <Typography.Text type="danger">{t('task.countriesRemoved', { list: removed })}</Typography.Text>}
-    </Space>
   );
 }
 

@@ -191,6 +191,39 @@ describe('Review console', () => {
     expect(callsTo(callEndpoint, versionApi.submitReview)[0]?.body).toEqual({ taskId: TASK_ID, decision: 'reject', reasons: ['weakBrief'], comment: 'Say what the app does.' });
   });
 
+  it('shows the listing images and video of the version beside those on shelf, and offers the package for download', async () => {
+    const detail = handlers()[versionApi.reviewTaskDetail.id]!;
+    const [icon, oldIcon, shot, clip] = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222', '33333333-3333-4333-8333-333333333333', '44444444-4444-4444-8444-444444444444'];
+    const media = Object.fromEntries([icon, oldIcon, shot, clip].map((id) => [id, `/signed/${id}`]));
+    answerCalls(
+      callEndpoint,
+      handlers({
+        [versionApi.reviewTaskDetail.id]: (call) => {
+          const base = detail(call) as { package: object; diff: { listings: unknown[] } };
+          return {
+            ...base,
+            version: version({ listings: [listing({ language: 'enUS', iconObjectId: icon, screenshotObjectIds: [shot], videoObjectIds: [clip] })] }),
+            onShelf: version({ listings: [listing({ language: 'enUS', iconObjectId: oldIcon })] }),
+            diff: { ...base.diff, listings: [{ language: 'enUS', change: 'changed', fields: ['iconObjectId', 'screenshotObjectIds', 'videoObjectIds'] }] },
+            package: { ...base.package, downloadUrl: '/signed/package' },
+            media,
+          };
+        },
+      }),
+    );
+    renderApp('en', `#/review/${TASK_ID}`);
+    const mine = within(await screen.findByTestId('review-media-enUS'));
+    expect(mine.getByText('Icon, screenshots and videos of this version')).toBeTruthy();
+    expect(mine.getByRole('img', { name: 'Icon' }).getAttribute('src')).toBe(`/signed/${icon}`);
+    expect(mine.getByRole('img', { name: 'Screenshot 1' }).getAttribute('src')).toBe(`/signed/${shot}`);
+    expect(mine.getByLabelText('Video 1').getAttribute('src')).toBe(`/signed/${clip}`);
+    const shelf = within(screen.getByTestId('review-media-enUS-shown'));
+    expect(shelf.getByText('On shelf now')).toBeTruthy();
+    expect(shelf.getByRole('img', { name: 'Icon' }).getAttribute('src')).toBe(`/signed/${oldIcon}`);
+    const download = screen.getByTestId('review-package-download');
+    expect([download.getAttribute('href'), download.getAttribute('download'), download.textContent]).toEqual(['/signed/package', 'fieldnotes-1.4.3.apk', 'Download package']);
+  });
+
   it('names the version on shelf while a task is open, and the one it replaced once an update is approved', async () => {
     answerCalls(callEndpoint, handlers());
     const open = renderApp('en', `#/review/${TASK_ID}`);
