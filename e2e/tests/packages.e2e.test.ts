@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import appsEn from '../../apps/web/src/features/apps/locales/en.json';
 import appsRu from '../../apps/web/src/features/apps/locales/ru.json';
+import cn from '../../apps/web/src/app/locales/cn.json';
 import packagesCn from '../../apps/web/src/features/packages/locales/cn.json';
 import packagesEn from '../../apps/web/src/features/packages/locales/en.json';
 import packagesRu from '../../apps/web/src/features/packages/locales/ru.json';
@@ -183,6 +184,11 @@ describe.skipIf(!chromium.available)('projects, apps and packages in the browser
     await page.getByRole('heading', { name: packagesCn.page.title }).waitFor();
     await page.getByText(fill(packagesCn.details.failedWithCode, { reason: packagesCn.reasons.packageNameMismatch, code: 992 })).waitFor();
     await screenshot(page, 'packages-cn');
+    // Home's services inside an app lead back into the app last worked in.
+    await page.getByRole('menuitem', { name: cn.nav.home }).click();
+    await page.getByRole('link', { name: `软件包管理 · ${fill(cn.home.services.inNamedApp, { name: REAL_APK.facts.label })}` }).click();
+    await page.getByRole('heading', { name: packagesCn.page.title }).waitFor();
+    expect(page.url()).toContain(`#/apps/${appId}/packages`);
 
     expect(problems).toEqual([]);
     await context.close();

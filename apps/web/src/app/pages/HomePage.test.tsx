@@ -4,7 +4,7 @@ import { authApi, consoleApi, contentApi, projectApi, teamApi } from '@wharf/con
 import dayjs from 'dayjs';
 import { answerCalls, callsTo, CONFIG, me, permissionsOf } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { clearSessionCookies, setSessionCookies } from '../../test/session';
+import { clearSessionCookies, OTHER_TEAM_ID, setSessionCookies, TEAM_ID } from '../../test/session';
 import { callEndpoint } from '../../test/call-mock';
 
 // The request layer is replaced at its module boundary: the page, the hook and the
@@ -65,9 +65,9 @@ describe('home page', () => {
     expect(distribute.compareDocumentPosition(tools) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.queryByText('Качество')).toBeNull();
     expect(screen.getByRole('link', { name: 'Мои приложения' }).getAttribute('href')).toBe('#/apps');
-    // An app's service says where it lives and leads to the app list.
+    // An app's service, with no app worked in yet, leads to the app list to choose one.
     expect(screen.getByRole('link', { name: /Управление пакетами/ }).getAttribute('href')).toBe('#/apps');
-    expect(screen.getByText('· в приложении')).toBeTruthy();
+    expect(screen.getByText('· выберите приложение')).toBeTruthy();
     // No project yet: the first step.
     expect(await screen.findByRole('button', { name: 'Создать первый проект' })).toBeTruthy();
     // The news, with its date in Russian form and an unread marker.
@@ -81,6 +81,16 @@ describe('home page', () => {
     expect(document.documentElement.lang).toBe('ru');
     expect(document.title).toBe('Wharf — консоль разработчика');
     expect(dayjs.locale()).toBe('ru');
+  });
+
+  it("opens a service inside an app in the app last worked in, by this team's memory", async () => {
+    const APP = '77777777-7777-4777-8777-777777777777';
+    localStorage.setItem(`wharf.recent.${TEAM_ID}`, JSON.stringify({ app: { id: APP, name: 'Tipsy', projectId: '66666666-6666-4666-8666-666666666666' } }));
+    localStorage.setItem(`wharf.recent.${OTHER_TEAM_ID}`, JSON.stringify({ app: { id: 'elsewhere', name: 'Other', projectId: 'x' } }));
+    answerCalls(callEndpoint, homeCalls());
+    renderApp('en');
+    expect((await screen.findByRole('link', { name: /Package management/ })).getAttribute('href')).toBe(`#/apps/${APP}/packages`);
+    expect(screen.getByText('· in Tipsy')).toBeTruthy();
   });
 
   it('leads from the empty state straight to the create-project dialog', async () => {

@@ -10,6 +10,7 @@ import { BillboardBanner, DiscountsCard, NewsList, useLatestNews } from '../../f
 import { useTeamId, useUserPermission, roleLabel } from '../../features/team/public';
 import { callEndpoint } from '../../request/call';
 import { localTimeZone, type Language } from '../../session/language';
+import { recentPlaces } from '../../session/recent';
 import { PageLayout } from './PageLayout';
 
 /** The signed-in home: notices, what to do first, every service by category, news. */
@@ -84,7 +85,17 @@ function ServiceCatalogue() {
   const language = i18n.language as Language;
   const catalogue = useServiceCatalogue();
   const groups = groupByCategory(catalogue.data ?? []);
-  const target = (service: ServiceEntry) => (service.scope === 'team' ? serviceRoute(service) : service.scope === 'app' ? '/apps' : '/projects');
+  // A service inside an app opens in the app last worked in (inside a project, likewise); with none yet, the list to choose from.
+  const recent = recentPlaces(useTeamId());
+  const target = (service: ServiceEntry) => {
+    if (service.scope === 'team') return serviceRoute(service);
+    if (service.scope === 'app') return recent.app ? serviceRoute(service, { appId: recent.app.id, projectId: recent.app.projectId }) : '/apps';
+    return recent.project ? serviceRoute(service, { projectId: recent.project.id }) : '/projects';
+  };
+  const where = (service: ServiceEntry) => {
+    if (service.scope === 'app') return recent.app ? t('home.services.inNamedApp', { name: recent.app.name }) : t('home.services.inApp');
+    return recent.project ? t('home.services.inNamedProject', { name: recent.project.name }) : t('home.services.inProject');
+  };
   return (
     <Card title={t('home.services.title')} loading={catalogue.isPending}>
       {groups.length === 0 ? (
@@ -99,7 +110,7 @@ function ServiceCatalogue() {
                   <Link key={service.id} to={target(service)} data-report-click={`service:${service.serviceId}`}>
                     {serviceName(service, language)}
                     {service.scope !== 'team' && (
-                      <Typography.Text type="secondary"> · {t(service.scope === 'app' ? 'home.services.inApp' : 'home.services.inProject')}</Typography.Text>
+                      <Typography.Text type="secondary"> · {where(service)}</Typography.Text>
                     )}
                   </Link>
                 ))}

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Breadcrumb, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { appApi, projectApi } from '@wharf/contract';
@@ -5,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useParams } from 'react-router';
 import { callEndpoint } from '../../request/call';
 import { SideMenuLayout } from './SideMenuLayout';
+import { forgetRecent, useRememberApp } from '../../session/recent';
+import { useTeamId } from '../../features/team/public';
 
 /** Inside an app: its services by category (Distribute: app information, packages, ...). */
 export function AppLayout() {
@@ -23,6 +26,12 @@ export function AppLayout() {
     queryFn: ({ signal }) => callEndpoint(projectApi.getProject, { params: { projectId }, signal }),
     enabled: Boolean(projectId),
   });
+  // The home page's services "inside an app" lead back here (or no longer, once it is gone).
+  const teamId = useTeamId();
+  useRememberApp(teamId, data, project.data?.project.name);
+  useEffect(() => {
+    if (app.isError) forgetRecent(teamId, 'app', appId);
+  }, [app.isError, teamId, appId]);
   return (
     <SideMenuLayout
       scope="app"

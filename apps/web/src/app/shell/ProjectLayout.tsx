@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useParams } from 'react-router';
 import { callEndpoint } from '../../request/call';
 import { SideMenuLayout } from './SideMenuLayout';
+import { useRememberProject } from '../../session/recent';
+import { useTeamId } from '../../features/team/public';
 
 /** Inside a project: project settings, then the project's services by category. */
 export function ProjectLayout() {
@@ -16,6 +18,8 @@ export function ProjectLayout() {
     enabled: Boolean(projectId),
   });
   const data = project.data?.project;
+  // The home page's services "inside a project" lead back here.
+  useRememberProject(useTeamId(), data);
   return (
     <SideMenuLayout
       scope="project"
