@@ -178,6 +178,9 @@ describe.skipIf(!chromium.available)('versions, review and distribution in the b
     open.push(reviewer);
     await reviewer.goto(`${origin}/en/#/login`);
     await signIn(reviewer, operator);
+    // The operator is in no team: the platform's work, not empty project and app lists.
+    await reviewer.getByTestId('no-team').waitFor();
+    expect(await reviewer.getByRole('menuitem', { name: commonEn.nav.myProjects }).count()).toBe(0);
     await reviewer.getByRole('menuitem', { name: r.nav }).click();
     await reviewer.getByRole('heading', { name: r.queue.title }).waitFor();
     await reviewer.getByRole('row', { name: /Tipsy/ }).getByText(r.kind.release).waitFor();

@@ -189,6 +189,22 @@ describe('routes', () => {
     expect(await screen.findByRole('menuitem', { name: 'Users and permissions' })).toBeTruthy();
   });
 
+  it('gives the operator made at first start, in no team, the platform instead of empty project and app lists', async () => {
+    clearSessionCookies();
+    setSessionCookies({ teamId: '' });
+    answerCalls(callEndpoint, homeCalls({ [authApi.userInfo.id]: () => me({ currentTeamId: '', teams: [], operatorRoles: ['admin'], displayName: 'Platform operator' }) }));
+    renderApp('en');
+    const card = within(await screen.findByTestId('no-team'));
+    expect(card.getByText(/You sign in as the platform's operator/)).toBeTruthy();
+    expect(card.getByRole('link', { name: 'Open the review queue' }).getAttribute('href')).toBe('#/review');
+    expect(card.getByRole('link', { name: "Open the platform's administration" }).getAttribute('href')).toBe('#/platform');
+    expect(card.getByRole('button', { name: 'Create a company team' })).toBeTruthy();
+    expect(screen.getByRole('menuitem', { name: 'Platform' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'My projects' })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: 'My apps' })).toBeNull();
+    expect(screen.queryByText('Services')).toBeNull();
+  });
+
   it('hides Users and permissions from an Operations member', async () => {
     answerCalls(callEndpoint, {
       ...homeCalls(),

@@ -4,7 +4,7 @@ import { projectApi } from '@wharf/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { formatDate, zoneOfSite } from '@wharf/rules';
-import { useMe } from '../../features/accounts/public';
+import { NoTeamCard, useMe } from '../../features/accounts/public';
 import { groupByCategory, serviceName, serviceRoute, useServiceCatalogue, type ServiceEntry } from '../../features/console';
 import { BillboardBanner, DiscountsCard, NewsList, useLatestNews } from '../../features/content/public';
 import { useTeamId, useUserPermission, roleLabel } from '../../features/team/public';
@@ -17,6 +17,7 @@ import { PageLayout } from './PageLayout';
 export function HomePage() {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
+  const noTeam = useMe().data?.teams.length === 0;
   return (
     <PageLayout>
       <BillboardBanner />
@@ -26,10 +27,15 @@ export function HomePage() {
       </Typography.Paragraph>
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={16}>
-          <Flex vertical gap="large">
-            <GettingStarted />
-            <ServiceCatalogue />
-          </Flex>
+          {/* Projects, apps and their services are a team's: a person in none is told what to do instead. */}
+          {noTeam ? (
+            <NoTeamCard />
+          ) : (
+            <Flex vertical gap="large">
+              <GettingStarted />
+              <ServiceCatalogue />
+            </Flex>
+          )}
         </Col>
         <Col xs={24} lg={8}>
           <Flex vertical gap="large">

@@ -16,11 +16,9 @@ export function ConsoleLayout() {
   const location = useLocation();
   const me = useMe();
   const permissions = usePermissions();
-  const items = [
-    { key: '/', label: t('nav.home') },
-    { key: '/projects', label: t('nav.myProjects') },
-    { key: '/apps', label: t('nav.myApps') },
-  ];
+  // Projects and apps are a team's: a person in no team (the operator made at first start) has none to list.
+  const inTeam = me.data?.teams.length !== 0;
+  const items = [{ key: '/', label: t('nav.home') }, ...(inTeam ? [{ key: '/projects', label: t('nav.myProjects') }, { key: '/apps', label: t('nav.myApps') }] : [])];
   if (canAny(permissions.map, USERS_PAGE_PERMISSIONS)) items.push({ key: '/team/users', label: t('nav.usersAndPermissions') });
   items.push({ key: '/news', label: t('nav.news') });
   const operatorRoles = me.data?.operatorRoles ?? [];

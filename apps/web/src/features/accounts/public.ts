@@ -6,3 +6,4 @@ export { ResetPasswordPage } from './pages/ResetPasswordPage';
 export { SignInPage } from './pages/SignInPage';
 export { SignUpPage } from './pages/SignUpPage';
 export { AccountMenu } from './components/AccountMenu';
+export { NoTeamCard } from './components/NoTeamCard';
