@@ -264,8 +264,13 @@ describe.skipIf(!chromium.available)('versions, review and distribution in the b
     const visitor = await openPage(browser, { locale: 'de-DE' });
     refusals.push(visitor.refusals);
     open.push(visitor.page);
-    await visitor.page.goto(`${origin}/en/#/store/${appId}`);
+    // From the sign-in page's header to the store's front page, and on to the app.
+    await visitor.page.goto(`${origin}/en/#/login`);
+    await visitor.page.getByRole('navigation', { name: commonEn.nav.visitor }).getByRole('link', { name: commonEn.nav.store }).click();
+    await visitor.page.getByRole('heading', { name: v.storeIndex.title }).waitFor();
+    await visitor.page.getByRole('link', { name: 'Tipsy' }).click();
     await visitor.page.getByTestId('store-name').getByText('Tipsy', { exact: true }).waitFor();
+    expect(visitor.page.url()).toContain(`#/store/${appId}`);
     await visitor.page.getByText('Count your drinks at a party', { exact: true }).waitFor();
     await visitor.page.locator('[data-testid=store-qr] .ant-qrcode svg').waitFor();
     await visitor.page.getByText(v.store.scan).waitFor();

@@ -24,7 +24,7 @@ import { AppsPage, AppInfoPage, ProjectAppsCard } from '../features/apps/public'
 import { NewsDetailPage, NewsPage, useContentTabs } from '../features/content/public';
 import { ProjectsPage, ProjectSettingsPage } from '../features/projects/public';
 import { PackagesPage } from '../features/packages/public';
-import { VersionPage, StorePage } from '../features/versions/public';
+import { VersionPage, StoreIndexPage, StorePage } from '../features/versions/public';
 import { ImmersivePage, useImmersiveReviewTab } from '../features/immersive/public';
 import { QualificationsPage, useQualificationReviewTab } from '../features/qualifications/public';
 import { TestingPage } from '../features/testing/public';
@@ -108,6 +108,7 @@ export function ConsoleRoutes() {
         </Route>
         <Route path="/demoProject" element={<DemoProjectPage />} />
         <Route path="/demoProject/apps/:appId" element={<DemoProjectPage />} />
+        <Route path="/store" element={<StoreIndexPage />} />
         <Route path="/store/:appId" element={<StorePage />} />
       </Route>
       <Route

@@ -3,7 +3,7 @@ import { LIVE_STATES, RELEASE_STATE, UNRELEASED_STATES } from '@wharf/rules';
 import type { DbOrTx } from '../../platform/db/types';
 import { appVersions, phasedReleases, versionEvents, versionExpansionFiles, versionListings } from './tables';
 import { reviewTasksRepo } from './review-tasks-repo';
-import { keysetOrder, pastCursor } from '../../platform/db/keyset';
+import { keysetOrder, pastCursor, type KeysetOrder } from '../../platform/db/keyset';
 import type { Position } from '../../platform/http/cursor';
 
 export type VersionRow = typeof appVersions.$inferSelect;
@@ -140,11 +140,12 @@ export const versionsRepo = {
       .groupBy(appVersions.releaseState);
   },
   /** Current versions of every app (on shelf, shelf-off requested), oldest release first, after a position. */
-  async currentPage(db: DbOrTx, limit: number, after?: Position): Promise<VersionRow[]> {
+  /** Every app's version on shelf now, by when it went on shelf. */
+  async currentPage(db: DbOrTx, limit: number, after?: Position, order: KeysetOrder = 'oldestFirst'): Promise<VersionRow[]> {
     const c: SQL[] = [notSuperseded, inArray(appVersions.releaseState, [...LIVE_STATES]), isNotNull(appVersions.onShelfAt)];
-    const seek = pastCursor(appVersions.onShelfAt, appVersions.id, after, 'oldestFirst');
+    const seek = pastCursor(appVersions.onShelfAt, appVersions.id, after, order);
     if (seek) c.push(seek);
-    return db.select().from(appVersions).where(and(...c)).orderBy(...keysetOrder(appVersions.onShelfAt, appVersions.id, 'oldestFirst')).limit(limit);
+    return db.select().from(appVersions).where(and(...c)).orderBy(...keysetOrder(appVersions.onShelfAt, appVersions.id, order)).limit(limit);
   },
   async count(db: DbOrTx, appId: string, opts: { onlyReleased: boolean }): Promise<number> {
     const c: SQL[] = [eq(appVersions.appId, appId)];

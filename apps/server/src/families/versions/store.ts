@@ -24,6 +24,12 @@ export function pickListing(listings: ListingRow[], asked: string | undefined, d
   return sameLanguage ?? listings.find((l) => l.language === defaultLanguage) ?? listings[0];
 }
 
+/** An app the store does not show (unlisted, a phase with nothing before it): left out of lists. */
+function notInStore(e: unknown): null {
+  if (e instanceof AppError && e.retName === 'notFound') return null;
+  throw e;
+}
+
 export const storeImagePath = (versionId: string, objectId: string) => buildPath(versionApi.storeImage, { versionId, objectId });
 
 /**
@@ -88,6 +94,15 @@ export class StoreService {
     };
   }
 
+  /** The store's front page: what each listed app's page shows, the most recently updated first. */
+  async index(q: { language?: string | undefined; country?: string | undefined; pageSize: number; cursor?: string | undefined }) {
+    const rows = await versionsRepo.currentPage(this.deps.db, q.pageSize + 1, q.cursor ? decodeCursor(q.cursor) : undefined, 'newestFirst');
+    const { page, nextCursor } = pageOf(rows, q.pageSize, (r) => ({ at: r.onShelfAt!, id: r.id }));
+    const shown = await Promise.all(page.map((current) => this.app(current.appId, q.language, q.country).catch(notInStore)));
+    const items = shown.flatMap((a) => (a ? [{ appId: a.appId, platform: a.platform, language: a.language, name: a.name, brief: a.brief, iconUrl: a.iconUrl, preRegistration: a.preRegistration, offeredHere: a.offeredHere, updatedAt: a.updatedAt }] : []));
+    return { items, nextCursor };
+  }
+
   /** The partner stores' feed: apps in the store with a package, oldest release change first. */
   async alliance(q: { pageSize: number; cursor?: string | undefined }) {
     const rows = await versionsRepo.currentPage(this.deps.db, q.pageSize + 1, q.cursor ? decodeCursor(q.cursor) : undefined);
@@ -95,10 +110,7 @@ export class StoreService {
     const items = [];
     for (const current of page) {
       // What the store page shows (the version before a running phase); nothing for unlisted apps or pre-registration pages.
-      const shown = await this.app(current.appId, undefined).catch((e: unknown) => {
-        if (e instanceof AppError && e.retName === 'notFound') return null;
-        throw e;
-      });
+      const shown = await this.app(current.appId, undefined).catch(notInStore);
       if (!shown || shown.preRegistration || shown.versionCode === null || shown.size === null || !shown.sha256 || !shown.downloadUrl) continue;
       items.push({
         appId: shown.appId,

@@ -2,6 +2,7 @@ import { Flex, Layout } from 'antd';
 import { Outlet } from 'react-router';
 import { HeaderBrand } from './HeaderBrand';
 import { LanguageSwitcher } from './LanguageSwitcher';
+import { VisitorLinks } from './VisitorLayout';
 
 /** The frame of the pages a signed-out person sees: sign-in, sign-up, links from mail. */
 export function PublicLayout() {
@@ -9,9 +10,10 @@ export function PublicLayout() {
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Header style={{ display: 'flex', alignItems: 'center' }}>
         <HeaderBrand />
-        <div style={{ marginInlineStart: 'auto' }}>
+        <Flex gap="middle" align="center" style={{ marginInlineStart: 'auto' }}>
+          <VisitorLinks />
           <LanguageSwitcher />
-        </div>
+        </Flex>
       </Layout.Header>
       <Layout.Content style={{ padding: '48px 16px' }}>
         <Flex justify="center">

@@ -18,7 +18,6 @@ export function VisitorOrConsoleLayout() {
 }
 
 export function VisitorLayout() {
-  const { t } = useTranslation();
   const { t: tAccounts } = useTranslation('accounts');
   const location = useLocation();
   const redirect = encodeURIComponent(`${location.pathname}${location.search}`);
@@ -27,9 +26,7 @@ export function VisitorLayout() {
       <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16, paddingInline: 24 }}>
         <HeaderBrand />
         <Space style={{ marginInlineStart: 'auto' }}>
-          <Link to="/news" style={{ color: '#fff' }}>
-            {t('nav.news')}
-          </Link>
+          <VisitorLinks />
           <LanguageSwitcher />
           <Link to={`/login?redirect=${redirect}`}>
             <Button>{tAccounts('signIn.submit')}</Button>
@@ -41,5 +38,21 @@ export function VisitorLayout() {
       </Layout.Header>
       <Outlet />
     </Layout>
+  );
+}
+
+/** What a signed-out visitor may look at without an account: the store, the demo project, the service news. */
+export function VisitorLinks() {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('nav.visitor')}>
+      <Space size="middle">
+        {(['/store', '/demoProject', '/news'] as const).map((to) => (
+          <Link key={to} to={to} style={{ color: '#fff' }}>
+            {t(to === '/store' ? 'nav.store' : to === '/demoProject' ? 'nav.demoProject' : 'nav.news')}
+          </Link>
+        ))}
+      </Space>
+    </nav>
   );
 }

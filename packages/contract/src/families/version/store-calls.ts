@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
+import { listShape } from '../../kit/list';
 import { languageKey } from '../app';
 import { deviceCountry } from './distribution-calls';
 
@@ -71,4 +72,35 @@ export const storeImage = defineEndpoint({
   summary: 'An icon or screenshot of the listing the store shows now (nothing else: no drafts, no other files); cacheable',
   params: z.object({ versionId: z.uuid(), objectId: z.uuid() }),
   response: okResponse({}),
+});
+
+/** One app of the store's front page: enough to choose it, the rest is on its own page. */
+export const storeIndexItem = z.object({
+  appId: z.string(),
+  platform: z.string(),
+  language: z.string(),
+  name: z.string(),
+  brief: z.string(),
+  iconUrl: z.string().nullable(),
+  preRegistration: z.boolean(),
+  offeredHere: z.boolean(),
+  /** When the version the store shows went on shelf. */
+  updatedAt: z.string(),
+});
+export type StoreIndexItem = z.infer<typeof storeIndexItem>;
+
+export const storeIndex = defineEndpoint({
+  id: 'distribution.storeIndex',
+  method: 'GET',
+  prefix: PREFIX,
+  path: '/store/apps',
+  access: 'anonymous',
+  summary: "The store's front page: every listed app on shelf, the most recently updated first, each in the language asked for (else its default); keyset pages",
+  query: z.object({
+    language: languageKey.optional(),
+    country: deviceCountry.optional(),
+    pageSize: z.coerce.number().int().min(1).max(48).default(24),
+    cursor: z.string().max(512).optional(),
+  }),
+  response: okResponse(listShape(storeIndexItem)),
 });

@@ -103,6 +103,34 @@ describe('the public store page', () => {
     expect((await store(app.appId)).json().app.versionId).toBe(v.versionId);
   });
 
+  it("lists the apps in the store on its front page, the latest updated first, in pages, in the visitor's language", async () => {
+    const u = await TestUser.register(t);
+    const first = await newApp(u);
+    await released(t, u, op, first.appId, 10);
+    t.clock.advance(60_000);
+    const second = await newApp(u);
+    const v2 = await released(t, u, op, second.appId, 10);
+    // Not in the store: an app with a draft only.
+    const drafted = await newApp(u);
+    await completeVersion(t, u, drafted.appId, 10);
+    const front = (query: Record<string, string>) => t.app.inject({ method: 'GET', url: buildPath(versionApi.storeIndex, {}), query });
+    const one = await front({ pageSize: '1', language: 'ruRU', country: 'FR' });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json().items).toEqual([
+      { appId: second.appId, platform: 'android', language: 'enUS', name: 'Tipsy', brief: 'Tips for everyone', iconUrl: expect.stringContaining(v2.versionId), preRegistration: false, offeredHere: false, updatedAt: t.clock.now().toISOString() },
+    ]);
+    const all: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = (await front({ pageSize: '48', ...(cursor ? { cursor } : {}) })).json();
+      all.push(...page.items.map((i: { appId: string }) => i.appId));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(all.indexOf(second.appId)).toBeLessThan(all.indexOf(first.appId));
+    expect(all).not.toContain(drafted.appId);
+    expect((await front({ pageSize: '49' })).statusCode).toBe(400);
+  });
+
   it('is gone after a shelf-off, images too', async () => {
     const u = await TestUser.register(t);
     const app = await newApp(u);

@@ -10,6 +10,10 @@ const IMAGE_MAX_AGE_S = 3600;
 /** Calls without an account: the store's pages and what devices fetch by link. */
 export function publicRoutes(app: FastifyInstance, s: VersionsServices): void {
   registerEndpoint(app, versionApi.allianceApps, ({ query }) => s.store.alliance(query));
+  registerEndpoint(app, versionApi.storeIndex, ({ query, req, reply }) => {
+    reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Language');
+    return s.store.index({ ...query, country: query.country ?? countryOfAcceptLanguage(req.headers['accept-language']) ?? undefined });
+  });
   registerEndpoint(app, versionApi.storeApp, async ({ params, query, req, reply }) => {
     // A shelf-off must take the app off the page at once: revalidate every time.
     reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Language');

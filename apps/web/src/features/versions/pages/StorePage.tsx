@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Descriptions, Flex, Image, QRCode, Result, Skeleton, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { versionApi, type StoreListing } from '@wharf/contract';
 import { formatDate, formatFileSize } from '@wharf/rules';
 import { callEndpoint } from '../../../request/call';
@@ -47,6 +47,9 @@ export function StorePage() {
   const store = useStoreApp(appId, language);
   return (
     <div style={{ padding: '24px 48px', maxWidth: 1080, margin: '0 auto', width: '100%' }}>
+      <Link to="/store" style={{ display: 'inline-block', marginBottom: 16 }}>
+        ← {t('storeIndex.title')}
+      </Link>
       {store.isPending ? (
         <Skeleton active avatar paragraph={{ rows: 6 }} />
       ) : store.isError ? (

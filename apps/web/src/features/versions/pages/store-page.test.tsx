@@ -136,3 +136,35 @@ describe('the public store page', () => {
     expect(screen.queryByTestId('store-qr')).toBeNull();
   });
 });
+
+describe("the store's front page", () => {
+  const item = (appId: string, name: string, over: Record<string, unknown> = {}) => ({ appId, platform: 'android', language: 'ruRU', name, brief: `${name}: коротко`, iconUrl: `/icon/${appId}`, preRegistration: false, offeredHere: true, updatedAt: '2026-03-12T09:00:00.000Z', ...over });
+  const OTHER = 'eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee';
+
+  it('lists the apps in the store in the page language, a page at a time, each leading to its page; a visitor reaches it from the header', async () => {
+    answerCalls(callEndpoint, {
+      [consoleApi.getConfig.id]: () => CONFIG,
+      [versionApi.storeIndex.id]: ({ query }) =>
+        (query as { cursor?: string }).cursor
+          ? { ret: OK, items: [item(OTHER, 'Калькулятор', { preRegistration: true, offeredHere: false })], nextCursor: null }
+          : { ret: OK, items: [item(APP_ID, 'Полевые заметки')], nextCursor: 'next' },
+    });
+    renderApp('ru', '#/news');
+    const visitor = within(await screen.findByRole('navigation', { name: 'Без аккаунта' }));
+    expect(visitor.getByRole('link', { name: 'Демо-проект' }).getAttribute('href')).toBe('#/demoProject');
+    visitor.getByRole('link', { name: 'Магазин' }).click();
+    expect(await screen.findByRole('heading', { name: 'Магазин' })).toBeTruthy();
+    expect((await screen.findByRole('link', { name: 'Полевые заметки' })).getAttribute('href')).toBe(`#/store/${APP_ID}`);
+    expect(callsTo(callEndpoint, versionApi.storeIndex)[0]).toMatchObject({ query: { pageSize: 24, language: 'ruRU' }, notAuth: true });
+    screen.getByRole('button', { name: 'Показать ещё приложения' }).click();
+    expect(await screen.findByRole('link', { name: 'Калькулятор' })).toBeTruthy();
+    expect(screen.getByText('Недоступно в вашей стране')).toBeTruthy();
+    expect(screen.getByText('Скоро')).toBeTruthy();
+  });
+
+  it('says what to expect when the store is empty', async () => {
+    answerCalls(callEndpoint, { [consoleApi.getConfig.id]: () => CONFIG, [versionApi.storeIndex.id]: () => ({ ret: OK, items: [], nextCursor: null }) });
+    renderApp('en', '#/store');
+    expect(await screen.findByText('No apps are in the store yet.')).toBeTruthy();
+  });
+});

@@ -59,6 +59,15 @@ export function packageKindsBuilders(): Builders {
       },
       reveals: () => ({ values: inStore, why: 'apps in the store are public, with the version every device gets' }),
     },
+    'distribution.storeIndex': {
+      build: async (s) => {
+        // The store's front page shows the same: every listed app on shelf and the version it shows.
+        const { rows } = await s.t.deps.database.executeSql(`select v.app_id, v.id from app_versions v join apps a on a.id = v.app_id where a.listed and v.on_shelf_at is not null`);
+        inStore.splice(0, inStore.length, ...(rows as Array<{ app_id: string; id: string }>).flatMap((r) => [r.app_id, r.id]));
+        return { query: { pageSize: 48 } };
+      },
+      reveals: () => ({ values: inStore, why: "the store's front page lists the apps in the store" }),
+    },
     'distribution.downloadExpansion': {
       build: async (s) => {
         const { appId, versionId, main } = await withObb(s);
