@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import accountsEn from '../../apps/web/src/features/accounts/locales/en.json';
 import { SCREENSHOTS_DIR } from './paths';
+import { untranslatedOn } from './locale-check';
 
 /** What a person does in the console, step by step, on the English site. */
 
@@ -51,8 +52,25 @@ export async function openPage(browser: Browser, { locale = 'en-US' }: { locale?
   return { context, page, problems, refusals };
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+const OWN_DATA = new WeakMap<Page, string[]>();
+
+/** Texts of the journey's own data this page may show in any language (names it typed, its apps' and files' names). */
+export function ownData(page: Page, ...texts: string[]): void {
+  OWN_DATA.set(page, [...(OWN_DATA.get(page) ?? []), ...texts]);
+}
+
+/**
+ * Saves the page as a picture for the docs and checks its words as a person there reads
+ * them: no key of the locale files shown raw on any site, and on the Chinese and Russian
+ * sites no word in Latin letters outside the glossary's kept terms and `own`, the journey's
+ * own data (names it typed).
+ */
+export async function screenshot(page: Page, name: string, opts: { own?: readonly string[] } = {}): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}.png`), fullPage: true, animations: 'disabled' });
+  const lang = await page.evaluate(() => document.documentElement.lang);
+  const found = await untranslatedOn(page, [...(OWN_DATA.get(page) ?? []), ...(opts.own ?? [])]);
+  const translated = lang.startsWith('ru') || lang.startsWith('zh');
+  expect({ page: name, keys: found.keys, latin: translated ? found.latin : [] }).toEqual({ page: name, keys: [], latin: [] });
 }
 
 /** The one error box of the request layer (antd message). */

@@ -12,7 +12,7 @@ import projectsRu from '../../apps/web/src/features/projects/locales/ru.json';
 import { REAL_APK, realApkPath } from '@wharf/parsers/test-kit';
 import { browserAvailability } from '../support/browser';
 import { fill, journeyEnvironment } from '../support/journey';
-import { en, fillSignUp, openPage, screenshot, type Person } from '../support/console';
+import { en, fillSignUp, openPage, ownData, screenshot, type Person } from '../support/console';
 import { journeyApk } from '../support/packages';
 
 // Projects, apps and packages as a developer uses them, in Chromium against the real
@@ -67,6 +67,7 @@ describe.skipIf(!chromium.available)('projects, apps and packages in the browser
     if ('skip' in apk) return ctx.skip(apk.skip);
     const origin = server.address;
     const { context, page, problems } = await openPage(browser);
+    ownData(page, developer.displayName, 'Field tools', REAL_APK.facts.label, 'tipsy Tipsy', 'path' in apk ? path.basename(apk.path) : '');
 
     // Signed out, My projects asks to sign in; a new developer signs up and comes back.
     await page.goto(`${origin}/en/#/projects`);

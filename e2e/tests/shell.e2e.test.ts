@@ -4,7 +4,7 @@ import { authApi, buildPath } from '@wharf/contract';
 import en from '../../apps/web/src/app/locales/en.json';
 import ru from '../../apps/web/src/app/locales/ru.json';
 import { browserAvailability, launchBrowser } from '../support/browser';
-import { openPage, screenshot } from '../support/console';
+import { openPage, ownData, screenshot } from '../support/console';
 import { startE2eServer, type E2eServer } from '../support/server';
 
 const chromium = browserAvailability();
@@ -81,6 +81,8 @@ describe.skipIf(!chromium.available)('console shell (Chromium)', () => {
     if (!browser || !server) throw new Error('setup did not finish');
     const { context, page, problems } = await openPage(browser);
     try {
+      // The demo's seeded names are data, the same on every site.
+      ownData(page, 'Demo project', 'ArkTS Calculator', 'Tipsy');
       await page.goto(`${server.address}/ru/#/demoProject`);
       await page.getByText(ru.demo.readOnly).waitFor();
       expect(await page.getAttribute('html', 'lang')).toBe('ru');

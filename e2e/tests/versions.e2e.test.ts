@@ -9,7 +9,7 @@ import versionsEn from '../../apps/web/src/features/versions/locales/en.json';
 import versionsRu from '../../apps/web/src/features/versions/locales/ru.json';
 import { browserAvailability } from '../support/browser';
 import { fill, journeyEnvironment } from '../support/journey';
-import { chooseOption, openPage, screenshot, signIn, type Person } from '../support/console';
+import { chooseOption, openPage, ownData, screenshot, signIn, type Person } from '../support/console';
 import { journeyApk } from '../support/packages';
 import { screenshotPng } from '../../apps/server/src/families/demo/png';
 import { newDeveloperWithApp } from '../support/publishing';
@@ -109,6 +109,9 @@ describe.skipIf(!chromium.available)('versions, review and distribution in the b
     const origin = server.address;
     const dev = await openPage(browser);
     const page = dev.page;
+    // What the developer wrote in English (the listing's default language) shows on every site.
+    const written = ['Tipsy Drinks', 'Track what you drink at a party, and when to stop.', 'Count your drinks at a party', 'A tenth first', 'The party is over', PACKAGE.fileName];
+    ownData(page, developer.displayName, ...written);
     const open: Page[] = [page];
     const refusals = [dev.refusals];
     onTestFailed(async () => {
@@ -175,6 +178,7 @@ describe.skipIf(!chromium.available)('versions, review and distribution in the b
     const rev = await openPage(browser);
     refusals.push(rev.refusals);
     const reviewer = rev.page;
+    ownData(reviewer, 'Platform operator', ...written, '"Drinks" does not say what the app does.');
     open.push(reviewer);
     await reviewer.goto(`${origin}/en/#/login`);
     await signIn(reviewer, operator);

@@ -82,4 +82,6 @@ afterEach(() => {
   if (real.loadECharts) loadECharts.mockImplementation(real.loadECharts as never);
   // Files share their worker's modules: a language one test chose must not be the next file's.
   forgetLanguage();
+  // ...nor what a page kept in the browser (the app last worked in, drafts).
+  localStorage.clear();
 });

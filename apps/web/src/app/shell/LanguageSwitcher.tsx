@@ -1,4 +1,4 @@
-import { Button, Dropdown, type MenuProps } from 'antd';
+import { App as AntApp, Button, Dropdown, type MenuProps } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { chooseLanguage, LANGUAGE_NAMES, type Language } from '../../session/language';
@@ -12,6 +12,7 @@ import { LANGUAGES } from '../i18n';
 export function LanguageSwitcher({ dark = true }: { dark?: boolean }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
+  const { message } = AntApp.useApp();
   const current = i18n.language as Language;
   const items: MenuProps['items'] = LANGUAGES.map((language) => ({
     key: language,
@@ -21,6 +22,8 @@ export function LanguageSwitcher({ dark = true }: { dark?: boolean }) {
     const language = key as Language;
     if (language === current) return;
     chooseLanguage(language);
+    // What was just said in the old language goes with it.
+    message.destroy();
     void i18n.changeLanguage(language).then(() => queryClient.invalidateQueries());
   };
   return (

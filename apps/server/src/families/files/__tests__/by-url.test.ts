@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileApi } from '@wharf/contract';
-import { createTestApp, TestUser, type TestApp } from '../../../harness';
+import { createTestApp, pngOfSize, TestUser, type TestApp } from '../../../harness';
 import { hostAllowed } from '../by-url';
 
 const payload = randomBytes(300_000);
@@ -15,6 +15,7 @@ let u: TestUser;
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     if (req.url === '/app.apk') return res.end(payload);
+    if (req.url === '/icon.png') return res.end(pngOfSize(1024, 1024));
     if (req.url === '/redirect') return res.writeHead(302, { location: 'http://elsewhere.example/x' }).end();
     if (req.url === '/huge') return res.writeHead(200, { 'content-length': String(10 * 1024 * 1024) }).end();
     res.writeHead(404).end();
@@ -45,6 +46,12 @@ describe('upload by URL', () => {
     const done = await settle(res.json().objectId);
     expect(done).toMatchObject({ state: 'ready', reason: null, object: { fileName: 'app.apk', size: payload.length, bizTag: 'apk' } });
     expect(done.object.sha256).toBe(createHash('sha256').update(payload).digest('hex'));
+  });
+
+  it("records an image's type and size in pixels, as a direct upload does", async () => {
+    const res = await u.call(fileApi.uploadByUrl, { body: { url: `${origin}/icon.png`, bizTag: 'img' } });
+    const done = await settle(res.json().objectId);
+    expect(done).toMatchObject({ state: 'ready', object: { bizTag: 'img', contentType: 'image/png', width: 1024, height: 1024 } });
   });
 
   it('refuses an address off the allow-list before fetching anything', async () => {

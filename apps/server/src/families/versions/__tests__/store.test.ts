@@ -122,8 +122,9 @@ describe('the public store page', () => {
     const all: string[] = [];
     let cursor: string | null = null;
     do {
-      const page = (await front({ pageSize: '48', ...(cursor ? { cursor } : {}) })).json();
-      all.push(...page.items.map((i: { appId: string }) => i.appId));
+      const query: Record<string, string> = cursor ? { pageSize: '48', cursor } : { pageSize: '48' };
+      const page: { items: Array<{ appId: string }>; nextCursor: string | null } = (await front(query)).json();
+      all.push(...page.items.map((i) => i.appId));
       cursor = page.nextCursor;
     } while (cursor);
     expect(all.indexOf(second.appId)).toBeLessThan(all.indexOf(first.appId));
