@@ -53,12 +53,28 @@ describe.skipIf(!chromium.available)('the Russian site (Chromium)', () => {
     await page.goto(`${server.address}/ru/#/projects`);
     await page.getByRole('heading', { name: accountsRu.signIn.title }).waitFor();
     await page.getByRole('link', { name: accountsRu.signIn.register }).click();
+    // Countries are in the order of their Russian names, not of their codes.
+    await page.getByRole('heading', { name: accountsRu.signUp.title }).waitFor();
+    await page.getByLabel(accountsRu.fields.country).click();
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await options.first().waitFor();
+    const shown = await options.allTextContents();
+    expect(shown.length).toBeGreaterThan(5);
+    expect(shown).toEqual([...shown].sort(new Intl.Collator('ru').compare));
+    await page.keyboard.press('Escape');
     await fillSignUp(page, person, { strings: accountsRu });
     await page.getByRole('button', { name: accountsRu.signUp.submit }).click();
     await page.getByRole('heading', { name: projectsRu.list.title }).waitFor();
     // Every page read here is Russian: no Latin word outside the glossary's kept terms, no key.
     const readsRussian = async (where: string) => expect({ where, ...(await untranslatedOn(page)) }).toEqual({ where, latin: [], keys: [] });
     await readsRussian('projects, empty');
+    // An address that is not the console's: its friendly not-found page, in Russian, with 404.
+    const missing = await page.goto(`${server.address}/ru/nope`);
+    expect(missing?.status()).toBe(404);
+    await page.getByText(commonRu.notFound.title).waitFor();
+    await readsRussian('not found');
+    await page.goto(`${server.address}/ru/#/projects`);
+    await page.getByRole('heading', { name: projectsRu.list.title }).waitFor();
 
     // A project, then a second one of the same name: the server's own reason, in Russian.
     await createProject(page, 'Альфа');
