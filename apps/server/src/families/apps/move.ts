@@ -11,6 +11,7 @@ import { appsRepo } from './repo';
 import { appOut, type AppsService } from './service';
 import { forgetAppClient } from './client';
 import { forgetAppClientHere } from './client-cache';
+import { packageIndexOf } from './package-index';
 
 type Blocker = { code: 'notHolderHere' | 'notAdminThere' | 'sameTeam' | 'targetProjectMissing'; zh: string; en: string; ru: string };
 
@@ -48,6 +49,7 @@ export class AppMover {
       if (series) await appsRepo.dropLoneSeries(tx, series);
       const moved = await appsRepo.update(tx, appId, { teamId: targetTeamId, projectId: targetProjectId, updatedAt: clock.now() });
       const clientId = await forgetAppClient(this.deps, tx, appId);
+      await packageIndexOf(this.deps).changed(tx, [caller.teamId!, targetTeamId]);
       // What the families keep of the app follows it (packages, versions, review tasks), and
       // so do the files of it they name; the bytes stay where they are.
       const fileIds = await this.deps.lifecycle.appMoving(tx, { appId, fromTeamId: caller.teamId!, toTeamId: targetTeamId });

@@ -5,6 +5,8 @@ import type { DbOrTx } from '../../platform/db/types';
 import { appsRepo, type AppRow } from './repo';
 import { appOut, AppsService } from './service';
 import { perDeps } from '../../platform/per-deps';
+import type { Deps } from '../../platform/deps';
+import { packageIndexOf } from './package-index';
 import { apps } from './tables';
 
 /** Whether any of the apps is in the project (an App administrator's reach into project services). */
@@ -27,10 +29,6 @@ export async function appOwner(db: DbOrTx, appId: string): Promise<{ teamId: str
 }
 
 /** The team's apps with these package names (any platform), for the Connect API's appid-list. */
-export async function appsByPackageNames(db: DbOrTx, teamId: string, packageNames: readonly string[]): Promise<Array<{ appId: string; packageName: string; projectId: string }>> {
-  if (!packageNames.length) return [];
-  return db.select({ appId: apps.id, packageName: apps.packageName, projectId: apps.projectId }).from(apps).where(and(eq(apps.teamId, teamId), inArray(apps.packageName, [...packageNames])));
-}
 
 /**
  * Every app of the deployment in an app's category and kind (across teams): only for
@@ -89,10 +87,14 @@ export async function lockPackageName(tx: DbOrTx, app: Pick<AppRow, 'id' | 'pack
 }
 
 /** A verified claim: the holder gives the package name up (taking a placeholder) and the claimant takes it. */
-export async function transferPackageName(tx: DbOrTx, t: { holderId: string; placeholder: string; claimantId: string; packageName: string }, now: Date): Promise<void> {
-  await appsRepo.update(tx, t.holderId, { packageName: t.placeholder, packageNameLocked: false, updatedAt: now });
-  await appsRepo.update(tx, t.claimantId, { packageName: t.packageName, updatedAt: now });
+export async function transferPackageName(deps: Deps, tx: DbOrTx, t: { holder: Pick<AppRow, 'id' | 'teamId'>; placeholder: string; claimant: Pick<AppRow, 'id' | 'teamId'>; packageName: string }, now: Date): Promise<void> {
+  await appsRepo.update(tx, t.holder.id, { packageName: t.placeholder, packageNameLocked: false, updatedAt: now });
+  await appsRepo.update(tx, t.claimant.id, { packageName: t.packageName, updatedAt: now });
+  await packageIndexOf(deps).changed(tx, [t.holder.teamId, t.claimant.teamId]);
 }
+
+/** The team's apps of these package names, from the instance's index of them (see package-index.ts). */
+export const appsByPackageNames = (deps: Deps, teamId: string, packageNames: readonly string[]) => packageIndexOf(deps).lookup(teamId, packageNames);
 
 /** A version of the app went on shelf: it is released, listed, and can no longer be deleted. */
 export async function markAppReleased(tx: DbOrTx, appId: string, now: Date): Promise<void> {

@@ -42,6 +42,10 @@ export const appsRepo = {
     if (!ids.length) return [];
     return db.select().from(apps).where(inArray(apps.id, [...new Set(ids)]));
   },
+  /** Every app of the team by package name: what the Connect API's appid-list looks up. */
+  async packageNamesOfTeam(db: DbOrTx, teamId: string): Promise<Array<{ appId: string; packageName: string; projectId: string }>> {
+    return db.select({ appId: apps.id, packageName: apps.packageName, projectId: apps.projectId }).from(apps).where(eq(apps.teamId, teamId));
+  },
   async byPackage(db: DbOrTx, platform: string, packageName: string): Promise<AppRow | undefined> {
     const [row] = await db.select().from(apps).where(and(eq(apps.platform, platform), eq(apps.packageName, packageName)));
     return row;

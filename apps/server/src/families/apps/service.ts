@@ -12,6 +12,7 @@ import { ensureAppClient, removeAppClient } from './client';
 import { forgetAppClientHere } from './client-cache';
 import { appsRepo, type AppFilter, type AppRow } from './repo';
 import { appNameResult, packageNameResult, type CheckResult } from './messages';
+import { packageIndexOf } from './package-index';
 
 export function appOut(r: AppRow): App {
   return {
@@ -84,6 +85,7 @@ export class AppsService {
           throw err;
         });
       await ensureAppClient(this.deps, tx, row.id, caller);
+      await packageIndexOf(this.deps).changed(tx, [row.teamId]);
       await writeAudit(tx, clock, { action: 'app.create', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: row.id, data: { name: row.name, packageName: row.packageName, platform: row.platform } });
       return appOut(row);
     });
@@ -125,6 +127,7 @@ export class AppsService {
     }
     const clientId = await db.transaction(async (tx) => {
       await appsRepo.remove(tx, appId);
+      await packageIndexOf(this.deps).changed(tx, [row.teamId]);
       await this.deps.lifecycle.appRemoving(tx, appId, clock.now());
       const removed = await removeAppClient(this.deps, tx, appId);
       await writeAudit(tx, clock, { action: 'app.delete', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: appId, data: { name: row.name, packageName: row.packageName } });
@@ -142,6 +145,7 @@ export class AppsService {
     await this.assertUsable(row.platform as Platform, packageName, null, row.id);
     return db.transaction(async (tx) => {
       const updated = await appsRepo.update(tx, appId, { packageName, updatedAt: clock.now() });
+      await packageIndexOf(this.deps).changed(tx, [row.teamId]);
       await writeAudit(tx, clock, { action: 'app.packageName', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: appId, data: { before: row.packageName, after: packageName } });
       return appOut(updated);
     });

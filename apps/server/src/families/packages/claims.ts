@@ -215,7 +215,7 @@ export class ClaimsService {
     const moved = await packagesRepo.moveClaim(tx, row.id, from, { state: 'approved', reason: null, decidedAt: now, decidedBy });
     if (!moved) throw stateConflict('changed');
     const placeholder = `${row.packageName}.claimed${row.id.replace(/-/g, '').slice(0, 12)}`;
-    await transferPackageName(tx, { holderId: holder.id, placeholder, claimantId: claimant.id, packageName: row.packageName }, now);
+    await transferPackageName(this.deps, tx, { holder, placeholder, claimant, packageName: row.packageName }, now);
     await writeAudit(tx, clock, { action: 'app.packageNameClaimed', teamId: holder.teamId, actorKind: decidedBy ? 'operator' : 'system', actorId: decidedBy, ip, targetType: 'app', targetId: holder.id, data: { packageName: row.packageName, placeholder, claimId: row.id } });
     await writeAudit(tx, clock, { action: 'package.claimApproved', teamId: row.teamId, actorKind: decidedBy ? 'operator' : 'system', actorId: decidedBy, ip, targetType: 'packageClaim', targetId: row.id, data: { appId: claimant.id, packageName: row.packageName } });
     return moved;

@@ -18,7 +18,7 @@ export class AppInformation {
 
   async appIds(caller: Caller, packageNames: string) {
     const names = [...new Set(packageNames.split(',').map((n) => n.trim()).filter(Boolean))];
-    const found = await appsByPackageNames(this.deps.db, caller.teamId!, names);
+    const found = await appsByPackageNames(this.deps, caller.teamId!, names);
     // A project-level client sees its project's apps, a client with grants only those.
     const reachable = found.filter((a) => (!caller.projectId || a.projectId === caller.projectId) && (!caller.appScope || caller.appScope.includes(a.appId)));
     return { appids: reachable.map((a) => ({ key: a.packageName, value: a.appId })) };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testingApi, versionApi } from '@wharf/contract';
+import { appApi, testingApi, versionApi } from '@wharf/contract';
 import { TestUser, type TestApp } from '../../../harness';
 import { buildApk, makeSigner } from '../../packages/testing';
 import { appWithOperator, newApp, openTaskOf, released } from '../../../harness/scenarios';
@@ -28,6 +28,20 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the Publishing API from CI', () => {
+  it('finds app IDs from the instance index, which follows a new app, a changed package name and a deletion at once', async () => {
+    const ids = async (names: string[]) => (await ci.call('GET', '/appid-list', { packageName: names.join(',') })).json().appids as Array<{ key: string; value: string }>;
+    const made = await newApp(u);
+    // Asked before and after each change, so a kept answer would show.
+    expect(await ids([made.packageName])).toEqual([{ key: made.packageName, value: made.appId }]);
+    const renamed = `${made.packageName}.next`;
+    expect((await u.call(appApi.changePackageName, { body: { appId: made.appId, packageName: renamed } })).statusCode).toBe(200);
+    expect(await ids([made.packageName, renamed])).toEqual([{ key: renamed, value: made.appId }]);
+    expect((await u.call(appApi.deleteApp, { query: { appId: made.appId } })).statusCode).toBe(200);
+    expect(await ids([renamed])).toEqual([]);
+    const another = await newApp(u);
+    expect(await ids([another.packageName, another.packageName])).toEqual([{ key: another.packageName, value: another.appId }]);
+  });
+
   it('publishes an update: app ID, upload, attach, texts in two languages, a 10 % phased release, then pauses it', async () => {
     const ids = (await ci.call('GET', '/appid-list', { packageName: `${app.packageName},com.nobody.here` })).json();
     expect(ids).toEqual({ ret: { code: 0, msg: 'success' }, appids: [{ key: app.packageName, value: app.appId }] });
