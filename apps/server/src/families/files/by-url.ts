@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
+import type { FileObject } from '@wharf/contract';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { writeAudit } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
@@ -9,6 +10,7 @@ import { ObjectTooLargeError } from '../../platform/storage';
 import { filesRepo } from './repo';
 import { bizTagOf } from './service';
 import { imageFactsOf, keepingHead } from './image-facts';
+import { leadingBytesCheck } from './leading-bytes';
 
 export const BY_URL_QUEUE = 'file-by-url';
 
@@ -73,12 +75,18 @@ export class ByUrlUploads {
       return fail('文件超过上限', 'The file is larger than the limit', 'Файл больше допустимого размера');
     }
     try {
-      const body = Readable.fromWeb(res.body as WebReadableStream);
-      const kept = row.bizTag === 'img' ? keepingHead(body) : null;
-      const stored = await storage.put(row.storageKey, kept ?? body, { maxBytes: config.maxUploadBytes });
+      // Judged by its first bytes as a direct upload is; a wrong file stops the download there.
+      const source = Readable.fromWeb(res.body as WebReadableStream);
+      const checked = leadingBytesCheck(row.bizTag as FileObject['bizTag'], row.fileName);
+      source.on('error', (err) => checked.destroy(err));
+      checked.on('error', () => source.destroy());
+      source.pipe(checked);
+      const kept = row.bizTag === 'img' ? keepingHead(checked) : null;
+      const stored = await storage.put(row.storageKey, kept ?? checked, { maxBytes: config.maxUploadBytes });
       await filesRepo.markReady(db, fileId, stored.size, stored.sha256, kept ? imageFactsOf(kept.head, row.contentType) : undefined);
     } catch (err) {
       if (err instanceof ObjectTooLargeError) return fail('文件超过上限', 'The file is larger than the limit', 'Файл больше допустимого размера');
+      if (err instanceof AppError && err.text) return filesRepo.markFailed(db, fileId, err.text);
       return fail(`下载中断：${(err as Error).message}`, `The download broke off: ${(err as Error).message}`, `Скачивание прервалось: ${(err as Error).message}`);
     }
   }

@@ -3,10 +3,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileApi } from '@wharf/contract';
-import { createTestApp, pngOfSize, TestUser, type TestApp } from '../../../harness';
+import { createTestApp, pngOfSize, sampleBytes, TestUser, type TestApp } from '../../../harness';
 import { hostAllowed } from '../by-url';
 
-const payload = randomBytes(300_000);
+const payload = sampleBytes('zip', 300_000); // a package begins as a zip
 let origin: string;
 let server: http.Server;
 let t: TestApp;
@@ -16,6 +16,7 @@ beforeAll(async () => {
   server = http.createServer((req, res) => {
     if (req.url === '/app.apk') return res.end(payload);
     if (req.url === '/icon.png') return res.end(pngOfSize(1024, 1024));
+    if (req.url === '/fake.apk') return res.end(randomBytes(200_000));
     if (req.url === '/redirect') return res.writeHead(302, { location: 'http://elsewhere.example/x' }).end();
     if (req.url === '/huge') return res.writeHead(200, { 'content-length': String(10 * 1024 * 1024) }).end();
     res.writeHead(404).end();
@@ -52,6 +53,12 @@ describe('upload by URL', () => {
     const res = await u.call(fileApi.uploadByUrl, { body: { url: `${origin}/icon.png`, bizTag: 'img' } });
     const done = await settle(res.json().objectId);
     expect(done).toMatchObject({ state: 'ready', object: { bizTag: 'img', contentType: 'image/png', width: 1024, height: 1024 } });
+  });
+
+  it('judges what it fetches by its first bytes, as a direct upload is, and keeps nothing of a wrong file', async () => {
+    const res = await u.call(fileApi.uploadByUrl, { body: { url: `${origin}/fake.apk` } });
+    const done = await settle(res.json().objectId);
+    expect(done).toMatchObject({ state: 'failed', reason: 'This file is not an app package (APK, AAB, HAP, APP and RPK are zip archives; PC apps are EXE files)' });
   });
 
   it('refuses an address off the allow-list before fetching anything', async () => {
