@@ -41,15 +41,21 @@ export function VisitorLayout() {
   );
 }
 
+const VISITOR_LINKS = [
+  ['/store', 'nav.store'],
+  ['/demoProject', 'nav.demoProject'],
+  ['/news', 'nav.news'],
+] as const;
+
 /** What a signed-out visitor may look at without an account: the store, the demo project, the service news. */
 export function VisitorLinks() {
   const { t } = useTranslation();
   return (
     <nav aria-label={t('nav.visitor')}>
       <Space size="middle">
-        {(['/store', '/demoProject', '/news'] as const).map((to) => (
+        {VISITOR_LINKS.map(([to, label]) => (
           <Link key={to} to={to} style={{ color: '#fff' }}>
-            {t(to === '/store' ? 'nav.store' : to === '/demoProject' ? 'nav.demoProject' : 'nav.news')}
+            {t(label)}
           </Link>
         ))}
       </Space>
