@@ -1,31 +1,24 @@
 import { useState } from 'react';
-import { App as AntApp, Avatar, Button, Dropdown, Space, Typography, type MenuProps } from 'antd';
+import { Avatar, Button, Dropdown, Space, Typography, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { apiReferencePath } from '@wharf/rules';
-import { useMe, useSignOut, useSwitchTeam } from '../hooks';
+import { useMe, useSignOut } from '../hooks';
 import { CreateTeamDialog } from './CreateTeamDialog';
+import { useGoToTeam } from './go-to-team';
 
 /** The header's account menu: who is signed in, the current team, switch team, sign out. */
 export function AccountMenu() {
   const { t } = useTranslation('accounts');
-  const { message } = AntApp.useApp();
   const navigate = useNavigate();
   const me = useMe();
-  const switchTeam = useSwitchTeam();
+  const { goTo: switchTo, switching } = useGoToTeam();
   const signOut = useSignOut();
   const [creating, setCreating] = useState(false);
   const data = me.data;
   const current = data?.teams.find((team) => team.teamId === data.currentTeamId);
 
-  const goTo = (teamId: string, name?: string) =>
-    switchTeam.mutate(teamId, {
-      onSuccess: () => {
-        const team = name ?? data?.teams.find((x) => x.teamId === teamId)?.name ?? '';
-        void message.success(t('menu.switched', { team }));
-        void navigate('/', { replace: true });
-      },
-    });
+  const goTo = (teamId: string, name?: string) => switchTo(teamId, name ?? data?.teams.find((x) => x.teamId === teamId)?.name ?? '');
 
   const items: MenuProps['items'] = [
     {
@@ -78,7 +71,7 @@ export function AccountMenu() {
   return (
     <>
       <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-        <Button type="text" aria-label={t('menu.label')} style={{ color: '#fff', height: 'auto' }} loading={switchTeam.isPending}>
+        <Button type="text" aria-label={t('menu.label')} style={{ color: '#fff', height: 'auto' }} loading={switching}>
           <Space>
             <Avatar size="small" style={{ background: '#1677ff' }}>
               {(data?.displayName ?? '?').slice(0, 1).toUpperCase()}

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { App as AntApp, Button, Card, Flex, Typography } from 'antd';
+import { Button, Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { useMe, useSwitchTeam } from '../hooks';
+import { Link } from 'react-router';
+import { useMe } from '../hooks';
 import { CreateTeamDialog } from './CreateTeamDialog';
+import { useGoToTeam } from './go-to-team';
 
 /**
  * The home of a person in no team (the platform's operator made at first start, or one whose
@@ -12,10 +13,8 @@ import { CreateTeamDialog } from './CreateTeamDialog';
  */
 export function NoTeamCard() {
   const { t } = useTranslation('accounts');
-  const { message } = AntApp.useApp();
-  const navigate = useNavigate();
   const me = useMe();
-  const switchTeam = useSwitchTeam();
+  const { goTo } = useGoToTeam();
   const [creating, setCreating] = useState(false);
   const roles = me.data?.operatorRoles ?? [];
   const reviewer = roles.includes('reviewer') || roles.includes('admin');
@@ -34,12 +33,7 @@ export function NoTeamCard() {
         onClose={() => setCreating(false)}
         onCreated={(teamId, name) => {
           setCreating(false);
-          switchTeam.mutate(teamId, {
-            onSuccess: () => {
-              void message.success(t('menu.switched', { team: name }));
-              void navigate('/', { replace: true });
-            },
-          });
+          goTo(teamId, name);
         }}
       />
     </Card>

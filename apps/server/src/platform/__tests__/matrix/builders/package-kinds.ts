@@ -27,6 +27,12 @@ async function withObb(s: Seed) {
 
 const inStore: string[] = [];
 
+/** Every app in the store now (the builders before these released some) and the versions it shows: public, as the feed and the front page list them. */
+async function noteWhatIsInStore(s: Seed): Promise<void> {
+  const { rows } = await s.t.deps.database.executeSql(`select v.app_id, v.id from app_versions v join apps a on a.id = v.app_id where a.listed and v.on_shelf_at is not null`);
+  inStore.splice(0, inStore.length, ...(rows as Array<{ app_id: string; id: string }>).flatMap((r) => [r.app_id, r.id]));
+}
+
 /** The distribution family's own calls: packages by kind, expansion file downloads, the app at a glance. */
 export function packageKindsBuilders(): Builders {
   return {
@@ -52,18 +58,14 @@ export function packageKindsBuilders(): Builders {
     'distribution.service': { build: () => ({}) },
     'distribution.allianceApps': {
       build: async (s) => {
-        // Every app in the store now (the builders before this one released some) and its versions.
-        const { rows } = await s.t.deps.database.executeSql(`select v.app_id, v.id from app_versions v join apps a on a.id = v.app_id where a.listed and v.on_shelf_at is not null`);
-        inStore.splice(0, inStore.length, ...(rows as Array<{ app_id: string; id: string }>).flatMap((r) => [r.app_id, r.id]));
+        await noteWhatIsInStore(s);
         return { query: { pageSize: 100 } };
       },
       reveals: () => ({ values: inStore, why: 'apps in the store are public, with the version every device gets' }),
     },
     'distribution.storeIndex': {
       build: async (s) => {
-        // The store's front page shows the same: every listed app on shelf and the version it shows.
-        const { rows } = await s.t.deps.database.executeSql(`select v.app_id, v.id from app_versions v join apps a on a.id = v.app_id where a.listed and v.on_shelf_at is not null`);
-        inStore.splice(0, inStore.length, ...(rows as Array<{ app_id: string; id: string }>).flatMap((r) => [r.app_id, r.id]));
+        await noteWhatIsInStore(s);
         return { query: { pageSize: 48 } };
       },
       reveals: () => ({ values: inStore, why: "the store's front page lists the apps in the store" }),
