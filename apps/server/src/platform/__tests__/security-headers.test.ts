@@ -20,13 +20,15 @@ afterAll(async () => {
   await proxied.close();
 });
 
+const API_POLICY = "default-src 'none'; img-src 'self'; media-src 'self'; frame-ancestors 'none'";
+
 function directives(header: string | undefined): Map<string, string> {
   return new Map((header ?? '').split(';').map((d) => d.trim()).filter(Boolean).map((d) => [d.split(' ')[0]!, d.slice(d.indexOf(' ') + 1)]));
 }
 
 describe('security headers', () => {
-  it('send a content security policy allowing only the console, its gateways and the configured frames', async () => {
-    const res = await t.app.inject({ url: consoleApi.getConfig.fullPath });
+  it('send pages a content security policy allowing only the console, its gateways and the configured frames', async () => {
+    const res = await t.app.inject({ url: '/docs', headers: { accept: 'text/html' } });
     const csp = directives(res.headers['content-security-policy'] as string);
     expect(csp.get('script-src')).toBe("'self'");
     expect(csp.get('object-src')).toBe("'none'");
@@ -37,10 +39,22 @@ describe('security headers', () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
+  it('send API answers a policy that allows nothing and no framing, and no header only pages read', async () => {
+    for (const url of [consoleApi.getConfig.fullPath, '/api/publish/v2/appid-list']) {
+      const res = await t.app.inject({ url });
+      expect(res.headers['content-security-policy']).toBe(API_POLICY);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      for (const pageOnly of ['referrer-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-xss-protection']) {
+        expect(res.headers[pageOnly]).toBeUndefined();
+      }
+    }
+  });
+
   it('are on refusals too', async () => {
     const res = await t.app.inject({ url: teamApi.auditEventList.fullPath });
     expect(res.statusCode).toBe(401);
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toBe(API_POLICY);
   });
 
   it('are on answers for unknown addresses too, the same set as on a call', async () => {
@@ -51,13 +65,17 @@ describe('security headers', () => {
       expect(missing.headers[name]).toBe(call.headers[name]);
     }
     expect(missing.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const page = await t.app.inject({ url: '/cn/no-such-page', headers: { accept: 'text/html' } });
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
   });
 
   it('add HSTS only over HTTPS, which behind a proxy is read from X-Forwarded-Proto when trusted', async () => {
     const plain = await t.app.inject({ url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
     expect(plain.headers['strict-transport-security']).toBeUndefined();
-    const overTls = await proxied.app.inject({ url: '/healthz', headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' } });
-    expect(overTls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    for (const url of ['/healthz', consoleApi.getConfig.fullPath]) {
+      const overTls = await proxied.app.inject({ url, headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' } });
+      expect(overTls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    }
     const overHttp = await proxied.app.inject({ url: '/healthz', headers: { 'x-forwarded-proto': 'http' } });
     expect(overHttp.headers['strict-transport-security']).toBeUndefined();
   });
