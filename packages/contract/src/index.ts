@@ -23,6 +23,7 @@ import * as abTestingFamily from './families/ab-testing';
 import * as cloudDbFamily from './families/cloud-db';
 import * as analyticsFamily from './families/analytics';
 import * as cloudFunctionsFamily from './families/cloud-functions';
+import * as ratingsFamily from './families/ratings';
 
 export * from './kit/access';
 export * from './kit/permissions';
@@ -73,6 +74,8 @@ export type { Experiment, ExperimentInput, ExperimentMetric, ExperimentResults, 
 export { AB_LIMITS, EXPERIMENT_STATES, EXPOSURE_EVENT, METRIC_KINDS } from './families/ab-testing';
 export * as analyticsApi from './families/analytics';
 export * as cloudFunctionsApi from './families/cloud-functions';
+export * as ratingsApi from './families/ratings';
+export type { AppReview, PublicReview, RatingSummary, ReviewSort } from './families/ratings';
 export type { CloudFunction, FunctionVersion, FunctionAlias, Invocation } from './families/cloud-functions';
 export type { AnalyticsContext, AnalyticsEventInput, AnalyticsExport, DistributionDay, PhasedAdoption, Audience, AudienceCondition, AudienceInput, ExportFormat, ExportState, IndustryMetric, ReportDefinition, ReportDimension, ReportMetric, ReportSchedule, ReportTemplate, ReportTemplateInput, AnalyticsSettings, ExploreGroup, PortraitDimension, OverviewDay, OverviewTotals, RejectReason } from './families/analytics';
 export { ADOPTION_VERSIONS, ANALYTICS_LIMITS, CRASH_EVENT, AUDIENCE_FIELDS, AUDIENCE_LIMITS, USER_PROPERTY_OPS, AUTOMATIC_EVENTS, DEFAULT_RETENTION_DAYS, EXPORT_FORMATS, EXPORT_STATES, INDUSTRY_LIMITS, INDUSTRY_METRICS, REPORT_DIMENSIONS, REPORT_LIMITS, REPORT_METRICS, REPORT_RANGES, REPORT_SCHEDULES, EXPLORE_GROUPS, EXPLORE_TOP, FUNNEL_STEPS, PORTRAIT_DIMENSIONS, PORTRAIT_TOP, RETENTION_CURVE_DAYS, RETENTION_DAYS, RETENTION_OFFSETS } from './families/analytics';
@@ -104,6 +107,6 @@ function endpointsOf(family: Record<string, unknown>): Endpoint[] {
 }
 
 /** Every call of the catalogue; the server must register each one (a test checks). */
-export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily, versionFamily, testingFamily, immersiveFamily, qualificationFamily, regionFamily, agreementFamily, appUsersFamily, apiClientsFamily, publishingFamily, remoteConfigFamily, abTestingFamily, analyticsFamily, cloudDbFamily, cloudFunctionsFamily].flatMap(
+export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily, versionFamily, testingFamily, immersiveFamily, qualificationFamily, regionFamily, agreementFamily, appUsersFamily, apiClientsFamily, publishingFamily, remoteConfigFamily, abTestingFamily, analyticsFamily, cloudDbFamily, cloudFunctionsFamily, ratingsFamily].flatMap(
   (f) => endpointsOf(f),
 );

@@ -346,6 +346,8 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<string, { limit: number; windo
   // Access tokens asked for per address: a CI farm behind one address asks once per job.
   apiToken: { limit: 300, windowMs: 60_000 },
   signIn: { limit: 20, windowMs: 60_000 },
+  // Reviews written and helpful marks, per device: a person changes a review a few times, not hundreds.
+  reviewWrite: { limit: 30, windowMs: 3_600_000 },
   // New anonymous app users per address (Firebase allows 100 an hour per address too).
   anonymousSignUp: { limit: 100, windowMs: 3_600_000 },
   // ...and per project, all its apps and addresses together.

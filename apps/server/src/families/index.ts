@@ -22,6 +22,7 @@ import { abTestingFamily } from './ab-testing';
 import { analyticsFamily } from './analytics';
 import { cloudDbFamily } from './cloud-db';
 import { cloudFunctionsFamily } from './cloud-functions';
+import { ratingsFamily } from './ratings';
 
 /** The list of families: one line each. */
 export const FAMILIES: readonly Family[] = [
@@ -48,4 +49,5 @@ export const FAMILIES: readonly Family[] = [
   analyticsFamily,
   cloudDbFamily,
   cloudFunctionsFamily,
+  ratingsFamily,
 ];

@@ -7,6 +7,7 @@ import type { PhasedService } from './phased';
 import { versionsRepo, type VersionRow } from './repo';
 import { bucketOf } from './phased';
 import { TESTER_OFFERS } from './points';
+import { issueInstallToken } from './install-tokens';
 import { appById, appByPackage } from '../apps/public';
 import { type FileRow, fileById } from '../files/public';
 import { type PackageRow, packageOfApp } from '../packages/public';
@@ -206,6 +207,11 @@ export class DistributionService {
     const file = pkg ? await fileById(db, pkg.fileId) : undefined;
     if (!pkg || !file || file.state !== 'ready') throw notFound();
     return { row, pkg, file, platform: app.platform };
+  }
+
+  /** The token that shows this device downloaded the app (its reviews need one). */
+  installToken(served: Served, deviceId: string, country: string | null): string {
+    return issueInstallToken(this.deps.secrets, { appId: served.row.appId, deviceId, versionId: served.row.id, country }, this.deps.clock.now());
   }
 
   /** A download that completed, per day, version and country (and for the app's analytics). */

@@ -37,6 +37,16 @@ export const versionsRepo = {
     const [row] = await db.select().from(appVersions).where(and(eq(appVersions.appId, appId), eq(appVersions.id, id)));
     return row;
   },
+  /** The newest version of the app released with this version code. */
+  async releasedByCode(db: DbOrTx, appId: string, code: number): Promise<VersionRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(appVersions)
+      .where(and(eq(appVersions.appId, appId), eq(appVersions.versionCode, code), isNotNull(appVersions.onShelfAt)))
+      .orderBy(desc(appVersions.onShelfAt))
+      .limit(1);
+    return row;
+  },
   async byIdAnyApp(db: DbOrTx, id: string): Promise<VersionRow | undefined> {
     const [row] = await db.select().from(appVersions).where(eq(appVersions.id, id));
     return row;

@@ -21,6 +21,8 @@ export function clientRoutes(app: FastifyInstance, s: VersionsServices): void {
     // not offered, and counted per day, version and country.
     const country = query.country ?? countryOfAcceptLanguage(req.headers['accept-language']) ?? undefined;
     if (!offeredIn(served.row.countries, country)) throw new AppError('notOfferedHere');
+    // What lets this device rate and review the app later (docs/ratings.md).
+    if (query.deviceId) reply.header('X-Install-Token', s.distribution.installToken(served, query.deviceId, country ?? null));
     await sendPackage(req, reply, s.distribution.storage, pkg, file, () => s.distribution.count(served, country ?? UNKNOWN_COUNTRY));
     return STREAMED;
   });

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import { ratingsApi } from '@wharf/contract';
+import { registerEndpoint } from '../../../platform/http/register';
+import type { RatingsServices } from './context';
+
+/** The console's calls: an app's reviews, their charts, and the team's replies. */
+export function consoleRoutes(app: FastifyInstance, { ratings }: RatingsServices): void {
+  registerEndpoint(app, ratingsApi.listReviews, ({ caller, query }) => ratings.list(caller, query.appId, query));
+  registerEndpoint(app, ratingsApi.reviewSummary, ({ caller, query }) => ratings.summary(caller, query.appId, query.from, query.to));
+  registerEndpoint(app, ratingsApi.replyToReview, ({ caller, query, body }) => ratings.reply(caller, query.appId, body.reviewId, body.text));
+  registerEndpoint(app, ratingsApi.deleteReply, ({ caller, query }) => ratings.reply(caller, query.appId, query.reviewId, null));
+}

@@ -1,0 +1,10 @@
+import type { RatingsDevice } from '../device';
+import type { RatingsService } from '../service';
+import type { RatingsStore } from '../store';
+
+/** The family's services, handed to every route file. */
+export interface RatingsServices {
+  ratings: RatingsService;
+  device: RatingsDevice;
+  store: RatingsStore;
+}

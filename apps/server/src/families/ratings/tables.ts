@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../accounts/public';
+import { apps } from '../apps/public';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * Ratings and reviews of an app: one per install (a device that downloaded it, proved by
+ * its install token) or per signed-in app user, changed in place when written again.
+ */
+export const appReviews = pgTable(
+  'app_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    /** The install's device, or null for an app user's review. */
+    deviceId: text('device_id'),
+    /** The app user (Auth Service), or null for an install's review. */
+    appUserId: uuid('app_user_id'),
+    rating: smallint('rating').notNull(),
+    text: text('text').notNull(),
+    language: text('language').notNull(),
+    country: text('country'),
+    versionId: uuid('version_id'),
+    versionName: text('version_name'),
+    versionCode: integer('version_code'),
+    helpful: integer('helpful').notNull().default(0),
+    replyText: text('reply_text'),
+    replyBy: uuid('reply_by').references(() => users.id, { onDelete: 'set null' }),
+    replyCreatedAt: ts('reply_created_at'),
+    replyUpdatedAt: ts('reply_updated_at'),
+    createdAt: ts('created_at').notNull(),
+    /** When the reviewer last wrote it: lists and date filters go by this. */
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('app_reviews_install').on(t.appId, t.deviceId).where(sql`device_id is not null`),
+    uniqueIndex('app_reviews_app_user').on(t.appId, t.appUserId).where(sql`app_user_id is not null`),
+    index('app_reviews_newest').on(t.appId, t.updatedAt, t.id),
+    index('app_reviews_language').on(t.appId, t.language, t.updatedAt, t.id),
+    index('app_reviews_helpful').on(t.appId, t.language, t.helpful, t.updatedAt, t.id),
+  ],
+);
+
+/** "Helpful" marks: one per review and reader (an install's device, or `user:` and the app user). */
+export const appReviewVotes = pgTable(
+  'app_review_votes',
+  {
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => appReviews.id, { onDelete: 'cascade' }),
+    voter: text('voter').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.voter] })],
+);

@@ -1,0 +1,4 @@
+export * from './schemas';
+export * from './calls';
+export * from './client-calls';
+export * from './store-calls';
