@@ -2,7 +2,9 @@ import type { Page } from 'playwright-core';
 import appsEn from '../../apps/web/src/features/apps/locales/en.json';
 import packagesEn from '../../apps/web/src/features/packages/locales/en.json';
 import projectsEn from '../../apps/web/src/features/projects/locales/en.json';
+import reviewEn from '../../apps/web/src/features/review/locales/en.json';
 import { en, fillSignUp, type Person } from './console';
+import { fill } from './journey';
 
 /**
  * A new developer signs up and creates a project and an app in it, ending on the app's
@@ -72,4 +74,15 @@ export async function newDeveloperWithApp(
   await page.locator('input[type=file]').setInputFiles(app.packageFile);
   await page.getByRole('row', { name: new RegExp(packagesEn.state.parsed) }).waitFor({ timeout: 30_000 });
   return appId;
+}
+
+/** The reviewer approves the open task of an app from the review queue, as a person clicks it. */
+export async function approveInQueue(reviewer: Page, origin: string, app: string, kind: string): Promise<void> {
+  const r = reviewEn;
+  await reviewer.goto(`${origin}/en/#/review`);
+  await reviewer.getByRole('row', { name: new RegExp(app) }).getByText(kind).waitFor();
+  await reviewer.getByRole('link', { name: fill(r.queue.openOf, { app }) }).click();
+  await reviewer.getByRole('button', { name: r.decide.approve }).click();
+  await reviewer.getByRole('dialog', { name: fill(r.decide.approveTitle, { app }) }).getByRole('button', { name: r.decide.approve }).click();
+  await reviewer.getByText(new RegExp(`^${fill(r.task.decided, { state: r.taskState.approved, date: '' })}\\d`)).waitFor();
 }

@@ -10,14 +10,13 @@ import reviewEn from '../../apps/web/src/features/review/locales/en.json';
 import teamEn from '../../apps/web/src/features/team/locales/en.json';
 import versionsEn from '../../apps/web/src/features/versions/locales/en.json';
 import { versionApi } from '@wharf/contract';
-import type { Page } from 'playwright-core';
 import { browserAvailability } from '../support/browser';
 import { submitFirstVersion } from '../support/console-calls';
-import { fill, journeyEnvironment } from '../support/journey';
+import { journeyEnvironment } from '../support/journey';
 import { openPage, screenshot, signIn, type Person } from '../support/console';
 import { ROOT_DIR } from '../support/paths';
 import { journeyApk } from '../support/packages';
-import { newDeveloperWithApp } from '../support/publishing';
+import { approveInQueue, newDeveloperWithApp } from '../support/publishing';
 
 // A team makes an API key in the console as a person would, then a CI job uses it from a
 // plain HTTP client that only speaks the documented Connect API: an update in phases, which
@@ -37,16 +36,6 @@ const wharf = (args: string[], env: Record<string, string>) => run(process.execP
 const operator = { email: 'operator@example.com', password: 'operator password' };
 /** AppGallery Connect's way of writing a time. */
 const agcTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, '+0000');
-
-/** The reviewer approves the open task of Cider from the review queue, as a person clicks it. */
-async function approveInQueue(reviewer: Page, origin: string, kind: string): Promise<void> {
-  await reviewer.goto(`${origin}/en/#/review`);
-  await reviewer.getByRole('row', { name: /Cider/ }).getByText(kind).waitFor();
-  await reviewer.getByRole('link', { name: fill(r.queue.openOf, { app: 'Cider' }) }).click();
-  await reviewer.getByRole('button', { name: r.decide.approve }).click();
-  await reviewer.getByRole('dialog', { name: fill(r.decide.approveTitle, { app: 'Cider' }) }).getByRole('button', { name: r.decide.approve }).click();
-  await reviewer.getByText(new RegExp(`^${fill(r.task.decided, { state: r.taskState.approved, date: '' })}\\d`)).waitFor();
-}
 
 it.runIf(chromium.mustFail)('has Chromium to run the browser tests', () => {
   throw new Error(chromium.missingMessage);
@@ -69,7 +58,7 @@ describe.skipIf(!chromium.available)('API keys and the Publishing API (Chromium)
     await reviewer.goto(`${origin}/en/#/login`);
     await signIn(reviewer, operator);
     await reviewer.getByRole('menuitem', { name: r.nav }).waitFor();
-    await approveInQueue(reviewer, origin, r.kind.release);
+    await approveInQueue(reviewer, origin, 'Cider', r.kind.release);
 
     // Users and permissions → API keys: empty, then one API client.
     await page.goto(`${origin}/en/#/team/users`);
@@ -126,7 +115,7 @@ describe.skipIf(!chromium.available)('API keys and the Publishing API (Chromium)
     await screenshot(page, 'api-keys-version-in-review');
 
     // Approved in the review queue: devices get 2.0 by the phased rules, about a tenth of them.
-    await approveInQueue(reviewer, origin, r.kind.update);
+    await approveInQueue(reviewer, origin, 'Cider', r.kind.update);
     const check = (deviceId: string) => fetch(`${origin}${versionApi.updateCheck.fullPath}?packageName=com.wharf.e2e.ci&versionCode=0&deviceId=${deviceId}&country=DE`).then(async (res) => ((await res.json()) as { update: { versionCode: number } | null }).update?.versionCode);
     const offered = await Promise.all(Array.from({ length: 200 }, (_, i) => check(`ci-device-${i}`)));
     const newer = offered.filter((code) => code === 2).length;

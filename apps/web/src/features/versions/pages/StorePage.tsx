@@ -7,6 +7,7 @@ import { formatDate, formatFileSize } from '@wharf/rules';
 import { callEndpoint } from '../../../request/call';
 import { ApiError } from '../../../request/errors';
 import { localTimeZone, type Language } from '../../../session/language';
+import { StoreReviews } from '../../ratings/public';
 
 /** The listing language each console language asks for; the server falls back to the app's default. */
 export const LISTING_LANGUAGE: Readonly<Record<Language, string>> = { cn: 'zhCN', en: 'enUS', ru: 'ruRU' };
@@ -136,6 +137,7 @@ function StoreListingView({ app, language }: { app: StoreListing; language: Lang
         )}
         {app.language !== LISTING_LANGUAGE[language] && <Tag>{t('store.otherLanguage')}</Tag>}
       </Card>
+      {!app.preRegistration && <StoreReviews appId={app.appId} />}
     </Flex>
   );
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { consoleApi, versionApi, type StoreListing } from '@wharf/contract';
+import { consoleApi, ratingsApi, versionApi, type StoreListing } from '@wharf/contract';
 import { answerCalls, callsTo, CONFIG } from '../../../test/fixtures';
 import { APP_ID } from '../../../test/publishing';
 import { renderApp } from '../../../test/render';
@@ -52,6 +52,41 @@ afterEach(() => {
 });
 
 describe('the public store page', () => {
+  it("shows the ratings, the reviews in the reader's language first with the developer's reply, and sorts by helpfulness", async () => {
+    const review = (n: number, over: object = {}) => ({
+      reviewId: `00000000-0000-4000-8000-00000000030${n}`,
+      rating: 2,
+      text: `Отзыв ${n}`,
+      language: 'ru',
+      country: 'DE',
+      versionName: '1.4.2',
+      createdAt: '2026-03-12T09:00:00.000Z',
+      updatedAt: '2026-03-12T09:00:00.000Z',
+      helpful: 0,
+      reply: null,
+      ...over,
+    });
+    answerCalls(callEndpoint, {
+      [consoleApi.getConfig.id]: () => CONFIG,
+      [versionApi.storeApp.id]: () => ({ ret: OK, app: listing('ruRU') }),
+      [ratingsApi.storeReviews.id]: ({ query }) => {
+        const { sort, cursor } = query as { sort: string; cursor?: string };
+        const items = sort === 'helpful' ? [review(2, { helpful: 4 }), review(1)] : [review(1, { text: '<script>alert(1)</script>', reply: { text: 'Исправили в 1.4.3', createdAt: '2026-03-13T09:00:00.000Z', updatedAt: '2026-03-13T09:00:00.000Z' } }), review(2, { helpful: 4 })];
+        return { ret: OK, ...(cursor ? {} : { summary: { count: 3, average: 2.33, distribution: [1, 1, 1, 0, 0] } }), items, nextCursor: null };
+      },
+    });
+    renderApp('ru', `#/store/${APP_ID}`);
+    const section = await screen.findByTestId('store-reviews');
+    expect(await within(section).findByText('<script>alert(1)</script>')).toBeTruthy();
+    expect(within(section).getByTestId('average').textContent).toBe('2,33');
+    expect(within(section).getByText('Оценок: 3')).toBeTruthy();
+    expect(within(section).getByText('Ответ разработчика')).toBeTruthy();
+    expect(within(section).getByText('Исправили в 1.4.3')).toBeTruthy();
+    expect(callsTo(callEndpoint, ratingsApi.storeReviews)[0]).toMatchObject({ params: { appId: APP_ID }, query: { language: 'ru', sort: 'newest' } });
+    within(section).getByText('Сначала полезные').click();
+    await waitFor(() => expect(within(section).getAllByTestId('store-review')[0]!.textContent).toContain('Отзыв 2'));
+  });
+
   it('shows the listing in the page language with its images, facts and the QR code of the download link', async () => {
     answerCalls(callEndpoint, {
       [consoleApi.getConfig.id]: () => CONFIG,

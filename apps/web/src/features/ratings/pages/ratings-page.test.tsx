@@ -1,0 +1,105 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ratingsApi, teamApi, type AppReview } from '@wharf/contract';
+import { callEndpoint } from '../../../test/call-mock';
+import { answerCalls, callsTo, permissionsOf, type Handler } from '../../../test/fixtures';
+import { APP_ID, appShellHandlers } from '../../../test/publishing';
+import { renderApp } from '../../../test/render';
+import { clearSessionCookies, setSessionCookies } from '../../../test/session';
+
+// The Ratings and reviews page with the real providers, router and antd; the request layer is replaced at its boundary.
+
+const OK = { code: 0, msg: 'success' };
+const review = (i: number, over: Partial<AppReview> = {}): AppReview => ({
+  reviewId: `00000000-0000-4000-8000-00000000020${i}`,
+  rating: 2,
+  text: `Review ${i}`,
+  language: 'ru',
+  country: 'DE',
+  versionName: '1.0.10',
+  versionCode: 10,
+  createdAt: '2026-03-09T12:00:00.000Z',
+  updatedAt: '2026-03-09T12:00:00.000Z',
+  helpful: 0,
+  reply: null,
+  author: 'install',
+  replyBy: null,
+  ...over,
+});
+
+function serve(items: AppReview[], over: Record<string, Handler> = {}) {
+  let shown = items;
+  answerCalls(callEndpoint, {
+    ...appShellHandlers(),
+    [ratingsApi.listReviews.id]: ({ query }) => {
+      const stars = (query as { stars?: string }).stars;
+      const matching = stars ? shown.filter((r) => stars.split(',').includes(String(r.rating))) : shown;
+      return { ret: OK, items: matching, nextCursor: null, total: matching.length };
+    },
+    [ratingsApi.reviewSummary.id]: () => ({
+      ret: OK,
+      summary: { count: shown.length, average: shown.length ? 2.5 : null, distribution: [1, 1, 0, 0, 0] },
+      versions: [{ versionName: '1.0.10', count: shown.length, average: 2.5 }],
+      days: [{ day: '2026-03-09', count: 2, average: 2.5 }],
+    }),
+    [ratingsApi.replyToReview.id]: ({ body }) => {
+      const { reviewId, text } = body as { reviewId: string; text: string };
+      shown = shown.map((r) => (r.reviewId === reviewId ? { ...r, reply: { text, createdAt: '2026-03-10T09:00:00.000Z', updatedAt: '2026-03-10T09:00:00.000Z' } } : r));
+      return { ret: OK, review: shown.find((r) => r.reviewId === reviewId) };
+    },
+    ...over,
+  });
+}
+
+beforeEach(() => setSessionCookies({ siteId: 8 }));
+afterEach(() => {
+  callEndpoint.mockReset();
+  clearSessionCookies();
+});
+
+describe('Ratings and reviews page', () => {
+  it('says where reviews come from while there are none', async () => {
+    serve([]);
+    renderApp('en', `#/apps/${APP_ID}/ratings`);
+    expect(await screen.findByText(/No ratings yet\. Users rate the app from their devices after downloading it/)).toBeTruthy();
+  });
+
+  it('shows the average and the reviews as typed, filters by stars through the address, and publishes a reply', async () => {
+    serve([review(1, { rating: 1, text: '<b>Crashes</b> 😞' }), review(2, { rating: 2, helpful: 3 })]);
+    renderApp('en', `#/apps/${APP_ID}/ratings`);
+    expect(await screen.findByText('<b>Crashes</b> 😞')).toBeTruthy();
+    expect(document.querySelector('b')).toBeNull();
+    expect(screen.getByTestId('average').textContent).toBe('2.5');
+    expect(screen.getByText('Matching reviews: 2')).toBeTruthy();
+    expect(screen.getByText(/Helpful to readers: 3/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('checkbox', { name: '1 ★' }));
+    await waitFor(() => expect(callsTo(callEndpoint, ratingsApi.listReviews).at(-1)!.query).toMatchObject({ stars: '1' }));
+    expect(window.location.hash).toContain('stars=1');
+    expect(await screen.findByText('Matching reviews: 1')).toBeTruthy();
+
+    const card = (await screen.findByText('<b>Crashes</b> 😞')).closest('[data-testid="review"]') as HTMLElement;
+    fireEvent.click(within(card).getByRole('button', { name: 'Reply' }));
+    fireEvent.change(within(card).getByLabelText('Your reply'), { target: { value: 'Fixed in 1.0.11, sorry!' } });
+    expect(localStorage.getItem(`wharf.replyDraft.${review(1).reviewId}`)).toBe('Fixed in 1.0.11, sorry!');
+    fireEvent.click(within(card).getByRole('button', { name: 'Publish reply' }));
+    await waitFor(() => expect(callsTo(callEndpoint, ratingsApi.replyToReview)).toHaveLength(1));
+    expect(callsTo(callEndpoint, ratingsApi.replyToReview)[0]!.body).toEqual({ reviewId: review(1).reviewId, text: 'Fixed in 1.0.11, sorry!' });
+    expect(await screen.findByText('Fixed in 1.0.11, sorry!')).toBeTruthy();
+    expect(localStorage.getItem(`wharf.replyDraft.${review(1).reviewId}`)).toBeNull();
+  });
+
+  it('opens a reply left unfinished on this device where it was left', async () => {
+    localStorage.setItem(`wharf.replyDraft.${review(1).reviewId}`, 'Half a tho');
+    serve([review(1)]);
+    renderApp('ru', `#/apps/${APP_ID}/ratings`);
+    expect(((await screen.findByLabelText('Ваш ответ')) as HTMLTextAreaElement).value).toBe('Half a tho');
+  });
+
+  it('offers no reply to a member who may not reply', async () => {
+    serve([review(1)], { [teamApi.userPermission.id]: () => permissionsOf('operations') });
+    renderApp('en', `#/apps/${APP_ID}/ratings`);
+    expect(await screen.findByText('Review 1')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reply' })).toBeNull();
+  });
+});
