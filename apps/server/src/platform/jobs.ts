@@ -14,6 +14,8 @@ export class Jobs {
   readonly #workers: Array<{ name: string; handler: JobHandler<unknown>; onGiveUp?: JobHandler<unknown> }> = [];
   readonly #deadLetters = new Map<string, string>();
   #started = false;
+  /** Set once stop() has waited what it waits: a handler still running then is abandoned. */
+  #stopped = false;
 
   /**
    * `expireSeconds`: a job whose worker died with its process (crash, kill -9) stays
@@ -23,7 +25,10 @@ export class Jobs {
   constructor(database: Database, log: FastifyBaseLogger, private readonly workersEnabled: boolean, private readonly expireSeconds = 900) {
     this.#log = log;
     this.#boss = new PgBoss({
-      db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
+      // After stop, a handler that outlived its grace ends in pg-boss recording its result on a
+      // database that may be closed: that write is dropped (the job expires and runs again),
+      // instead of failing as a rejection nobody awaits.
+      db: { executeSql: (text: string, values?: unknown[]) => (this.#stopped ? Promise.resolve({ rows: [] }) : database.executeSql(text, values)) },
       schedule: false,
       supervise: workersEnabled,
       maintenanceIntervalSeconds: Math.max(1, Math.min(120, Math.floor(expireSeconds / 2))),
@@ -76,5 +81,6 @@ export class Jobs {
     if (!this.#started) return;
     this.#started = false;
     await this.#boss.stop({ graceful: true, wait: true, timeout: 5000 });
+    this.#stopped = true;
   }
 }
