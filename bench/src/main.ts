@@ -21,6 +21,7 @@ import { liveDelivery } from './clouddb-live';
 import { functionLines } from './functions';
 import { mixedRun, printMixed } from './mixed';
 import { printScale, versionListScale, type Seeder } from './version-scale';
+import { printReviewScale, storeReviewsScale } from './reviews-scale';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { startBalancer } from '../../apps/server/src/harness/balancer';
@@ -250,6 +251,10 @@ App-user sign-in on ${t.label}: ${signIn.rps.toFixed(0)} req/s with argon2id at 
           };
       const scale = await versionListScale(seeder, headers, { label: t.label, connections: listConnections, durationSec: listDurationSec });
       reports.push(() => printScale(t.label, scale));
+      // Issue 29: the store page's reviews of the released app, 1,000 then 100,000 of them.
+      const reviewScale = await storeReviewsScale(seeder, released.appId, { label: t.label, connections: listConnections, durationSec: listDurationSec });
+      const bareRps = baseline.rps;
+      reports.push(() => printReviewScale(t.label, reviewScale, bareRps));
     }
     if (sections.has('upload') && t === targets[0] && uploadMb > 0) {
       if (await ensureFreeDisk(dataDir, 3 * uploadMb * 1024 * 1024)) uploads.push(await measureUpload(server, headers, dataDir, ci, released.appId));

@@ -26,6 +26,7 @@ const COMPLAINT = 'Вылетает при запуске, исправьте, �
 const PRAISE = 'Great app, syncs in a blink';
 const THANKS = 'Отличное приложение, синхронизирует мгновенно';
 const REPLY = 'Fixed in 1.0.1, thank you for telling us!';
+const SPAM = 'Much better app at www.cheap-apps.net';
 
 it.runIf(chromium.mustFail)('has Chromium to run the browser tests', () => {
   throw new Error(chromium.missingMessage);
@@ -48,7 +49,6 @@ describe.skipIf(!chromium.available)('ratings and reviews (Chromium)', () => {
     await signIn(rev.page, operator);
     await rev.page.getByRole('menuitem', { name: reviewEn.nav }).waitFor();
     await approveInQueue(rev.page, origin, 'Cider', reviewEn.kind.release);
-    await rev.context.close();
 
     // Devices download it (each gets its install token) and review it with the app's key.
     const { client } = (await consoleCall(page, context, appApi.getAppClient, { query: { appId } })).body as { client: { clientId: string; apiKey: string } };
@@ -68,6 +68,8 @@ describe.skipIf(!chromium.available)('ratings and reviews (Chromium)', () => {
     const thanks = await write('phone-ru-1', { rating: 5, text: THANKS }, 'ru-RU');
     await write('phone-en', { rating: 5, text: PRAISE }, 'en-US');
     await write('phone-ru-2', { rating: 2, text: COMPLAINT }, 'ru-RU');
+    // A review that sends readers elsewhere waits for the platform's moderators.
+    await write('phone-spam', { rating: 1, text: SPAM }, 'en-US');
     // A device that never downloaded the app cannot review it.
     const refused = await fetch(`${origin}${ratingsApi.submitReview.fullPath}`, { method: 'PUT', headers: { ...key, 'x-device-id': 'stranger' }, body: JSON.stringify({ rating: 1, text: 'fake' }) });
     expect(refused.status).toBe(403);
@@ -77,6 +79,8 @@ describe.skipIf(!chromium.available)('ratings and reviews (Chromium)', () => {
     await page.getByRole('menuitem', { name: r.page.title }).click();
     await page.getByRole('heading', { name: r.page.title }).waitFor();
     await page.getByText(PRAISE).waitFor();
+    // The team sees the held review and why; its numbers are the readers' (held ones left out).
+    await page.getByTestId('review').filter({ hasText: SPAM }).getByText(fill(r.review.held, { why: r.moderation.flag.link })).waitFor();
     expect(await page.getByTestId('average').textContent()).toBe('4');
     // Each choice goes to the page's address (a navigation), so the box is ticked when it lands.
     for (const stars of [1, 2]) {
@@ -85,7 +89,8 @@ describe.skipIf(!chromium.available)('ratings and reviews (Chromium)', () => {
       await expect.poll(() => box.isChecked()).toBe(true);
     }
     expect(page.url()).toContain('stars=1%2C2');
-    await page.getByText(fill(r.list.count, { count: 1 })).waitFor();
+    // The complaint and the held spam (the team sees every review).
+    await page.getByText(fill(r.list.count, { count: 2 })).waitFor();
     await expect.poll(() => page.getByText(PRAISE).count()).toBe(0);
     const card = page.getByTestId('review').filter({ hasText: COMPLAINT });
     await card.getByRole('button', { name: r.reply.write }).click();
@@ -93,8 +98,18 @@ describe.skipIf(!chromium.available)('ratings and reviews (Chromium)', () => {
     await card.getByRole('button', { name: r.reply.send }).click();
     await card.getByText(r.reply.yours).waitFor();
     await card.getByText(REPLY).waitFor();
-    ownData(page, developer.displayName, PRAISE, REPLY, 'Cider');
+    ownData(page, developer.displayName, PRAISE, REPLY, SPAM, 'Cider');
     await screenshot(page, 'ratings-console');
+
+    // The moderator hides the spam, saying why, from the review console's tab of app reviews.
+    await rev.page.goto(`${origin}/en/#/review`);
+    await rev.page.getByRole('tab', { name: r.moderation.tab }).click();
+    const spamRow = rev.page.getByRole('row').filter({ hasText: SPAM });
+    await spamRow.getByText(r.moderation.flag.link).waitFor();
+    await spamRow.getByLabel(r.moderation.reason).fill('Advertises another store');
+    await spamRow.getByRole('button', { name: r.moderation.hide }).click();
+    await rev.page.getByText(r.moderation.empty).waitFor();
+    await rev.context.close();
 
     // Another reader finds the older good review helpful.
     const marked = await fetch(`${origin}${buildPath(ratingsApi.voteHelpful, { reviewId: thanks })}`, { method: 'PUT', headers: { ...key, 'x-device-id': 'reader' }, body: JSON.stringify({ installToken: await install('reader'), helpful: true }) });
@@ -107,7 +122,7 @@ describe.skipIf(!chromium.available)('ratings and reviews (Chromium)', () => {
     await section.getByText(ratingsRu.store.title).waitFor();
     await section.getByText(fill(ratingsRu.summary.count, { count: 3 })).waitFor();
     expect(await section.getByTestId('average').textContent()).toBe('4');
-    // Russian first, newest first: the complaint, the thanks, then the English review.
+    // Russian first, newest first: the complaint, the thanks, then the English review; never the spam.
     await expect.poll(async () => (await section.getByTestId('store-review').allTextContents()).map((text) => [COMPLAINT, THANKS, PRAISE].find((w) => text.includes(w)))).toEqual([COMPLAINT, THANKS, PRAISE]);
     await section.getByText(ratingsRu.store.developerReply).waitFor();
     await section.getByText(REPLY).waitFor();

@@ -25,3 +25,4 @@ export * from './remote-config';
 export * from './firebase-template';
 export * from './cloud-db';
 export * from './functions';
+export * from './review-moderation';

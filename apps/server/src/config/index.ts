@@ -76,6 +76,12 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v ?? '').split(/[\s,]+/).filter(Boolean))
     .pipe(z.array(z.string().regex(/^https?:\/\/[^\s/'";]+$/, 'origins such as https://portal.example.com'))),
+  // Words that hold a review for an operator, beside the built-in lists (comma-separated).
+  REVIEW_HELD_WORDS: z
+    .string()
+    .max(20_000)
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((w) => w.trim()).filter(Boolean)),
   WHARF_OPERATOR_EMAIL: z.string().email().optional(),
   WHARF_OPERATOR_PASSWORD: z.string().min(8).optional(),
   WHARF_JOBS: z.enum(['on', 'off']).default('on'),
@@ -210,6 +216,8 @@ export interface Config {
   trustProxy: boolean;
   /** Origins that may frame the console (embedded app mode); the console's own origin always may. */
   frameAncestors: string[];
+  /** An operator's own words that hold a review (docs/ratings.md, "Moderation"). */
+  reviewHeldWords: string[];
   operatorBootstrap: { email: string | null; password: string | null };
 }
 
@@ -315,6 +323,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cookieSecure: e.COOKIE_SECURE,
     trustProxy: e.TRUST_PROXY,
     frameAncestors: e.FRAME_ANCESTORS,
+    reviewHeldWords: e.REVIEW_HELD_WORDS,
     operatorBootstrap: { email: e.WHARF_OPERATOR_EMAIL ?? null, password: e.WHARF_OPERATOR_PASSWORD ?? null },
   };
 }

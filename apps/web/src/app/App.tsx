@@ -29,6 +29,7 @@ import { ImmersivePage, useImmersiveReviewTab } from '../features/immersive/publ
 import { QualificationsPage, useQualificationReviewTab } from '../features/qualifications/public';
 import { TestingPage } from '../features/testing/public';
 import { ReviewQueuePage, ReviewTaskPage } from '../features/review/public';
+import { useReviewModerationTab } from '../features/ratings/public';
 import { DemoProjectPage } from './modes/DemoProjectPage';
 import { EmbeddedAppLayout } from './modes/EmbeddedAppLayout';
 import { OpenTestPage } from './modes/OpenTestPage';
@@ -155,7 +156,7 @@ export function ConsoleRoutes() {
 /** The providers (data, components, strings, routes) around the console's pages. */
 /** The reviewers' queue with the tabs of the families whose tasks have their own queues. */
 function ReviewQueueWithOthers() {
-  return <ReviewQueuePage tabs={[useImmersiveReviewTab(), useQualificationReviewTab()]} />;
+  return <ReviewQueuePage tabs={[useImmersiveReviewTab(), useQualificationReviewTab(), useReviewModerationTab()]} />;
 }
 
 /** The platform page with the content family's tabs (the shell composes the two families). */

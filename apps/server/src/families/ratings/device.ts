@@ -1,15 +1,19 @@
+import { heldWordsPattern, reviewFlags } from '@wharf/rules';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { forbidden, invalidInput, notFound } from '../../platform/http/errors';
 import { readInstallToken, releasedVersion, type InstallClaim } from '../versions/public';
 import { publicOut } from './present';
 import { ratingsRepo } from './repo';
+import type { StoreFacts } from './store-facts';
 
 const NOT_INSTALLED = {
   zh: '只有安装了该应用的设备或已登录的用户才能评价：请先下载应用（安装令牌缺失或无效）',
   en: 'Only a device that installed the app, or a signed-in user, can review it: download the app first (the install token is missing or not valid)',
   ru: 'Оценить приложение может только установившее его устройство или вошедший пользователь: сначала скачайте приложение (токен установки не передан или недействителен)',
 };
+
+const NO_SUCH_REVIEW = { zh: '没有这条评论', en: 'There is no such review of this app', ru: 'У этого приложения нет такого отзыва' };
 
 /** Who writes or votes: one install (the device its token names) or one signed-in app user. */
 type Author = { deviceId: string; claim: InstallClaim } | { appUserId: string; claim: InstallClaim | null };
@@ -24,7 +28,13 @@ export interface ReviewInput {
 
 /** What an app's users do on their devices: rate, review, change it, and mark others' reviews helpful. */
 export class RatingsDevice {
-  constructor(private readonly deps: Pick<Deps, 'db' | 'clock' | 'secrets'>) {}
+  readonly #words: RegExp;
+  constructor(
+    private readonly deps: Pick<Deps, 'db' | 'clock' | 'secrets' | 'config'>,
+    private readonly facts: StoreFacts,
+  ) {
+    this.#words = heldWordsPattern(deps.config.reviewHeldWords);
+  }
 
   /**
    * An app user signed in with an account (not anonymously) is one author wherever they
@@ -67,9 +77,11 @@ export class RatingsDevice {
         versionId: version?.id ?? null,
         versionName: version?.versionName ?? null,
         versionCode: version?.versionCode ?? null,
+        flags: reviewFlags(input.text, this.#words),
       },
       clock.now(),
     );
+    this.facts.forget(appId);
     return { review: publicOut(row) };
   }
 
@@ -84,7 +96,17 @@ export class RatingsDevice {
     const author = this.#author(caller, installToken);
     const voter = 'deviceId' in author ? `device:${author.deviceId}` : `user:${author.appUserId}`;
     const count = await db.transaction((tx) => ratingsRepo.vote(tx, caller.appId!, reviewId, voter, helpful, clock.now()));
-    if (count === undefined) throw notFound({ zh: '没有这条评论', en: 'There is no such review of this app', ru: 'У этого приложения нет такого отзыва' });
+    if (count === undefined) throw notFound(NO_SUCH_REVIEW);
     return { helpful: count };
+  }
+
+  /** A reader's report; reporting twice counts once. */
+  async report(caller: Caller, reviewId: string, reason: 'spam' | 'offensive' | 'offTopic' | 'other', installToken: string | undefined) {
+    const { db, clock } = this.deps;
+    const author = this.#author(caller, installToken);
+    const reporter = 'deviceId' in author ? `device:${author.deviceId}` : `user:${author.appUserId}`;
+    const done = await db.transaction((tx) => ratingsRepo.report(tx, caller.appId!, reviewId, reporter, reason, clock.now()));
+    if (done === undefined) throw notFound(NO_SUCH_REVIEW);
+    return {};
   }
 }

@@ -3,12 +3,15 @@ import { RatingsDevice } from './device';
 import { clientRoutes } from './routes/client';
 import type { RatingsServices } from './routes/context';
 import { consoleRoutes } from './routes/console';
+import { manageRoutes } from './routes/manage';
+import { RatingsModeration } from './moderation';
 import { publicRoutes } from './routes/public';
 import { RatingsService } from './service';
 import { RatingsStore } from './store';
+import { StoreFacts } from './store-facts';
 import { forgetDeletedUser } from './user-deleted';
 
-const ROUTES = [consoleRoutes, clientRoutes, publicRoutes];
+const ROUTES = [consoleRoutes, clientRoutes, publicRoutes, manageRoutes];
 
 /** Ratings and reviews: what an app's users say of it, the team's replies, and the store page's share of it. */
 export const ratingsFamily: Family = {
@@ -26,7 +29,8 @@ export const ratingsFamily: Family = {
   ],
   subscriptions: [forgetDeletedUser],
   register(app, deps) {
-    const s: RatingsServices = { ratings: new RatingsService(deps), device: new RatingsDevice(deps), store: new RatingsStore(deps) };
+    const facts = new StoreFacts(deps);
+    const s: RatingsServices = { ratings: new RatingsService(deps), device: new RatingsDevice(deps, facts), store: new RatingsStore(deps, facts), moderation: new RatingsModeration(deps, facts) };
     for (const route of ROUTES) route(app, s);
   },
 };

@@ -13,11 +13,13 @@ export function publicOut(r: ReviewRow): PublicReview {
     updatedAt: r.updatedAt.toISOString(),
     helpful: r.helpful,
     reply: r.replyText !== null && r.replyCreatedAt && r.replyUpdatedAt ? { text: r.replyText, createdAt: r.replyCreatedAt.toISOString(), updatedAt: r.replyUpdatedAt.toISOString() } : null,
+    state: r.state,
+    moderationReason: r.state === 'hidden' ? r.moderationReason : null,
   };
 }
 
 export function consoleOut(r: ReviewRow): AppReview {
-  return { ...publicOut(r), versionCode: r.versionCode, author: r.deviceId !== null ? 'install' : 'appUser', replyBy: r.replyBy };
+  return { ...publicOut(r), versionCode: r.versionCode, author: r.deviceId !== null ? 'install' : 'appUser', replyBy: r.replyBy, flags: r.flags, reports: r.reports };
 }
 
 /** Count and average of a distribution (index 0: one star); null average without reviews. */

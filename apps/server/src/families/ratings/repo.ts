@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/types';
-import { appReviews, appReviewVotes } from './tables';
+import { appReviewReports, appReviews, appReviewVotes } from './tables';
 import { orderOf, type ReviewOrder, type ReviewPosition } from './order';
 
 export type ReviewRow = typeof appReviews.$inferSelect;
-export type ReviewWrite = Pick<ReviewRow, 'rating' | 'text' | 'language' | 'country' | 'versionId' | 'versionName' | 'versionCode'>;
+export type ReviewWrite = Pick<ReviewRow, 'rating' | 'text' | 'language' | 'country' | 'versionId' | 'versionName' | 'versionCode' | 'flags'>;
+const VISIBLE = eq(appReviews.state, 'visible');
 
 /** What the console filters an app's reviews by. */
 export interface ReviewFilters {
@@ -17,6 +18,8 @@ export interface ReviewFilters {
   /** Exclusive. */
   until?: Date | undefined;
   q?: string | undefined;
+  /** Moderation states; readers' numbers count `visible` only. */
+  states?: Array<ReviewRow['state']> | undefined;
 }
 
 /** `%` and `_` typed by the user are letters, not wildcards. */
@@ -32,6 +35,7 @@ function filtersOf(f: ReviewFilters): Array<SQL | undefined> {
     f.from ? gte(appReviews.updatedAt, f.from) : undefined,
     f.until ? sql`${appReviews.updatedAt} < ${f.until.toISOString()}::timestamptz` : undefined,
     f.q ? ilike(appReviews.text, likeText(f.q)) : undefined,
+    f.states?.length ? inArray(appReviews.state, f.states) : undefined,
   ];
 }
 
@@ -46,16 +50,26 @@ export const ratingsRepo = {
     const [row] = await db.select().from(appReviews).where(and(eq(appReviews.appId, appId), who)).limit(1);
     return row;
   },
-  /** Writes the author's one review: a new one, or theirs changed in place. */
+  /**
+   * Writes the author's one review: a new one, or theirs changed in place. Flagged text is
+   * held for an operator; so is a hidden review its author changes (someone must look again).
+   */
   async upsert(db: DbOrTx, appId: string, author: { deviceId: string } | { appUserId: string }, write: ReviewWrite, now: Date): Promise<ReviewRow> {
     const byDevice = 'deviceId' in author;
+    const flagged = write.flags.length > 0;
+    const at = sql`${now.toISOString()}::timestamptz`;
     const [row] = await db
       .insert(appReviews)
-      .values({ appId, ...author, ...write, createdAt: now, updatedAt: now })
+      .values({ appId, ...author, ...write, state: flagged ? 'held' : 'visible', queuedAt: flagged ? now : null, createdAt: now, updatedAt: now })
       .onConflictDoUpdate({
         target: byDevice ? [appReviews.appId, appReviews.deviceId] : [appReviews.appId, appReviews.appUserId],
         targetWhere: byDevice ? sql`device_id is not null` : sql`app_user_id is not null`,
-        set: { ...write, updatedAt: now },
+        set: {
+          ...write,
+          updatedAt: now,
+          state: flagged ? sql`'held'` : sql`case when ${appReviews.state} = 'hidden' then 'held' else 'visible' end`,
+          queuedAt: flagged ? sql`coalesce(${appReviews.queuedAt}, ${at})` : sql`case when ${appReviews.state} = 'hidden' then ${at} else ${appReviews.queuedAt} end`,
+        },
       })
       .returning();
     return row!;
@@ -76,7 +90,7 @@ export const ratingsRepo = {
     return db
       .select()
       .from(appReviews)
-      .where(and(eq(appReviews.appId, appId), inLanguage, after ? past(after) : undefined))
+      .where(and(eq(appReviews.appId, appId), inLanguage, VISIBLE, after ? past(after) : undefined))
       .orderBy(...orderBy)
       .limit(limit);
   },
@@ -138,5 +152,47 @@ export const ratingsRepo = {
     await db.execute(sql`update app_reviews r set helpful = helpful - 1 from app_review_votes v where v.review_id = r.id and v.voter = ${voter}`);
     await db.delete(appReviewVotes).where(eq(appReviewVotes.voter, voter));
     await db.delete(appReviews).where(eq(appReviews.appUserId, appUserId));
+  },
+  /** A reader's report: counted once per reader, and the review joins the operators' queue. False when already reported. */
+  async report(db: DbOrTx, appId: string, id: string, reporter: string, reason: 'spam' | 'offensive' | 'offTopic' | 'other', now: Date): Promise<boolean | undefined> {
+    const review = await db.select({ id: appReviews.id }).from(appReviews).where(and(eq(appReviews.appId, appId), eq(appReviews.id, id))).limit(1).for('update');
+    if (!review.length) return undefined;
+    const added = await db.insert(appReviewReports).values({ reviewId: id, reporter, reason, createdAt: now }).onConflictDoNothing().returning({ id: appReviewReports.reviewId });
+    if (!added.length) return false;
+    await db
+      .update(appReviews)
+      .set({ reports: sql`${appReviews.reports} + 1`, queuedAt: sql`case when ${appReviews.state} = 'hidden' then ${appReviews.queuedAt} else coalesce(${appReviews.queuedAt}, ${now.toISOString()}::timestamptz) end` })
+      .where(eq(appReviews.id, id));
+    return true;
+  },
+  /** The operators' queue, oldest first. */
+  async queue(db: DbOrTx, limit: number, after?: { at: Date; id: string }): Promise<ReviewRow[]> {
+    return db
+      .select()
+      .from(appReviews)
+      .where(and(isNotNull(appReviews.queuedAt), after ? sql`(${appReviews.queuedAt}, ${appReviews.id}) > (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined))
+      .orderBy(asc(appReviews.queuedAt), asc(appReviews.id))
+      .limit(limit);
+  },
+  async queued(db: DbOrTx): Promise<number> {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(appReviews).where(isNotNull(appReviews.queuedAt));
+    return row?.n ?? 0;
+  },
+  /** Why readers reported these reviews, each reason once. */
+  async reportReasons(db: DbOrTx, ids: string[]): Promise<Map<string, string[]>> {
+    if (!ids.length) return new Map();
+    const rows = await db.selectDistinct({ reviewId: appReviewReports.reviewId, reason: appReviewReports.reason }).from(appReviewReports).where(inArray(appReviewReports.reviewId, ids));
+    const by = new Map<string, string[]>();
+    for (const r of rows) by.set(r.reviewId, [...(by.get(r.reviewId) ?? []), r.reason].sort());
+    return by;
+  },
+  async byIdAnyApp(db: DbOrTx, id: string): Promise<ReviewRow | undefined> {
+    const [row] = await db.select().from(appReviews).where(eq(appReviews.id, id)).limit(1).for('update');
+    return row;
+  },
+  /** An operator's decision: out of the queue, hidden with a reason or shown. */
+  async moderate(db: DbOrTx, id: string, state: 'visible' | 'hidden', reason: string | null, by: string | null, now: Date): Promise<ReviewRow> {
+    const [row] = await db.update(appReviews).set({ state, moderationReason: reason, moderatedBy: by, moderatedAt: now, queuedAt: null }).where(eq(appReviews.id, id)).returning();
+    return row!;
   },
 };

@@ -48,7 +48,7 @@ export class RatingsService {
     };
   }
 
-  /** All-time distribution and per-version averages; per day over the window, every day present. */
+  /** All-time distribution and per-version averages of visible reviews; per day over the window, every day present. */
   async summary(caller: Caller, appId: string, from: string, to: string) {
     const { db } = this.deps;
     await callerApp(db, caller, appId);
@@ -58,9 +58,11 @@ export class RatingsService {
     if (days < 1 || days > 366) {
       throw invalidInput({ zh: '时间范围须在 1 到 366 天之间', en: 'The period must be from 1 to 366 days long', ru: 'Период должен быть от 1 до 366 дней' });
     }
-    const distribution = await ratingsRepo.distribution(db, appId);
-    const versions = await ratingsRepo.perVersion(db, appId, {});
-    const perDay = await ratingsRepo.perDay(db, appId, { from: start, until: end });
+    // The numbers readers see: held and hidden reviews count once an operator shows them.
+    const visible = { states: ['visible' as const] };
+    const distribution = await ratingsRepo.distribution(db, appId, visible);
+    const versions = await ratingsRepo.perVersion(db, appId, visible);
+    const perDay = await ratingsRepo.perDay(db, appId, { ...visible, from: start, until: end });
     const byDay = new Map(perDay.map((d) => [d.day, d]));
     return {
       summary: summaryOf(distribution),

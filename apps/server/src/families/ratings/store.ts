@@ -1,9 +1,9 @@
 import type { Deps } from '../../platform/deps';
 import { notFound } from '../../platform/http/errors';
-import { inStore } from '../versions/public';
 import { decodeReviewCursor, encodeReviewCursor, orderOf } from './order';
-import { publicOut, summaryOf } from './present';
+import { publicOut } from './present';
 import { ratingsRepo, type ReviewRow } from './repo';
+import type { StoreFacts } from './store-facts';
 
 const NOT_IN_STORE = { zh: '该应用不在应用市场上', en: 'The app is not in the store', ru: 'Этого приложения нет в магазине' };
 
@@ -12,11 +12,15 @@ const NOT_IN_STORE = { zh: '该应用不在应用市场上', en: 'The app is not
  * others (phase 1), each walked by its own keyset, so any page costs what the first does.
  */
 export class RatingsStore {
-  constructor(private readonly deps: Pick<Deps, 'db'>) {}
+  constructor(
+    private readonly deps: Pick<Deps, 'db'>,
+    private readonly facts: StoreFacts,
+  ) {}
 
   async page(appId: string, q: { language?: string | undefined; sort: 'newest' | 'helpful'; pageSize: number; cursor?: string | undefined }) {
     const { db } = this.deps;
-    if (!(await inStore(db, appId))) throw notFound(NOT_IN_STORE);
+    const { listed, summary } = await this.facts.of(appId);
+    if (!listed) throw notFound(NOT_IN_STORE);
     const start = q.cursor ? decodeReviewCursor(q.cursor) : { phase: 0, position: null };
     const phases = q.language ? [{ is: q.language }, { not: q.language }] : [null];
     const { keyOf } = orderOf(q.sort);
@@ -34,6 +38,6 @@ export class RatingsStore {
         break;
       }
     }
-    return { ...(q.cursor ? {} : { summary: summaryOf(await ratingsRepo.distribution(db, appId)) }), items: items.map(publicOut), nextCursor };
+    return { ...(q.cursor ? {} : { summary }), items: items.map(publicOut), nextCursor };
   }
 }

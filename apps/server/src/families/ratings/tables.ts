@@ -28,6 +28,18 @@ export const appReviews = pgTable(
     versionName: text('version_name'),
     versionCode: integer('version_code'),
     helpful: integer('helpful').notNull().default(0),
+    /** `visible`; `held` (flagged on writing, or hidden and then changed) until an operator looks; `hidden` by an operator. */
+    state: text('state').$type<'visible' | 'held' | 'hidden'>().notNull().default('visible'),
+    /** What the filter found when it was last written (`@wharf/rules` reviewFlags). */
+    flags: text('flags').array().$type<string[]>().notNull().default(sql`'{}'::text[]`),
+    /** Readers who reported it. */
+    reports: integer('reports').notNull().default(0),
+    /** Since when it waits in the operators' queue (held, or reported since it was last decided); null when it does not. */
+    queuedAt: ts('queued_at'),
+    moderatedAt: ts('moderated_at'),
+    moderatedBy: uuid('moderated_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Why an operator hid it, as the team and the author read it. */
+    moderationReason: text('moderation_reason'),
     replyText: text('reply_text'),
     replyBy: uuid('reply_by').references(() => users.id, { onDelete: 'set null' }),
     replyCreatedAt: ts('reply_created_at'),
@@ -42,6 +54,7 @@ export const appReviews = pgTable(
     index('app_reviews_newest').on(t.appId, t.updatedAt, t.id),
     index('app_reviews_language').on(t.appId, t.language, t.updatedAt, t.id),
     index('app_reviews_helpful').on(t.appId, t.language, t.helpful, t.updatedAt, t.id),
+    index('app_reviews_queue').on(t.queuedAt, t.id).where(sql`queued_at is not null`),
   ],
 );
 
@@ -56,4 +69,18 @@ export const appReviewVotes = pgTable(
     createdAt: ts('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.reviewId, t.voter] })],
+);
+
+/** Readers' reports of a review: one per reader (an install's device, or `user:` and the app user). */
+export const appReviewReports = pgTable(
+  'app_review_reports',
+  {
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => appReviews.id, { onDelete: 'cascade' }),
+    reporter: text('reporter').notNull(),
+    reason: text('reason').$type<'spam' | 'offensive' | 'offTopic' | 'other'>().notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.reporter] })],
 );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
-import { publicReview, reviewLanguage, reviewText, stars } from './schemas';
+import { publicReview, REPORT_REASONS, reviewLanguage, reviewText, stars } from './schemas';
 
 /** What an app calls on a device, with its client key: the user's own review and votes. */
 const PREFIX = 'comment/v1/client';
@@ -54,4 +54,17 @@ export const voteHelpful = defineEndpoint({
   params: z.object({ reviewId: z.uuid() }),
   body: z.object({ installToken: installToken.optional(), helpful: z.boolean() }),
   response: okResponse({ helpful: z.number().int() }),
+});
+
+export const reportReview = defineEndpoint({
+  id: 'ratings.report',
+  method: 'PUT',
+  prefix: PREFIX,
+  path: '/review/:reviewId/report',
+  access: 'app-client:optional-user',
+  rateLimit: writes,
+  summary: "Report another's review to the platform's operators: one report per install or app user",
+  params: z.object({ reviewId: z.uuid() }),
+  body: z.object({ installToken: installToken.optional(), reason: z.enum(REPORT_REASONS) }),
+  response: okResponse({}),
 });

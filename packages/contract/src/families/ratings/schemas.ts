@@ -33,6 +33,13 @@ export const publicReview = z.object({
   updatedAt: z.string(),
   helpful: z.number().int(),
   reply: reviewReply.nullable(),
+  /**
+   * `visible` to readers; `held` for a platform operator to look at first (what the filter
+   * found, or reported and then changed); `hidden` by an operator, for `moderationReason`.
+   * Readers of the store page only ever see visible ones; the author sees their own as it is.
+   */
+  state: z.enum(['visible', 'held', 'hidden']),
+  moderationReason: z.string().nullable(),
 });
 export type PublicReview = z.infer<typeof publicReview>;
 
@@ -43,6 +50,10 @@ export const review = publicReview.extend({
   author: z.enum(['install', 'appUser']),
   /** The developer who last wrote the reply. */
   replyBy: z.string().nullable(),
+  /** What the filter found when it was last written: `link`, `phone`, `email`, `word`. */
+  flags: z.array(z.string()),
+  /** Readers who reported it. */
+  reports: z.number().int(),
 });
 export type AppReview = z.infer<typeof review>;
 
@@ -70,3 +81,5 @@ export const listFilter = z
   .max(1000)
   .transform((s) => [...new Set(s.split(',').map((v) => v.trim()).filter(Boolean))])
   .pipe(z.array(z.string().max(64)).max(50));
+
+export const REPORT_REASONS = ['spam', 'offensive', 'offTopic', 'other'] as const;

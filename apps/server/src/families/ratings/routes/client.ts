@@ -12,4 +12,5 @@ export function clientRoutes(app: FastifyInstance, { device }: RatingsServices):
   });
   registerEndpoint(app, ratingsApi.myReview, ({ caller, query }) => device.mine(caller, query.installToken));
   registerEndpoint(app, ratingsApi.voteHelpful, ({ caller, params, body }) => device.vote(caller, params.reviewId, body.helpful, body.installToken));
+  registerEndpoint(app, ratingsApi.reportReview, ({ caller, params, body }) => device.report(caller, params.reviewId, body.reason, body.installToken));
 }

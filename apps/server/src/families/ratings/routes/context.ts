@@ -1,4 +1,5 @@
 import type { RatingsDevice } from '../device';
+import type { RatingsModeration } from '../moderation';
 import type { RatingsService } from '../service';
 import type { RatingsStore } from '../store';
 
@@ -7,4 +8,5 @@ export interface RatingsServices {
   ratings: RatingsService;
   device: RatingsDevice;
   store: RatingsStore;
+  moderation: RatingsModeration;
 }

@@ -14,3 +14,13 @@ export function useReply(appId: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ratingsKeys.app(appId) }),
   });
 }
+
+/** An operator hides a review with a reason, or shows it. */
+export function useModerate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ reviewId, reason }: { reviewId: string; reason: string | null }) =>
+      callEndpoint(ratingsApi.moderateReview, { params: { reviewId }, body: reason === null ? { decision: 'show' } : { decision: 'hide', reason } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ratingsKeys.all }),
+  });
+}

@@ -38,3 +38,13 @@ export function useReviewSummary(appId: string, from: string, to: string) {
     enabled: Boolean(appId),
   });
 }
+
+/** The operators' queue of held and reported reviews, oldest first. */
+export function useModerationQueue() {
+  return useInfiniteQuery({
+    queryKey: [...ratingsKeys.all, ratingsApi.moderationQueue.id],
+    queryFn: ({ pageParam, signal }) => callEndpoint(ratingsApi.moderationQueue, { query: { pageSize: 20, ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}

@@ -29,6 +29,9 @@ export function ReviewCard({ appId, review, canReply }: { appId: string; review:
           <Rate disabled value={review.rating} style={{ fontSize: 14 }} aria-label={t('review.stars', { count: review.rating })} />
           <Typography.Text type="secondary">{meta.join(' · ')}</Typography.Text>
           {review.author === 'appUser' && <Tag>{t('review.appUser')}</Tag>}
+          {review.state === 'held' && <Tag color="gold">{t('review.held', { why: review.flags.map((f) => t(`moderation.flag.${f}`)).join(', ') || t('review.changed') })}</Tag>}
+          {review.state === 'hidden' && <Tag color="red">{t('review.hidden', { reason: review.moderationReason ?? '' })}</Tag>}
+          {review.reports > 0 && <Typography.Text type="secondary">{t('review.reported', { count: review.reports })}</Typography.Text>}
         </Flex>
         {review.text ? <Typography.Paragraph style={{ marginBottom: 0, whiteSpace: 'pre-wrap' }}>{review.text}</Typography.Paragraph> : <Typography.Text type="secondary">{t('review.noText')}</Typography.Text>}
         {editing ? (

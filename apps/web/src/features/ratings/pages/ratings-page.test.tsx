@@ -24,6 +24,10 @@ const review = (i: number, over: Partial<AppReview> = {}): AppReview => ({
   reply: null,
   author: 'install',
   replyBy: null,
+  state: 'visible',
+  moderationReason: null,
+  flags: [],
+  reports: 0,
   ...over,
 });
 
@@ -94,6 +98,14 @@ describe('Ratings and reviews page', () => {
     serve([review(1)]);
     renderApp('ru', `#/apps/${APP_ID}/ratings`);
     expect(((await screen.findByLabelText('Ваш ответ')) as HTMLTextAreaElement).value).toBe('Half a tho');
+  });
+
+  it('says which reviews wait for the platform\'s moderators and which it hid, and why', async () => {
+    serve([review(1, { state: 'held', flags: ['link'] }), review(2, { state: 'hidden', moderationReason: 'Advertises another store', reports: 2 })]);
+    renderApp('en', `#/apps/${APP_ID}/ratings`);
+    expect(await screen.findByText("Waiting for the platform's moderators: a link")).toBeTruthy();
+    expect(screen.getByText('Hidden by the platform: Advertises another store')).toBeTruthy();
+    expect(screen.getByText('Reported by readers: 2')).toBeTruthy();
   });
 
   it('offers no reply to a member who may not reply', async () => {

@@ -51,6 +51,14 @@ export function ratingsBuilders(): Builders {
         return { params: { reviewId: await review(s) }, headers: { ...(await appHeaders(s.a.holder, s.a.app.appId)), 'x-device-id': deviceId }, body: { installToken: await installToken(s, deviceId), helpful: true } };
       },
     },
+    'ratings.report': {
+      build: async (s) => {
+        const deviceId = aDevice();
+        return { params: { reviewId: await review(s) }, headers: { ...(await appHeaders(s.a.holder, s.a.app.appId)), 'x-device-id': deviceId }, body: { installToken: await installToken(s, deviceId), reason: 'spam' } };
+      },
+    },
+    'ratings.queue': { build: async (s) => (await review(s), { query: { pageSize: 10 } }) },
+    'ratings.moderate': { build: async (s) => ({ params: { reviewId: await review(s) }, body: { decision: 'hide', reason: 'Spam' } }) },
     'ratings.store': {
       build: async (s) => (await review(s), { params: { appId: s.a.app.appId }, query: { language: 'en' } }),
       reveals: (s) => ({ values: [s.a.app.appId, s.marker, s.marker.replace('A-SECRET-', ''), ...made], why: "an on-shelf app's reviews are public: what its users wrote (the marker is in their text), and their ids" }),
