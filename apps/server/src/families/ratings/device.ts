@@ -1,7 +1,8 @@
 import { heldWordsPattern, reviewFlags } from '@wharf/rules';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
-import { forbidden, invalidInput, notFound } from '../../platform/http/errors';
+import { AppError, forbidden, invalidInput, notFound } from '../../platform/http/errors';
+import { rateKey } from '../../platform/rate-limit';
 import { readInstallToken, releasedVersion, type InstallClaim } from '../versions/public';
 import { publicOut } from './present';
 import { ratingsRepo } from './repo';
@@ -30,7 +31,7 @@ export interface ReviewInput {
 export class RatingsDevice {
   readonly #words: RegExp;
   constructor(
-    private readonly deps: Pick<Deps, 'db' | 'clock' | 'secrets' | 'config'>,
+    private readonly deps: Pick<Deps, 'db' | 'clock' | 'secrets' | 'config' | 'rateLimits'>,
     private readonly facts: StoreFacts,
   ) {
     this.#words = heldWordsPattern(deps.config.reviewHeldWords);
@@ -49,9 +50,14 @@ export class RatingsDevice {
   }
 
   async submit(caller: Caller, input: ReviewInput, fromHeaders: { language: string | null; country: string | null }) {
-    const { db, clock } = this.deps;
+    const { db, clock, rateLimits, config } = this.deps;
     const appId = caller.appId!;
     const author = this.#author(caller, input.installToken);
+    // Beside the per-device limit the endpoint declares: the app's devices together.
+    const verdict = await rateLimits.hit(rateKey('reviewWritePerApp', 'app', appId), config.rateLimits.reviewWritePerApp!);
+    if (!verdict.allowed) {
+      throw new AppError('rateLimited', { zh: '该应用本小时收到的评论过多，请稍后再试', en: 'This app got too many reviews this hour; try again later', ru: 'Это приложение получило слишком много отзывов за этот час; повторите позже' }, { 'Retry-After': String(verdict.retryAfterSeconds) });
+    }
     const version =
       input.versionCode !== undefined
         ? await releasedVersion(db, appId, { code: input.versionCode })

@@ -7,7 +7,7 @@ import { installToken, reviewedApp, submit, vote } from './helpers';
 let t: TestApp;
 let op: TestUser;
 beforeAll(async () => {
-  ({ t, op } = await appWithOperator({ RATE_LIMITS: JSON.stringify({ reviewWrite: { limit: 12, windowMs: 3_600_000 } }) }));
+  ({ t, op } = await appWithOperator({ RATE_LIMITS: JSON.stringify({ reviewWrite: { limit: 12, windowMs: 3_600_000 }, reviewWritePerApp: { limit: 16, windowMs: 3_600_000 } }) }));
 });
 afterAll(() => t.close());
 beforeEach(async () => {
@@ -62,6 +62,17 @@ describe('a review from a device', () => {
     for (let i = 0; i < 13; i++) codes.push((await submit(t, app.headers, { installToken: token, rating: 3 }, { 'x-device-id': 'phone-4' })).statusCode);
     expect(codes.slice(0, 12).every((c) => c === 200)).toBe(true);
     expect(codes[12]).toBe(429);
+  });
+
+  it("is limited per app, all its devices together, in the caller's language", async () => {
+    const app = await reviewedApp(t, op);
+    const codes: number[] = [];
+    for (let i = 0; i < 17; i++) codes.push((await submit(t, app.headers, { installToken: await installToken(t, app.versionId, `crowd-${i}`), rating: 5 })).statusCode);
+    expect(codes.slice(0, 16).every((c) => c === 200)).toBe(true);
+    const refused = await submit(t, app.headers, { installToken: await installToken(t, app.versionId, 'one-more'), rating: 5 }, { 'accept-language': 'ru' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().ret.msg).toBe('Это приложение получило слишком много отзывов за этот час; повторите позже');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('keeps markup and emoji as typed, and refuses what is out of bounds in the caller\'s language', async () => {
