@@ -9,6 +9,7 @@ import { publicRoutes } from './routes/public';
 import { RatingsService } from './service';
 import { RatingsStore } from './store';
 import { StoreFacts } from './store-facts';
+import { ReplyTemplates } from './templates';
 import { forgetDeletedUser } from './user-deleted';
 
 const ROUTES = [consoleRoutes, clientRoutes, publicRoutes, manageRoutes];
@@ -30,7 +31,7 @@ export const ratingsFamily: Family = {
   subscriptions: [forgetDeletedUser],
   register(app, deps) {
     const facts = new StoreFacts(deps);
-    const s: RatingsServices = { ratings: new RatingsService(deps), device: new RatingsDevice(deps, facts), store: new RatingsStore(deps, facts), moderation: new RatingsModeration(deps, facts) };
+    const s: RatingsServices = { ratings: new RatingsService(deps), device: new RatingsDevice(deps, facts), store: new RatingsStore(deps, facts), moderation: new RatingsModeration(deps, facts), templates: new ReplyTemplates(deps) };
     for (const route of ROUTES) route(app, s);
   },
 };

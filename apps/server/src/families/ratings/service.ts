@@ -11,8 +11,9 @@ import { ratingsRepo, type ReviewFilters } from './repo';
 const DAY_MS = 86_400_000;
 const NO_SUCH_REVIEW = { zh: '没有这条评论', en: 'There is no such review of this app', ru: 'У этого приложения нет такого отзыва' };
 
-export interface ReviewQuery extends Omit<ReviewFilters, 'from' | 'until' | 'replied'> {
+export interface ReviewQuery extends Omit<ReviewFilters, 'from' | 'until' | 'replied' | 'states'> {
   replied?: 'yes' | 'no' | undefined;
+  moderation?: 'visible' | 'held' | 'hidden' | undefined;
   from?: string | undefined;
   to?: string | undefined;
   sort: ReviewSort;
@@ -33,6 +34,7 @@ export class RatingsService {
     const filters: ReviewFilters = {
       ...q,
       replied: q.replied === undefined ? undefined : q.replied === 'yes',
+      states: q.moderation ? [q.moderation] : undefined,
       from: q.from ? dayStart(q.from) : undefined,
       until: q.to ? new Date(dayStart(q.to).getTime() + DAY_MS) : undefined,
     };

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../accounts/public';
+import { index, integer, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { teams, users } from '../accounts/public';
 import { apps } from '../apps/public';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -83,4 +83,20 @@ export const appReviewReports = pgTable(
     createdAt: ts('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.reviewId, t.reporter] })],
+);
+
+/** A team's reply templates: ready answers its members insert into a reply and change there. */
+export const reviewReplyTemplates = pgTable(
+  'review_reply_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    text: text('text').notNull(),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [unique('review_reply_templates_name').on(t.teamId, t.name)],
 );

@@ -29,6 +29,8 @@ export const listReviews = defineEndpoint({
     from: day.optional(),
     to: day.optional(),
     q: z.string().trim().max(100).optional(),
+    /** Moderation: `visible`, `held` (waiting for the platform's moderators) or `hidden`. */
+    moderation: z.enum(['visible', 'held', 'hidden']).optional(),
     sort: z.enum(REVIEW_SORTS).default('newest'),
   }),
   response: okResponse(listShape(review)),

@@ -3,3 +3,4 @@ export * from './calls';
 export * from './client-calls';
 export * from './store-calls';
 export * from './manage-calls';
+export * from './template-calls';

@@ -34,7 +34,7 @@ const FIXED = [
   'analytics.settings', 'analytics.deleteUserData', 'analytics.reportTemplate.create', 'analytics.reportTemplate.update', 'analytics.reportTemplate.delete', 'analytics.export', 'analytics.audience.create', 'analytics.audience.update', 'analytics.audience.delete',
   'cloud-functions.create', 'cloud-functions.update', 'cloud-functions.delete', 'cloud-functions.publish', 'cloud-functions.deleteVersion',
   'cloud-functions.createAlias', 'cloud-functions.updateAlias', 'cloud-functions.deleteAlias',
-  'ratings.reply', 'ratings.deleteReply', 'ratings.hide', 'ratings.show',
+  'ratings.reply', 'ratings.deleteReply', 'ratings.hide', 'ratings.show', 'ratings.template.create', 'ratings.template.update', 'ratings.template.delete',
 ] as const;
 
 /** What a version's history records besides its state machine's actions. */

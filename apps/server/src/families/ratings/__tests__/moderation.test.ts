@@ -32,6 +32,8 @@ describe('moderation of reviews', () => {
     expect(page.summary.count).toBe(1);
     const listed = (await app.u.call(ratingsApi.listReviews, { query: { appId: app.appId } })).json().items;
     expect(listed.find((r: { reviewId: string }) => r.reviewId === held.reviewId)).toMatchObject({ state: 'held', flags: ['link'] });
+    const onlyHeld = (await app.u.call(ratingsApi.listReviews, { query: { appId: app.appId, moderation: 'held' } })).json().items;
+    expect(onlyHeld.map((r: { reviewId: string }) => r.reviewId)).toEqual([held.reviewId]);
     const waiting = (await queue()).items.find((r: { reviewId: string }) => r.reviewId === held.reviewId);
     expect(waiting).toMatchObject({ appId: app.appId, flags: ['link'], reportReasons: [] });
     expect(waiting.appName).toBeTruthy();

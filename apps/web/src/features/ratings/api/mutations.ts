@@ -24,3 +24,23 @@ export function useModerate() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ratingsKeys.all }),
   });
 }
+
+/** Makes a reply template, or changes one (`templateId` given). */
+export function useSaveTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ templateId, name, text }: { templateId?: string; name: string; text: string }) =>
+      templateId
+        ? callEndpoint(ratingsApi.updateReplyTemplate, { params: { templateId }, body: { name, text } })
+        : callEndpoint(ratingsApi.createReplyTemplate, { body: { name, text } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ratingsKeys.templates() }),
+  });
+}
+
+export function useDeleteTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (templateId: string) => callEndpoint(ratingsApi.deleteReplyTemplate, { params: { templateId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ratingsKeys.templates() }),
+  });
+}

@@ -15,6 +15,7 @@ export interface ReviewFilters {
   from?: string;
   to?: string;
   q?: string;
+  moderation?: 'visible' | 'held' | 'hidden';
   sort: ReviewSort;
 }
 
@@ -46,5 +47,14 @@ export function useModerationQueue() {
     queryFn: ({ pageParam, signal }) => callEndpoint(ratingsApi.moderationQueue, { query: { pageSize: 20, ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** The team's reply templates, by name (for members who may reply). */
+export function useReplyTemplates(enabled: boolean) {
+  return useQuery({
+    queryKey: ratingsKeys.templates(),
+    queryFn: ({ signal }) => callEndpoint(ratingsApi.listReplyTemplates, { signal }),
+    enabled,
   });
 }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Flex, Input } from 'antd';
+import { Button, Flex, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ratingsApi } from '@wharf/contract';
 import { useUnsavedGuard } from '../../../ui/unsaved';
 import { useAct } from '../../../ui/use-act';
 import { useReply } from '../api/mutations';
+import { useReplyTemplates } from '../api/queries';
 import { dropReplyDraft, keepReplyDraft, readReplyDraft } from './reply-draft';
 
 /** Writing or changing the one reply to a review; what is typed is kept on this device until sent. */
@@ -12,6 +13,7 @@ export function ReplyEditor({ appId, reviewId, initial, onDone }: { appId: strin
   const { t } = useTranslation('ratings');
   const [text, setText] = useState(() => readReplyDraft(reviewId) ?? initial);
   const reply = useReply(appId);
+  const templates = useReplyTemplates(true);
   const act = useAct();
   const dirty = text.trim() !== initial.trim();
   const guard = useUnsavedGuard(dirty);
@@ -33,6 +35,19 @@ export function ReplyEditor({ appId, reviewId, initial, onDone }: { appId: strin
   return (
     <Flex vertical gap={8}>
       {guard}
+      {(templates.data?.items.length ?? 0) > 0 && (
+        <Select
+          aria-label={t('templates.insert')}
+          placeholder={t('templates.insert')}
+          style={{ maxWidth: 320 }}
+          value={null}
+          onChange={(templateId: string) => {
+            const chosen = templates.data?.items.find((x) => x.templateId === templateId);
+            if (chosen) change(chosen.text);
+          }}
+          options={templates.data?.items.map((x) => ({ value: x.templateId, label: x.name }))}
+        />
+      )}
       <Input.TextArea
         aria-label={t('reply.label')}
         value={text}

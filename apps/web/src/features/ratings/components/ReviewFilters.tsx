@@ -37,6 +37,18 @@ export function ReviewFilters({ filters, onChange }: { filters: Filters; onChang
           ]}
         />
         <Select
+          aria-label={t('filters.moderation')}
+          style={{ width: 220 }}
+          value={filters.moderation ?? 'all'}
+          onChange={(v: 'all' | 'visible' | 'held' | 'hidden') => set({ moderation: v === 'all' ? undefined : v })}
+          options={[
+            { value: 'all', label: t('filters.moderationAll') },
+            { value: 'visible', label: t('filters.moderationVisible') },
+            { value: 'held', label: t('filters.moderationHeld') },
+            { value: 'hidden', label: t('filters.moderationHidden') },
+          ]}
+        />
+        <Select
           aria-label={t('filters.sort')}
           style={{ width: 200 }}
           value={filters.sort}

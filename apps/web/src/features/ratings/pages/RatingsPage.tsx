@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, Empty, Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -8,8 +9,9 @@ import { useReviews, type ReviewFilters as Filters } from '../api/queries';
 import { ReviewCard } from '../components/ReviewCard';
 import { ReviewFilters } from '../components/ReviewFilters';
 import { SummaryCard } from '../components/SummaryCard';
+import { TemplatesDrawer } from '../components/TemplatesDrawer';
 
-const FILTER_KEYS = ['stars', 'replied', 'languages', 'versions', 'countries', 'from', 'to', 'q'] as const;
+const FILTER_KEYS = ['stars', 'replied', 'languages', 'versions', 'countries', 'from', 'to', 'q', 'moderation'] as const;
 
 function filtersOf(params: URLSearchParams): Filters {
   const filters: Filters = { sort: (ratingsApi.REVIEW_SORTS as readonly string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as ReviewSort) : 'newest' };
@@ -31,13 +33,18 @@ export function RatingsPage() {
   const items = reviews.data?.pages.flatMap((p) => p.items) ?? [];
   const total = reviews.data?.pages[0]?.total ?? 0;
   const filtered = FILTER_KEYS.some((k) => filters[k] !== undefined);
+  const [templatesOpen, setTemplatesOpen] = useState(false);
   const change = (next: Filters) =>
     setParams(Object.fromEntries(Object.entries(next).filter(([k, v]) => v !== undefined && !(k === 'sort' && v === 'newest'))) as Record<string, string>, { replace: true });
   return (
     <>
-      <Typography.Title level={2} style={{ marginTop: 0 }}>
-        {t('page.title')}
-      </Typography.Title>
+      <Flex justify="space-between" align="baseline" wrap gap={8}>
+        <Typography.Title level={2} style={{ marginTop: 0 }}>
+          {t('page.title')}
+        </Typography.Title>
+        {canReply && <Button onClick={() => setTemplatesOpen(true)}>{t('templates.title')}</Button>}
+      </Flex>
+      {canReply && <TemplatesDrawer open={templatesOpen} onClose={() => setTemplatesOpen(false)} />}
       <Typography.Paragraph type="secondary" style={{ maxWidth: 760 }}>
         {t('page.text')}
       </Typography.Paragraph>

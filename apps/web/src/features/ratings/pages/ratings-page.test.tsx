@@ -46,6 +46,8 @@ function serve(items: AppReview[], over: Record<string, Handler> = {}) {
       versions: [{ versionName: '1.0.10', count: shown.length, average: 2.5 }],
       days: [{ day: '2026-03-09', count: 2, average: 2.5 }],
     }),
+    [ratingsApi.listReplyTemplates.id]: () => ({ ret: OK, items: [{ templateId: '00000000-0000-4000-8000-000000000501', name: 'Crash fixed', text: 'Sorry! Fixed in the latest version.', updatedAt: '2026-03-09T12:00:00.000Z' }] }),
+    [ratingsApi.createReplyTemplate.id]: ({ body }) => ({ ret: OK, template: { templateId: '00000000-0000-4000-8000-000000000502', ...(body as object), updatedAt: '2026-03-10T12:00:00.000Z' } }),
     [ratingsApi.replyToReview.id]: ({ body }) => {
       const { reviewId, text } = body as { reviewId: string; text: string };
       shown = shown.map((r) => (r.reviewId === reviewId ? { ...r, reply: { text, createdAt: '2026-03-10T09:00:00.000Z', updatedAt: '2026-03-10T09:00:00.000Z' } } : r));
@@ -91,6 +93,30 @@ describe('Ratings and reviews page', () => {
     expect(callsTo(callEndpoint, ratingsApi.replyToReview)[0]!.body).toEqual({ reviewId: review(1).reviewId, text: 'Fixed in 1.0.11, sorry!' });
     expect(await screen.findByText('Fixed in 1.0.11, sorry!')).toBeTruthy();
     expect(localStorage.getItem(`wharf.replyDraft.${review(1).reviewId}`)).toBeNull();
+  });
+
+  it('inserts a reply template into the reply, to be changed before publishing', async () => {
+    serve([review(1)]);
+    renderApp('en', `#/apps/${APP_ID}/ratings`);
+    const card = (await screen.findByText('Review 1')).closest('[data-testid="review"]') as HTMLElement;
+    fireEvent.click(within(card).getByRole('button', { name: 'Reply' }));
+    fireEvent.mouseDown(await within(card).findByLabelText('Insert a template'));
+    fireEvent.click(await screen.findByText('Crash fixed', { selector: '.ant-select-item-option-content' }));
+    await waitFor(() => expect((within(card).getByLabelText('Your reply') as HTMLTextAreaElement).value).toBe('Sorry! Fixed in the latest version.'));
+  });
+
+  it('keeps the team\'s reply templates in a drawer: lists them and adds one', async () => {
+    serve([review(1)]);
+    renderApp('en', `#/apps/${APP_ID}/ratings`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Reply templates' }));
+    const drawer = (await screen.findByText('Crash fixed')).closest('.ant-drawer') as HTMLElement;
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Add template' }));
+    expect(await within(drawer).findByText('Name the template')).toBeTruthy();
+    fireEvent.change(within(drawer).getByLabelText('Name'), { target: { value: 'Thanks' } });
+    fireEvent.change(within(drawer).getByLabelText('Text'), { target: { value: 'Thank you for the kind words!' } });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Add template' }));
+    await waitFor(() => expect(callsTo(callEndpoint, ratingsApi.createReplyTemplate)).toHaveLength(1));
+    expect(callsTo(callEndpoint, ratingsApi.createReplyTemplate)[0]!.body).toEqual({ name: 'Thanks', text: 'Thank you for the kind words!' });
   });
 
   it('opens a reply left unfinished on this device where it was left', async () => {

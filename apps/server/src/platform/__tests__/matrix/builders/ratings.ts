@@ -27,6 +27,12 @@ async function review(s: Seed, deviceId = aDevice()): Promise<string> {
   return reviewId;
 }
 
+/** A fresh reply template of team A. */
+async function template(s: Seed): Promise<string> {
+  const res = await s.a.holder.call(ratingsApi.createReplyTemplate, { body: { name: `T ${Math.random().toString(36).slice(2, 10)}`, text: `Sorry ${s.marker}` } });
+  return (await ok<{ template: { templateId: string } }>(res, 'reply template')).template.templateId;
+}
+
 /** Reviews of A's on-shelf app: its team's console calls, a device's own, and the store page's. */
 export function ratingsBuilders(): Builders {
   return {
@@ -59,6 +65,10 @@ export function ratingsBuilders(): Builders {
     },
     'ratings.queue': { build: async (s) => (await review(s), { query: { pageSize: 10 } }) },
     'ratings.moderate': { build: async (s) => ({ params: { reviewId: await review(s) }, body: { decision: 'hide', reason: 'Spam' } }) },
+    'ratings.templates': { build: () => ({}) },
+    'ratings.createTemplate': { build: () => ({ body: { name: `Thanks ${Math.random().toString(36).slice(2, 8)}`, text: 'Thank you!' } }) },
+    'ratings.updateTemplate': { build: async (s) => ({ params: { templateId: await template(s) }, body: { name: `Renamed ${Math.random().toString(36).slice(2, 8)}`, text: 'Thanks!' } }) },
+    'ratings.deleteTemplate': { build: async (s) => ({ params: { templateId: await template(s) } }) },
     'ratings.store': {
       build: async (s) => (await review(s), { params: { appId: s.a.app.appId }, query: { language: 'en' } }),
       reveals: (s) => ({ values: [s.a.app.appId, s.marker, s.marker.replace('A-SECRET-', ''), ...made], why: "an on-shelf app's reviews are public: what its users wrote (the marker is in their text), and their ids" }),
