@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Secrets } from '../../platform/secrets';
 
 const PURPOSE = 'install tokens';
-/** An install outlives any token sense of expiry; three years bounds what a leaked one is worth. */
+/** An install lasts as long as the device keeps the app; three years bounds what a leaked token is worth. */
 const LIFETIME_SECONDS = 3 * 365 * 24 * 3600;
 
 /** What a package download vouches for: this device downloaded this app's version. */
