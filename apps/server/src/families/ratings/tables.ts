@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { teams, users } from '../accounts/public';
 import { apps } from '../apps/public';
 
@@ -26,7 +26,8 @@ export const appReviews = pgTable(
     country: text('country'),
     versionId: uuid('version_id'),
     versionName: text('version_name'),
-    versionCode: integer('version_code'),
+    // As wide as the versions' own: Harmony codes may pass 2^31.
+    versionCode: bigint('version_code', { mode: 'number' }),
     helpful: integer('helpful').notNull().default(0),
     /** `visible`; `held` (flagged on writing, or hidden and then changed) until an operator looks; `hidden` by an operator. */
     state: text('state').$type<'visible' | 'held' | 'hidden'>().notNull().default('visible'),

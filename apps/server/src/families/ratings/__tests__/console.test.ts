@@ -68,6 +68,13 @@ describe("the console's reviews", () => {
     expect(rows.map((r) => (r as { action: string }).action)).toEqual(['ratings.reply', 'ratings.reply', 'ratings.deleteReply']);
   });
 
+  it('keeps version codes past 2^31, as Harmony builds have them', async () => {
+    const app = await reviewedApp(t, op, 3_000_000_000);
+    await submit(t, app.headers, { installToken: await installToken(t, app.versionId, 'big'), rating: 4 });
+    const [listed] = (await list(app.u, { appId: app.appId })).json().items;
+    expect(listed).toMatchObject({ versionCode: 3_000_000_000, versionName: '1.0.3000000000' });
+  });
+
   it("refuses another team's app and another app's review, readably", async () => {
     const app = await reviewedApp(t, op);
     const other = await reviewedApp(t, op);

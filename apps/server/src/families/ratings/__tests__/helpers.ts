@@ -5,10 +5,10 @@ import { newApp, released } from '../../../harness/scenarios';
 import { appHeaders } from '../../../platform/__tests__/matrix/builders/app-users';
 
 /** A released app of a new team, its client headers and its first version. */
-export async function reviewedApp(t: TestApp, op: TestUser) {
+export async function reviewedApp(t: TestApp, op: TestUser, versionCode = 10) {
   const u = await TestUser.register(t);
   const app = await newApp(u);
-  const v = await released(t, u, op, app.appId, 10);
+  const v = await released(t, u, op, app.appId, versionCode);
   return { u, appId: app.appId, projectId: (app as unknown as { projectId: string }).projectId, versionId: v.versionId, headers: await appHeaders(u, app.appId) };
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "app_reviews" ALTER COLUMN "version_code" SET DATA TYPE bigint;
