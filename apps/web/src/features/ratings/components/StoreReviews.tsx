@@ -24,10 +24,12 @@ export function StoreReviews({ appId }: { appId: string }) {
   });
   const summary = reviews.data?.pages[0]?.summary;
   const items = reviews.data?.pages.flatMap((p) => p.items) ?? [];
+  // Nothing to show when they cannot be read (the page itself says what is wrong with the app).
+  if (reviews.isError && !reviews.data) return null;
   return (
     <Card title={t('store.title')} data-testid="store-reviews">
       {!reviews.data || !summary ? (
-        reviews.isError ? null : <Skeleton active />
+        <Skeleton active />
       ) : summary.count === 0 ? (
         <Empty description={t('store.none')} />
       ) : (

@@ -87,6 +87,20 @@ describe('the public store page', () => {
     await waitFor(() => expect(within(section).getAllByTestId('store-review')[0]!.textContent).toContain('Отзыв 2'));
   });
 
+  it('leaves the ratings section out when its reviews cannot be read', async () => {
+    answerCalls(callEndpoint, {
+      [consoleApi.getConfig.id]: () => CONFIG,
+      [versionApi.storeApp.id]: () => ({ ret: OK, app: listing('enUS') }),
+      [ratingsApi.storeReviews.id]: () => {
+        throw new ApiError('The app is not in the store', ratingsApi.storeReviews.id, 404, 404, 'The app is not in the store');
+      },
+    });
+    renderApp('en', `#/store/${APP_ID}`);
+    expect(await screen.findByText('Field Notes')).toBeTruthy();
+    await waitFor(() => expect(callsTo(callEndpoint, ratingsApi.storeReviews)).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByTestId('store-reviews')).toBeNull());
+  });
+
   it('shows the listing in the page language with its images, facts and the QR code of the download link', async () => {
     answerCalls(callEndpoint, {
       [consoleApi.getConfig.id]: () => CONFIG,
