@@ -26,3 +26,4 @@ export * from './firebase-template';
 export * from './cloud-db';
 export * from './functions';
 export * from './review-moderation';
+export * from './age-rating';
