@@ -4,8 +4,8 @@ import type { Caller } from '../../platform/http/access';
 import { AppError, forbidden, invalidInput, notFound } from '../../platform/http/errors';
 import { rateKey } from '../../platform/rate-limit';
 import { readInstallToken, releasedVersion, type InstallClaim } from '../versions/public';
-import { publicOut } from './present';
-import { ratingsRepo } from './repo';
+import { NO_SUCH_REVIEW, publicOut } from './present';
+import { ratingsRepo, readerKey } from './repo';
 import type { StoreFacts } from './store-facts';
 
 const NOT_INSTALLED = {
@@ -14,10 +14,11 @@ const NOT_INSTALLED = {
   ru: 'Оценить приложение может только установившее его устройство или вошедший пользователь: сначала скачайте приложение (токен установки не передан или недействителен)',
 };
 
-const NO_SUCH_REVIEW = { zh: '没有这条评论', en: 'There is no such review of this app', ru: 'У этого приложения нет такого отзыва' };
 
 /** Who writes or votes: one install (the device its token names) or one signed-in app user. */
 type Author = { deviceId: string; claim: InstallClaim } | { appUserId: string; claim: InstallClaim | null };
+/** The author as the review row is keyed. */
+const keyOf = (a: Author) => ('deviceId' in a ? { deviceId: a.deviceId } : { appUserId: a.appUserId });
 
 export interface ReviewInput {
   installToken?: string | undefined;
@@ -74,7 +75,7 @@ export class RatingsDevice {
     const row = await ratingsRepo.upsert(
       db,
       appId,
-      'deviceId' in author ? { deviceId: author.deviceId } : { appUserId: author.appUserId },
+      keyOf(author),
       {
         rating: input.rating,
         text: input.text,
@@ -93,14 +94,14 @@ export class RatingsDevice {
 
   async mine(caller: Caller, installToken: string | undefined) {
     const author = this.#author(caller, installToken);
-    const row = await ratingsRepo.byAuthor(this.deps.db, caller.appId!, 'deviceId' in author ? { deviceId: author.deviceId } : { appUserId: author.appUserId });
+    const row = await ratingsRepo.byAuthor(this.deps.db, caller.appId!, keyOf(author));
     return { review: row ? publicOut(row) : null };
   }
 
   async vote(caller: Caller, reviewId: string, helpful: boolean, installToken: string | undefined) {
     const { db, clock } = this.deps;
     const author = this.#author(caller, installToken);
-    const voter = 'deviceId' in author ? `device:${author.deviceId}` : `user:${author.appUserId}`;
+    const voter = readerKey(author);
     const count = await db.transaction((tx) => ratingsRepo.vote(tx, caller.appId!, reviewId, voter, helpful, clock.now()));
     if (count === undefined) throw notFound(NO_SUCH_REVIEW);
     return { helpful: count };
@@ -110,7 +111,7 @@ export class RatingsDevice {
   async report(caller: Caller, reviewId: string, reason: 'spam' | 'offensive' | 'offTopic' | 'other', installToken: string | undefined) {
     const { db, clock } = this.deps;
     const author = this.#author(caller, installToken);
-    const reporter = 'deviceId' in author ? `device:${author.deviceId}` : `user:${author.appUserId}`;
+    const reporter = readerKey(author);
     const done = await db.transaction((tx) => ratingsRepo.report(tx, caller.appId!, reviewId, reporter, reason, clock.now()));
     if (done === undefined) throw notFound(NO_SUCH_REVIEW);
     return {};

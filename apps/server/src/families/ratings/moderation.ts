@@ -31,7 +31,7 @@ export class RatingsModeration {
   async decide(caller: Caller, reviewId: string, decision: { decision: 'hide'; reason: string } | { decision: 'show' }) {
     const { db, clock } = this.deps;
     const decided = await db.transaction(async (tx) => {
-      const found = await ratingsRepo.byIdAnyApp(tx, reviewId);
+      const found = await ratingsRepo.lockAnyApp(tx, reviewId);
       const owner = found ? await appOwner(tx, found.appId) : null;
       if (!found || !owner) throw notFound({ zh: '没有这条评论', en: 'There is no such review', ru: 'Такого отзыва нет' });
       const hide = decision.decision === 'hide';

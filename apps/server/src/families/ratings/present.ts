@@ -1,6 +1,8 @@
 import type { AppReview, PublicReview } from '@wharf/contract';
 import type { ReviewRow } from './repo';
 
+export const NO_SUCH_REVIEW = { zh: '没有这条评论', en: 'There is no such review of this app', ru: 'У этого приложения нет такого отзыва' };
+
 export function publicOut(r: ReviewRow): PublicReview {
   return {
     reviewId: r.id,

@@ -7,6 +7,9 @@ export type ReviewRow = typeof appReviews.$inferSelect;
 export type ReviewWrite = Pick<ReviewRow, 'rating' | 'text' | 'language' | 'country' | 'versionId' | 'versionName' | 'versionCode' | 'flags'>;
 const VISIBLE = eq(appReviews.state, 'visible');
 
+/** How a reader is kept on their helpful marks and reports: an install's device, or an app user. */
+export const readerKey = (reader: { deviceId: string } | { appUserId: string }): string => ('deviceId' in reader ? `device:${reader.deviceId}` : `user:${reader.appUserId}`);
+
 /** What the console filters an app's reviews by. */
 export interface ReviewFilters {
   stars?: number[] | undefined;
@@ -148,7 +151,7 @@ export const ratingsRepo = {
   },
   /** Removes an app user's reviews and marks; the counts of the reviews they marked drop with them. */
   async forgetAppUser(db: DbOrTx, appUserId: string): Promise<void> {
-    const voter = `user:${appUserId}`;
+    const voter = readerKey({ appUserId });
     await db.execute(sql`update app_reviews r set helpful = helpful - 1 from app_review_votes v where v.review_id = r.id and v.voter = ${voter}`);
     await db.delete(appReviewVotes).where(eq(appReviewVotes.voter, voter));
     await db.delete(appReviews).where(eq(appReviews.appUserId, appUserId));
@@ -186,7 +189,8 @@ export const ratingsRepo = {
     for (const r of rows) by.set(r.reviewId, [...(by.get(r.reviewId) ?? []), r.reason].sort());
     return by;
   },
-  async byIdAnyApp(db: DbOrTx, id: string): Promise<ReviewRow | undefined> {
+  /** Any app's review, locked for an operator's decision. */
+  async lockAnyApp(db: DbOrTx, id: string): Promise<ReviewRow | undefined> {
     const [row] = await db.select().from(appReviews).where(eq(appReviews.id, id)).limit(1).for('update');
     return row;
   },

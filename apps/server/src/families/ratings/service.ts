@@ -5,11 +5,10 @@ import type { Caller } from '../../platform/http/access';
 import { invalidInput, notFound } from '../../platform/http/errors';
 import { callerApp } from '../apps/public';
 import { decodeReviewCursor, encodeReviewCursor, orderOf } from './order';
-import { consoleOut, summaryOf } from './present';
+import { consoleOut, NO_SUCH_REVIEW, summaryOf } from './present';
 import { ratingsRepo, type ReviewFilters } from './repo';
 
 const DAY_MS = 86_400_000;
-const NO_SUCH_REVIEW = { zh: '没有这条评论', en: 'There is no such review of this app', ru: 'У этого приложения нет такого отзыва' };
 
 export interface ReviewQuery extends Omit<ReviewFilters, 'from' | 'until' | 'replied' | 'states'> {
   replied?: 'yes' | 'no' | undefined;
