@@ -2,6 +2,8 @@ import { describe, expect, it, onTestFailed } from 'vitest';
 import ratingsEn from '../../apps/web/src/features/ratings/locales/en.json';
 import ratingsRu from '../../apps/web/src/features/ratings/locales/ru.json';
 import reviewEn from '../../apps/web/src/features/review/locales/en.json';
+import ageEn from '../../apps/web/src/features/age-rating/locales/en.json';
+import ageRu from '../../apps/web/src/features/age-rating/locales/ru.json';
 import { appApi, APP_CLIENT_HEADERS, buildPath, ratingsApi, versionApi } from '@wharf/contract';
 import { browserAvailability } from '../support/browser';
 import { consoleCall, submitFirstVersion } from '../support/console-calls';
@@ -14,7 +16,9 @@ import { approveInQueue, newDeveloperWithApp } from '../support/publishing';
 // app and review it (one with two stars in Russian); the developer filters to one and two
 // stars and replies; another reader marks an older good review helpful; a visitor of the
 // Russian store page sees the average, the Russian reviews first with the developer's
-// reply, and the helpfulness order puts the marked review first.
+// reply, and the helpfulness order puts the marked review first. The developer answers the
+// age-rating questionnaire with realistic violence against humans: the released app's change
+// goes to a reviewer, and once approved the store page shows PEGI 16.
 
 const chromium = browserAvailability();
 const PACKAGE_NAME = 'com.wharf.e2e.reviews';
@@ -109,6 +113,29 @@ describe.skipIf(!chromium.available)('ratings and reviews (Chromium)', () => {
     await spamRow.getByLabel(r.moderation.reason).fill('Advertises another store');
     await spamRow.getByRole('button', { name: r.moderation.hide }).click();
     await rev.page.getByText(r.moderation.empty).waitFor();
+
+    // Age rating: the questionnaire with realistic violence against humans gives PEGI 16; the
+    // app is released, so the change waits for a reviewer.
+    const a = ageEn;
+    await page.getByRole('menuitem', { name: a.page.title }).click();
+    await page.getByRole('heading', { name: a.page.title }).waitFor();
+    const answer = (question: string, option: string) => page.getByRole('radiogroup', { name: question }).getByText(option, { exact: true }).click();
+    await answer(a.question.violence.title, a.question.violence.realistic);
+    for (const q of ['fear', 'sexuality', 'gambling', 'language', 'drugs'] as const) await answer(a.question[q].title, a.question[q].none);
+    await page.getByRole('switch', { name: a.interactive.userInteraction }).click();
+    const result = page.getByTestId('age-result');
+    for (const label of ['PEGI 16', 'USK 16', 'ESRB M']) await result.getByText(label, { exact: true }).waitFor();
+    await page.getByText(a.form.reviewHint).waitFor();
+    ownData(page, 'PEGI 16', 'USK 16', 'ESRB M');
+    await screenshot(page, 'age-rating-questionnaire');
+    await page.getByRole('button', { name: a.actions.submit }).click();
+    await page.getByRole('button', { name: a.actions.takeBack }).waitFor();
+
+    await rev.page.getByRole('tab', { name: a.review.tab }).click();
+    const ageRow = rev.page.getByRole('row').filter({ hasText: 'Cider' });
+    await ageRow.getByText('PEGI 16').waitFor();
+    await ageRow.getByRole('button', { name: a.review.approve }).click();
+    await rev.page.getByText(a.review.empty).waitFor();
     await rev.context.close();
 
     // Another reader finds the older good review helpful.
@@ -128,12 +155,16 @@ describe.skipIf(!chromium.available)('ratings and reviews (Chromium)', () => {
     await section.getByText(REPLY).waitFor();
     await section.getByText(ratingsRu.sort.helpful).click();
     await expect.poll(() => section.getByTestId('store-review').first().textContent()).toContain(THANKS);
+    const age = visitor.page.getByTestId('store-age-rating');
+    await age.getByText(ageRu.store.title).waitFor();
+    await age.getByText('PEGI 16', { exact: true }).waitFor();
+    await age.getByText(fill(ageRu.badges.because, { list: ageRu.question.violence.title })).waitFor();
     // Pictured once its images have loaded (they are fetched after the page is drawn).
     for (const image of await visitor.page.locator('img').all()) {
       await expect.poll(() => image.evaluate((img) => (img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth > 0), { timeout: 15_000 }).toBe(true);
     }
     // The listing is in English only (the one submitFirstVersion writes).
-    ownData(visitor.page, PRAISE, REPLY, 'Cider', 'Cider for everyone', 'Pressed apples, counted.', 'First release');
+    ownData(visitor.page, 'PEGI 16', 'USK 16', 'ESRB M', PRAISE, REPLY, 'Cider', 'Cider for everyone', 'Pressed apples, counted.', 'First release');
     await screenshot(visitor.page, 'ratings-store-ru');
     expect(problems).toEqual([]);
     expect(visitor.problems).toEqual([]);

@@ -23,6 +23,7 @@ import { analyticsFamily } from './analytics';
 import { cloudDbFamily } from './cloud-db';
 import { cloudFunctionsFamily } from './cloud-functions';
 import { ratingsFamily } from './ratings';
+import { ageRatingFamily } from './age-rating';
 
 /** The list of families: one line each. */
 export const FAMILIES: readonly Family[] = [
@@ -50,4 +51,5 @@ export const FAMILIES: readonly Family[] = [
   cloudDbFamily,
   cloudFunctionsFamily,
   ratingsFamily,
+  ageRatingFamily,
 ];

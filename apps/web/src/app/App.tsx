@@ -30,6 +30,7 @@ import { QualificationsPage, useQualificationReviewTab } from '../features/quali
 import { TestingPage } from '../features/testing/public';
 import { ReviewQueuePage, ReviewTaskPage } from '../features/review/public';
 import { useReviewModerationTab } from '../features/ratings/public';
+import { useAgeRatingReviewTab } from '../features/age-rating/public';
 import { DemoProjectPage } from './modes/DemoProjectPage';
 import { EmbeddedAppLayout } from './modes/EmbeddedAppLayout';
 import { OpenTestPage } from './modes/OpenTestPage';
@@ -156,7 +157,7 @@ export function ConsoleRoutes() {
 /** The providers (data, components, strings, routes) around the console's pages. */
 /** The reviewers' queue with the tabs of the families whose tasks have their own queues. */
 function ReviewQueueWithOthers() {
-  return <ReviewQueuePage tabs={[useImmersiveReviewTab(), useQualificationReviewTab(), useReviewModerationTab()]} />;
+  return <ReviewQueuePage tabs={[useImmersiveReviewTab(), useQualificationReviewTab(), useReviewModerationTab(), useAgeRatingReviewTab()]} />;
 }
 
 /** The platform page with the content family's tabs (the shell composes the two families). */

@@ -9,6 +9,7 @@ import type { Lang } from './present';
 import { versionsRepo, type VersionRow } from './repo';
 import { actorOf, type VersionTransitions } from './transitions';
 import type { VersionsService } from './service';
+import { declaredAge } from './points';
 import type { AppRow } from '../apps/public';
 import { teamImages } from '../files/public';
 import { packageOfApp } from '../packages/public';
@@ -84,7 +85,13 @@ export class VersionEdits {
     }
     if (edit.reviewNotes !== undefined) set.reviewNotes = edit.reviewNotes;
     if (edit.testAccount !== undefined) set.testAccount = edit.testAccount;
-    if (edit.ageRating !== undefined) set.ageRating = edit.ageRating;
+    if (edit.ageRating !== undefined) {
+      const declared = await declaredAge(this.deps.extensions, db, appId);
+      if (declared && edit.ageRating !== declared) {
+        throw conflict({ zh: `该应用的年龄分级由分级问卷决定（${declared}），请修改问卷答案`, en: `The app's age rating comes from its age-rating declaration (${declared}); change that instead`, ru: `Возрастной рейтинг приложения задан его декларацией (${declared}); измените её` });
+      }
+      set.ageRating = edit.ageRating;
+    }
     (edit.listings ?? []).forEach((l, i) => {
       if (!languageByKey(l.language)) throw invalidInput({ zh: `参数不合法：listings[${i}].language 不在语言目录中`, en: `Invalid input: listings[${i}].language ${l.language} is not in the language catalogue`, ru: `Недопустимые параметры: listings[${i}].language: языка ${l.language} нет в каталоге` });
       const limit = briefLimitOf(l.language);

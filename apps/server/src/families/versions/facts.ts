@@ -35,3 +35,6 @@ export async function inStore(db: DbOrTx, appId: string): Promise<boolean> {
   const current = await versionsRepo.current(db, appId);
   return current !== undefined && (await appById(db, current.teamId, appId))?.listed === true;
 }
+
+/** The app's declared age becomes that of its versions still being edited (the age-rating family's change took effect). */
+export const adoptAgeRating = (db: DbOrTx, appId: string, age: string): Promise<void> => versionsRepo.setEditableAge(db, appId, age);

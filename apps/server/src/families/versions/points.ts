@@ -1,6 +1,7 @@
 import type { TestVersion } from '@wharf/contract';
+import type { AgeRating } from '@wharf/rules';
 import type { DbOrTx, Tx } from '../../platform/db/types';
-import { defineExtensionPoint } from '../../platform/extensions';
+import { defineExtensionPoint, type Extensions } from '../../platform/extensions';
 import type { Lang } from './present';
 import type { TaskRow } from './review-tasks-repo';
 
@@ -50,3 +51,22 @@ export interface ReviewSubject {
 }
 
 export const REVIEW_SUBJECTS = defineExtensionPoint<ReviewSubject>('versions.review-subjects');
+
+/**
+ * The age an app declared for itself (its age-rating questionnaire or single age), which its
+ * versions then carry: a version's own pick is refused when it differs. Null: none declared.
+ */
+export interface AppAge {
+  ageOf(db: DbOrTx, appId: string): Promise<AgeRating | null>;
+}
+
+export const APP_AGE = defineExtensionPoint<AppAge>('versions.app-age');
+
+/** The age the app declared, from whichever family answers (none: null). */
+export async function declaredAge(extensions: Extensions, db: DbOrTx, appId: string): Promise<AgeRating | null> {
+  for (const source of extensions.all(APP_AGE)) {
+    const age = await source.ageOf(db, appId);
+    if (age) return age;
+  }
+  return null;
+}

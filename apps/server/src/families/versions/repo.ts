@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, like, sql, type SQL } from 'drizzle-orm';
-import { LIVE_STATES, RELEASE_STATE, UNRELEASED_STATES } from '@wharf/rules';
+import { EDITABLE_STATES, LIVE_STATES, RELEASE_STATE, UNRELEASED_STATES } from '@wharf/rules';
 import type { DbOrTx } from '../../platform/db/types';
 import { appVersions, phasedReleases, versionEvents, versionExpansionFiles, versionListings } from './tables';
 import { reviewTasksRepo } from './review-tasks-repo';
@@ -104,6 +104,10 @@ export const versionsRepo = {
   async update(db: DbOrTx, id: string, set: Partial<typeof appVersions.$inferInsert>): Promise<VersionRow> {
     const [row] = await db.update(appVersions).set(set).where(eq(appVersions.id, id)).returning();
     return row!;
+  },
+  /** The app's age on its versions still being edited (those submitted or released keep theirs). */
+  async setEditableAge(db: DbOrTx, appId: string, ageRating: string): Promise<void> {
+    await db.update(appVersions).set({ ageRating }).where(and(eq(appVersions.appId, appId), inArray(appVersions.releaseState, [...EDITABLE_STATES])));
   },
   /** The update, if the row's state, pending rollback and supersession are still as read; else nothing. */
   async updateIfUnchanged(db: DbOrTx, read: VersionRow, set: Partial<typeof appVersions.$inferInsert>): Promise<VersionRow | undefined> {

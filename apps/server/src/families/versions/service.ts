@@ -2,6 +2,7 @@ import type { Version } from '@wharf/contract';
 import { RELEASE_STATE, type ReleaseState, transition } from '@wharf/rules';
 import { auditActor, writeAudit } from '../../platform/audit';
 import { faultPoint } from '../../platform/fault-points';
+import { declaredAge } from './points';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { conflict, notFound } from '../../platform/http/errors';
@@ -106,7 +107,7 @@ export class VersionsService {
         countries: base?.countries ?? [],
         reviewNotes: base?.reviewNotes ?? null,
         testAccount: base?.testAccount ?? null,
-        ageRating: base?.ageRating ?? null,
+        ageRating: (await declaredAge(this.deps.extensions, tx, appId)) ?? base?.ageRating ?? null,
         createdBy: caller.userId,
         createdAt: now,
         updatedAt: now,

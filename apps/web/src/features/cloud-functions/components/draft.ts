@@ -1,3 +1,5 @@
+import { deviceDraft } from '../../../ui/device-draft';
+
 // The code tab's unsaved edits, kept on this device while they are unsaved, so a reload or
 // a move away loses nothing. Variables' values are never kept here: they are secrets.
 
@@ -12,25 +14,8 @@ export interface CodeForm {
   env: { name: string; value?: string | undefined }[];
 }
 
-const key = (functionId: string) => `wharf.functionDraft.${functionId}`;
+const drafts = deviceDraft<CodeForm>('functionDraft', (v) => (typeof v === 'object' && v !== null && typeof (v as CodeForm).code === 'string' ? (v as CodeForm) : null));
 
-export function keepDraft(functionId: string, form: CodeForm): void {
-  try {
-    localStorage.setItem(key(functionId), JSON.stringify({ ...form, env: form.env.map((v) => ({ name: v?.name ?? '' })) }));
-  } catch {
-    // Storage full or refused: the guard still asks before leaving.
-  }
-}
-
-export function readDraft(functionId: string): CodeForm | null {
-  try {
-    const text = localStorage.getItem(key(functionId));
-    return text ? (JSON.parse(text) as CodeForm) : null;
-  } catch {
-    return null;
-  }
-}
-
-export function dropDraft(functionId: string): void {
-  localStorage.removeItem(key(functionId));
-}
+export const keepDraft = (functionId: string, form: CodeForm): void => drafts.keep(functionId, { ...form, env: form.env.map((v) => ({ name: v?.name ?? '' })) });
+export const readDraft = (functionId: string): CodeForm | null => drafts.read(functionId);
+export const dropDraft = (functionId: string): void => drafts.drop(functionId);

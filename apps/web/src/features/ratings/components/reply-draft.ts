@@ -1,28 +1,8 @@
-// A reply being written, kept on this device until it is sent, so a reload or a move to
-// another page loses nothing.
+import { deviceDraft } from '../../../ui/device-draft';
 
-const key = (reviewId: string) => `wharf.replyDraft.${reviewId}`;
+// A reply being written, kept on this device until it is sent.
+const drafts = deviceDraft<string>('replyDraft', (v) => (typeof v === 'string' ? v : null));
 
-export function keepReplyDraft(reviewId: string, text: string): void {
-  try {
-    localStorage.setItem(key(reviewId), text);
-  } catch {
-    // Storage full or refused: the guard still asks before leaving.
-  }
-}
-
-export function readReplyDraft(reviewId: string): string | null {
-  try {
-    return localStorage.getItem(key(reviewId));
-  } catch {
-    return null;
-  }
-}
-
-export function dropReplyDraft(reviewId: string): void {
-  try {
-    localStorage.removeItem(key(reviewId));
-  } catch {
-    // nothing kept
-  }
-}
+export const keepReplyDraft = (reviewId: string, text: string): void => drafts.keep(reviewId, text);
+export const readReplyDraft = (reviewId: string): string | null => drafts.read(reviewId);
+export const dropReplyDraft = (reviewId: string): void => drafts.drop(reviewId);

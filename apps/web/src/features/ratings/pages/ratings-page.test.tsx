@@ -87,7 +87,7 @@ describe('Ratings and reviews page', () => {
     const card = (await screen.findByText('<b>Crashes</b> 😞')).closest('[data-testid="review"]') as HTMLElement;
     fireEvent.click(within(card).getByRole('button', { name: 'Reply' }));
     fireEvent.change(within(card).getByLabelText('Your reply'), { target: { value: 'Fixed in 1.0.11, sorry!' } });
-    expect(localStorage.getItem(`wharf.replyDraft.${review(1).reviewId}`)).toBe('Fixed in 1.0.11, sorry!');
+    expect(localStorage.getItem(`wharf.replyDraft.${review(1).reviewId}`)).toBe(JSON.stringify('Fixed in 1.0.11, sorry!'));
     fireEvent.click(within(card).getByRole('button', { name: 'Publish reply' }));
     await waitFor(() => expect(callsTo(callEndpoint, ratingsApi.replyToReview)).toHaveLength(1));
     expect(callsTo(callEndpoint, ratingsApi.replyToReview)[0]!.body).toEqual({ reviewId: review(1).reviewId, text: 'Fixed in 1.0.11, sorry!' });
@@ -120,7 +120,7 @@ describe('Ratings and reviews page', () => {
   });
 
   it('opens a reply left unfinished on this device where it was left', async () => {
-    localStorage.setItem(`wharf.replyDraft.${review(1).reviewId}`, 'Half a tho');
+    localStorage.setItem(`wharf.replyDraft.${review(1).reviewId}`, JSON.stringify('Half a tho'));
     serve([review(1)]);
     renderApp('ru', `#/apps/${APP_ID}/ratings`);
     expect(((await screen.findByLabelText('Ваш ответ')) as HTMLTextAreaElement).value).toBe('Half a tho');

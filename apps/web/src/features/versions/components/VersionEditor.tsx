@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, App as AntApp, Button, Card, DatePicker, Flex, Form, Input, Radio, Select, Typography } from 'antd';
+import { Alert, App as AntApp, Button, Card, DatePicker, Flex, Form, Input, Radio, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { App, Version } from '@wharf/contract';
@@ -13,6 +13,7 @@ import { EMPTY_LISTING, ListingEditor } from './ListingEditor';
 import { draftOf, dropKeptDraft, keepDraft, readKeptDraft, sameDraft, type Draft, type KeptDraft, type PhaseDraft } from './editor-draft';
 import { NumberInput } from '../../../ui/NumberInput';
 import { useDisplay } from '../../../session/display';
+import { DeclaredAge, useDeclaredAge } from '../../age-rating/public';
 
 interface Props {
   app: App;
@@ -36,6 +37,8 @@ export function VersionEditor({ app, version, live, editable, canSubmit, activeL
   const { t, i18n } = useTranslation('versions');
   const { message } = AntApp.useApp();
   const ref = { appId: version.appId, versionId: version.versionId };
+  // The app's age-rating declaration sets the age of its versions being edited.
+  const declaredAge = useDeclaredAge(version.appId);
   const initial = useMemo(() => draftOf(version, app.defaultLanguage, app.name), [version, app.defaultLanguage, app.name]);
   // The server's version the draft started from; a newer one (saved here or elsewhere) is
   // followed unless something is typed, so a refetch never wipes what the person wrote.
@@ -81,7 +84,7 @@ export function VersionEditor({ app, version, live, editable, canSubmit, activeL
       countries: draft.countries,
       releaseType: draft.releaseType,
       releaseAt: draft.releaseMode === 'at' && draft.releaseAt ? draft.releaseAt.toISOString() : null,
-      ageRating: draft.ageRating,
+      ageRating: declaredAge ?? draft.ageRating,
       reviewNotes: draft.reviewNotes.trim() || null,
       testAccount: draft.account.trim() && draft.password ? { account: draft.account.trim(), password: draft.password } : null,
       listings: draft.languages.map((language) => ({ language, ...(draft.listings[language] ?? EMPTY_LISTING) })),
@@ -235,11 +238,20 @@ export function VersionEditor({ app, version, live, editable, canSubmit, activeL
               />
             </Form.Item>
           )}
-          <Form.Item label={t('release.ageRating')} extra={t('release.ageRatingHint')}>
+          <Form.Item
+            label={t('release.ageRating')}
+            extra={
+              <Space orientation="vertical" size={2}>
+                {!declaredAge && t('release.ageRatingHint')}
+                <DeclaredAge appId={version.appId} to={`/apps/${version.appId}/age-rating`} />
+              </Space>
+            }
+          >
             <Select
               aria-label={t('release.ageRating')}
               placeholder={t('release.noAgeRating')}
-              value={draft.ageRating}
+              value={declaredAge ?? draft.ageRating}
+              disabled={!!declaredAge}
               onChange={(rating: Version['ageRating']) => set('ageRating', rating)}
               style={{ maxWidth: 320 }}
               options={AGE_RATINGS.map((r) => ({ value: r, label: t(`ageRating.${r}`) }))}

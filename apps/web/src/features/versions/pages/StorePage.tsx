@@ -8,6 +8,7 @@ import { callEndpoint } from '../../../request/call';
 import { ApiError } from '../../../request/errors';
 import { localTimeZone, type Language } from '../../../session/language';
 import { StoreReviews } from '../../ratings/public';
+import { StoreAgeRating } from '../../age-rating/public';
 
 /** The listing language each console language asks for; the server falls back to the app's default. */
 export const LISTING_LANGUAGE: Readonly<Record<Language, string>> = { cn: 'zhCN', en: 'enUS', ru: 'ruRU' };
@@ -116,6 +117,7 @@ function StoreListingView({ app, language }: { app: StoreListing; language: Lang
           )}
         </Flex>
       </Card>
+      <StoreAgeRating appId={app.appId} />
       {app.screenshotUrls.length > 0 && (
         <Card title={t('store.screenshots')}>
           <Image.PreviewGroup>
