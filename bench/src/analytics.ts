@@ -44,7 +44,10 @@ export async function analyticsBench(base: string, headers: Record<string, strin
  */
 export async function plainInsert(url: string, appId: string, connections: number, seconds: number): Promise<number> {
   const pool = new pg.Pool({ connectionString: url, max: connections });
-  const day = new Date().toISOString().slice(0, 10);
+  // The day the server filed this app's events under (its time zone's, not UTC's): that
+  // partition exists, made by the ingestion measured before.
+  const filed = await pool.query<{ day: string }>('select day::text as day from analytics_events where app_id = $1 limit 1', [appId]);
+  const day = filed.rows[0]?.day ?? new Date().toISOString().slice(0, 10);
   const columns = 12;
   const placeholders = Array.from({ length: BATCH }, (_, r) => `(${Array.from({ length: columns }, (_, c) => `$${r * columns + c + 1}`).join(',')})`).join(',');
   const text = `insert into analytics_events (app_id, day, event_id, name, at, instance_id, user_id, app_version, os, country, value, properties) values ${placeholders} on conflict do nothing`;

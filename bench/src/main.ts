@@ -146,6 +146,9 @@ try {
       rows.push({ result: permission, baseline, ...(t.label === 'PostgreSQL' ? { target: { minRpsRatio: 0.3, maxP99Ratio: 3 } } : {}) });
       const check = await load({ name: `GET app/update (device update check) on ${t.label}`, url: released.checkUrl, connections, durationSec });
       rows.push({ result: check, baseline, ...(t.label === 'PostgreSQL' ? { target: { minRpsRatio: 0.4, maxP99Ratio: 3 } } : {}) });
+      // Age rating (issue 29): what the store page shows beside the app, read anonymously.
+      const age = await load({ name: `GET agerating/v2/store (store page's age rating) on ${t.label}`, url: released.ageRatingUrl, connections, durationSec });
+      rows.push({ result: age, baseline, ...(t.label === 'PostgreSQL' ? { target: { minRpsRatio: 0.4, maxP99Ratio: 3 } } : {}) });
       // Auth Service: a call with the app's key alone (sign-out of no session), the user's own
       // profile with their token on top (verified tokens must cost little: ≥0.8 of the key
       // alone), and email sign-in, whose cost is the password hash's.

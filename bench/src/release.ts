@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AGREEMENT_IDS, AGREEMENTS, agreementApi, appApi, buildPath, fileApi, packageApi, projectApi, versionApi, type Endpoint } from '@wharf/contract';
+import { NO_CONTENT } from '@wharf/rules';
+import { AGREEMENT_IDS, AGREEMENTS, ageRatingApi, agreementApi, appApi, buildPath, fileApi, packageApi, projectApi, versionApi, type Endpoint } from '@wharf/contract';
 import { ICON_PNG, SCREENSHOT_PNG } from '../../apps/server/src/harness/sample-bytes';
 import { ROOT } from './processes';
 
@@ -39,6 +40,8 @@ export interface Released {
   appId: string;
   projectId: string;
   versionId: string;
+  /** The store page's age rating of the app (declared by the questionnaire). */
+  ageRatingUrl: string;
 }
 
 export async function releasedApp(base: string, headers: Record<string, string>): Promise<Released> {
@@ -56,6 +59,8 @@ export async function releasedApp(base: string, headers: Record<string, string>)
   }
   const iconObjectId = await upload(base, headers, 'icon.png', 'image/png', ICON_PNG);
   const screenshotObjectIds = [await upload(base, headers, 's1.png', 'image/png', SCREENSHOT_PNG), await upload(base, headers, 's2.png', 'image/png', SCREENSHOT_PNG), await upload(base, headers, 's3.png', 'image/png', SCREENSHOT_PNG)];
+  // Declared before the first release (it takes effect at once): the store page shows it.
+  await call(base, headers, ageRatingApi.saveAgeRating, { body: { appId: app.appId, answers: NO_CONTENT } });
   const version = (await call(base, headers, versionApi.createVersion, { body: { appId: app.appId } })).version as { versionId: string };
   const ref = { appId: app.appId, versionId: version.versionId };
   await call(base, headers, versionApi.updateVersion, {
@@ -68,5 +73,5 @@ export async function releasedApp(base: string, headers: Record<string, string>)
   for (const [k, v] of Object.entries({ packageName: app.packageName, versionCode: '0', deviceId: 'bench-device-1', country: 'DE' })) check.searchParams.set(k, v);
   const answer = (await (await fetch(check)).json()) as { update: { downloadUrl: string } | null };
   if (!answer.update) throw new Error('bench setup: the released version is not offered to devices');
-  return { checkUrl: check.toString(), downloadUrl: new URL(answer.update.downloadUrl, base).toString(), appId: app.appId, projectId: project.projectId, versionId: version.versionId };
+  return { checkUrl: check.toString(), downloadUrl: new URL(answer.update.downloadUrl, base).toString(), appId: app.appId, projectId: project.projectId, versionId: version.versionId, ageRatingUrl: `${base}${buildPath(ageRatingApi.storeAgeRatingOf, { appId: app.appId })}` };
 }

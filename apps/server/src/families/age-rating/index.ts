@@ -36,7 +36,9 @@ export const ageRatingFamily: Family = {
     appRemoving: (tx, appId) => ageRatingRepo.remove(tx, appId),
   }),
   register(app, deps) {
-    const s: AgeRatingServices = { ageRating: new AgeRatingService(deps), review: new AgeRatingReview(deps), store: new AgeRatingStore(deps) };
+    const store = new AgeRatingStore(deps);
+    const changed = (appId: string) => store.forget(appId);
+    const s: AgeRatingServices = { ageRating: new AgeRatingService(deps, changed), review: new AgeRatingReview(deps, changed), store };
     for (const route of ROUTES) route(app, s);
   },
 };

@@ -7,12 +7,12 @@ import type { Caller } from '../../platform/http/access';
 import { conflict } from '../../platform/http/errors';
 import { callerApp } from '../apps/public';
 import { adoptAgeRating, reviewTasks } from '../versions/public';
+import { AGE_RATING_TASK } from './kind';
+import { decideInTx } from './review';
 import { ratingOut } from './present';
 import { ageRatingRepo, type AgeRow } from './repo';
 import type { Declaration } from './tables';
 
-/** The kind of this family's tasks in the reviewers' queue; the subject is the app. */
-export const AGE_RATING_TASK = 'ageRating';
 
 /** The generic age the answers give, on the single-age scale versions carry (3+ … 18+). */
 export function ageOfAnswers(answers: AgeAnswers): AgeRating {
@@ -38,7 +38,11 @@ function same(a: Declaration | null | undefined, b: Declaration): boolean {
  * audit event.
  */
 export class AgeRatingService {
-  constructor(private readonly deps: Deps) {}
+  constructor(
+    private readonly deps: Deps,
+    /** Told of each change that took effect, after it committed (the store page's kept reads). */
+    private readonly changed: (appId: string) => void = () => undefined,
+  ) {}
 
   async get(caller: Caller, appId: string) {
     const app = await callerApp(this.deps.db, caller, appId);
@@ -67,7 +71,7 @@ export class AgeRatingService {
   private async declare(caller: Caller, appId: string, next: Declaration, check?: (row: AgeRow) => void) {
     const { db, clock } = this.deps;
     const app = await callerApp(db, caller, appId);
-    return db.transaction(async (tx) => {
+    const out = await db.transaction(async (tx) => {
       const now = clock.now();
       const row = await ageRatingRepo.lock(tx, appId, app.teamId, now);
       check?.(row);
@@ -86,8 +90,13 @@ export class AgeRatingService {
       const task = await reviewTasks.openWithId(tx, id, { subjectId: id, appId, teamId: app.teamId, kind: AGE_RATING_TASK, snapshot: { declaration: next, previous: row.current ?? null }, submittedBy: caller.userId }, now);
       const updated = await ageRatingRepo.update(tx, appId, { ...cleared, pending: next, pendingTaskId: task.id, pendingAt: now });
       await writeAudit(tx, clock, { ...audit, action: 'ageRating.submit', data: { taskId: task.id, age: next.age, from: row.current?.age ?? null, questionnaire: !!next.answers, withdrawnTaskId: withdrawn?.id ?? null } });
-      return { rating: ratingOut(appId, updated, app), taskId: task.id };
+      // A deployment without reviewers (AUTO_APPROVE) approves at once, as it does versions.
+      if (!this.deps.config.autoApprove) return { rating: ratingOut(appId, updated, app), taskId: task.id };
+      await decideInTx(this.deps, tx, task, { decision: 'approve' }, { kind: 'system', id: null, ip: null });
+      return { rating: ratingOut(appId, await ageRatingRepo.byApp(tx, appId), app), taskId: task.id };
     });
+    this.changed(appId);
+    return out;
   }
 
   async cancel(caller: Caller, appId: string) {

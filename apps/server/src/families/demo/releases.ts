@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { AGREEMENT_IDS, AGREEMENTS, PARSE_STATE } from '@wharf/contract';
-import { listingImageProblem } from '@wharf/rules';
+import { listingImageProblem, NO_CONTENT } from '@wharf/rules';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { settings } from '../../platform/settings';
@@ -13,6 +13,7 @@ import { SYSTEM, VersionsService, countDownloadsAt, reviewTasks, versionNameOf }
 import { packagesOf } from '../packages/public';
 import { filesOf, teamImages } from '../files/public';
 import { agreementsOf } from '../agreements/public';
+import { AgeRatingService } from '../age-rating/public';
 
 export const DEMO_RELEASES_SETTING = 'demo.releases';
 
@@ -85,6 +86,8 @@ export async function seedDemoReleases(deps: Deps, caller: Caller, teamId: strin
   const agreements = agreementsOf(deps);
   for (const id of AGREEMENT_IDS) await agreements.sign(caller, id, AGREEMENTS[id].version);
 
+  // A tip calculator shows nothing of the questionnaire's: 3+, PEGI 3, ESRB E, before its first release.
+  await new AgeRatingService(deps).save(caller, tipsy.id, NO_CONTENT);
   const v1 = (await versions.create(caller, tipsy.id, 'en')).version.versionId;
   // Later builds start from 1.0's settings, its age rating too.
   await versions.update(caller, tipsy.id, v1, { pkgId: pkg.id, listings, countries: ['CN', 'DE', 'RU', 'US'], ageRating: '3+' }, 'en');

@@ -1,10 +1,9 @@
 import type { RatingSummary } from '@wharf/contract';
 import type { Deps } from '../../platform/deps';
+import { KeptReads } from '../../platform/kept-reads';
 import { inStore } from '../versions/public';
 import { summaryOf } from './present';
 import { ratingsRepo } from './repo';
-
-const MAX_APPS = 10_000;
 
 /**
  * What the store page's first page asks of an app besides its reviews: whether it is in
@@ -13,25 +12,17 @@ const MAX_APPS = 10_000;
  * forgotten here at once when this instance writes a review of the app.
  */
 export class StoreFacts {
-  readonly #kept = new Map<string, { expires: number; value: Promise<{ listed: boolean; summary: RatingSummary }> }>();
-  constructor(private readonly deps: Pick<Deps, 'db' | 'clock' | 'config'>) {}
+  readonly #kept: KeptReads<{ listed: boolean; summary: RatingSummary }>;
+  constructor(private readonly deps: Pick<Deps, 'db' | 'clock' | 'config'>) {
+    this.#kept = new KeptReads(deps);
+  }
 
   of(appId: string): Promise<{ listed: boolean; summary: RatingSummary }> {
-    const ttl = this.deps.config.distributionCacheTtlMs;
-    if (ttl === 0) return this.#read(appId);
-    const now = this.deps.clock.now().getTime();
-    const hit = this.#kept.get(appId);
-    if (hit && hit.expires > now) return hit.value;
-    const value = this.#read(appId);
-    value.catch(() => this.#kept.delete(appId));
-    this.#kept.delete(appId);
-    this.#kept.set(appId, { expires: now + ttl, value });
-    if (this.#kept.size > MAX_APPS) this.#kept.delete(this.#kept.keys().next().value!);
-    return value;
+    return this.#kept.get(appId, () => this.#read(appId));
   }
 
   forget(appId: string): void {
-    this.#kept.delete(appId);
+    this.#kept.forget(appId);
   }
 
   async #read(appId: string) {

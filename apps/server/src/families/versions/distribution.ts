@@ -11,6 +11,7 @@ import { issueInstallToken } from './install-tokens';
 import { appById, appByPackage } from '../apps/public';
 import { type FileRow, fileById } from '../files/public';
 import { type PackageRow, packageOfApp } from '../packages/public';
+import { KeptReads } from '../../platform/kept-reads';
 
 export { countryOfAcceptLanguage } from '../../platform/http/accept-language';
 
@@ -65,13 +66,16 @@ export class DistributionService {
     private readonly deps: Deps,
     private readonly phased: PhasedService,
     private readonly counts: DistributionCounter,
-  ) {}
+  ) {
+    this.#cache = new KeptReads(deps, CACHE_MAX_APPS);
+    this.#files = new KeptReads(deps, CACHE_MAX_APPS);
+  }
 
   get storage() {
     return this.deps.storage;
   }
 
-  readonly #cache = new Map<string, { expires: number; value: Promise<ReleaseSnapshot> }>();
+  readonly #cache: KeptReads<ReleaseSnapshot>;
 
   /**
    * What devices of an app may be offered: the current version, its phase, the version
@@ -81,25 +85,7 @@ export class DistributionService {
    * at most that long after it happens.
    */
   snapshot(platform: string, packageName: string): Promise<ReleaseSnapshot> {
-    return this.#kept(this.#cache, `${platform}\u0000${packageName}`, () => this.#read(platform, packageName));
-  }
-
-  /**
-   * A read kept for DISTRIBUTION_CACHE_TTL_MS under its key (0: read every time). A failed
-   * read is not kept: the next caller asks the database again.
-   */
-  #kept<T>(cache: Map<string, { expires: number; value: Promise<T> }>, key: string, read: () => Promise<T>): Promise<T> {
-    const ttl = this.deps.config.distributionCacheTtlMs;
-    if (ttl === 0) return read();
-    const now = this.deps.clock.now().getTime();
-    const hit = cache.get(key);
-    if (hit && hit.expires > now) return hit.value;
-    const value = read();
-    value.catch(() => cache.delete(key));
-    cache.delete(key);
-    cache.set(key, { expires: now + ttl, value });
-    if (cache.size > CACHE_MAX_APPS) cache.delete(cache.keys().next().value!);
-    return value;
+    return this.#cache.get(`${platform}\u0000${packageName}`, () => this.#read(platform, packageName));
   }
 
   async #read(platform: string, packageName: string): Promise<ReleaseSnapshot> {
@@ -178,7 +164,7 @@ export class DistributionService {
     });
   }
 
-  readonly #files = new Map<string, { expires: number; value: Promise<Served> }>();
+  readonly #files: KeptReads<Served>;
 
   /**
    * The stored file of a version on shelf now, or of one of its expansion files; anything
@@ -188,7 +174,7 @@ export class DistributionService {
    * "Not found" is never kept, so a version is downloadable once its offer is seen.
    */
   fileOf(versionId: string, slot?: 'main' | 'patch'): Promise<Served> {
-    return this.#kept(this.#files, `${versionId}:${slot ?? ''}`, () => this.#readFile(versionId, slot));
+    return this.#files.get(`${versionId}:${slot ?? ''}`, () => this.#readFile(versionId, slot));
   }
 
   async #readFile(versionId: string, slot?: 'main' | 'patch'): Promise<Served> {

@@ -122,3 +122,22 @@ describe('age rating', () => {
     expect((await save(other, appId, NO_CONTENT)).statusCode).toBe(404);
   });
 });
+
+describe('age rating on a deployment without reviewers (AUTO_APPROVE)', () => {
+  it('approves a change after release at once, as the system', async () => {
+    const auto = await appWithOperator({ AUTO_APPROVE: 'on' });
+    try {
+      const u = await TestUser.register(auto.t);
+      const { appId } = await newApp(u);
+      const v = await completeVersion(auto.t, u, appId, 10);
+      expect((await u.call(versionApi.submitVersion, { body: { appId, versionId: v.versionId } })).statusCode).toBe(200);
+      const res = (await u.call(ageRatingApi.saveAgeRating, { body: { appId, answers: violent } })).json();
+      expect(res.taskId).toEqual(expect.any(String));
+      expect(res.rating).toMatchObject({ current: { age: '16+' }, pending: null });
+      const { rows } = await auto.t.deps.database.executeSql(`select action, actor_kind from audit_events where target_id = $1 and action like 'ageRating.%' order by at, action desc`, [appId]);
+      expect(rows).toEqual([{ action: 'ageRating.submit', actor_kind: 'user' }, { action: 'ageRating.approve', actor_kind: 'system' }]);
+    } finally {
+      await auto.t.close();
+    }
+  });
+});
