@@ -29,6 +29,10 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<string, { limit: number; windo
   reviewWrite: { limit: 30, windowMs: 3_600_000 },
   // ...and per app, all its devices together: a flood of fresh installs cannot bury an app.
   reviewWritePerApp: { limit: 20_000, windowMs: 3_600_000 },
+  // Feedback and its screenshots, per device: a person reports a few things, not hundreds.
+  feedbackWrite: { limit: 30, windowMs: 3_600_000 },
+  // ...and per app, all its devices together.
+  feedbackPerApp: { limit: 20_000, windowMs: 3_600_000 },
   // New anonymous app users per address (Firebase allows 100 an hour per address too).
   anonymousSignUp: { limit: 100, windowMs: 3_600_000 },
   // ...and per project, all its apps and addresses together.

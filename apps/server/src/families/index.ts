@@ -24,6 +24,7 @@ import { cloudDbFamily } from './cloud-db';
 import { cloudFunctionsFamily } from './cloud-functions';
 import { ratingsFamily } from './ratings';
 import { ageRatingFamily } from './age-rating';
+import { feedbackFamily } from './feedback';
 
 /** The list of families: one line each. */
 export const FAMILIES: readonly Family[] = [
@@ -52,4 +53,5 @@ export const FAMILIES: readonly Family[] = [
   cloudFunctionsFamily,
   ratingsFamily,
   ageRatingFamily,
+  feedbackFamily,
 ];

@@ -25,3 +25,21 @@ export async function administersTeam(db: DbOrTx, teamId: string, userId: string
   if (!membership || !team) return false;
   return (team.mainUserId === userId || membership.roles.includes('administrator')) && (!membership.expiresAt || membership.expiresAt > now);
 }
+
+/**
+ * Whether the user is a member of the team now (an expired membership does not count) who
+ * may see the app: an App administrator only the apps named in their membership.
+ */
+export async function memberSeesApp(db: DbOrTx, teamId: string, userId: string, appId: string, now: Date): Promise<boolean> {
+  const membership = await teamsRepo.membership(db, teamId, userId);
+  if (!membership || (membership.expiresAt && membership.expiresAt <= now)) return false;
+  return !membership.appIds?.length || membership.appIds.includes(appId);
+}
+
+/** The team's members who may see the app now, by name (at most `limit`, the longest-standing first). */
+export async function membersSeeingApp(db: DbOrTx, teamId: string, appId: string, now: Date, limit = 500): Promise<Array<{ userId: string; name: string }>> {
+  const rows = await teamsRepo.members(db, teamId, { limit });
+  return rows
+    .filter(({ membership: m }) => (!m.expiresAt || m.expiresAt > now) && (!m.appIds?.length || m.appIds.includes(appId)))
+    .map(({ user }) => ({ userId: user.id, name: user.displayName }));
+}

@@ -10,6 +10,8 @@ import { SignedUrls } from './signed-urls';
 import { UrlSigner } from './signing';
 
 export { FilesService } from './service';
+/** An upload call's body as a stream that fails when it stops arriving (the file calls' own rule). */
+export { bodyStream } from './routes/upload';
 
 /** The files service, one per running server (see platform/per-deps.ts). */
 export const filesOf = perDeps((deps) => new FilesService(deps));
