@@ -26,6 +26,7 @@ import * as cloudFunctionsFamily from './families/cloud-functions';
 import * as ratingsFamily from './families/ratings';
 import * as ageRatingFamily from './families/age-rating';
 import * as feedbackFamily from './families/feedback';
+import * as questionnairesFamily from './families/questionnaires';
 
 export * from './kit/access';
 export * from './kit/permissions';
@@ -81,6 +82,8 @@ export * as ageRatingApi from './families/age-rating';
 export type { AgeDeclaration, AgeRatingTask, AppAgeRating } from './families/age-rating';
 export * as feedbackApi from './families/feedback';
 export type { FeedbackDetail, FeedbackItem, FeedbackNote, FeedbackState } from './families/feedback';
+export * as questionnairesApi from './families/questionnaires';
+export type { Questionnaire, QuestionnaireState, QuestionResult } from './families/questionnaires';
 export type { AppReview, ModerationItem, PublicReview, RatingSummary, ReplyTemplate, ReviewSort } from './families/ratings';
 export type { CloudFunction, FunctionVersion, FunctionAlias, Invocation } from './families/cloud-functions';
 export type { AnalyticsContext, AnalyticsEventInput, AnalyticsExport, DistributionDay, PhasedAdoption, Audience, AudienceCondition, AudienceInput, ExportFormat, ExportState, IndustryMetric, ReportDefinition, ReportDimension, ReportMetric, ReportSchedule, ReportTemplate, ReportTemplateInput, AnalyticsSettings, ExploreGroup, PortraitDimension, OverviewDay, OverviewTotals, RejectReason } from './families/analytics';
@@ -113,6 +116,6 @@ function endpointsOf(family: Record<string, unknown>): Endpoint[] {
 }
 
 /** Every call of the catalogue; the server must register each one (a test checks). */
-export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily, versionFamily, testingFamily, immersiveFamily, qualificationFamily, regionFamily, agreementFamily, appUsersFamily, apiClientsFamily, publishingFamily, remoteConfigFamily, abTestingFamily, analyticsFamily, cloudDbFamily, cloudFunctionsFamily, ratingsFamily, ageRatingFamily, feedbackFamily].flatMap(
+export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily, versionFamily, testingFamily, immersiveFamily, qualificationFamily, regionFamily, agreementFamily, appUsersFamily, apiClientsFamily, publishingFamily, remoteConfigFamily, abTestingFamily, analyticsFamily, cloudDbFamily, cloudFunctionsFamily, ratingsFamily, ageRatingFamily, feedbackFamily, questionnairesFamily].flatMap(
   (f) => endpointsOf(f),
 );

@@ -27,3 +27,4 @@ export * from './cloud-db';
 export * from './functions';
 export * from './review-moderation';
 export * from './age-rating';
+export * from './questionnaire';

@@ -33,6 +33,8 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<string, { limit: number; windo
   feedbackWrite: { limit: 30, windowMs: 3_600_000 },
   // ...and per app, all its devices together.
   feedbackPerApp: { limit: 20_000, windowMs: 3_600_000 },
+  // Questionnaire answers per device (or address, for the link's page).
+  questionnaireAnswer: { limit: 60, windowMs: 3_600_000 },
   // New anonymous app users per address (Firebase allows 100 an hour per address too).
   anonymousSignUp: { limit: 100, windowMs: 3_600_000 },
   // ...and per project, all its apps and addresses together.

@@ -25,6 +25,7 @@ import { cloudFunctionsFamily } from './cloud-functions';
 import { ratingsFamily } from './ratings';
 import { ageRatingFamily } from './age-rating';
 import { feedbackFamily } from './feedback';
+import { questionnairesFamily } from './questionnaires';
 
 /** The list of families: one line each. */
 export const FAMILIES: readonly Family[] = [
@@ -54,4 +55,5 @@ export const FAMILIES: readonly Family[] = [
   ratingsFamily,
   ageRatingFamily,
   feedbackFamily,
+  questionnairesFamily,
 ];

@@ -31,6 +31,7 @@ import { TestingPage } from '../features/testing/public';
 import { ReviewQueuePage, ReviewTaskPage } from '../features/review/public';
 import { useReviewModerationTab } from '../features/ratings/public';
 import { useAgeRatingReviewTab } from '../features/age-rating/public';
+import { QuestionnaireAnswerPage } from '../features/questionnaires/public';
 import { DemoProjectPage } from './modes/DemoProjectPage';
 import { EmbeddedAppLayout } from './modes/EmbeddedAppLayout';
 import { OpenTestPage } from './modes/OpenTestPage';
@@ -112,6 +113,7 @@ export function ConsoleRoutes() {
         <Route path="/demoProject/apps/:appId" element={<DemoProjectPage />} />
         <Route path="/store" element={<StoreIndexPage />} />
         <Route path="/store/:appId" element={<StorePage />} />
+        <Route path="/questionnaire/:questionnaireId" element={<QuestionnaireAnswerPage />} />
       </Route>
       <Route
         path="/app"

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { escapeCsvValue, escapeSpreadsheetCell } from '@wharf/rules';
 import type { ExportFormat, MessageLanguage, ReportDefinition, ReportDimension, ReportMetric } from '@wharf/contract';
 import type { Cell, ReportTable } from './report-rows';
+import { safeFileName } from '../../platform/http/file-name';
 
 type Words = Record<MessageLanguage, string>;
 
@@ -71,6 +72,6 @@ export function reportFile(format: ExportFormat, def: ReportDefinition, table: R
 
 /** The download's file name: the report's name and range, safe on every file system. */
 export function fileNameOf(name: string, from: string, to: string, format: ExportFormat): string {
-  const base = [...name].map((c) => (c.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(c) ? '_' : c)).join('').trim() || 'report';
+  const base = safeFileName(name, 'report');
   return `${base} ${from}_${to}.${format}`;
 }

@@ -8,6 +8,7 @@ import { displayNames } from '../accounts/public';
 import { feedbackRepo, type FeedbackRow } from './repo';
 import { filterOf, type ListQuery } from './inbox';
 import type { Position } from '../../platform/http/cursor';
+import { safeFileName } from '../../platform/http/file-name';
 
 const BATCH = 500;
 
@@ -40,6 +41,5 @@ export async function feedbackCsv(deps: Pick<Deps, 'db'>, caller: Caller, q: Lis
       after = { at: last.createdAt, id: last.id };
     }
   }
-  const safeName = [...app.name].map((c) => (c.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(c) ? '_' : c)).join('').trim() || 'app';
-  return { fileName: `${safeName} feedback.csv`, body: Readable.from(lines()) };
+  return { fileName: `${safeFileName(app.name, 'app')} feedback.csv`, body: Readable.from(lines()) };
 }

@@ -34,6 +34,7 @@ const FIXED = [
   'analytics.settings', 'analytics.deleteUserData', 'analytics.reportTemplate.create', 'analytics.reportTemplate.update', 'analytics.reportTemplate.delete', 'analytics.export', 'analytics.audience.create', 'analytics.audience.update', 'analytics.audience.delete',
   'cloud-functions.create', 'cloud-functions.update', 'cloud-functions.delete', 'cloud-functions.publish', 'cloud-functions.deleteVersion',
   'cloud-functions.createAlias', 'cloud-functions.updateAlias', 'cloud-functions.deleteAlias',
+  'questionnaire.close', 'questionnaire.create', 'questionnaire.delete', 'questionnaire.publish', 'questionnaire.update',
   'feedback.note', 'feedback.receive', 'feedback.reply', 'feedback.update',
   'ageRating.approve', 'ageRating.cancel', 'ageRating.reject', 'ageRating.submit', 'ageRating.update',
   'ratings.reply', 'ratings.deleteReply', 'ratings.hide', 'ratings.show', 'ratings.template.create', 'ratings.template.update', 'ratings.template.delete',

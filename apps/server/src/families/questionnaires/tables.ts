@@ -1,0 +1,40 @@
+import { integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import type { Answers, Question } from '@wharf/rules';
+import { apps } from '../apps/public';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** An app's questionnaire: its questions (fixed once published) and how many answered. */
+export const questionnaires = pgTable('questionnaires', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  appId: uuid('app_id')
+    .notNull()
+    .references(() => apps.id, { onDelete: 'cascade' }),
+  teamId: uuid('team_id').notNull(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  /** draft, published, closed. */
+  state: text('state').notNull().default('draft'),
+  questions: jsonb('questions').$type<Question[]>().notNull(),
+  answerCount: integer('answer_count').notNull().default(0),
+  createdBy: uuid('created_by'),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+  publishedAt: ts('published_at'),
+  closedAt: ts('closed_at'),
+});
+
+/** One respondent's answers: one per respondent token (kept as its hash) and questionnaire. */
+export const questionnaireAnswers = pgTable(
+  'questionnaire_answers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    questionnaireId: uuid('questionnaire_id')
+      .notNull()
+      .references(() => questionnaires.id, { onDelete: 'cascade' }),
+    respondentKey: text('respondent_key').notNull(),
+    answers: jsonb('answers').$type<Answers>().notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [unique('questionnaire_answers_once').on(t.questionnaireId, t.respondentKey)],
+);
