@@ -88,7 +88,7 @@ export class VersionEdits {
     if (edit.ageRating !== undefined) {
       const declared = await declaredAge(this.deps.extensions, db, appId);
       if (declared && edit.ageRating !== declared) {
-        throw conflict({ zh: `该应用的年龄分级由分级问卷决定（${declared}），请修改问卷答案`, en: `The app's age rating comes from its age-rating declaration (${declared}); change that instead`, ru: `Возрастной рейтинг приложения задан его декларацией (${declared}); измените её` });
+        throw conflict({ zh: `该应用的年龄分级由其年龄分级声明决定（${declared}），请修改该声明`, en: `The app's age rating comes from its age-rating declaration (${declared}); change that instead`, ru: `Возрастной рейтинг приложения задан его декларацией (${declared}); измените её` });
       }
       set.ageRating = edit.ageRating;
     }
