@@ -1,7 +1,7 @@
 import type { Questionnaire } from '@wharf/contract';
 import type { QuestionnaireRow } from './repo';
 
-export function questionnaireOut(r: QuestionnaireRow): Questionnaire {
+export function questionnaireOut(r: QuestionnaireRow, answers: number): Questionnaire {
   return {
     questionnaireId: r.id,
     appId: r.appId,
@@ -9,7 +9,7 @@ export function questionnaireOut(r: QuestionnaireRow): Questionnaire {
     description: r.description,
     state: r.state as Questionnaire['state'],
     questions: r.questions,
-    answers: r.answerCount,
+    answers,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
     publishedAt: r.publishedAt?.toISOString() ?? null,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/types';
 import { questionnaireAnswers, questionnaires } from './tables';
 
@@ -34,9 +34,17 @@ export const questionnairesRepo = {
   /** False when this respondent answered already. */
   async addAnswer(db: DbOrTx, row: typeof questionnaireAnswers.$inferInsert): Promise<boolean> {
     const [created] = await db.insert(questionnaireAnswers).values(row).onConflictDoNothing().returning({ id: questionnaireAnswers.id });
-    if (!created) return false;
-    await db.update(questionnaires).set({ answerCount: sql`${questionnaires.answerCount} + 1` }).where(eq(questionnaires.id, row.questionnaireId));
-    return true;
+    return created !== undefined;
+  },
+  /** Answers so far, per questionnaire (those without any left out). */
+  async counts(db: DbOrTx, ids: readonly string[]): Promise<Map<string, number>> {
+    if (!ids.length) return new Map();
+    const rows = await db
+      .select({ id: questionnaireAnswers.questionnaireId, n: sql<number>`count(*)::int` })
+      .from(questionnaireAnswers)
+      .where(inArray(questionnaireAnswers.questionnaireId, [...ids]))
+      .groupBy(questionnaireAnswers.questionnaireId);
+    return new Map(rows.map((r) => [r.id, Number(r.n)]));
   },
   /** Answers in the order given, a batch after the last one read. */
   async answers(db: DbOrTx, questionnaireId: string, limit: number, after?: { at: Date; id: string }): Promise<AnswerRow[]> {

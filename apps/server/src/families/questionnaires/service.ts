@@ -5,6 +5,7 @@ import type { Deps } from '../../platform/deps';
 import type { DbOrTx } from '../../platform/db/types';
 import type { Caller } from '../../platform/http/access';
 import { conflict, invalidInput, notFound, type LocalisedText } from '../../platform/http/errors';
+import { KeptReads } from '../../platform/kept-reads';
 import { callerApp } from '../apps/public';
 import { publicOut, questionnaireOut } from './present';
 import { questionnairesRepo, type QuestionnaireRow } from './repo';
@@ -43,7 +44,9 @@ export interface QuestionnaireInput {
  * one transaction with an audit event.
  */
 export class QuestionnairesService {
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Deps) {
+    this.#published = new KeptReads(deps);
+  }
 
   private checked(input: QuestionnaireInput) {
     const problem = questionsProblem(input.questions);
@@ -61,11 +64,13 @@ export class QuestionnairesService {
 
   async list(caller: Caller, appId: string) {
     await callerApp(this.deps.db, caller, appId);
-    return { items: (await questionnairesRepo.ofApp(this.deps.db, appId)).map(questionnaireOut) };
+    const rows = await questionnairesRepo.ofApp(this.deps.db, appId);
+    const counts = await questionnairesRepo.counts(this.deps.db, rows.map((r) => r.id));
+    return { items: rows.map((r) => questionnaireOut(r, counts.get(r.id) ?? 0)) };
   }
 
   async get(caller: Caller, appId: string, id: string) {
-    return { questionnaire: questionnaireOut(await this.find(this.deps.db, caller, appId, id)) };
+    return this.out(await this.find(this.deps.db, caller, appId, id));
   }
 
   async create(caller: Caller, appId: string, input: QuestionnaireInput) {
@@ -78,7 +83,11 @@ export class QuestionnairesService {
       await writeAudit(tx, clock, { action: 'questionnaire.create', teamId: app.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'questionnaire', targetId: created.id, data: { appId, title: created.title, questions: created.questions.length } });
       return created;
     });
-    return { questionnaire: questionnaireOut(row) };
+    return this.out(row);
+  }
+
+  private async out(row: QuestionnaireRow) {
+    return { questionnaire: questionnaireOut(row, (await questionnairesRepo.counts(this.deps.db, [row.id])).get(row.id) ?? 0) };
   }
 
   /** Runs a change on the locked questionnaire when its state is one of `from`. */
@@ -98,7 +107,8 @@ export class QuestionnairesService {
       await writeAudit(tx, this.deps.clock, { action: 'questionnaire.update', teamId: was.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'questionnaire', targetId: id, data: { appId, questions: fields.questions.length } });
       return updated;
     });
-    return { questionnaire: questionnaireOut(row!) };
+    this.#published.forget(id);
+    return this.out(row!);
   }
 
   async setState(caller: Caller, appId: string, id: string, state: 'published' | 'closed') {
@@ -107,15 +117,18 @@ export class QuestionnairesService {
       await writeAudit(tx, this.deps.clock, { action: state === 'published' ? 'questionnaire.publish' : 'questionnaire.close', teamId: was.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'questionnaire', targetId: id, data: { appId } });
       return updated;
     });
-    return { questionnaire: questionnaireOut(row!) };
+    this.#published.forget(id);
+    return this.out(row!);
   }
 
   async remove(caller: Caller, appId: string, id: string) {
     await this.change(caller, appId, id, ['draft', 'closed'], async (tx, was) => {
+      const answers = (await questionnairesRepo.counts(tx, [id])).get(id) ?? 0;
       await questionnairesRepo.remove(tx, id);
-      await writeAudit(tx, this.deps.clock, { action: 'questionnaire.delete', teamId: was.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'questionnaire', targetId: id, data: { appId, title: was.title, answers: was.answerCount } });
+      await writeAudit(tx, this.deps.clock, { action: 'questionnaire.delete', teamId: was.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'questionnaire', targetId: id, data: { appId, title: was.title, answers } });
       return null;
     });
+    this.#published.forget(id);
     return {};
   }
 
@@ -131,8 +144,14 @@ export class QuestionnairesService {
 
   // ---- respondents ----
 
+  /**
+   * What respondents read, kept per instance for DISTRIBUTION_CACHE_TTL_MS as the store's
+   * facts are (every respondent asks the same): a closing reaches other instances within it.
+   */
+  readonly #published: KeptReads<QuestionnaireRow | undefined>;
+
   private async published(id: string): Promise<QuestionnaireRow> {
-    const row = await questionnairesRepo.byId(this.deps.db, id);
+    const row = await this.#published.get(id, () => questionnairesRepo.byId(this.deps.db, id));
     if (!row || row.state === 'draft') throw notFound(NO_SUCH);
     if (row.state === 'closed') throw conflict({ zh: '问卷已关闭，不再收集回答', en: 'This questionnaire is closed and takes no more answers', ru: 'Анкета закрыта и больше не принимает ответы' });
     return row;

@@ -1,10 +1,10 @@
-import { integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { Answers, Question } from '@wharf/rules';
 import { apps } from '../apps/public';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** An app's questionnaire: its questions (fixed once published) and how many answered. */
+/** An app's questionnaire: its questions (fixed once published). Answers are counted when read: a counter here would make every answer wait for the last one. */
 export const questionnaires = pgTable('questionnaires', {
   id: uuid('id').primaryKey().defaultRandom(),
   appId: uuid('app_id')
@@ -16,7 +16,6 @@ export const questionnaires = pgTable('questionnaires', {
   /** draft, published, closed. */
   state: text('state').notNull().default('draft'),
   questions: jsonb('questions').$type<Question[]>().notNull(),
-  answerCount: integer('answer_count').notNull().default(0),
   createdBy: uuid('created_by'),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),

@@ -1,0 +1,1 @@
+ALTER TABLE "questionnaires" DROP COLUMN "answer_count";
