@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ageRatings, AGE_CLASSES, type AgeAnswers, type AgeRating } from '@wharf/rules';
+import { ageRatings, type AgeAnswers, type AgeRating } from '@wharf/rules';
 import { writeAudit } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import type { Tx } from '../../platform/db/types';
@@ -15,10 +15,7 @@ import type { Declaration } from './tables';
 
 
 /** The generic age the answers give, on the single-age scale versions carry (3+ … 18+). */
-export function ageOfAnswers(answers: AgeAnswers): AgeRating {
-  const label = ageRatings(answers).generic.label;
-  return (AGE_CLASSES.generic.some((c) => c.label === label) ? label : '18+') as AgeRating;
-}
+export const ageOfAnswers = (answers: AgeAnswers): AgeRating => ageRatings(answers).generic.label as AgeRating;
 
 /** The same declaration (answers compared key by key: jsonb keeps its own key order). */
 function same(a: Declaration | null | undefined, b: Declaration): boolean {

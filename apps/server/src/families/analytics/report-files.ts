@@ -1,9 +1,10 @@
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { escapeCsvValue, escapeSpreadsheetCell } from '@wharf/rules';
+import { escapeSpreadsheetCell } from '@wharf/rules';
 import type { ExportFormat, MessageLanguage, ReportDefinition, ReportDimension, ReportMetric } from '@wharf/contract';
 import type { Cell, ReportTable } from './report-rows';
 import { safeFileName } from '../../platform/http/file-name';
+import { csvStream } from '../../platform/csv';
 
 type Words = Record<MessageLanguage, string>;
 
@@ -34,20 +35,6 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
 };
 
 /**
- * RFC 4180 CSV with a byte-order mark (without it Excel reads UTF-8 Chinese and Russian as
- * mojibake); every field escaped against formula injection (the specification's CSV rule).
- */
-function csv(head: string[], table: ReportTable): Readable {
-  const line = (cells: readonly Cell[]) => `${cells.map((c) => escapeCsvValue(c)).join(',')}\r\n`;
-  return Readable.from(
-    (function* lines() {
-      yield `\uFEFF${line(head)}`;
-      for (const row of table.rows) yield line(row);
-    })(),
-  );
-}
-
-/**
  * XLSX written as a stream: numbers stay numbers, text cells get the specification's
  * spreadsheet rule (a leading =, +, - or @ is quoted behind a tab).
  */
@@ -67,7 +54,7 @@ function xlsx(head: string[], table: ReportTable, sheetName: string): Readable {
 
 export function reportFile(format: ExportFormat, def: ReportDefinition, table: ReportTable, lang: MessageLanguage, name: string): Readable {
   const head = headings(def, lang);
-  return format === 'csv' ? csv(head, table) : xlsx(head, table, name);
+  return format === 'csv' ? csvStream(head, table.rows) : xlsx(head, table, name);
 }
 
 /** The download's file name: the report's name and range, safe on every file system. */

@@ -1,5 +1,4 @@
-import { Readable } from 'node:stream';
-import { escapeCsvValue } from '@wharf/rules';
+import type { Readable } from 'node:stream';
 import type { MessageLanguage } from '@wharf/contract';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
@@ -9,6 +8,7 @@ import { feedbackRepo, type FeedbackRow } from './repo';
 import { filterOf, type ListQuery } from './inbox';
 import type { Position } from '../../platform/http/cursor';
 import { safeFileName } from '../../platform/http/file-name';
+import { csvStream } from '../../platform/csv';
 
 const BATCH = 500;
 
@@ -18,28 +18,24 @@ const HEADINGS: Record<MessageLanguage, string[]> = {
   ru: ['Время', 'Категория', 'Состояние', 'Исполнитель', 'Текст', 'Версия приложения', 'Модель устройства', 'ОС', 'Контакт', 'Язык', 'Страна', 'Снимков экрана'],
 };
 
-const line = (cells: ReadonlyArray<string | number | null>) => `${cells.map((c) => escapeCsvValue(c)).join(',')}\r\n`;
-
 /**
- * The app's feedback matching the filters as RFC 4180 CSV with a byte-order mark (Excel
- * reads UTF-8 Chinese and Russian right only with it), every field escaped against formula
- * injection, read from the database a batch at a time while it is sent.
+ * The app's feedback matching the filters as CSV (platform/csv.ts), read from the database a
+ * batch at a time while it is sent.
  */
 export async function feedbackCsv(deps: Pick<Deps, 'db'>, caller: Caller, q: ListQuery, lang: MessageLanguage): Promise<{ fileName: string; body: Readable }> {
   const { db } = deps;
   const app = await callerApp(db, caller, q.appId);
   const filter = filterOf(caller, q);
-  async function* lines() {
-    yield `\uFEFF${line(HEADINGS[lang])}`;
+  async function* rowsOf() {
     let after: Position | undefined;
     for (;;) {
       const rows: FeedbackRow[] = await feedbackRepo.page(db, filter, BATCH, after);
       const names = await displayNames(db, rows.flatMap((r) => (r.assigneeId ? [r.assigneeId] : [])));
-      for (const r of rows) yield line([r.createdAt.toISOString(), r.category, r.state, r.assigneeId ? (names.get(r.assigneeId) ?? '') : '', r.text, r.appVersion, r.deviceModel, r.os, r.contact, r.language, r.country, r.screenshotIds.length]);
+      for (const r of rows) yield [r.createdAt.toISOString(), r.category, r.state, r.assigneeId ? (names.get(r.assigneeId) ?? '') : '', r.text, r.appVersion, r.deviceModel, r.os, r.contact, r.language, r.country, r.screenshotIds.length];
       if (rows.length < BATCH) return;
       const last = rows[rows.length - 1]!;
       after = { at: last.createdAt, id: last.id };
     }
   }
-  return { fileName: `${safeFileName(app.name, 'app')} feedback.csv`, body: Readable.from(lines()) };
+  return { fileName: `${safeFileName(app.name, 'app')} feedback.csv`, body: csvStream(HEADINGS[lang], rowsOf()) };
 }

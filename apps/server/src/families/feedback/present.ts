@@ -1,10 +1,11 @@
+import { z } from 'zod';
 import type { FeedbackDetail, FeedbackItem } from '@wharf/contract';
 import type { FeedbackRow, NoteRow } from './repo';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL = z.email();
 
-/** Whether the contact the user left is an email address (replies are mailed there). */
-export const emailOf = (contact: string | null): string | null => (contact && EMAIL.test(contact) ? contact : null);
+/** Whether the contact the user left is an email address (replies are mailed there), by the contract's own email rule. */
+export const emailOf = (contact: string | null): string | null => (contact && EMAIL.safeParse(contact).success ? contact : null);
 
 export function itemOut(r: FeedbackRow, names: Map<string, string>): FeedbackItem {
   return {

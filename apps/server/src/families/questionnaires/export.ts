@@ -1,11 +1,12 @@
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { escapeCsvValue, escapeSpreadsheetCell, type Answer, type Question } from '@wharf/rules';
+import { escapeSpreadsheetCell, type Answer, type Question } from '@wharf/rules';
 import type { MessageLanguage } from '@wharf/contract';
 import type { DbOrTx } from '../../platform/db/types';
 import { allAnswers } from './results';
 import type { QuestionnaireRow } from './repo';
 import { safeFileName } from '../../platform/http/file-name';
+import { csvStream } from '../../platform/csv';
 
 const TIME: Record<MessageLanguage, string> = { zh: '提交时间', en: 'Submitted', ru: 'Отправлено' };
 
@@ -31,15 +32,7 @@ async function* rowsOf(db: DbOrTx, row: QuestionnaireRow) {
  */
 export function answersFile(db: DbOrTx, row: QuestionnaireRow, format: 'csv' | 'xlsx', lang: MessageLanguage): Readable {
   const head = [TIME[lang], ...row.questions.map((q) => q.title)];
-  if (format === 'csv') {
-    const line = (cells: ReadonlyArray<string | number>) => `${cells.map((c) => escapeCsvValue(c)).join(',')}\r\n`;
-    return Readable.from(
-      (async function* lines() {
-        yield `\uFEFF${line(head)}`;
-        for await (const cells of rowsOf(db, row)) yield line(cells);
-      })(),
-    );
-  }
+  if (format === 'csv') return csvStream(head, rowsOf(db, row));
   const out = new PassThrough();
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = book.addWorksheet(row.title.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Answers');
