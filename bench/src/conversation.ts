@@ -1,4 +1,4 @@
-import { APP_CLIENT_HEADERS, appApi, buildPath, feedbackApi, questionnairesApi } from '@wharf/contract';
+import { APP_CLIENT_HEADERS, appApi, buildPath, feedbackApi, questionnairesApi, supportApi } from '@wharf/contract';
 import { load, type LoadResult } from './load';
 import type { Row } from './report';
 import { call } from './release';
@@ -12,7 +12,8 @@ const QUESTIONS = [
 /**
  * What users send an app's team (issue 30), against the bare route: a device's feedback
  * (written with its audit event), the questionnaire page's read, and an answer (each with a
- * respondent token of its own). The limits per device are lifted for the run.
+ * respondent token of its own); and a support ticket's thread as a member's console reads
+ * it again after every live event. The limits per device are lifted for the run.
  */
 export async function conversationLines(o: { base: string; headers: Record<string, string>; appId: string; label: string; baseline: LoadResult; connections: number; durationSec: number }): Promise<Row[]> {
   const client = (await call(o.base, o.headers, appApi.getAppClient, { query: { appId: o.appId } })).client as { clientId: string; apiKey: string };
@@ -39,5 +40,14 @@ export async function conversationLines(o: { base: string; headers: Record<strin
     connections: o.connections,
     durationSec: o.durationSec,
   });
-  return [feedback, page, answer].map((result) => ({ result, baseline: o.baseline }));
+  const ticket = (await call(o.base, o.headers, supportApi.createTicket, { body: { category: 'technical', subject: 'Bench ticket', text: 'The first message', appId: o.appId } })).ticket as { ticketId: string };
+  for (let i = 0; i < 9; i += 1) await call(o.base, o.headers, supportApi.replyTicket, { body: { ticketId: ticket.ticketId, text: `Message ${i + 2}` } });
+  const thread = await load({
+    name: `GET mysupport ticket (a 10-message thread, signed in) on ${o.label}`,
+    url: `${o.base}${supportApi.getTicket.fullPath}?ticketId=${ticket.ticketId}`,
+    headers: o.headers,
+    connections: o.connections,
+    durationSec: o.durationSec,
+  });
+  return [feedback, page, answer, thread].map((result) => ({ result, baseline: o.baseline }));
 }

@@ -21,18 +21,22 @@ export function journeyEnvironment(env: Record<string, string> = {}, extraFamili
     await state.browser?.close();
     await state.server?.close();
   });
-  const setUp = <T>(value: T | undefined): T => {
-    if (!value) throw new Error('setup did not finish');
-    return value;
-  };
-  return {
-    get browser() {
-      return setUp(state.browser);
-    },
-    get server() {
-      return setUp(state.server);
-    },
-  };
+  return filledBySetup(state, ['browser', 'server']);
+}
+
+/** What a `beforeAll` fills, as the tests read it: each part throws if the setup did not finish. */
+export function filledBySetup<T extends object>(state: Partial<T>, keys: ReadonlyArray<keyof T>): T {
+  const parts = {} as T;
+  for (const key of keys) {
+    Object.defineProperty(parts, key, {
+      get() {
+        const value = state[key];
+        if (value === undefined) throw new Error('setup did not finish');
+        return value;
+      },
+    });
+  }
+  return parts;
 }
 
 /** A locale string with its {{placeholders}} filled, as i18next would. */

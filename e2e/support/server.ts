@@ -16,7 +16,7 @@ export interface E2eServer {
 }
 
 /** Test settings: cheap password hashing; every browser comes from 127.0.0.1. */
-const TEST_ENV: Record<string, string> = {
+export const TEST_ENV: Record<string, string> = {
   ARGON2_MEMORY_KIB: '256',
   RISK_MAX_FAILURES_PER_ADDRESS: '100000',
   RATE_LIMIT_PER_MINUTE: '0',

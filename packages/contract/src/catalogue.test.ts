@@ -16,7 +16,7 @@ describe('the call catalogue', () => {
     for (const e of ALL_ENDPOINTS) {
       const { kind, requirement } = parseAccess(e.access);
       if (kind === 'team' || kind === 'project' || kind === 'app') expect(isPermissionName(requirement ?? '')).toBe(true);
-      else if (kind === 'operator') expect(['reviewer', 'admin']).toContain(requirement);
+      else if (kind === 'operator') expect(['reviewer', 'support', 'admin']).toContain(requirement);
       else if (kind === 'api-client') expect(requirement === null || /^[a-z][\w.-]*$/.test(requirement)).toBe(true);
       else if (kind === 'app-client') expect(requirement === null || (APP_USER_REQUIREMENTS as string[]).includes(requirement)).toBe(true);
       else expect(['anonymous', 'device', 'session']).toContain(kind);

@@ -27,6 +27,7 @@ import * as ratingsFamily from './families/ratings';
 import * as ageRatingFamily from './families/age-rating';
 import * as feedbackFamily from './families/feedback';
 import * as questionnairesFamily from './families/questionnaires';
+import * as supportFamily from './families/support';
 
 export * from './kit/access';
 export * from './kit/permissions';
@@ -41,6 +42,7 @@ export type { ClientConfig, FeatureSwitches } from './families/console';
 export * as authApi from './families/auth';
 export * as teamApi from './families/team';
 export * as operatorApi from './families/operator';
+export { OPERATOR_ROLES } from './families/operator';
 export * as reportApi from './families/report';
 export * as contentApi from './families/content';
 export * as projectApi from './families/project';
@@ -84,6 +86,8 @@ export * as feedbackApi from './families/feedback';
 export type { FeedbackDetail, FeedbackItem, FeedbackNote, FeedbackState } from './families/feedback';
 export * as questionnairesApi from './families/questionnaires';
 export type { Questionnaire, QuestionnaireState, QuestionResult } from './families/questionnaires';
+export * as supportApi from './families/support';
+export type { SupportMessage, SupportTicket, SupportTicketDetail } from './families/support';
 export type { AppReview, ModerationItem, PublicReview, RatingSummary, ReplyTemplate, ReviewSort } from './families/ratings';
 export type { CloudFunction, FunctionVersion, FunctionAlias, Invocation } from './families/cloud-functions';
 export type { AnalyticsContext, AnalyticsEventInput, AnalyticsExport, DistributionDay, PhasedAdoption, Audience, AudienceCondition, AudienceInput, ExportFormat, ExportState, IndustryMetric, ReportDefinition, ReportDimension, ReportMetric, ReportSchedule, ReportTemplate, ReportTemplateInput, AnalyticsSettings, ExploreGroup, PortraitDimension, OverviewDay, OverviewTotals, RejectReason } from './families/analytics';
@@ -116,6 +120,6 @@ function endpointsOf(family: Record<string, unknown>): Endpoint[] {
 }
 
 /** Every call of the catalogue; the server must register each one (a test checks). */
-export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily, versionFamily, testingFamily, immersiveFamily, qualificationFamily, regionFamily, agreementFamily, appUsersFamily, apiClientsFamily, publishingFamily, remoteConfigFamily, abTestingFamily, analyticsFamily, cloudDbFamily, cloudFunctionsFamily, ratingsFamily, ageRatingFamily, feedbackFamily, questionnairesFamily].flatMap(
+export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily, versionFamily, testingFamily, immersiveFamily, qualificationFamily, regionFamily, agreementFamily, appUsersFamily, apiClientsFamily, publishingFamily, remoteConfigFamily, abTestingFamily, analyticsFamily, cloudDbFamily, cloudFunctionsFamily, ratingsFamily, ageRatingFamily, feedbackFamily, questionnairesFamily, supportFamily].flatMap(
   (f) => endpointsOf(f),
 );

@@ -28,3 +28,4 @@ export * from './functions';
 export * from './review-moderation';
 export * from './age-rating';
 export * from './questionnaire';
+export * from './support';

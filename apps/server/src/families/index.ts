@@ -26,6 +26,7 @@ import { ratingsFamily } from './ratings';
 import { ageRatingFamily } from './age-rating';
 import { feedbackFamily } from './feedback';
 import { questionnairesFamily } from './questionnaires';
+import { supportFamily } from './support';
 
 /** The list of families: one line each. */
 export const FAMILIES: readonly Family[] = [
@@ -56,4 +57,5 @@ export const FAMILIES: readonly Family[] = [
   ageRatingFamily,
   feedbackFamily,
   questionnairesFamily,
+  supportFamily,
 ];

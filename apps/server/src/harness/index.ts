@@ -2,4 +2,5 @@ export * from './test-app';
 export * from './session-client';
 export * from './sample-bytes';
 export * from './inject-fetch';
-export { createPgliteTemplate, dropTemplate } from './template';
+export { adminQuery, createPgliteTemplate, dropTemplate, withDatabase } from './template';
+export { startBalancer, type Balancer } from './balancer';

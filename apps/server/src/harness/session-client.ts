@@ -19,6 +19,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** A raw body, sent as application/octet-stream (uploads). */
   raw?: Buffer;
+  /** Answer once the headers are there, the body as `res.stream()` (a server-sent event stream never ends by itself). */
+  asStream?: boolean;
 }
 
 let counter = 0;
@@ -83,6 +85,13 @@ export class TestUser {
     return this.userId;
   }
 
+  /** The headers a browser of this person sends on a plain GET (its cookies and team), for calls over a real socket. */
+  get socketHeaders(): Record<string, string> {
+    const headers: Record<string, string> = { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
+    if (this.teamId) headers.teamId = this.teamId;
+    return headers;
+  }
+
   async call(endpoint: Endpoint, o: CallOptions = {}): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = { ...o.headers };
     const teamId = o.teamId === undefined ? this.teamId : o.teamId;
@@ -98,6 +107,7 @@ export class TestUser {
       cookies: Object.fromEntries(this.cookies),
       ...(o.body !== undefined ? { payload: o.body as object } : {}),
       ...(o.raw ? { payload: o.raw, headers: { ...headers, 'content-type': 'application/octet-stream' } } : {}),
+      ...(o.asStream ? { payloadAsStream: true } : {}),
     });
     for (const c of res.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
       const cleared = c.maxAge === 0 || (c.expires !== undefined && c.expires.getTime() <= Date.now());

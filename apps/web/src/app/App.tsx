@@ -48,6 +48,8 @@ import { RouteReporter } from './shell/RouteReporter';
 const FAMILY_PAGES: readonly FamilyPages[] = Object.values(import.meta.glob<FamilyPages>('../features/*/routes.tsx', { eager: true }));
 
 const USERS_TABS = FAMILY_PAGES.flatMap((pages) => pages.usersTabs ?? []);
+const FAMILY_MENU = FAMILY_PAGES.flatMap((pages) => pages.menu ?? []);
+const TOP_PAGES = FAMILY_PAGES.flatMap((pages) => pages.topPages ?? []).map((page) => <Route key={page.path} path={page.path} element={page.element} />);
 
 const familyRoutes = (kind: 'projectPages' | 'appPages') =>
   FAMILY_PAGES.flatMap((pages) => pages[kind] ?? []).map((page) => <Route key={page.path} path={page.path} element={page.element} />);
@@ -128,7 +130,7 @@ export function ConsoleRoutes() {
       <Route
         element={
           <RequireSession>
-            <ConsoleLayout />
+            <ConsoleLayout familyMenu={FAMILY_MENU} />
           </RequireSession>
         }
       >
@@ -141,6 +143,7 @@ export function ConsoleRoutes() {
           <Route path="/platform" element={<PlatformWithContent />} />
           <Route path="/review" element={<ReviewQueueWithOthers />} />
           <Route path="/review/:taskId" element={<ReviewTaskPage />} />
+          {TOP_PAGES}
           <Route path="*" element={<NotFoundPage />} />
         </Route>
         <Route path="/projects/:projectId" element={<ProjectLayout />}>

@@ -1,6 +1,5 @@
 import axios, { type AxiosInstance, type AxiosResponse } from 'axios';
 import {
-  HEADERS,
   authApi,
   buildPath,
   consoleApi,
@@ -14,8 +13,6 @@ import {
 } from '@wharf/contract';
 import {
   LOGOUT_SUPPRESS_MS,
-  intlLocaleOf,
-  languageHeaderOf,
   mustSignInAgain,
   routeModeOfHash,
   shouldReloadSession,
@@ -25,18 +22,13 @@ import {
 import { currentLanguage } from '../session/language';
 import {
   beginLoginState,
-  csrfToken,
   currentSessionStatus,
-  currentTeamId,
-  currentTeamSiteId,
-  currentUserType,
   forgetSession,
 } from '../session/session';
-import { getSessionValue, readProductRegion } from '../session/store';
 import { ApiError, errorText, fieldErrorsOf, isRiskRefusal, isSessionInvalid, type Translate } from './errors';
 import { forwardClientError } from './error-report';
 import { readFileAnswer, withJsonBody } from './file-response';
-import { baseUrlForCall, callKindOf } from './routing';
+import { callTarget } from './target';
 
 /** What a call may carry; each part is typed by the endpoint's own schemas. */
 export interface CallOptions<E extends Endpoint> {
@@ -120,8 +112,6 @@ function retOf(data: unknown): RetShape | null {
   return { code, msg: typeof msg === 'string' ? msg : '' };
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD']);
-
 /**
  * The new login mode (account status checked after a refused session): the switch
  * useAgcLoginSwitch for the console, h5UseAgcLoginSwitch for pages in embedded (H5) app mode.
@@ -198,32 +188,8 @@ export class RequestClient {
     }
 
     const config = isConfigCall ? this.#config : await this.loadConfig();
-    const openTest = routeModeOfHash(location.hash).openTest;
-    const language = options.language ?? this.env.language();
-    // The header is the specification's (zh or en); Accept-Language tells the Russian site's
-    // refusals to come in Russian.
-    const headers: Record<string, string> = { [HEADERS.language]: languageHeaderOf(language), 'Accept-Language': intlLocaleOf(language) };
-    if (!openTest) {
-      const teamId = currentTeamId();
-      if (teamId) headers[config?.teamIdHeaderName || HEADERS.teamId] = teamId;
-      const csrf = csrfToken();
-      if (csrf && !SAFE_METHODS.has(endpoint.method)) headers[config?.csrfHeaderName || HEADERS.csrfDefault] = csrf;
-    }
     const body = options.body as unknown;
-    // File bytes (uploads) go as they are.
-    if (typeof Blob !== 'undefined' && body instanceof Blob) headers['Content-Type'] = 'application/octet-stream';
-    const baseURL =
-      options.baseURL ??
-      baseUrlForCall({
-        kind: callKindOf(endpoint.fullPath),
-        config,
-        teamSiteId: currentTeamSiteId(),
-        productZone: readProductRegion(),
-        userSiteId: getSessionValue('upSiteId'),
-        userType: currentUserType(),
-        apiName: typeof body === 'object' && body !== null && 'apiName' in body ? String((body as { apiName: unknown }).apiName) : null,
-        dev: this.env.dev,
-      });
+    const { headers, baseURL, openTest } = callTarget(endpoint, { config, language: options.language ?? this.env.language(), hash: location.hash, body, baseURL: options.baseURL, dev: this.env.dev });
 
     let response: AxiosResponse<unknown>;
     try {

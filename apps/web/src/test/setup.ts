@@ -3,10 +3,12 @@ import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { callEndpoint } from './call-mock';
 import { loadECharts } from './chart-mock';
+import { listenEndpoint } from './live-mock';
 import { forgetLanguage } from '../session/language';
 
-// Page tests answer the request layer's one door (call-mock.ts) and give charts a fake
-// ECharts (chart-mock.ts); between tests both go to the real modules again. Mocked here,
+// Page tests answer the request layer's one door (call-mock.ts), hold no live streams
+// (live-mock.ts) and give charts a fake ECharts (chart-mock.ts); between tests the door and
+// the charts go to the real modules again. Mocked here,
 // once, rather than per file: the project shares its loaded modules between files.
 // The setup runs again for every file, but a mock's factory only for the first file that
 // imports the module: the real functions are kept on globalThis, or later files of the same
@@ -21,6 +23,7 @@ vi.mock(import('../request/call'), async (original) => {
   callEndpoint.mockImplementation(module.callEndpoint);
   return { ...module, callEndpoint: callEndpoint as unknown as typeof module.callEndpoint };
 });
+vi.mock(import('../request/live'), async (original) => ({ ...(await original()), listenEndpoint: listenEndpoint as never }));
 vi.mock(import('../ui/chart/load'), async (original) => {
   const module = await original();
   real.loadECharts = module.loadECharts;
@@ -78,6 +81,7 @@ afterEach(() => {
   cleanup();
   callEndpoint.mockReset();
   if (real.callEndpoint) callEndpoint.mockImplementation(real.callEndpoint as never);
+  listenEndpoint.mockClear();
   loadECharts.mockReset();
   if (real.loadECharts) loadECharts.mockImplementation(real.loadECharts as never);
   // Files share their worker's modules: a language one test chose must not be the next file's.

@@ -17,6 +17,25 @@ export interface FamilyPages {
   appPages?: readonly FamilyPage[];
   /** Tabs of Users and permissions (`/team/users?tab=<key>`), shown to members holding `permission`. */
   usersTabs?: readonly FamilyTab[];
+  /** Pages of the signed-in console's own (`/<path>`), beside Home and My projects. */
+  topPages?: readonly FamilyPage[];
+  /** Entries of the console's top menu, each leading to one of those pages. */
+  menu?: readonly FamilyMenuItem[];
+}
+
+/** Who is signed in, as far as the top menu needs to know. */
+export interface MenuViewer {
+  operatorRoles: readonly string[];
+  /** Whether the person belongs to a team (the operator made at first start does not). */
+  inTeam: boolean;
+}
+
+/** An entry of the console's top menu. */
+export interface FamilyMenuItem {
+  /** The page's path (`/support`); the entry is marked while the address is under it. */
+  key: string;
+  label: ReactElement;
+  show: (viewer: MenuViewer) => boolean;
 }
 
 /** A tab a family adds to a page of the team. */

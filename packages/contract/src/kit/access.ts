@@ -4,7 +4,7 @@ import type { PermissionName } from './permissions';
  * Who may call an endpoint. Each endpoint declares exactly one level; the server refuses
  * to register a route without one, so "forgot to protect it" cannot happen silently.
  */
-export type OperatorRole = 'reviewer' | 'admin';
+export type OperatorRole = 'reviewer' | 'support' | 'admin';
 
 export type Access =
   | 'anonymous'

@@ -18,6 +18,23 @@ export async function displayNames(db: DbOrTx, userIds: readonly string[]): Prom
   return new Map((await usersRepo.byIds(db, [...new Set(userIds)])).map((u) => [u.id, u.displayName]));
 }
 
+/** Teams' names by id (those that exist). */
+export async function teamNames(db: DbOrTx, teamIds: readonly string[]): Promise<Map<string, string>> {
+  return new Map((await teamsRepo.byIds(db, [...new Set(teamIds)])).map((t) => [t.id, t.name]));
+}
+
+/** Where to mail users and in which language (those that exist). */
+export async function userContacts(db: DbOrTx, userIds: readonly string[]): Promise<Array<{ userId: string; email: string; name: string; language: string | null }>> {
+  return (await usersRepo.byIds(db, [...new Set(userIds)])).map((u) => ({ userId: u.id, email: u.email, name: u.displayName, language: u.language }));
+}
+
+/** The operators who hold this role (an administrator counts for every role), with where to mail them. */
+export async function operatorsWithRole(db: DbOrTx, role: string): Promise<Array<{ userId: string; email: string; name: string; language: string | null }>> {
+  return (await usersRepo.operators(db))
+    .filter((u) => u.operatorRoles.includes(role) || u.operatorRoles.includes('admin'))
+    .map((u) => ({ userId: u.id, email: u.email, name: u.displayName, language: u.language }));
+}
+
 /** Whether the user holds or administers the team now (an expired membership does not count). */
 export async function administersTeam(db: DbOrTx, teamId: string, userId: string, now: Date): Promise<boolean> {
   const membership = await teamsRepo.membership(db, teamId, userId);

@@ -18,12 +18,30 @@ const NOT_PACKAGE: Refusal = {
   en: 'This file is not an app package (APK, AAB, HAP, APP and RPK are zip archives; PC apps are EXE files)', ru: 'Этот файл — не пакет приложения (APK, AAB, HAP, APP и RPK — zip-архивы; приложения для ПК — файлы EXE)',
 };
 
+const notDeclared = (type: string): Refusal => ({ zh: `该文件的内容不是所声明的类型（${type}）`, en: `This file's content is not the type it was sent as (${type})`, ru: `Содержимое файла не соответствует заявленному типу (${type})` });
+
+/** Whether the first bytes are of the declared type: plain text as UTF-8 without NUL bytes, the rest by their signature. */
+async function declaredTypeRefusal(type: string, head: Buffer): Promise<Refusal | null> {
+  if (type === 'text/plain') {
+    try {
+      // `stream` lets the sample end inside a character.
+      new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
+      return head.includes(0) ? notDeclared(type) : null;
+    } catch {
+      return notDeclared(type);
+    }
+  }
+  return (await fileTypeFromBuffer(head))?.mime === type ? null : notDeclared(type);
+}
+
 /**
  * Why the first bytes of an upload do not fit what it is uploaded as, or null. Images and
  * videos by their signature (file-type); packages as a zip or a Windows executable, except
- * expansion files (OBB), which are any bytes. Other purposes are not judged.
+ * expansion files (OBB), which are any bytes; with `declaredType`, exactly that type. Other
+ * purposes are not judged.
  */
-export async function refusalOf(bizTag: FileObject['bizTag'], fileName: string, head: Buffer): Promise<Refusal | null> {
+export async function refusalOf(bizTag: FileObject['bizTag'], fileName: string, head: Buffer, declaredType?: string): Promise<Refusal | null> {
+  if (declaredType) return declaredTypeRefusal(declaredType, head);
   if (bizTag === 'apk') {
     if (fileName.toLowerCase().endsWith('.obb')) return null;
     const zip = head.length >= 4 && head.readUInt32LE(0) === 0x04034b50;
@@ -41,7 +59,7 @@ export async function refusalOf(bizTag: FileObject['bizTag'], fileName: string, 
  * stream with a readable 400 as soon as they have arrived, so a wrong file is refused
  * before the rest of it is sent and stored.
  */
-export function leadingBytesCheck(bizTag: FileObject['bizTag'], fileName: string): Transform {
+export function leadingBytesCheck(bizTag: FileObject['bizTag'], fileName: string, declaredType?: string): Transform {
   let head: Buffer[] = [];
   let seen = 0;
   let judged = false;
@@ -49,7 +67,7 @@ export function leadingBytesCheck(bizTag: FileObject['bizTag'], fileName: string
     judged = true;
     const bytes = Buffer.concat(head);
     head = [];
-    const refusal = await refusalOf(bizTag, fileName, bytes);
+    const refusal = await refusalOf(bizTag, fileName, bytes, declaredType);
     if (refusal) throw new AppError('invalidInput', refusal);
     stream.push(bytes);
   };
@@ -73,8 +91,8 @@ export function leadingBytesCheck(bizTag: FileObject['bizTag'], fileName: string
  * than cut off, so the client gets the answer instead of a reset connection; a body that
  * fails on its own fails the check too.
  */
-export function checkedBody(body: NodeJS.ReadableStream, bizTag: FileObject['bizTag'], fileName: string): Transform {
-  const check = leadingBytesCheck(bizTag, fileName);
+export function checkedBody(body: NodeJS.ReadableStream, bizTag: FileObject['bizTag'], fileName: string, declaredType?: string): Transform {
+  const check = leadingBytesCheck(bizTag, fileName, declaredType);
   body.on('error', (err) => check.destroy(err));
   check.on('error', () => {
     body.unpipe(check);

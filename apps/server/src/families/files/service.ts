@@ -44,7 +44,15 @@ export class FilesService {
   async upload(
     caller: Caller,
     body: Readable,
-    meta: { fileName: string; contentType: string; bizTag?: string | undefined; siteId?: number | undefined; maxBytes?: number | undefined },
+    meta: {
+      fileName: string;
+      contentType: string;
+      bizTag?: string | undefined;
+      siteId?: number | undefined;
+      maxBytes?: number | undefined;
+      /** Refuse bytes that are not of `contentType` (judged by their signature), whatever the purpose. */
+      strictType?: boolean | undefined;
+    },
     options: { id?: string; afterWrite?: FaultPointName } = {},
   ): Promise<FileObject> {
     const { db, clock, storage, config } = this.deps;
@@ -55,7 +63,7 @@ export class FilesService {
     const maxBytes = Math.min(meta.maxBytes ?? config.maxUploadBytes, config.maxUploadBytes);
     const row = await filesRepo.insert(db, { id, teamId: caller.teamId!, bizTag, fileName: meta.fileName, contentType: meta.contentType, storageKey: key, state: 'uploading', siteId, createdBy: caller.userId, createdAt: clock.now() });
     try {
-      const checked = checkedBody(body, bizTag, meta.fileName);
+      const checked = checkedBody(body, bizTag, meta.fileName, meta.strictType ? meta.contentType : undefined);
       // An image's first bytes are kept on the way to storage, to read its type and size.
       const kept = bizTag === 'img' ? keepingHead(checked) : null;
       const stored = await storage.put(key, kept ?? checked, { maxBytes });

@@ -2,6 +2,6 @@
 export { languageName } from './labels';
 export { AppsPage } from './pages/AppsPage';
 export { AppInfoPage } from './pages/AppInfoPage';
-export { useApp } from './hooks';
+export { useApp, useApps } from './hooks';
 export { appKeys } from './keys';
 export { ProjectAppsCard } from './components/ProjectAppsCard';

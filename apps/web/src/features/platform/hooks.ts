@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { operatorApi, type BodyOf } from '@wharf/contract';
+import { operatorApi, type BodyOf, type OPERATOR_ROLES } from '@wharf/contract';
 import { callEndpoint } from '../../request/call';
 import { platformKeys } from './keys';
 
@@ -21,7 +21,7 @@ export function useGrantOperator() {
 export function useRevokeOperator() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (params: { userId: string; role: 'reviewer' | 'admin' }) => callEndpoint(operatorApi.revokeOperatorRole, { params }),
+    mutationFn: (params: { userId: string; role: (typeof OPERATOR_ROLES)[number] }) => callEndpoint(operatorApi.revokeOperatorRole, { params }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: platformKeys.operators() }),
   });
 }

@@ -22,7 +22,7 @@ export const userInfo = defineEndpoint({
     countryCode: z.string().nullable(),
     currentTeamId: z.string(),
     teams: z.array(teamSummary),
-    operatorRoles: z.array(z.enum(['reviewer', 'admin'])),
+    operatorRoles: z.array(z.enum(['reviewer', 'support', 'admin'])),
     greyFlag: z.boolean(),
   }),
 });

@@ -4,7 +4,8 @@ import { okResponse } from '../../kit/envelope';
 import { email } from '../auth/schemas';
 
 const PREFIX = 'operator/v1';
-export const operatorRole = z.enum(['reviewer', 'admin']);
+export const OPERATOR_ROLES = ['reviewer', 'support', 'admin'] as const;
+export const operatorRole = z.enum(OPERATOR_ROLES);
 
 export const operatorList = defineEndpoint({
   id: 'operator.list',
@@ -24,7 +25,7 @@ export const grantOperatorRole = defineEndpoint({
   prefix: PREFIX,
   path: '/operator',
   access: 'operator:admin',
-  summary: 'Grant an operator role (reviewer or admin) to an existing account',
+  summary: 'Grant an operator role (reviewer, support or admin) to an existing account',
   body: z.object({ email, role: operatorRole }),
   response: okResponse({ userId: z.string() }),
 });

@@ -16,6 +16,10 @@ export const teamsRepo = {
     const [row] = await db.select().from(teams).where(eq(teams.id, id));
     return row;
   },
+  async byIds(db: DbOrTx, ids: readonly string[]): Promise<TeamRow[]> {
+    if (ids.length === 0) return [];
+    return db.select().from(teams).where(inArray(teams.id, [...ids]));
+  },
   async ofUser(db: DbOrTx, userId: string): Promise<Array<{ team: TeamRow; membership: MembershipRow }>> {
     return db
       .select({ team: teams, membership: memberships })

@@ -7,7 +7,7 @@ import { usersRepo } from '../repo/users';
 import type { Passwords } from '../../../platform/passwords';
 import type { SessionCache } from './session-cache';
 
-type OperatorRole = 'reviewer' | 'admin';
+type OperatorRole = 'reviewer' | 'support' | 'admin';
 
 export class OperatorsService {
   constructor(

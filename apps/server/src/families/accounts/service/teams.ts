@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { TEAMS_PER_USER_LIMIT, userPermissionMap, type teamApi, type TeamSummary } from '@wharf/contract';
+import { OPERATOR_ROLES, TEAMS_PER_USER_LIMIT, userPermissionMap, type OperatorRole, type teamApi, type TeamSummary } from '@wharf/contract';
 import type { z } from 'zod';
 import { effectiveTeamUserType, siteIdOfZone, zoneOfCountry, type Zone } from '@wharf/rules';
 import { writeAudit } from '../../../platform/audit';
@@ -121,7 +121,7 @@ export class TeamsService {
       countryCode: user.countryCode,
       currentTeamId,
       teams: items,
-      operatorRoles: user.operatorRoles.filter((r): r is 'reviewer' | 'admin' => r === 'reviewer' || r === 'admin'),
+      operatorRoles: user.operatorRoles.filter((r): r is OperatorRole => (OPERATOR_ROLES as readonly string[]).includes(r)),
       greyFlag: isGrey(this.deps, user.id),
     };
   }

@@ -3,6 +3,7 @@ import { createClient, memoryStore, type WharfConfigFile } from '@wharf/client';
 import { getRemoteConfig } from '@wharf/client/remote-config';
 import { appApi, remoteConfigApi } from '@wharf/contract';
 import { createTestApp, TestUser, type TestApp } from '../../../harness';
+import { readUntil } from '../../../harness/event-stream';
 import { appOf, GREETING, publish } from './helpers';
 
 // The live update stream over a real socket: an app hears of a published version at once.
@@ -19,21 +20,6 @@ afterAll(async () => {
   t.app.server.closeAllConnections();
   await t.close();
 });
-
-/** Reads a stream until `until` holds for what arrived, or the time is up. */
-async function readUntil(res: Response, until: (text: string) => boolean, ms = 5000): Promise<string> {
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  const deadline = Date.now() + ms;
-  while (!until(text) && Date.now() < deadline) {
-    const next = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now()))]);
-    if (!next || next.done) break;
-    text += decoder.decode(next.value, { stream: true });
-  }
-  void reader.cancel().catch(() => undefined);
-  return text;
-}
 
 describe('live updates', () => {
   it('announce the live version newer than the one the app holds at once, and each new one as it is published', async () => {

@@ -23,6 +23,7 @@ export function NoTeamCard() {
       <Flex vertical gap="small" align="start">
         <Typography.Paragraph style={{ margin: 0 }}>{roles.length ? t('noTeam.operator') : t('noTeam.person')}</Typography.Paragraph>
         {reviewer && <Link to="/review">{t('noTeam.review')}</Link>}
+        {(roles.includes('support') || roles.includes('admin')) && <Link to="/support-desk">{t('noTeam.supportDesk')}</Link>}
         {roles.includes('admin') && <Link to="/platform">{t('noTeam.platform')}</Link>}
         <Button type="primary" onClick={() => setCreating(true)}>
           {t('menu.createTeam')}

@@ -1,10 +1,11 @@
 import { App as AntApp, Button, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { OPERATOR_ROLES } from '@wharf/contract';
 import { useGrantOperator, useOperators, useRevokeOperator } from '../hooks';
 
-type Role = 'reviewer' | 'admin';
+type Role = (typeof OPERATOR_ROLES)[number];
 
-/** The platform's reviewers and administrators: grant a role to an account, take it back. */
+/** The platform's reviewers, support agents and administrators: grant a role to an account, take it back. */
 export function OperatorsTab() {
   const { t } = useTranslation('platform');
   const { message } = AntApp.useApp();
@@ -32,7 +33,7 @@ export function OperatorsTab() {
           <Input style={{ width: 280 }} />
         </Form.Item>
         <Form.Item name="role" label={t('operators.role')}>
-          <Select style={{ width: 180 }} options={(['reviewer', 'admin'] as const).map((r) => ({ value: r, label: t(`operators.roles.${r}`) }))} />
+          <Select style={{ width: 180 }} options={OPERATOR_ROLES.map((r) => ({ value: r, label: t(`operators.roles.${r}`) }))} />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={grant.isPending}>
           {t('operators.grant')}
@@ -53,7 +54,7 @@ export function OperatorsTab() {
               <Space wrap>
                 {op.roles.map((role) => (
                   <Popconfirm key={role} title={t('operators.confirmRevoke', { role: t(`operators.roles.${role}`) })} onConfirm={() => revoke.mutateAsync({ userId: op.userId, role })}>
-                    <Tag color={role === 'admin' ? 'gold' : 'blue'} style={{ cursor: 'pointer' }} aria-label={t('operators.revoke', { role: t(`operators.roles.${role}`) })}>
+                    <Tag color={role === 'admin' ? 'gold' : role === 'support' ? 'green' : 'blue'} style={{ cursor: 'pointer' }} aria-label={t('operators.revoke', { role: t(`operators.roles.${role}`) })}>
                       {t(`operators.roles.${role}`)} ×
                     </Tag>
                   </Popconfirm>
