@@ -174,7 +174,9 @@ const e2eLabel = 'browser tests (embedded database)';
 const e2eOut = vitestArgs(e2eLabel);
 const SCAFFOLD = 'scaffold check (npm run new:family)';
 const [, beside] = await Promise.all([
-  runAsync(e2eLabel, [...e2eOut.args, '--project', 'e2e'], embedded),
+  // The journeys run on the embedded database; those of several instances or of project
+  // databases need PostgreSQL, which they find under a name of their own.
+  runAsync(e2eLabel, [...e2eOut.args, '--project', 'e2e'], { ...embedded, E2E_POSTGRES_URL: TEST_DATABASE_URL ?? '' }),
   lowPriority('lint, type-checks and scaffold check (beside the browser tests)', [...checks, [SCAFFOLD, ['scripts/check-scaffold.mjs'], embedded]]),
 ]);
 count(e2eLabel, e2eOut.out);

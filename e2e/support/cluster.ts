@@ -11,8 +11,11 @@ import { filledBySetup } from './journey';
 import { SCREENSHOTS_DIR, WEB_DIST_DIR } from './paths';
 import { TEST_ENV } from './server';
 
-/** Where the PostgreSQL of the test run is; without it there is no cluster to start. */
-export const CLUSTER_DATABASE_URL = process.env.TEST_DATABASE_URL ?? null;
+/**
+ * Where the PostgreSQL of the test run is (`npm test` passes its TEST_DATABASE_URL as
+ * E2E_POSTGRES_URL); without it there is no cluster to start.
+ */
+export const CLUSTER_DATABASE_URL = process.env.E2E_POSTGRES_URL || process.env.TEST_DATABASE_URL || null;
 
 export interface E2eCluster {
   /** The balancer's address: what the browser opens. */

@@ -1,5 +1,5 @@
-import { Trans } from 'react-i18next';
 import type { FamilyPages } from '../../ui/family-pages';
+import { NavLabel } from './components/NavLabel';
 import { DeskPage } from './pages/DeskPage';
 import { DeskTicketPage } from './pages/DeskTicketPage';
 import { NewTicketPage } from './pages/NewTicketPage';
@@ -15,6 +15,6 @@ export const topPages: FamilyPages['topPages'] = [
 ];
 
 export const menu: FamilyPages['menu'] = [
-  { key: '/support', label: <Trans ns="support" i18nKey="nav.team" />, show: (v) => v.inTeam },
-  { key: '/support-desk', label: <Trans ns="support" i18nKey="nav.desk" />, show: (v) => v.operatorRoles.includes('support') || v.operatorRoles.includes('admin') },
+  { key: '/support', label: <NavLabel entry="team" />, show: (v) => v.inTeam },
+  { key: '/support-desk', label: <NavLabel entry="desk" />, show: (v) => v.operatorRoles.includes('support') || v.operatorRoles.includes('admin') },
 ];

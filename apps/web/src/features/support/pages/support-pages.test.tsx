@@ -7,6 +7,7 @@ import { renderApp } from '../../../test/render';
 import { clearSessionCookies, setSessionCookies } from '../../../test/session';
 import { callEndpoint } from '../../../test/call-mock';
 import { listenEndpoint } from '../../../test/live-mock';
+import { loadECharts } from '../../../test/chart-mock';
 
 // The support pages with the real providers, router and antd; the request layer and the live streams are replaced at their boundary.
 
@@ -131,6 +132,8 @@ describe('the support desk', () => {
   });
 
   it('lists what waits with its time left, the breached count and satisfaction', async () => {
+    // A fake ECharts: the real one, once loaded, would stay loaded for the worker's next files.
+    loadECharts.mockImplementation(async () => ({ init: () => ({ setOption() {}, resize() {}, dispose() {} }) }) as never);
     answerCalls(callEndpoint, deskHandlers());
     renderApp('en', '#/support-desk');
     expect(await screen.findByText('Support desk', { selector: 'h2' })).toBeTruthy();
