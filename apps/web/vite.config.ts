@@ -25,9 +25,13 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // Only the first chart drawn fetches it (ui/chart/load.ts).
-            { name: 'echarts', test: /node_modules[\\/](echarts|zrender)[\\/]/, priority: 4 },
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
-            { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|stylis|@emotion|dayjs)[\\/]/, priority: 2 },
+            { name: 'echarts', test: /node_modules[\\/](echarts|zrender)[\\/]/, priority: 5 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 4 },
+            { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|stylis|@emotion|dayjs)[\\/]/, priority: 3 },
+            // Only a page with a code editor fetches it (ui/code-editor). Below react: a group
+            // takes what its modules import unless a group above claims it, and the editor
+            // imports React.
+            { name: 'codemirror', test: /node_modules[\\/](@codemirror|@uiw|@lezer|codemirror|crelt|style-mod|w3c-keyname|@marijn)[\\/]/, priority: 2 },
             { name: 'vendor', test: /node_modules/, priority: 1 },
           ],
         },

@@ -28,6 +28,7 @@ import * as ageRatingFamily from './families/age-rating';
 import * as feedbackFamily from './families/feedback';
 import * as questionnairesFamily from './families/questionnaires';
 import * as supportFamily from './families/support';
+import * as databasesFamily from './families/databases';
 
 export * from './kit/access';
 export * from './kit/permissions';
@@ -88,6 +89,8 @@ export * as questionnairesApi from './families/questionnaires';
 export type { Questionnaire, QuestionnaireState, QuestionResult } from './families/questionnaires';
 export * as supportApi from './families/support';
 export type { SupportMessage, SupportTicket, SupportTicketDetail } from './families/support';
+export * as databasesApi from './families/databases';
+export type { DbAccount, ProjectDatabase, StatementResult } from './families/databases';
 export type { AppReview, ModerationItem, PublicReview, RatingSummary, ReplyTemplate, ReviewSort } from './families/ratings';
 export type { CloudFunction, FunctionVersion, FunctionAlias, Invocation } from './families/cloud-functions';
 export type { AnalyticsContext, AnalyticsEventInput, AnalyticsExport, DistributionDay, PhasedAdoption, Audience, AudienceCondition, AudienceInput, ExportFormat, ExportState, IndustryMetric, ReportDefinition, ReportDimension, ReportMetric, ReportSchedule, ReportTemplate, ReportTemplateInput, AnalyticsSettings, ExploreGroup, PortraitDimension, OverviewDay, OverviewTotals, RejectReason } from './families/analytics';
@@ -120,6 +123,6 @@ function endpointsOf(family: Record<string, unknown>): Endpoint[] {
 }
 
 /** Every call of the catalogue; the server must register each one (a test checks). */
-export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily, versionFamily, testingFamily, immersiveFamily, qualificationFamily, regionFamily, agreementFamily, appUsersFamily, apiClientsFamily, publishingFamily, remoteConfigFamily, abTestingFamily, analyticsFamily, cloudDbFamily, cloudFunctionsFamily, ratingsFamily, ageRatingFamily, feedbackFamily, questionnairesFamily, supportFamily].flatMap(
+export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily, versionFamily, testingFamily, immersiveFamily, qualificationFamily, regionFamily, agreementFamily, appUsersFamily, apiClientsFamily, publishingFamily, remoteConfigFamily, abTestingFamily, analyticsFamily, cloudDbFamily, cloudFunctionsFamily, ratingsFamily, ageRatingFamily, feedbackFamily, questionnairesFamily, supportFamily, databasesFamily].flatMap(
   (f) => endpointsOf(f),
 );

@@ -90,6 +90,11 @@ const envSchema = z.object({
   UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   FILE_URL_SECRET: z.string().min(32).optional(),
   SECRETS_KEY: z.string().optional(),
+  PROJECT_DATABASES_URL: z.string().url().optional(),
+  PROJECT_DATABASES_HOST: z.string().optional(),
+  PROJECT_DATABASE_SIZE_MB: z.coerce.number().int().min(1).default(1024),
+  PROJECT_DATABASE_CONNECTIONS: z.coerce.number().int().min(2).max(1000).default(20),
+  PROJECT_DATABASE_STATEMENT_SECONDS: z.coerce.number().min(0.5).max(600).default(15),
   SECRETS_OLD_KEYS: z.string().default(''),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.string().url().optional(),
@@ -197,6 +202,12 @@ export interface Config {
   storageDir: string;
   /** Base of links in mail (invitations, password resets); default: this server's address. */
   publicUrl: string | null;
+  /**
+   * Projects' own databases (database management): the PostgreSQL server they are made on,
+   * as a role that may create databases and roles (default: the platform's own server and
+   * role; none on the embedded database), the host teams connect to, and each one's quotas.
+   */
+  projectDatabases: { url: string | null; publicHost: string | null; sizeQuotaBytes: number; connectionLimit: number; statementMs: number };
   argon2MemoryKib: number;
   sessionRealTtlMs: number;
   /** How long an instance may reuse a session lookup; 0 looks up on every call. */
@@ -308,6 +319,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadUrlTimeoutMs: e.UPLOAD_URL_TIMEOUT_MS,
     storageDir: path.join(dataDir, 'files'),
     publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
+    projectDatabases: {
+      url: e.PROJECT_DATABASES_URL ?? (e.DATABASE_URL || null),
+      publicHost: e.PROJECT_DATABASES_HOST ?? null,
+      sizeQuotaBytes: e.PROJECT_DATABASE_SIZE_MB * 1024 * 1024,
+      connectionLimit: e.PROJECT_DATABASE_CONNECTIONS,
+      statementMs: Math.round(e.PROJECT_DATABASE_STATEMENT_SECONDS * 1000),
+    },
     argon2MemoryKib: e.ARGON2_MEMORY_KIB,
     sessionRealTtlMs: e.SESSION_REAL_TTL_HOURS * 3_600_000,
     sessionCacheTtlMs: e.SESSION_CACHE_TTL_MS,

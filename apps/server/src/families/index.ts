@@ -27,6 +27,7 @@ import { ageRatingFamily } from './age-rating';
 import { feedbackFamily } from './feedback';
 import { questionnairesFamily } from './questionnaires';
 import { supportFamily } from './support';
+import { databasesFamily } from './databases';
 
 /** The list of families: one line each. */
 export const FAMILIES: readonly Family[] = [
@@ -58,4 +59,5 @@ export const FAMILIES: readonly Family[] = [
   feedbackFamily,
   questionnairesFamily,
   supportFamily,
+  databasesFamily,
 ];

@@ -7,7 +7,8 @@ import { listenEndpoint } from './live-mock';
 import { forgetLanguage } from '../session/language';
 
 // Page tests answer the request layer's one door (call-mock.ts), hold no live streams
-// (live-mock.ts) and give charts a fake ECharts (chart-mock.ts); between tests the door and
+// (live-mock.ts), type into a text area for the code editor (code-editor-mock.tsx) and
+// give charts a fake ECharts (chart-mock.ts); between tests the door and
 // the charts go to the real modules again. Mocked here,
 // once, rather than per file: the project shares its loaded modules between files.
 // The setup runs again for every file, but a mock's factory only for the first file that
@@ -24,6 +25,7 @@ vi.mock(import('../request/call'), async (original) => {
   return { ...module, callEndpoint: callEndpoint as unknown as typeof module.callEndpoint };
 });
 vi.mock(import('../request/live'), async (original) => ({ ...(await original()), listenEndpoint: listenEndpoint as never }));
+vi.mock(import('../ui/code-editor/editor'), async () => await import('./code-editor-mock'));
 vi.mock(import('../ui/chart/load'), async (original) => {
   const module = await original();
   real.loadECharts = module.loadECharts;

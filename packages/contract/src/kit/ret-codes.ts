@@ -29,6 +29,7 @@ export const RET_CODES = {
   rangeNotSatisfiable: { code: 100416, status: 416, zh: '请求的范围无效', en: 'The requested range cannot be served', ru: 'Запрошенный диапазон недоступен' },
   unsupportedMedia: { code: 100415, status: 415, zh: '不支持的内容类型', en: 'Unsupported content type', ru: 'Неподдерживаемый тип содержимого' },
   transactionConflict: { code: 100419, status: 409, zh: '事务读取的数据已被修改，未写入任何数据：请重新读取后重试', en: 'A document the transaction read has changed since: nothing was written; read again and retry', ru: 'Документ, прочитанный транзакцией, с тех пор изменился: ничего не записано; прочитайте снова и повторите' },
+  needsPostgres: { code: 100420, status: 409, zh: '数据库管理需要部署运行在 PostgreSQL 上（当前为内嵌数据库）', en: 'Database management needs the deployment to run on PostgreSQL (this one runs on the embedded database)', ru: 'Для управления базами данных развёртывание должно работать на PostgreSQL (сейчас используется встроенная база)' },
   functionFailed: { code: 100502, status: 502, zh: '函数执行出错', en: 'The function failed', ru: 'Функция завершилась с ошибкой' },
   functionTimeout: { code: 100504, status: 504, zh: '函数执行超时', en: 'The function ran past its timeout', ru: 'Функция превысила время выполнения' },
   rateLimited: { code: 100429, status: 429, zh: '请求过于频繁，请稍后再试', en: 'Too many requests; please try again later', ru: 'Слишком много запросов; повторите позже' },
