@@ -5,6 +5,7 @@ import d from '../../apps/web/src/features/databases/locales/en.json';
 import { browserAvailability } from '../support/browser';
 import { CLUSTER_DATABASE_URL, clusterEnvironment } from '../support/cluster';
 import { openPage, ownData, screenshot, type Person } from '../support/console';
+import { fill } from '../support/journey';
 import { newDeveloperWithProject } from '../support/publishing';
 
 // Database management as a new developer meets it, on a deployment that runs on
@@ -20,7 +21,7 @@ it.runIf(chromium.mustFail)('has Chromium to run the browser tests', () => {
 });
 
 describe.skipIf(!chromium.available || !CLUSTER_DATABASE_URL)('database management (Chromium, PostgreSQL)', () => {
-  const env = clusterEnvironment(1, { DEMO_SEED: 'off' });
+  const env = clusterEnvironment(1, { DEMO_SEED: 'off', WHARF_JOBS: 'on' });
   // The project databases live on the test run's server, beside the deployment's: they go with it.
   afterAll(async () => {
     const made = await env.cluster.sql<{ pg_name: string }>('select pg_name from project_databases');
@@ -88,6 +89,23 @@ describe.skipIf(!chromium.available || !CLUSTER_DATABASE_URL)('database manageme
     } finally {
       await reader.end();
     }
+
+    // A saved script, run in the background: its progress, statement by statement, to the end.
+    await page.getByRole('tab', { name: d.tabs.console }).click();
+    await editor.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.insertText("insert into notes (body) select 'note ' || g from generate_series(1, 1000) g;\nselect count(*) from notes;");
+    await page.getByRole('button', { name: d.scripts.saveAs }).click();
+    await page.getByRole('textbox', { name: d.scripts.name }).fill('Fill notes');
+    await page.getByRole('dialog').getByRole('button', { name: d.scripts.save }).click();
+    await page.getByText(fill(d.scripts.saved, { name: 'Fill notes' })).waitFor();
+    await page.getByRole('button', { name: d.scripts.run }).click();
+    const run = page.getByTestId('script-task').filter({ hasText: 'Fill notes' });
+    await run.getByText(d.tasks.state.done).waitFor();
+    await run.getByText(fill(d.tasks.progress, { done: 2, total: 2 })).waitFor();
+    await run.click();
+    await page.getByRole('cell', { name: '1003' }).waitFor();
+    await screenshot(page, 'databases-script-run');
     expect(problems).toEqual([]);
   });
 });

@@ -90,7 +90,7 @@ export type { Questionnaire, QuestionnaireState, QuestionResult } from './famili
 export * as supportApi from './families/support';
 export type { SupportMessage, SupportTicket, SupportTicketDetail } from './families/support';
 export * as databasesApi from './families/databases';
-export type { DbAccount, ProjectDatabase, StatementResult } from './families/databases';
+export type { DbAccount, ProjectDatabase, SqlScript, SqlTask, StatementResult, TaskState } from './families/databases';
 export type { AppReview, ModerationItem, PublicReview, RatingSummary, ReplyTemplate, ReviewSort } from './families/ratings';
 export type { CloudFunction, FunctionVersion, FunctionAlias, Invocation } from './families/cloud-functions';
 export type { AnalyticsContext, AnalyticsEventInput, AnalyticsExport, DistributionDay, PhasedAdoption, Audience, AudienceCondition, AudienceInput, ExportFormat, ExportState, IndustryMetric, ReportDefinition, ReportDimension, ReportMetric, ReportSchedule, ReportTemplate, ReportTemplateInput, AnalyticsSettings, ExploreGroup, PortraitDimension, OverviewDay, OverviewTotals, RejectReason } from './families/analytics';

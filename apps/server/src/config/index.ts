@@ -95,6 +95,7 @@ const envSchema = z.object({
   PROJECT_DATABASE_SIZE_MB: z.coerce.number().int().min(1).default(1024),
   PROJECT_DATABASE_CONNECTIONS: z.coerce.number().int().min(2).max(1000).default(20),
   PROJECT_DATABASE_STATEMENT_SECONDS: z.coerce.number().min(0.5).max(600).default(15),
+  PROJECT_DATABASE_TASK_STATEMENT_SECONDS: z.coerce.number().min(1).max(86_400).default(600),
   SECRETS_OLD_KEYS: z.string().default(''),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.string().url().optional(),
@@ -207,7 +208,7 @@ export interface Config {
    * as a role that may create databases and roles (default: the platform's own server and
    * role; none on the embedded database), the host teams connect to, and each one's quotas.
    */
-  projectDatabases: { url: string | null; publicHost: string | null; sizeQuotaBytes: number; connectionLimit: number; statementMs: number };
+  projectDatabases: { url: string | null; publicHost: string | null; sizeQuotaBytes: number; connectionLimit: number; statementMs: number; taskStatementMs: number };
   argon2MemoryKib: number;
   sessionRealTtlMs: number;
   /** How long an instance may reuse a session lookup; 0 looks up on every call. */
@@ -325,6 +326,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sizeQuotaBytes: e.PROJECT_DATABASE_SIZE_MB * 1024 * 1024,
       connectionLimit: e.PROJECT_DATABASE_CONNECTIONS,
       statementMs: Math.round(e.PROJECT_DATABASE_STATEMENT_SECONDS * 1000),
+      taskStatementMs: Math.round(e.PROJECT_DATABASE_TASK_STATEMENT_SECONDS * 1000),
     },
     argon2MemoryKib: e.ARGON2_MEMORY_KIB,
     sessionRealTtlMs: e.SESSION_REAL_TTL_HOURS * 3_600_000,

@@ -3,6 +3,7 @@ import { ProjectDbCluster } from './cluster';
 import { ConsoleService } from './console';
 import { databasesRepo } from './repo';
 import { databaseRoutes } from './routes';
+import { FORGET_TASK_KIND, SCRIPT_QUEUE, ScriptsService } from './scripts';
 import { DatabasesService, DROP_KIND, type Parts } from './service';
 import { SqlConsole } from './sql-console';
 
@@ -40,7 +41,10 @@ export const databasesFamily: Family = {
       });
     }
     const databases = new DatabasesService(deps, parts);
+    const scripts = new ScriptsService(databases);
     deps.dueActions.handle(DROP_KIND, (tx, payload) => databases.drop(tx, String(payload.databaseId)));
-    databaseRoutes(app, { databases, sql: new ConsoleService(databases) });
+    deps.dueActions.handle(FORGET_TASK_KIND, (tx, payload) => scripts.forget(tx, String(payload.taskId)));
+    deps.jobs.work<{ taskId: string }>(SCRIPT_QUEUE, ({ taskId }) => scripts.work(taskId));
+    databaseRoutes(app, { databases, sql: new ConsoleService(databases), scripts });
   },
 };

@@ -67,6 +67,14 @@ export class DatabasesService {
     return { row, target: { pgName: row.pgName, owner: row.owner, password } };
   }
 
+  /** A ready database's console target by its id alone (a background run has no caller); null otherwise. */
+  async targetOf(databaseId: string): Promise<Target | null> {
+    const row = await databasesRepo.byIdAnyProject(this.deps.db, databaseId);
+    if (!row || row.state !== 'ready') return null;
+    const password = (await this.deps.secrets.reveal(this.deps.db, row.ownerSecretId)).reveal();
+    return { pgName: row.pgName, owner: row.owner, password };
+  }
+
   async list(caller: Caller) {
     const { cluster } = this.need();
     const rows = await databasesRepo.ofProject(this.deps.db, caller.projectId!);

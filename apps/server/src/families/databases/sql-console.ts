@@ -32,6 +32,18 @@ interface PgError {
   position?: string;
 }
 
+export interface Session {
+  /** The server process of the session, which a cancel from any instance names. */
+  pid: number;
+  one(s: Statement, limits: RunLimits): Promise<StatementResult>;
+}
+
+/** Where a statement failed and why, as PostgreSQL said it (its position counted in the script). */
+export function errorOf(err: unknown, s: Statement, statementIndex: number): NonNullable<RunAnswer['error']> {
+  const e = err as PgError;
+  return { statementIndex, message: e.message, code: e.code ?? null, position: e.position ? s.at + Number(e.position) : null };
+}
+
 /**
  * The SQL console's sessions: one connection of the database's own role (never the
  * platform's) per run, from a small pool of that database's, thrown away after the run so
@@ -71,19 +83,24 @@ export class SqlConsole {
       throw err;
     }
     statements.forEach(refuseUnsupported);
-    const client = await this.#connect(t);
-    const results: StatementResult[] = [];
-    try {
+    return this.session(t, async (session) => {
+      const results: StatementResult[] = [];
       for (const [i, s] of statements.entries()) {
         try {
-          results.push(await this.#one(client, s, limits));
+          results.push(await session.one(s, limits));
         } catch (err) {
-          const e = err as PgError;
-          const position = e.position ? s.at + Number(e.position) : null;
-          return { results, error: { statementIndex: i, message: e.message, code: e.code ?? null, position } };
+          return { results, error: errorOf(err, s, i) };
         }
       }
       return { results, error: null };
+    });
+  }
+
+  /** A session of the database's own role for several statements (a script run), thrown away after `work`. */
+  async session<T>(t: Target, work: (session: Session) => Promise<T>): Promise<T> {
+    const client = await this.#connect(t);
+    try {
+      return await work({ pid: pidOf(client), one: (s, limits) => this.#one(client, s, limits) });
     } finally {
       client.release(true);
     }

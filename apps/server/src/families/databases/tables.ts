@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { projects } from '../projects/public';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -64,4 +64,48 @@ export const sqlHistory = pgTable(
     at: ts('at').notNull(),
   },
   (t) => [index('sql_history_person').on(t.databaseId, t.userId, t.at)],
+);
+
+/** Scripts saved under a name in a database's console. */
+export const sqlScripts = pgTable(
+  'sql_scripts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    databaseId: uuid('database_id')
+      .notNull()
+      .references(() => projectDatabases.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    sql: text('sql').notNull(),
+    updatedBy: uuid('updated_by'),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('sql_scripts_name').on(t.databaseId, t.name)],
+);
+
+/** A script's run in the background: its progress, the server process running it, and what it answered. */
+export const sqlTasks = pgTable(
+  'sql_tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    databaseId: uuid('database_id')
+      .notNull()
+      .references(() => projectDatabases.id, { onDelete: 'cascade' }),
+    scriptId: uuid('script_id'),
+    scriptName: text('script_name').notNull(),
+    sql: text('sql').notNull(),
+    /** queued, running, cancelling, done, failed, cancelled. */
+    state: text('state').notNull().default('queued'),
+    total: integer('total'),
+    done: integer('done').notNull().default(0),
+    /** The project database's backend running the current statement (any instance may cancel it). */
+    pid: integer('pid'),
+    results: jsonb('results').notNull().default([]),
+    error: jsonb('error'),
+    startedBy: uuid('started_by'),
+    createdAt: ts('created_at').notNull(),
+    startedAt: ts('started_at'),
+    endedAt: ts('ended_at'),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('sql_tasks_database').on(t.databaseId, t.createdAt)],
 );

@@ -11,6 +11,8 @@ export const databasesKeys = {
   one: (projectId: string, databaseId: string) => [...databasesKeys.project(projectId), 'one', databaseId] as const,
   accounts: (projectId: string, databaseId: string) => [...databasesKeys.one(projectId, databaseId), 'accounts'] as const,
   history: (projectId: string, databaseId: string) => [...databasesKeys.one(projectId, databaseId), 'history'] as const,
+  scripts: (projectId: string, databaseId: string) => [...databasesKeys.one(projectId, databaseId), 'scripts'] as const,
+  tasks: (projectId: string, databaseId: string) => [...databasesKeys.one(projectId, databaseId), 'tasks'] as const,
 };
 
 export const useBaseInfo = (projectId: string) =>
@@ -56,3 +58,24 @@ export function useExport(projectId: string, databaseId: string) {
     },
   });
 }
+
+export const useScripts = (projectId: string, databaseId: string) =>
+  useQuery({ queryKey: databasesKeys.scripts(projectId, databaseId), queryFn: ({ signal }) => callEndpoint(databasesApi.listScripts, { query: { projectId, databaseId }, signal }) });
+
+const UNFINISHED = new Set(['queued', 'running', 'cancelling']);
+/** The database's script runs, read again every second while one has not finished. */
+export const useTasks = (projectId: string, databaseId: string) =>
+  useQuery({
+    queryKey: databasesKeys.tasks(projectId, databaseId),
+    queryFn: ({ signal }) => callEndpoint(databasesApi.listTasks, { query: { projectId, databaseId }, signal }),
+    refetchInterval: (q) => (q.state.data?.tasks.some((x) => UNFINISHED.has(x.state)) ? 1000 : false),
+  });
+
+export const useSaveScript = (projectId: string, databaseId: string) =>
+  useChange(projectId, (body: BodyOf<typeof databasesApi.saveScript>) => callEndpoint(databasesApi.saveScript, { query: { projectId, databaseId }, body }));
+export const useDeleteScript = (projectId: string, databaseId: string) =>
+  useChange(projectId, (scriptId: string) => callEndpoint(databasesApi.deleteScript, { query: { projectId, databaseId, scriptId } }));
+export const useRunScript = (projectId: string, databaseId: string) =>
+  useChange(projectId, (scriptId: string) => callEndpoint(databasesApi.runScript, { query: { projectId, databaseId }, body: { scriptId } }));
+export const useCancelTask = (projectId: string, databaseId: string) =>
+  useChange(projectId, (taskId: string) => callEndpoint(databasesApi.cancelTask, { query: { projectId, databaseId, taskId } }));

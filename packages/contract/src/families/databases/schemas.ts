@@ -20,6 +20,14 @@ export const DATABASE_LIMITS = {
   statementSeconds: 15,
   /** Statements of the history kept per person and database. */
   historyKept: 100,
+  /** Saved scripts a database may have. */
+  scriptsPerDatabase: 100,
+  /** Days a script run and its results are kept. */
+  taskDays: 7,
+  /** Rows of each statement a script run keeps. */
+  taskRowLimit: 100,
+  /** Statements whose results a script run keeps (it counts all). */
+  taskResultsKept: 50,
 } as const;
 
 export const projectQuery = z.object({ projectId: z.uuid() });

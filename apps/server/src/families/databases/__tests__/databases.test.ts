@@ -1,46 +1,24 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databasesApi, projectApi } from '@wharf/contract';
-import { createTestApp, TestUser, type TestApp } from '../../../harness';
-import { openTestDatabase, type TestDatabase } from '../../../harness/test-app';
+import { TestUser, type TestApp } from '../../../harness';
 import { withDatabase } from '../../../harness/template';
+import { databasesApp, newDatabase, newProject, onPostgres } from './harness';
 
 // A project's own databases on the deployment's PostgreSQL: made, used through the SQL
 // console as their own role, reached by the team's accounts, and nothing else. On the
 // embedded database the family says it needs PostgreSQL.
 
-const onPostgres = (JSON.parse(inject('dbTemplate')) as { kind: string }).kind === 'postgres';
-let store: TestDatabase;
 let t: TestApp;
+let app: Awaited<ReturnType<typeof databasesApp>>;
+let url: string;
 beforeAll(async () => {
-  store = await openTestDatabase();
-  t = await createTestApp({ database: store.database, env: store.url ? { DATABASE_URL: store.url, PROJECT_DATABASE_STATEMENT_SECONDS: '2' } : {} });
+  app = await databasesApp();
+  t = app.t;
+  url = app.url ?? '';
 });
-afterAll(async () => {
-  // Whatever the tests left on the server goes with them.
-  if (onPostgres) {
-    const left = (await t.deps.database.executeSql('select pg_name, owner from project_databases', [])).rows as Array<{ pg_name: string; owner: string }>;
-    const admin = new pg.Client({ connectionString: store.url! });
-    await admin.connect();
-    for (const d of left) {
-      await admin.query(`DROP DATABASE IF EXISTS "${d.pg_name}" WITH (FORCE)`);
-      const roles = (await admin.query<{ rolname: string }>('select rolname from pg_roles where rolname like $1', [`${d.pg_name}\\_%`])).rows;
-      for (const r of roles) await admin.query(`DROP ROLE IF EXISTS "${r.rolname}"`);
-    }
-    await admin.end();
-  }
-  await t.close();
-  await store.destroy();
-});
+afterAll(() => app.close());
 
-async function project(u: TestUser): Promise<string> {
-  return (await u.call(projectApi.createProject, { body: { name: `Db ${Math.random().toString(36).slice(2, 8)}` } })).json().project.projectId;
-}
-async function database(u: TestUser, projectId: string, name = 'shop') {
-  const res = await u.call(databasesApi.createDatabase, { query: { projectId }, body: { name } });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().database as { databaseId: string; pgName: string };
-}
 const run = async (u: TestUser, projectId: string, databaseId: string, sql: string) => {
   // The history is newest first: each run a moment after the last.
   t.clock.advance(1000);
@@ -50,7 +28,7 @@ const run = async (u: TestUser, projectId: string, databaseId: string, sql: stri
 };
 /** A session of the team's own backend, as `user`, straight to the server. */
 async function connectAs(database: string, user: string): Promise<pg.Client> {
-  const u = new URL(withDatabase(store.url!, database));
+  const u = new URL(withDatabase(url, database));
   u.username = user;
   u.password = 'unused on a trust-authenticated test server';
   const client = new pg.Client({ connectionString: u.toString() });
@@ -70,7 +48,7 @@ const refusal = async (work: () => Promise<unknown>) => {
 describe('on the embedded database', () => {
   it.skipIf(onPostgres)('says that database management needs PostgreSQL, and why, in the caller’s language', async () => {
     const u = await TestUser.register(t);
-    const projectId = await project(u);
+    const projectId = await newProject(u);
     const info = (await u.call(databasesApi.databaseBaseInfo, { query: { projectId } })).json();
     expect(info).toMatchObject({ available: false, reason: 'needsPostgres' });
     const list = await u.call(databasesApi.listDatabases, { query: { projectId }, headers: { 'accept-language': 'ru-RU' } });
@@ -83,8 +61,8 @@ describe('on the embedded database', () => {
 describe.skipIf(!onPostgres)('project databases on PostgreSQL', () => {
   it('runs the console as the database’s own role: tables, rows, a cut-off result, errors with their statement, a history', async () => {
     const u = await TestUser.register(t);
-    const projectId = await project(u);
-    const { databaseId, pgName } = await database(u, projectId);
+    const projectId = await newProject(u);
+    const { databaseId, pgName } = await newDatabase(u, projectId);
     const answer = await run(u, projectId, databaseId, "create table notes (id serial primary key, body text); insert into notes (body) values ('one'), ('=1+1'), ('three'); select id, body from notes order by id; select current_user, current_database()");
     expect(answer.error).toBeNull();
     expect(answer.results.map((r) => r.command)).toEqual(['CREATE', 'INSERT', 'SELECT', 'SELECT']);
@@ -113,11 +91,11 @@ describe.skipIf(!onPostgres)('project databases on PostgreSQL', () => {
 
   it('keeps every escape shut: other databases, the platform, the server’s files and programs, its own limits', async () => {
     const u = await TestUser.register(t);
-    const projectId = await project(u);
-    const mine = await database(u, projectId, 'mine');
+    const projectId = await newProject(u);
+    const mine = await newDatabase(u, projectId, 'mine');
     const other = await TestUser.register(t);
-    const otherProject = await project(other);
-    const foreign = await database(other, otherProject, 'theirs');
+    const otherProject = await newProject(other);
+    const foreign = await newDatabase(other, otherProject, 'theirs');
     const q = (sql: string) => run(u, projectId, mine.databaseId, sql);
 
     expect((await q('RESET ROLE; SELECT * FROM users')).error?.code).toBe('42P01');
@@ -140,7 +118,7 @@ describe.skipIf(!onPostgres)('project databases on PostgreSQL', () => {
     // The database's own role reaches neither another project's database nor the platform's.
     const owner = `${mine.pgName}_owner`;
     expect(await refusal(() => connectAs(foreign.pgName, owner))).toMatch(/permission denied for database/);
-    expect(await refusal(() => connectAs(new URL(store.url!).pathname.slice(1), owner))).toMatch(/permission denied for database/);
+    expect(await refusal(() => connectAs(new URL(url).pathname.slice(1), owner))).toMatch(/permission denied for database/);
     // Nor does the console answer another project's database.
     const cross = await u.call(databasesApi.executeSql, { query: { projectId, databaseId: foreign.databaseId }, body: { sql: 'select 1' } });
     expect(cross.statusCode).toBe(404);
@@ -148,8 +126,8 @@ describe.skipIf(!onPostgres)('project databases on PostgreSQL', () => {
 
   it('gives the team accounts for their backends: read-only refused a write, read-write allowed, revoked gone', async () => {
     const u = await TestUser.register(t);
-    const projectId = await project(u);
-    const { databaseId, pgName } = await database(u, projectId);
+    const projectId = await newProject(u);
+    const { databaseId, pgName } = await newDatabase(u, projectId);
     await run(u, projectId, databaseId, "create table items (name text); insert into items values ('a')");
     const ro = await u.call(databasesApi.createAccount, { query: { projectId, databaseId }, body: { name: 'reports', privilege: 'readOnly' } });
     expect(ro.statusCode, ro.body).toBe(200);
@@ -181,8 +159,8 @@ describe.skipIf(!onPostgres)('project databases on PostgreSQL', () => {
 
   it('deletes after a grace period: sessions stop at once, restorable until the day, then gone from the server', async () => {
     const u = await TestUser.register(t);
-    const projectId = await project(u);
-    const { databaseId, pgName } = await database(u, projectId);
+    const projectId = await newProject(u);
+    const { databaseId, pgName } = await newDatabase(u, projectId);
     const deleted = await u.call(databasesApi.deleteDatabase, { query: { projectId, databaseId } });
     expect(deleted.json().database).toMatchObject({ state: 'deleting', deleteAt: expect.any(String) });
     expect((await u.call(databasesApi.executeSql, { query: { projectId, databaseId }, body: { sql: 'select 1' } })).statusCode).toBe(409);
@@ -195,7 +173,7 @@ describe.skipIf(!onPostgres)('project databases on PostgreSQL', () => {
     await t.deps.dueActions.runDue();
     const left = await t.deps.database.executeSql('select 1 from project_databases where id = $1', [databaseId]);
     expect(left.rows).toHaveLength(0);
-    const admin = new pg.Client({ connectionString: store.url! });
+    const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     expect((await admin.query('select 1 from pg_database where datname = $1', [pgName])).rowCount).toBe(0);
     expect((await admin.query('select 1 from pg_roles where rolname like $1', [`${pgName}\\_%`])).rowCount).toBe(0);

@@ -6,6 +6,8 @@ import { CodeEditor } from '../../../ui/code-editor/CodeEditor';
 import { deviceDraft } from '../../../ui/device-draft';
 import { useExecute, useExport, useHistory } from '../hooks';
 import { ResultView } from './ResultView';
+import { ScriptsBar } from './ScriptsBar';
+import { TasksPanel } from './TasksPanel';
 
 /** What is written in a database's console, kept on this device between visits. */
 const drafts = deviceDraft<string>('sqlConsole', (v) => (typeof v === 'string' ? v : null));
@@ -30,6 +32,7 @@ export function SqlConsole({ projectId, databaseId }: { projectId: string; datab
   const answer = execute.data;
   return (
     <Flex vertical gap={12}>
+      <ScriptsBar projectId={projectId} databaseId={databaseId} sql={sql} onOpen={change} />
       <CodeEditor language="sql" ariaLabel={t('console.editor')} value={sql} onChange={change} onRun={run} height={220} />
       <Flex justify="space-between" wrap gap={8}>
         <Space wrap>
@@ -54,6 +57,7 @@ export function SqlConsole({ projectId, databaseId }: { projectId: string; datab
       )}
       {answer && answer.results.map((r, i) => <ResultView key={i} result={r} index={i} />)}
       {answer && !answer.error && answer.results.length === 0 && <Empty description={t('console.nothing')} />}
+      <TasksPanel projectId={projectId} databaseId={databaseId} />
       <Drawer open={showHistory} onClose={() => setShowHistory(false)} title={t('console.history')} size={520}>
         <List
           loading={history.isPending}

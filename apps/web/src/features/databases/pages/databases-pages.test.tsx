@@ -27,6 +27,8 @@ const handlers = (over: Record<string, Handler> = {}): Record<string, Handler> =
   [databasesApi.listDatabases.id]: () => ({ ret: OK, databases: [database()] }),
   [databasesApi.getDatabase.id]: () => ({ ret: OK, database: detail() }),
   [databasesApi.listAccounts.id]: () => ({ ret: OK, accounts: [] }),
+  [databasesApi.listScripts.id]: () => ({ ret: OK, scripts: [] }),
+  [databasesApi.listTasks.id]: () => ({ ret: OK, tasks: [] }),
   ...over,
 });
 
@@ -87,5 +89,34 @@ describe('Database management', () => {
     expect(await screen.findByText('请立即复制密码：它只显示一次。')).toBeTruthy();
     expect(screen.getByTestId('account-password').textContent).toContain('s3cr3t-pass');
     expect(screen.getByText('postgresql://wdb_0a1b2c3d4e_reports:s3cr3t-pass@db.example.com:5432/wdb_0a1b2c3d4e')).toBeTruthy();
+  });
+
+  it('saves what is written as a script, runs it as a task, and shows its progress with a cancel', async () => {
+    const script = { scriptId: 'e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e1e1', databaseId: DB, name: 'Fill', sql: 'select 1; select 2', updatedBy: 'Dana', updatedAt: '2026-12-01T08:00:00.000Z' };
+    const task = { taskId: 'f1f1f1f1-f1f1-4f1f-8f1f-f1f1f1f1f1f1', databaseId: DB, scriptId: script.scriptId, scriptName: 'Fill', state: 'running', total: 2, done: 1, results: [], error: null, startedBy: 'Dana', createdAt: '2026-12-01T08:00:00.000Z', startedAt: '2026-12-01T08:00:01.000Z', endedAt: null, expiresAt: '2026-12-08T08:00:00.000Z' };
+    let saved = false;
+    answerCalls(
+      callEndpoint,
+      handlers({
+        [databasesApi.saveScript.id]: () => ((saved = true), { ret: OK, script }),
+        [databasesApi.listScripts.id]: () => ({ ret: OK, scripts: saved ? [script] : [] }),
+        [databasesApi.runScript.id]: () => ({ ret: OK, task: { ...task, state: 'queued', done: 0, total: null } }),
+        [databasesApi.listTasks.id]: () => ({ ret: OK, tasks: saved ? [task] : [] }),
+        [databasesApi.cancelTask.id]: () => ({ ret: OK, task: { ...task, state: 'cancelling' } }),
+      }),
+    );
+    renderApp('en', `#/projects/${PROJECT}/databases/${DB}`);
+    fireEvent.change(await screen.findByTestId('code-editor'), { target: { value: 'select 1; select 2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save as script' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Script name' }), { target: { value: 'Fill' } });
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo(callEndpoint, databasesApi.saveScript)[0]?.body).toEqual({ name: 'Fill', sql: 'select 1; select 2' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Run as task' }));
+    await waitFor(() => expect(callsTo(callEndpoint, databasesApi.runScript)[0]?.body).toEqual({ scriptId: script.scriptId }));
+    const run = await screen.findByTestId('script-task');
+    expect(within(run).getByText('Running')).toBeTruthy();
+    expect(within(run).getByText('1 / 2')).toBeTruthy();
+    fireEvent.click(within(run).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(callsTo(callEndpoint, databasesApi.cancelTask)[0]?.query).toMatchObject({ taskId: task.taskId }));
   });
 });
