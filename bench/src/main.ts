@@ -23,6 +23,7 @@ import { mixedRun, printMixed } from './mixed';
 import { printScale, versionListScale, type Seeder } from './version-scale';
 import { printReviewScale, storeReviewsScale } from './reviews-scale';
 import { conversationLines } from './conversation';
+import { databaseLines } from './databases';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { startBalancer } from '../../apps/server/src/harness/balancer';
@@ -178,6 +179,8 @@ try {
       rows.push({ result: abFetch, baseline, ...(t.label === 'PostgreSQL' ? { target: { minRpsRatio: 0.4, maxP99Ratio: 3 } } : {}) });
       // Feedback and questionnaires (issue 30): what users send the team.
       rows.push(...(await conversationLines({ base: server.url, headers, appId: released.appId, label: t.label, baseline, connections, durationSec })));
+      // Database management (issue 25) exists on PostgreSQL only.
+      if (env.DATABASE_URL) rows.push(...(await databaseLines({ base: server.url, headers, label: t.label, baseline, connections, durationSec, adminUrl: env.DATABASE_URL })));
       reports.push(() => {
         console.log(`
 App-user sign-in on ${t.label}: ${signIn.rps.toFixed(0)} req/s with argon2id at ${process.env.ARGON2_MEMORY_KIB ?? '19456'} KiB, 2 passes, 1 lane (one server process, ${Math.min(connections, 10)} connections)`);

@@ -128,6 +128,17 @@ export class ProjectDbCluster {
     if (!connectable) await this.#query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database]);
   }
 
+  /**
+   * A database over its size quota takes only read-only transactions from new sessions
+   * (what managed PostgreSQL services do near a full disk). A session may still turn it
+   * off for itself to delete rows (`SET default_transaction_read_only = off`), as the
+   * operators' docs say; open sessions end so that the setting reaches them.
+   */
+  async setReadOnly(database: string, readOnly: boolean): Promise<void> {
+    await this.#query(readOnly ? `ALTER DATABASE ${ident(database)} SET default_transaction_read_only = on` : `ALTER DATABASE ${ident(database)} RESET default_transaction_read_only`);
+    if (readOnly) await this.#query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database]);
+  }
+
   async dropDatabase(database: string, roles: readonly string[]): Promise<void> {
     await this.#query(`DROP DATABASE IF EXISTS ${ident(database)} WITH (FORCE)`);
     for (const role of roles) await this.#query(`DROP ROLE IF EXISTS ${ident(role)}`);

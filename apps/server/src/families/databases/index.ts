@@ -4,8 +4,20 @@ import { ConsoleService } from './console';
 import { databasesRepo } from './repo';
 import { databaseRoutes } from './routes';
 import { FORGET_TASK_KIND, SCRIPT_QUEUE, ScriptsService } from './scripts';
+import { perDeps } from '../../platform/per-deps';
 import { DatabasesService, DROP_KIND, type Parts } from './service';
 import { SqlConsole } from './sql-console';
+
+/** The family's service, once per running server: its server pool and sessions only where the deployment runs on PostgreSQL. */
+export const databasesOf = perDeps((deps) => {
+  const url = deps.config.projectDatabases.url;
+  let parts: Parts | null = null;
+  if (deps.config.database.kind === 'postgres' && url) {
+    const cluster = new ProjectDbCluster(url, deps.config);
+    parts = { cluster, console: new SqlConsole(cluster) };
+  }
+  return new DatabasesService(deps, parts);
+});
 
 /** Database management: a project's own PostgreSQL databases, their accounts and the SQL console (PostgreSQL deployments only). */
 export const databasesFamily: Family = {
@@ -28,19 +40,16 @@ export const databasesFamily: Family = {
         : null;
     },
   }),
+  periodic: [{ name: 'databases size quota', everyMs: () => 60_000, run: (deps) => databasesOf(deps).enforceQuota() }],
   register(app, deps) {
-    const url = deps.config.projectDatabases.url;
-    let parts: Parts | null = null;
-    if (deps.config.database.kind === 'postgres' && url) {
-      const cluster = new ProjectDbCluster(url, deps.config);
-      parts = { cluster, console: new SqlConsole(cluster) };
-      const p = parts;
+    const databases = databasesOf(deps);
+    const parts = databases.parts;
+    if (parts) {
       app.addHook('onClose', async () => {
-        await p.console.close();
-        await p.cluster.close();
+        await parts.console.close();
+        await parts.cluster.close();
       });
     }
-    const databases = new DatabasesService(deps, parts);
     const scripts = new ScriptsService(databases);
     deps.dueActions.handle(DROP_KIND, (tx, payload) => databases.drop(tx, String(payload.databaseId)));
     deps.dueActions.handle(FORGET_TASK_KIND, (tx, payload) => scripts.forget(tx, String(payload.taskId)));

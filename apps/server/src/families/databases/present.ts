@@ -10,6 +10,7 @@ export function databaseOut(r: DatabaseRow, cluster: ProjectDbCluster, stats: Da
     pgName: r.pgName,
     state: r.state as ProjectDatabase['state'],
     deleteAt: r.deleteAt?.toISOString() ?? null,
+    overQuota: r.overQuota,
     host: cluster.host,
     port: cluster.port,
     sizeBytes: stats?.sizeBytes ?? null,

@@ -29,6 +29,10 @@ export const databasesRepo = {
     const [row] = lock ? await q.for('update') : await q;
     return row;
   },
+  /** Every ready database of the deployment (the size-quota check's rounds). */
+  async ready(db: DbOrTx): Promise<DatabaseRow[]> {
+    return db.select().from(projectDatabases).where(eq(projectDatabases.state, 'ready'));
+  },
   async byName(db: DbOrTx, projectId: string, name: string): Promise<DatabaseRow | undefined> {
     const [row] = await db.select().from(projectDatabases).where(and(eq(projectDatabases.projectId, projectId), eq(projectDatabases.name, name)));
     return row;

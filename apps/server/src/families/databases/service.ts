@@ -27,7 +27,7 @@ export interface Parts {
 export class DatabasesService {
   constructor(
     readonly deps: Deps,
-    private readonly parts: Parts | null,
+    readonly parts: Parts | null,
   ) {}
 
   /** The parts, or the refusal that explains why there are none. */
@@ -148,6 +148,29 @@ export class DatabasesService {
     });
     await cluster.setConnectable(row.pgName, true);
     return { database: databaseOut(row, cluster, undefined, this.quotas) };
+  }
+
+  /**
+   * The size quota, checked every minute by each instance (idempotent): a database past it
+   * becomes read-only for new transactions, and writable again once back under.
+   */
+  async enforceQuota(): Promise<void> {
+    if (!this.parts) return;
+    const { db, clock } = this.deps;
+    const rows = await databasesRepo.ready(db);
+    const stats = await this.parts.cluster.stats(rows.map((r) => r.pgName));
+    for (const r of rows) {
+      const size = stats.get(r.pgName)?.sizeBytes;
+      if (size === undefined) continue;
+      const over = size > this.quotas.sizeQuotaBytes;
+      if (over === r.overQuota) continue;
+      await this.parts.cluster.setReadOnly(r.pgName, over);
+      await this.parts.console.forget(r.pgName);
+      await db.transaction(async (tx) => {
+        await databasesRepo.update(tx, r.id, { overQuota: over });
+        await writeAudit(tx, clock, { action: over ? 'databases.overQuota' : 'databases.underQuota', teamId: r.teamId, actorKind: 'system', targetType: 'database', targetId: r.id, data: { sizeBytes: size, quotaBytes: this.quotas.sizeQuotaBytes } });
+      });
+    }
   }
 
   /** The due action: the database, its owner and its accounts go from the server, then its rows. */

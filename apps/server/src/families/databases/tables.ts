@@ -23,6 +23,8 @@ export const projectDatabases = pgTable(
     /** ready, deleting. */
     state: text('state').notNull().default('ready'),
     deleteAt: ts('delete_at'),
+    /** Past its size quota: new transactions are read-only until it is back under. */
+    overQuota: boolean('over_quota').notNull().default(false),
     createdBy: uuid('created_by'),
     createdAt: ts('created_at').notNull(),
   },

@@ -25,7 +25,13 @@ export const supportFamily: Family = {
   register(app, deps) {
     const desk = new TicketDesk(deps);
     handleSupportTimers(deps, desk);
-    const s: SupportServices = { team: new TeamTickets(desk), queue: new SupportQueue(desk), attachments: new SupportAttachments(deps), streams: new TicketStreams(deps), deps };
+    const streams = new TicketStreams(deps);
+    // Open streams would hold a closing server's sockets until their timeout: end them first.
+    app.addHook('preClose', (done) => {
+      streams.closeAll();
+      done();
+    });
+    const s: SupportServices = { team: new TeamTickets(desk), queue: new SupportQueue(desk), attachments: new SupportAttachments(deps), streams, deps };
     for (const route of ROUTES) route(app, s);
   },
 };

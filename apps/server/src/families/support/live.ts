@@ -39,6 +39,12 @@ export class TicketStreams {
     return this.#open;
   }
 
+  /** Ends every stream (a closing server): the console reconnects, through the balancer to another instance. */
+  closeAll(): void {
+    for (const w of this.#operators) w.stream.end();
+    for (const set of this.#teams.values()) for (const w of set) w.stream.end();
+  }
+
   /** `teamId` null: an operator's stream of every ticket. */
   listen(teamId: string | null, sees: Watcher['sees'], timeoutSeconds: number, req: FastifyRequest, reply: FastifyReply): typeof STREAMED {
     if (this.#open >= MAX_STREAMS) throw new AppError('rateLimited', FULL, { 'Retry-After': '60' });

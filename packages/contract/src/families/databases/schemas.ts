@@ -54,6 +54,8 @@ export const projectDatabase = z.object({
   /** ready, or deleting (until `deleteAt`, restorable). */
   state: z.enum(['ready', 'deleting']),
   deleteAt: z.string().nullable(),
+  /** Past its size quota: new transactions are read-only until rows are deleted. */
+  overQuota: z.boolean(),
   host: z.string(),
   port: z.number().int(),
   sizeBytes: z.number().nullable(),

@@ -37,7 +37,7 @@ const FIXED = [
   'questionnaire.close', 'questionnaire.create', 'questionnaire.delete', 'questionnaire.publish', 'questionnaire.update',
   'feedback.note', 'feedback.receive', 'feedback.reply', 'feedback.update',
   'support.create', 'support.reply', 'support.close', 'support.rate', 'support.answer', 'support.note', 'support.update', 'support.autoClose',
-  'databases.create', 'databases.delete', 'databases.restore', 'databases.drop', 'databases.accountCreate', 'databases.accountPassword', 'databases.accountDelete', 'databases.execute', 'databases.export', 'databases.scriptSave', 'databases.scriptDelete', 'databases.scriptRun', 'databases.scriptCancel',
+  'databases.create', 'databases.delete', 'databases.restore', 'databases.drop', 'databases.accountCreate', 'databases.accountPassword', 'databases.accountDelete', 'databases.execute', 'databases.export', 'databases.scriptSave', 'databases.scriptDelete', 'databases.scriptRun', 'databases.scriptCancel', 'databases.overQuota', 'databases.underQuota',
   'ageRating.approve', 'ageRating.cancel', 'ageRating.reject', 'ageRating.submit', 'ageRating.update',
   'ratings.reply', 'ratings.deleteReply', 'ratings.hide', 'ratings.show', 'ratings.template.create', 'ratings.template.update', 'ratings.template.delete',
 ] as const;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Empty, Flex, Popconfirm, Progress, Skeleton, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Popconfirm, Progress, Skeleton, Table, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ProjectDatabase } from '@wharf/contract';
@@ -62,7 +62,16 @@ export function DatabasesPage() {
             {
               key: 'state',
               title: t('list.state'),
-              render: (_, d) => (d.state === 'deleting' ? <Tag color="red">{t('list.deleting', { date: display.date(d.deleteAt) })}</Tag> : <Tag color="green">{t('list.ready')}</Tag>),
+              render: (_, d) =>
+                d.state === 'deleting' ? (
+                  <Tag color="red">{t('list.deleting', { date: display.date(d.deleteAt) })}</Tag>
+                ) : d.overQuota ? (
+                  <Tooltip title={t('list.overQuotaHint')}>
+                    <Tag color="orange">{t('list.overQuota')}</Tag>
+                  </Tooltip>
+                ) : (
+                  <Tag color="green">{t('list.ready')}</Tag>
+                ),
             },
             {
               key: 'size',

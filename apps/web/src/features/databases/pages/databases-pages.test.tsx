@@ -16,7 +16,7 @@ const DB = 'd1d1d1d1-d1d1-4d1d-8d1d-d1d1d1d1d1d1';
 const QUOTAS = { databases: 5, accountsPerDatabase: 20, sizeBytes: 1024 ** 3, connections: 20, rowLimit: 1000, statementSeconds: 15 };
 
 function database(over: Partial<ProjectDatabase> = {}): ProjectDatabase {
-  return { databaseId: DB, projectId: PROJECT, name: 'shop', pgName: 'wdb_0a1b2c3d4e', state: 'ready', deleteAt: null, host: 'db.example.com', port: 5432, sizeBytes: 8 * 1024 ** 2, sizeQuotaBytes: 1024 ** 3, connections: 1, connectionLimit: 20, createdAt: '2026-12-01T08:00:00.000Z', ...over };
+  return { databaseId: DB, projectId: PROJECT, name: 'shop', pgName: 'wdb_0a1b2c3d4e', state: 'ready', deleteAt: null, overQuota: false, host: 'db.example.com', port: 5432, sizeBytes: 8 * 1024 ** 2, sizeQuotaBytes: 1024 ** 3, connections: 1, connectionLimit: 20, createdAt: '2026-12-01T08:00:00.000Z', ...over };
 }
 const detail = () => ({ ...database(), serverVersion: '15.8', extensions: [{ name: 'plpgsql', version: '1.0' }], schemas: ['public'], tables: [] });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "project_databases" ADD COLUMN "over_quota" boolean DEFAULT false NOT NULL;
