@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { databasesApi } from '@wharf/contract';
-import { registerEndpoint, STREAMED } from '../../platform/http/register';
+import { sendPrivateFile } from '../../platform/http/private-file';
+import { registerEndpoint } from '../../platform/http/register';
 import type { ConsoleService } from './console';
 import type { ScriptsService } from './scripts';
 import type { DatabasesService } from './service';
@@ -28,12 +29,6 @@ export function databaseRoutes(app: FastifyInstance, { databases, sql, scripts }
   registerEndpoint(app, databasesApi.cancelTask, ({ caller, query }) => scripts.cancel(caller, query.databaseId, query.taskId));
   registerEndpoint(app, databasesApi.exportQuery, async ({ caller, query, body, reply }) => {
     const file = await sql.export(caller, query.databaseId, body.sql);
-    reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', 'private, no-store');
-    reply.send(file.body);
-    return STREAMED;
+    return sendPrivateFile(reply, { ...file, contentType: 'text/csv; charset=utf-8' });
   });
 }

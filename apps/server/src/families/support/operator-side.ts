@@ -3,9 +3,9 @@ import type { BodyOf, supportApi } from '@wharf/contract';
 import { writeAudit } from '../../platform/audit';
 import type { DbOrTx } from '../../platform/db/types';
 import type { Caller } from '../../platform/http/access';
-import { invalidInput, notFound } from '../../platform/http/errors';
+import { invalidInput } from '../../platform/http/errors';
 import { operatorsWithRole } from '../accounts/public';
-import { ensureOpen, type TicketDesk } from './desk';
+import { ensureOpen, noSuchTicket, type TicketDesk } from './desk';
 import { ticketOut } from './present';
 import { supportRepo, type TicketFilter, type TicketRow } from './repo';
 import { supportTimers } from './timers';
@@ -64,7 +64,7 @@ export class SupportQueue {
 
   async get(ticketId: string) {
     const row = await supportRepo.byId(this.deps.db, ticketId);
-    if (!row) throw notFound({ zh: '工单不存在', en: 'No such ticket', ru: 'Такого обращения нет' });
+    if (!row) throw noSuchTicket();
     return this.desk.detail(this.deps.db, row, 'operator');
   }
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { analyticsApi } from '@wharf/contract';
 import { messageLanguage } from '../../../platform/http/language';
-import { registerEndpoint, STREAMED } from '../../../platform/http/register';
+import { sendPrivateFile } from '../../../platform/http/private-file';
+import { registerEndpoint } from '../../../platform/http/register';
 import { CONTENT_TYPES, fileNameOf } from '../report-files';
 import type { AnalyticsServices } from './context';
 
@@ -15,13 +16,6 @@ export function reportRoutes(app: FastifyInstance, { reports }: AnalyticsService
   registerEndpoint(app, analyticsApi.listAnalyticsExports, ({ caller, query, req }) => reports.exports(caller, query.appId, messageLanguage(req)));
   registerEndpoint(app, analyticsApi.downloadAnalyticsExport, async ({ caller, query, reply }) => {
     const { row, body } = await reports.file(caller, query.appId, query.exportId);
-    reply
-      .header('Content-Type', CONTENT_TYPES[row.format])
-      .header('Content-Length', row.size ?? undefined)
-      .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileNameOf(row.name, row.fromDay, row.toDay, row.format))}`)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', 'private, no-store');
-    reply.send(body);
-    return STREAMED;
+    return sendPrivateFile(reply, { fileName: fileNameOf(row.name, row.fromDay, row.toDay, row.format), contentType: CONTENT_TYPES[row.format], size: row.size, body });
   });
 }

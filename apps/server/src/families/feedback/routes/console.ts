@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { feedbackApi } from '@wharf/contract';
 import { messageLanguage } from '../../../platform/http/language';
-import { registerEndpoint, STREAMED } from '../../../platform/http/register';
+import { sendPrivateFile } from '../../../platform/http/private-file';
+import { registerEndpoint } from '../../../platform/http/register';
 import { feedbackCsv } from '../export';
 import type { FeedbackServices } from './context';
 
@@ -15,12 +16,6 @@ export function consoleRoutes(app: FastifyInstance, { inbox, deps }: FeedbackSer
   registerEndpoint(app, feedbackApi.replyFeedback, ({ caller, body }) => inbox.reply(caller, body));
   registerEndpoint(app, feedbackApi.exportFeedback, async ({ caller, query, req, reply }) => {
     const file = await feedbackCsv(deps, caller, query, messageLanguage(req));
-    reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', 'private, no-store');
-    reply.send(file.body);
-    return STREAMED;
+    return sendPrivateFile(reply, { ...file, contentType: 'text/csv; charset=utf-8' });
   });
 }

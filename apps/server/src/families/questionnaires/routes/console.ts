@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { questionnairesApi } from '@wharf/contract';
 import { messageLanguage } from '../../../platform/http/language';
-import { registerEndpoint, STREAMED } from '../../../platform/http/register';
+import { sendPrivateFile } from '../../../platform/http/private-file';
+import { registerEndpoint } from '../../../platform/http/register';
 import { answersFile, CONTENT_TYPES, fileNameOf } from '../export';
 import type { QuestionnairesServices } from './context';
 
@@ -16,12 +17,6 @@ export function consoleRoutes(app: FastifyInstance, { questionnaires: s, deps }:
   registerEndpoint(app, questionnairesApi.questionnaireResults, ({ caller, query }) => s.results(caller, query.appId, query.questionnaireId));
   registerEndpoint(app, questionnairesApi.exportQuestionnaire, async ({ caller, query, req, reply }) => {
     const row = await s.found(caller, query.appId, query.questionnaireId);
-    reply
-      .header('Content-Type', CONTENT_TYPES[query.format])
-      .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileNameOf(row.title, query.format))}`)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', 'private, no-store');
-    reply.send(answersFile(deps.db, row, query.format, messageLanguage(req)));
-    return STREAMED;
+    return sendPrivateFile(reply, { fileName: fileNameOf(row.title, query.format), contentType: CONTENT_TYPES[query.format], body: answersFile(deps.db, row, query.format, messageLanguage(req)) });
   });
 }
