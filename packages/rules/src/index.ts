@@ -24,6 +24,8 @@ export * from './color';
 export * from './remote-config';
 export * from './firebase-template';
 export * from './cloud-db';
+export * from './storage';
+export * from './expression';
 export * from './functions';
 export * from './review-moderation';
 export * from './age-rating';

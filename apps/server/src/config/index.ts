@@ -90,6 +90,8 @@ const envSchema = z.object({
   UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   FILE_URL_SECRET: z.string().min(32).optional(),
   SECRETS_KEY: z.string().optional(),
+  STORAGE_PROJECT_QUOTA_MB: z.coerce.number().int().min(1).default(5120),
+  STORAGE_MAX_OBJECT_MB: z.coerce.number().int().min(1).default(5120),
   PROJECT_DATABASES_URL: z.string().url().optional(),
   PROJECT_DATABASES_HOST: z.string().optional(),
   PROJECT_DATABASE_SIZE_MB: z.coerce.number().int().min(1).default(1024),
@@ -203,6 +205,8 @@ export interface Config {
   storageDir: string;
   /** Base of links in mail (invitations, password resets); default: this server's address. */
   publicUrl: string | null;
+  /** Cloud Storage: what a project may keep in all its buckets, and one file's largest size. */
+  cloudStorage: { projectQuotaBytes: number; maxObjectBytes: number };
   /**
    * Projects' own databases (database management): the PostgreSQL server they are made on,
    * as a role that may create databases and roles (default: the platform's own server and
@@ -320,6 +324,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadUrlTimeoutMs: e.UPLOAD_URL_TIMEOUT_MS,
     storageDir: path.join(dataDir, 'files'),
     publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
+    cloudStorage: { projectQuotaBytes: e.STORAGE_PROJECT_QUOTA_MB * 1024 * 1024, maxObjectBytes: e.STORAGE_MAX_OBJECT_MB * 1024 * 1024 },
     projectDatabases: {
       url: e.PROJECT_DATABASES_URL ?? (e.DATABASE_URL || null),
       publicHost: e.PROJECT_DATABASES_HOST ?? null,

@@ -22,6 +22,9 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<string, { limit: number; windo
   // Calls of a function through its HTTP address: per function, all callers together
   // (docs/cloud-functions.md); a function's own concurrency throttles sooner.
   functionHttp: { limit: 600_000, windowMs: 60_000 },
+  // Cloud Storage's calls from devices per app, all its devices together, and downloads by
+  // signed link per bucket (docs/storage.md).
+  storage: { limit: 600_000, windowMs: 60_000 },
   // Access tokens asked for per address: a CI farm behind one address asks once per job.
   apiToken: { limit: 300, windowMs: 60_000 },
   signIn: { limit: 20, windowMs: 60_000 },

@@ -28,6 +28,7 @@ import { feedbackFamily } from './feedback';
 import { questionnairesFamily } from './questionnaires';
 import { supportFamily } from './support';
 import { databasesFamily } from './databases';
+import { storageFamily } from './storage';
 
 /** The list of families: one line each. */
 export const FAMILIES: readonly Family[] = [
@@ -60,4 +61,5 @@ export const FAMILIES: readonly Family[] = [
   questionnairesFamily,
   supportFamily,
   databasesFamily,
+  storageFamily,
 ];

@@ -86,6 +86,10 @@ export const REFINEMENTS = {
   unreadable: { zh: '无法读取图片尺寸，请重新导出后上传', en: 'an image whose size can be read (export it again and upload it)', ru: 'изображение с читаемым размером (экспортируйте его заново и загрузите)' },
   uploadedFile: { zh: '须为本团队已上传完成的文件', en: 'a file your team has finished uploading', ru: 'файл, загруженный вашей командой до конца' },
   videoType: { zh: '须为视频文件', en: 'a video', ru: 'видео' },
+  bucketName: { zh: '须为 3–63 个小写字母、数字或单个连字符，以字母或数字开头和结尾', en: '3 to 63 lower-case letters, digits and single hyphens, starting and ending with a letter or digit', ru: 'от 3 до 63 строчных латинских букв, цифр и одиночных дефисов, в начале и в конце буква или цифра' },
+  objectName: { zh: '须为路径，如 photos/cat.jpg（不能以 / 开头，不能有空段、. 或 ..）', en: 'a path such as photos/cat.jpg (no leading /, empty, . or .. parts)', ru: 'путь вида photos/cat.jpg (без / в начале, пустых частей, . и ..)' },
+  folderPrefix: { zh: '须为以 / 结尾的文件夹路径，如 photos/', en: 'a folder path ending with /, such as photos/', ru: 'путь папки с / в конце, например photos/' },
+  metadataKeys: { zh: '最多 20 项自定义元数据', en: 'at most 20 custom metadata entries', ru: 'не больше 20 пользовательских метаданных' },
   aliasSameVersion: { zh: '附加版本须不同于主版本', en: 'an additional version other than the main one', ru: 'дополнительная версия должна отличаться от основной' },
 } as const;
 export type RefinementKey = keyof typeof REFINEMENTS;

@@ -65,3 +65,6 @@ export async function signedDownloadsOf(deps: Deps, teamId: string, objectIds: r
   const { urlsInfo } = await signedUploads(deps).downloadsOfTeam(teamId, [...new Set(objectIds)], expiresInSeconds);
   return Object.fromEntries(urlsInfo.map((u) => [u.objectId, u.url]));
 }
+
+/** The deployment's URL signer (an HMAC with a secret every instance shares), for links other families sign. */
+export const urlSignerOf = perDeps((deps) => new UrlSigner(deps));

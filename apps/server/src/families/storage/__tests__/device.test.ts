@@ -1,0 +1,3 @@
+import { deviceSuite } from './device-suite';
+
+deviceSuite('local files', async () => ({ env: {} }));
