@@ -15,6 +15,8 @@ export interface WharfConfigFile {
     api_key?: string;
     package_name?: string;
   };
+  /** Cloud Storage: where devices call it (the deployment's user-content origin). */
+  cloudstorage?: { storage_url?: string };
   service?: Record<string, unknown>;
 }
 
@@ -28,6 +30,8 @@ export interface ClientConfig {
   apiKey: string;
   /** Sent as `x-package-name` (keys restricted to package names check it). */
   packageName: string | null;
+  /** Cloud Storage's base URL (`…/storage/v0`), from the file's `cloudstorage.storage_url`; null in older files. */
+  storageUrl: string | null;
 }
 
 /**
@@ -55,5 +59,6 @@ export function readConfig(file: string | WharfConfigFile, gateway?: string): Cl
     clientId: client!.client_id!,
     apiKey: client!.api_key!,
     packageName: client!.package_name || null,
+    storageUrl: parsed.cloudstorage?.storage_url?.replace(/\/+$/, '') || null,
   };
 }

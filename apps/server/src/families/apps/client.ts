@@ -136,6 +136,8 @@ export class AppClients {
           api_key: client.apiKey,
           package_name: app.packageName,
         },
+        // Cloud Storage's device calls are on the user-content origin (AppGallery Connect's file has the same key).
+        cloudstorage: { storage_url: this.deps.userContent.url('/storage/v0') },
         service: {},
       },
     };

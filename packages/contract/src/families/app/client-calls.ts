@@ -99,6 +99,8 @@ export const appConfigFile = z.object({
     api_key: z.string(),
     package_name: z.string(),
   }),
+  /** Where devices call Cloud Storage: the deployment's user-content origin. */
+  cloudstorage: z.object({ storage_url: z.string() }),
   service: z.record(z.string(), z.record(z.string(), z.string())),
 });
 
