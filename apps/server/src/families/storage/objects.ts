@@ -31,7 +31,11 @@ const eventOf = (bucket: BucketRow, o: ObjectRow) => ({ projectId: bucket.projec
  * file as it was (the new bytes are deleted, or swept as orphans).
  */
 export class StorageObjects {
-  constructor(private readonly deps: Deps) {}
+  constructor(
+    private readonly deps: Deps,
+    /** Told when a file's content is gone (deleted or replaced), after the change committed: what was made of it goes too. */
+    private readonly onGone: (bucket: BucketRow, sha256: string) => Promise<void> = async () => undefined,
+  ) {}
 
   /** A fresh object-store key in the bucket's folder of the store. */
   newKey(bucket: BucketRow): string {
@@ -65,7 +69,7 @@ export class StorageObjects {
     }
     try {
       const { row, replaced } = await this.#commit(bucket, name, key, stored, input, check, audit);
-      if (replaced) await storage.delete(replaced).catch(() => undefined);
+      await this.#gone(bucket, replaced, row.sha256);
       return row;
     } catch (err) {
       await storage.delete(key).catch(() => undefined);
@@ -92,15 +96,21 @@ export class StorageObjects {
       await repo.addUsage(tx, bucket.id, day(now), { uploads: 1, uploadBytes: stored.size });
       await events.publish(tx, storageObjectFinalized, `${bucket.id}/${name}`, eventOf(bucket, row));
       await audit?.(tx, row, existing !== null);
-      return { row, replaced: existing?.storageKey ?? null };
+      return { row, replaced: existing ? { key: existing.storageKey, sha256: existing.sha256 } : null };
     });
+  }
+
+  async #gone(bucket: BucketRow, replaced: { key: string; sha256: string } | null, now: string): Promise<void> {
+    if (!replaced) return;
+    await this.deps.storage.delete(replaced.key).catch(() => undefined);
+    if (replaced.sha256 !== now) await this.onGone(bucket, replaced.sha256).catch(() => undefined);
   }
 
   /** Records bytes put by a resumable upload; deletes them when refused. */
   async commitStored(bucket: BucketRow, name: string, key: string, stored: { size: number; sha256: string }, input: WriteInput, check?: WriteCheck): Promise<ObjectRow> {
     try {
       const { row, replaced } = await this.#commit(bucket, name, key, stored, input, check);
-      if (replaced) await this.deps.storage.delete(replaced).catch(() => undefined);
+      await this.#gone(bucket, replaced, row.sha256);
       return row;
     } catch (err) {
       await this.deps.storage.delete(key).catch(() => undefined);
@@ -152,6 +162,7 @@ export class StorageObjects {
       return { rows: deleted, more };
     });
     await Promise.all(rows.map((r) => storage.delete(r.storageKey).catch(() => undefined)));
+    await Promise.all(rows.map((r) => this.onGone(bucket, r.sha256).catch(() => undefined)));
     return { deleted: rows.length, more };
   }
 

@@ -27,5 +27,6 @@ export const WORDS = {
     ru: `Правило ${index + 1}${operation ? `, ${operation}` : ', путь'}: ${detail}`,
   }),
   badMetadata: { zh: '自定义元数据最多 20 项，键为字母、数字、_ 或 -', en: 'Custom metadata: at most 20 entries, keys of letters, digits, _ and -', ru: 'Пользовательские метаданные: не больше 20, ключи из букв, цифр, _ и -' },
+  notAnImage: { zh: '只有 PNG、JPEG、WebP、GIF 或 AVIF 图片（最大 50 MB）才有缩略图', en: 'Only PNG, JPEG, WebP, GIF and AVIF pictures (up to 50 MB) have thumbnails', ru: 'Миниатюры есть только у изображений PNG, JPEG, WebP, GIF и AVIF (до 50 МБ)' },
   badQuery: (what: string): LocalisedText => ({ zh: `参数无效：${what}`, en: `Invalid parameter: ${what}`, ru: `Недопустимый параметр: ${what}` }),
 };

@@ -1,9 +1,30 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RET_CODES, storageApi as api } from '@wharf/contract';
 import { createTestApp, TestUser, type TestApp } from '../../../harness';
 import { appUserOf, deviceOf, storageProject } from './helpers';
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (bytes: Buffer) => {
+  let c = 0xffffffff;
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+
+/** A PNG whose header claims another size (its IHDR rewritten, with a right CRC). */
+function withSize(png: Buffer, width: number, height: number): Buffer {
+  const out = Buffer.from(png);
+  out.writeUInt32BE(width, 16);
+  out.writeUInt32BE(height, 20);
+  out.writeUInt32BE(crc32(out.subarray(12, 29)), 29);
+  return out;
+}
 
 /** The device protocol, on whichever object store the env names (local files or S3). */
 export function deviceSuite(label: string, env: () => Promise<{ env: Record<string, string>; close?: () => Promise<void> }>) {
@@ -82,6 +103,36 @@ export function deviceSuite(label: string, env: () => Promise<{ env: Record<stri
       expect(got.headers['content-disposition']).toMatch(/^attachment/);
       expect(got.headers['x-content-type-options']).toBe('nosniff');
       expect(got.headers['content-security-policy']).toContain("object-src 'none'");
+    });
+
+    it('makes thumbnails of pictures on request, keeps them, and refuses decompression bombs', async () => {
+      const ada = await appUserOf(t, p.key);
+      const d = deviceOf(t, p.bucket, ada.headers);
+      const picture = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3366cc' } }).png().toBuffer();
+      await d.upload(`users/${ada.id}/big.png`, picture, 'image/png');
+      const thumb = await d.media(`users/${ada.id}/big.png`, {}, '&width=128');
+      expect(thumb.statusCode, thumb.body).toBe(200);
+      expect(thumb.headers['content-type']).toBe('image/webp');
+      expect(await sharp(thumb.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 128, height: 96 });
+      expect((await d.media(`users/${ada.id}/big.png`, { 'if-none-match': String(thumb.headers.etag) }, '&width=128')).statusCode).toBe(304);
+      expect((await d.media(`users/${ada.id}/big.png`, {}, '&width=100')).statusCode).toBe(400);
+      await d.upload(`users/${ada.id}/a.txt`, Buffer.from('text'), 'text/plain');
+      expect((await d.media(`users/${ada.id}/a.txt`, {}, '&width=128')).statusCode).toBe(415);
+      // A few hundred bytes that say 60,000 × 60,000 pixels.
+      const bomb = withSize(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer(), 60_000, 60_000);
+      await d.upload(`users/${ada.id}/bomb.png`, bomb, 'image/png');
+      const refused = await d.media(`users/${ada.id}/bomb.png`, {}, '&width=256');
+      expect(refused.statusCode).toBe(415);
+      expect(refused.json().ret.msg).toMatch(/too many pixels/);
+      // Deleting the picture lets its thumbnail go.
+      const thumbs = async () => {
+        const keys: string[] = [];
+        for await (const k of t.deps.storage.list(`storage/${p.projectId}/`)) if (k.includes('/thumbs/')) keys.push(k);
+        return keys;
+      };
+      expect(await thumbs()).toHaveLength(1);
+      await d.remove(`users/${ada.id}/big.png`);
+      expect(await thumbs()).toEqual([]);
     });
 
     it('refuses traversal-looking names', async () => {

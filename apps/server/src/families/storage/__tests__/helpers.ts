@@ -33,7 +33,7 @@ export function deviceOf(t: TestApp, bucket: string, headers: Record<string, str
     upload: (name: string, body: Buffer, contentType = 'application/octet-stream', extra: Record<string, string> = {}) =>
       app.inject({ method: 'POST', url: `${base}/o?name=${encodeURIComponent(name)}`, headers: { ...headers, 'content-type': contentType, ...extra }, payload: body }),
     get: (name: string, extra: Record<string, string> = {}) => app.inject({ url: o(name), headers: { ...headers, ...extra } }),
-    media: (name: string, extra: Record<string, string> = {}) => app.inject({ url: `${o(name)}?alt=media`, headers: { ...headers, ...extra } }),
+    media: (name: string, extra: Record<string, string> = {}, more = '') => app.inject({ url: `${o(name)}?alt=media${more}`, headers: { ...headers, ...extra } }),
     list: (prefix: string, more = '') => app.inject({ url: `${base}/o?prefix=${encodeURIComponent(prefix)}${more}`, headers }),
     patch: (name: string, body: object) => app.inject({ method: 'PATCH', url: o(name), headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(body) }),
     remove: (name: string) => app.inject({ method: 'DELETE', url: o(name), headers }),

@@ -8,6 +8,7 @@ import { bodyStream } from '../../files/public';
 import { applyCors, metadataOfHeaders, preflight, readJsonBody, refuse, refuseError } from '../device-http';
 import { checkedName, contentTypeOf, factsOf, type DeviceCaller, type StorageDevice } from '../device';
 import { objectOut } from '../present';
+import { isResizable, THUMBNAIL_WIDTHS } from '../thumbnails';
 import type { BucketRow, ObjectRow } from '../repo';
 import type { ResumableUploads } from '../resumable';
 import { WORDS } from '../words';
@@ -20,8 +21,11 @@ const ok = (reply: FastifyReply, data: object, status = 200) => reply.status(sta
 const objectJson = (bucket: BucketRow, o: ObjectRow) => ({ bucket: bucket.name, ...objectOut(o) });
 const int = (v: string | null, fallback: number) => (v !== null && /^\d{1,15}$/.test(v) ? Number(v) : fallback);
 
+const cacheOf = (o: ObjectRow, signed: boolean) => o.cacheControl ?? (signed ? 'private, max-age=300' : 'private, max-age=0, must-revalidate');
+
 /** The file's bytes as HTTP: Range, ETag and 304, its cache control, and active types as attachments. */
-async function sendMedia(s: StorageServices, req: FastifyRequest, reply: FastifyReply, bucket: BucketRow, o: ObjectRow, signed: boolean) {
+async function sendMedia(s: StorageServices, req: FastifyRequest, reply: FastifyReply, bucket: BucketRow, o: ObjectRow, signed: boolean, width: string | null) {
+  if (width !== null) return sendThumbnail(s, req, reply, bucket, o, signed, width);
   const etag = `"${o.sha256}"`;
   const fileName = encodeURIComponent(o.name.slice(o.name.lastIndexOf('/') + 1));
   reply
@@ -29,7 +33,7 @@ async function sendMedia(s: StorageServices, req: FastifyRequest, reply: Fastify
     .header('accept-ranges', 'bytes')
     .header('last-modified', o.updatedAt.toUTCString())
     .header('x-object-generation', String(o.generation))
-    .header('cache-control', o.cacheControl ?? (signed ? 'private, max-age=300' : 'private, max-age=0, must-revalidate'))
+    .header('cache-control', cacheOf(o, signed))
     .header('content-disposition', `${isActiveContentType(o.contentType) ? 'attachment' : 'inline'}; filename*=UTF-8''${fileName}`);
   if (req.headers['if-none-match'] === etag) return reply.status(304).send();
   const range = parseRange(typeof req.headers.range === 'string' ? req.headers.range : undefined, o.size);
@@ -41,6 +45,19 @@ async function sendMedia(s: StorageServices, req: FastifyRequest, reply: Fastify
   reply.header('content-length', length);
   if (req.method === 'HEAD' || length === 0) return reply.send();
   return reply.send(await s.deps.storage.get(o.storageKey, range.kind === 'partial' ? range : undefined));
+}
+
+/** A picture's thumbnail (`width` of THUMBNAIL_WIDTHS), made once and kept. */
+async function sendThumbnail(s: StorageServices, req: FastifyRequest, reply: FastifyReply, bucket: BucketRow, o: ObjectRow, signed: boolean, width: string) {
+  const w = Number(width);
+  if (!(THUMBNAIL_WIDTHS as readonly number[]).includes(w)) throw new AppError('invalidInput', WORDS.badQuery(`width (${THUMBNAIL_WIDTHS.join(', ')})`));
+  if (!isResizable(o)) throw new AppError('unsupportedMedia', WORDS.notAnImage);
+  const etag = `"${o.sha256}-w${w}"`;
+  reply.header('etag', etag).header('cache-control', cacheOf(o, signed)).header('content-disposition', 'inline');
+  if (req.headers['if-none-match'] === etag) return reply.status(304).send();
+  const thumb = await s.thumbnails.of(bucket, o, w);
+  s.meter.count(bucket.id, thumb.size);
+  return reply.type('image/webp').header('content-length', thumb.size).send(await s.deps.storage.get(thumb.key));
 }
 
 function uploadStream(s: StorageServices, req: FastifyRequest): Readable {
@@ -60,7 +77,7 @@ async function objectCall(s: StorageServices, device: StorageDevice, req: Fastif
   if (signed) {
     if (!(await s.links.verify(found.row, name, int(q.get('expires'), 0), q.get('sig')!))) throw forbidden(WORDS.badLink);
     await device.limit(`bucket:${found.row.id}`);
-    return sendMedia(s, req, reply, found.row, await s.objects.get(found.row, name), true);
+    return sendMedia(s, req, reply, found.row, await s.objects.get(found.row, name), true, q.get('width'));
   }
   const c = await device.caller(req, found);
   if (req.method === 'GET' || req.method === 'HEAD') {
@@ -68,7 +85,7 @@ async function objectCall(s: StorageServices, device: StorageDevice, req: Fastif
     // A missing file is refused like a forbidden one unless the rules let the caller read there.
     device.allow(c, 'read', name, o ? factsOf(o) : null);
     if (!o) throw new AppError('notFound', WORDS.noObject(name));
-    return q.get('alt') === 'media' ? sendMedia(s, req, reply, c.bucket, o, false) : ok(reply, { object: objectJson(c.bucket, o) });
+    return q.get('alt') === 'media' ? sendMedia(s, req, reply, c.bucket, o, false, q.get('width')) : ok(reply, { object: objectJson(c.bucket, o) });
   }
   if (req.method === 'PATCH') {
     const body = (await readJsonBody(req)) as Record<string, unknown>;

@@ -113,7 +113,7 @@ export function FilesTab({ projectId, bucket, prefix, onPrefix, canManage }: Pro
                 ) : (
                   <Flex gap="small" wrap>
                     {r.contentType.startsWith('image/') && r.contentType !== 'image/svg+xml' && (
-                      <Button size="small" onClick={() => void signed(r.name).then(({ url }) => setPreview({ name: r.name, url }))}>
+                      <Button size="small" onClick={() => void signed(r.name).then(({ url }) => setPreview({ name: r.name, url: `${url}&width=1024` }))}>
                         {t('actions.preview')}
                       </Button>
                     )}
