@@ -24,6 +24,7 @@ import { printScale, versionListScale, type Seeder } from './version-scale';
 import { printReviewScale, storeReviewsScale } from './reviews-scale';
 import { conversationLines } from './conversation';
 import { databaseLines } from './databases';
+import { storageLines } from './storage';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { startBalancer } from '../../apps/server/src/harness/balancer';
@@ -125,7 +126,7 @@ try {
     // Approval at once and no demo seed: the bench releases its own app (the seed's name).
     // The bench is one address and one app: the per-address and per-app limits of devices are lifted.
     // One sealing key for every instance of the run.
-    const wharfEnv = { ...env, DATA_DIR: dataDir, SECRETS_KEY: randomBytes(32).toString('base64'), AUTO_APPROVE: 'on', DEMO_SEED: 'off', RATE_LIMITS: JSON.stringify({ remoteConfigFetch: { limit: 1e9, windowMs: 60_000 }, analyticsDevice: { limit: 1e9, windowMs: 60_000 }, analyticsApp: { limit: 1e9, windowMs: 60_000 }, appClient: { limit: 1e9, windowMs: 60_000 }, signIn: { limit: 1e9, windowMs: 60_000 }, apiClient: { limit: 1e9, windowMs: 60_000 }, apiToken: { limit: 1e9, windowMs: 60_000 }, cloudDb: { limit: 1e9, windowMs: 60_000 }, functionHttp: { limit: 1e9, windowMs: 60_000 }, feedbackWrite: { limit: 1e9, windowMs: 60_000 }, feedbackPerApp: { limit: 1e9, windowMs: 60_000 }, questionnaireAnswer: { limit: 1e9, windowMs: 60_000 } }) };
+    const wharfEnv = { ...env, DATA_DIR: dataDir, SECRETS_KEY: randomBytes(32).toString('base64'), AUTO_APPROVE: 'on', DEMO_SEED: 'off', RATE_LIMITS: JSON.stringify({ remoteConfigFetch: { limit: 1e9, windowMs: 60_000 }, analyticsDevice: { limit: 1e9, windowMs: 60_000 }, analyticsApp: { limit: 1e9, windowMs: 60_000 }, appClient: { limit: 1e9, windowMs: 60_000 }, signIn: { limit: 1e9, windowMs: 60_000 }, apiClient: { limit: 1e9, windowMs: 60_000 }, apiToken: { limit: 1e9, windowMs: 60_000 }, cloudDb: { limit: 1e9, windowMs: 60_000 }, functionHttp: { limit: 1e9, windowMs: 60_000 }, storage: { limit: 1e9, windowMs: 60_000 }, hosting: { limit: 1e9, windowMs: 60_000 }, feedbackWrite: { limit: 1e9, windowMs: 60_000 }, feedbackPerApp: { limit: 1e9, windowMs: 60_000 }, questionnaireAnswer: { limit: 1e9, windowMs: 60_000 } }) };
     let server = await startWharf(wharfEnv);
     started.push(server);
     await warm(`${server.url}/healthz`);
@@ -181,6 +182,11 @@ try {
       rows.push(...(await conversationLines({ base: server.url, headers, appId: released.appId, label: t.label, baseline, connections, durationSec })));
       // Database management (issue 25) exists on PostgreSQL only.
       if (env.DATABASE_URL) rows.push(...(await databaseLines({ base: server.url, headers, label: t.label, baseline, connections, durationSec, adminUrl: env.DATABASE_URL })));
+      // Cloud Storage (issue 26): a device's downloads against @fastify/static serving the same files.
+      const st = await storageLines({ server, headers, projectId: released.projectId, appId: released.appId, label: t.label, connections, durationSec });
+      started.push(st.baseline);
+      rows.push(...st.rows);
+      reports.push(st.report);
       reports.push(() => {
         console.log(`
 App-user sign-in on ${t.label}: ${signIn.rps.toFixed(0)} req/s with argon2id at ${process.env.ARGON2_MEMORY_KIB ?? '19456'} KiB, 2 passes, 1 lane (one server process, ${Math.min(connections, 10)} connections)`);

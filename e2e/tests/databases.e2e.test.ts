@@ -59,7 +59,7 @@ describe.skipIf(!chromium.available || !CLUSTER_DATABASE_URL)('database manageme
     expect(scripts.some((u) => /codemirror/.test(u))).toBe(true);
     await page.keyboard.press('Control+Enter');
     const results = page.getByTestId('statement-result');
-    await expect.poll(() => results.count()).toBe(3);
+    await expect.poll(() => results.count(), { timeout: 15_000 }).toBe(3);
     await results.nth(2).getByRole('cell', { name: 'Bread' }).waitFor();
     ownData(page, developer.displayName, 'Shop backend', 'shop', 'Milk', 'Bread');
     await screenshot(page, 'databases-console');

@@ -27,6 +27,7 @@ import * as ratingsFamily from './families/ratings';
 import * as ageRatingFamily from './families/age-rating';
 import * as feedbackFamily from './families/feedback';
 import * as storageFamily from './families/storage';
+import * as hostingFamily from './families/hosting';
 import * as questionnairesFamily from './families/questionnaires';
 import * as supportFamily from './families/support';
 import * as databasesFamily from './families/databases';
@@ -86,6 +87,8 @@ export * as ageRatingApi from './families/age-rating';
 export type { AgeDeclaration, AgeRatingTask, AppAgeRating } from './families/age-rating';
 export * as feedbackApi from './families/feedback';
 export * as storageApi from './families/storage';
+export * as hostingApi from './families/hosting';
+export type { HostingConfigInput, HostingDomain, HostingSite, HostingVersion } from './families/hosting';
 export type { StorageBucket, StorageCorsRule, StorageObjectInfo, StorageRuleInput, StorageUsageDay } from './families/storage';
 export type { FeedbackDetail, FeedbackItem, FeedbackNote, FeedbackState } from './families/feedback';
 export * as questionnairesApi from './families/questionnaires';
@@ -126,6 +129,6 @@ function endpointsOf(family: Record<string, unknown>): Endpoint[] {
 }
 
 /** Every call of the catalogue; the server must register each one (a test checks). */
-export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily, versionFamily, testingFamily, immersiveFamily, qualificationFamily, regionFamily, agreementFamily, appUsersFamily, apiClientsFamily, publishingFamily, remoteConfigFamily, abTestingFamily, analyticsFamily, cloudDbFamily, cloudFunctionsFamily, ratingsFamily, ageRatingFamily, feedbackFamily, questionnairesFamily, supportFamily, databasesFamily, storageFamily].flatMap(
+export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily, versionFamily, testingFamily, immersiveFamily, qualificationFamily, regionFamily, agreementFamily, appUsersFamily, apiClientsFamily, publishingFamily, remoteConfigFamily, abTestingFamily, analyticsFamily, cloudDbFamily, cloudFunctionsFamily, ratingsFamily, ageRatingFamily, feedbackFamily, questionnairesFamily, supportFamily, databasesFamily, storageFamily, hostingFamily].flatMap(
   (f) => endpointsOf(f),
 );

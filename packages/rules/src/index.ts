@@ -25,6 +25,7 @@ export * from './remote-config';
 export * from './firebase-template';
 export * from './cloud-db';
 export * from './storage';
+export * from './hosting';
 export * from './expression';
 export * from './functions';
 export * from './review-moderation';

@@ -25,6 +25,8 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<string, { limit: number; windo
   // Cloud Storage's calls from devices per app, all its devices together, and downloads by
   // signed link per bucket (docs/storage.md).
   storage: { limit: 600_000, windowMs: 60_000 },
+  // Hosted sites' pages per site, all visitors together: a brake on floods, far above a busy site.
+  hosting: { limit: 6_000_000, windowMs: 60_000 },
   // Access tokens asked for per address: a CI farm behind one address asks once per job.
   apiToken: { limit: 300, windowMs: 60_000 },
   signIn: { limit: 20, windowMs: 60_000 },

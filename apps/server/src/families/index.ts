@@ -29,6 +29,7 @@ import { questionnairesFamily } from './questionnaires';
 import { supportFamily } from './support';
 import { databasesFamily } from './databases';
 import { storageFamily } from './storage';
+import { hostingFamily } from './hosting';
 
 /** The list of families: one line each. */
 export const FAMILIES: readonly Family[] = [
@@ -62,4 +63,5 @@ export const FAMILIES: readonly Family[] = [
   supportFamily,
   databasesFamily,
   storageFamily,
+  hostingFamily,
 ];

@@ -90,6 +90,9 @@ export const REFINEMENTS = {
   objectName: { zh: '须为路径，如 photos/cat.jpg（不能以 / 开头，不能有空段、. 或 ..）', en: 'a path such as photos/cat.jpg (no leading /, empty, . or .. parts)', ru: 'путь вида photos/cat.jpg (без / в начале, пустых частей, . и ..)' },
   folderPrefix: { zh: '须为以 / 结尾的文件夹路径，如 photos/', en: 'a folder path ending with /, such as photos/', ru: 'путь папки с / в конце, например photos/' },
   metadataKeys: { zh: '最多 20 项自定义元数据', en: 'at most 20 custom metadata entries', ru: 'не больше 20 пользовательских метаданных' },
+  siteName: { zh: '须为 3–63 个小写字母、数字或单个连字符，以字母或数字开头和结尾', en: '3 to 63 lower-case letters, digits and single hyphens, starting and ending with a letter or digit', ru: 'от 3 до 63 строчных латинских букв, цифр и одиночных дефисов, в начале и в конце буква или цифра' },
+  redirectDestination: { zh: '须为站点内的路径（以 / 开头）或 http(s) 地址', en: 'a path of the site (starting with /) or an http(s) address', ru: 'путь сайта (начиная с /) или адрес http(s)' },
+  reservedHeader: { zh: '此响应头由服务器设置，站点不能修改', en: 'a header the server sets itself', ru: 'этот заголовок сервер ставит сам' },
   aliasSameVersion: { zh: '附加版本须不同于主版本', en: 'an additional version other than the main one', ru: 'дополнительная версия должна отличаться от основной' },
 } as const;
 export type RefinementKey = keyof typeof REFINEMENTS;

@@ -39,6 +39,7 @@ const FIXED = [
   'support.create', 'support.reply', 'support.close', 'support.rate', 'support.answer', 'support.note', 'support.update', 'support.autoClose',
   'databases.create', 'databases.delete', 'databases.restore', 'databases.drop', 'databases.accountCreate', 'databases.accountPassword', 'databases.accountDelete', 'databases.execute', 'databases.export', 'databases.scriptSave', 'databases.scriptDelete', 'databases.scriptRun', 'databases.scriptCancel', 'databases.overQuota', 'databases.underQuota',
   'storage.enable', 'storage.createBucket', 'storage.deleteBucket', 'storage.upload', 'storage.updateMetadata', 'storage.delete', 'storage.putRules', 'storage.putCors',
+  'hosting.createSite', 'hosting.deleteSite', 'hosting.deploy', 'hosting.release', 'hosting.deleteChannel', 'hosting.putConfig', 'hosting.addDomain', 'hosting.deleteDomain', 'hosting.domainVerified',
   'ageRating.approve', 'ageRating.cancel', 'ageRating.reject', 'ageRating.submit', 'ageRating.update',
   'ratings.reply', 'ratings.deleteReply', 'ratings.hide', 'ratings.show', 'ratings.template.create', 'ratings.template.update', 'ratings.template.delete',
 ] as const;
