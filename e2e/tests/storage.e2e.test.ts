@@ -96,8 +96,8 @@ describe.skipIf(!chromium.available)('Cloud Storage in the browser (Chromium)', 
     await page.getByRole('alert').filter({ hasText: problem }).waitFor();
     expect(await page.getByRole('button', { name: s.rules.save }).isDisabled()).toBe(true);
     await read.fill('true');
-    await page.getByLabel(s.simulator.path).fill('users/ada/photo.png');
-    await page.getByLabel('auth.uid').fill('bob');
+    await page.getByLabel(s.simulator.path, { exact: true }).fill('users/ada/photo.png');
+    await page.getByLabel('auth.uid', { exact: true }).fill('bob');
     await page.getByRole('status').getByText(s.simulator.refused).waitFor();
     await screenshot(page, 'storage-rules');
     await page.getByRole('button', { name: s.rules.save }).click();

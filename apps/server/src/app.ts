@@ -127,7 +127,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   deps.extensions = extensionsOf(families.flatMap((f) => f.extensions ?? []), () => deps);
   deps.lifecycle = lifecycleOf(families.flatMap((f) => (f.lifecycle ? [f.lifecycle(deps)] : [])));
 
-  await installSecurityHeaders(app, config);
+  await installSecurityHeaders(app, config, () => userContent.origin);
   await app.register(fastifyCookie);
   if (config.rateLimitPerMinute > 0) {
     // Per address, per instance: a brake on floods, not accounting (sign-in has its own).

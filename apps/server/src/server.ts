@@ -57,8 +57,9 @@ export async function startServer(
   for (const family of families) for (const work of family.periodic ?? []) startPeriodic(app, deps, work);
   const mailTimer = startMailDelivery(deps);
   app.addHook('onClose', async () => clearInterval(mailTimer));
-  const address = await app.listen({ port: config.port, host: config.host });
+  // The user-content origin first: the console's pages name it in their policy (stored pictures).
   const userContentOrigin = await deps.userContent.listen(config.host);
+  const address = await app.listen({ port: config.port, host: config.host });
   print(`  User content (hosted sites, function URLs, storage downloads): ${userContentOrigin}/\n`);
   let closing: Promise<void> | null = null;
   return {

@@ -34,6 +34,9 @@ describe('security headers', () => {
     expect(csp.get('object-src')).toBe("'none'");
     expect(csp.get('frame-ancestors')).toBe("'self' https://portal.example.com https://hub.example.org");
     expect(csp.get('connect-src')).toBe("'self' https://eu.api.example.com https://ha.example.net");
+    // Stored pictures and videos are shown from the user-content origin, nothing else of it.
+    expect(csp.get('img-src')).toBe(`'self' data: blob: ${t.deps.userContent.origin}`);
+    expect(csp.get('media-src')).toBe(`'self' blob: ${t.deps.userContent.origin}`);
     expect(res.headers['x-frame-options']).toBeUndefined();
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');

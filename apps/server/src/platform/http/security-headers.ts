@@ -46,18 +46,21 @@ const isApi = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(pref
  * frame-ancestors, which replaces X-Frame-Options (that header cannot name several
  * origins). HSTS is sent only on HTTPS, where browsers honour it.
  */
-export async function installSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  const headers = helmetHeaders({
+export async function installSecurityHeaders(app: FastifyInstance, config: Config, userContentOrigin: () => string | null = () => null): Promise<void> {
+  // Pictures and videos people stored (Cloud Storage's previews) come from the user-content
+  // origin, which is known once it listens: the policy is worked out at the first request.
+  const policyFor = (content: string | null) =>
+    helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(content ? [content] : [])],
         fontSrc: ["'self'", 'data:'],
         connectSrc: connectSources(config),
-        mediaSrc: ["'self'", 'blob:'],
+        mediaSrc: ["'self'", 'blob:', ...(content ? [content] : [])],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -71,10 +74,15 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Confi
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  const documentsOverTls = { ...headers, ...HSTS };
+  let headers: Record<string, string> | null = null;
+  let documentsOverTls: Record<string, string> = {};
   const apiOverTls = { ...API_HEADERS, ...HSTS };
   // Every answer, also refusals and "not found" (onRequest runs for those too).
   app.addHook('onRequest', (req, reply, done) => {
+    if (!headers) {
+      headers = policyFor(originOf(userContentOrigin()));
+      documentsOverTls = { ...headers, ...HSTS };
+    }
     const tls = req.protocol === 'https';
     if (isApi(req.url)) reply.headers(tls ? apiOverTls : API_HEADERS);
     else reply.headers(tls ? documentsOverTls : headers);
