@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { APP_CLIENT_HEADERS, appApi, storageApi } from '@wharf/contract';
+import { APP_CLIENT_HEADERS, appApi, fileApi, hostingApi, storageApi } from '@wharf/contract';
+import { buildZip } from '@wharf/parsers/test-kit';
 import { userContentOf } from './functions';
 import { load } from './load';
 import { ROOT, startProcess, type Started } from './processes';
@@ -26,10 +27,10 @@ async function readSeconds(url: string, headers: Record<string, string>, n = 3):
 }
 
 /**
- * Cloud Storage (issue 26) against @fastify/static serving the same files in its own
- * process: a small file's GET by a device (its key, the bucket's rules, the download counted)
- * at `connections` callers (target ≥ 0.5×), and a 100 MiB file's download throughput
- * (target ≥ 0.8×).
+ * Cloud Storage and Hosting (issue 26) against @fastify/static serving the same files in its
+ * own process: a small file's GET by a device (its key, the bucket's rules, the download
+ * counted) at `connections` callers (target ≥ 0.5×), the same file as a hosted site's page
+ * (target ≥ 0.8×), and a 100 MiB file's download throughput (target ≥ 0.8×).
  */
 export async function storageLines(o: { server: Started; headers: Record<string, string>; projectId: string; appId: string; label: string; connections: number; durationSec: number }): Promise<{ rows: Row[]; report: () => boolean; baseline: Started }> {
   const base = o.server.url;
@@ -52,6 +53,12 @@ export async function storageLines(o: { server: Started; headers: Record<string,
 
   const staticSmall = await load({ name: `@fastify/static GET of a 16 KiB file (before ${o.label})`, url: `${baseline.url}/small.bin`, connections: o.connections, durationSec: o.durationSec });
   const ours = await load({ name: `GET storage 16 KiB file (device key, rules, counted) on ${o.label}`, url: object('bench/small.bin'), headers: key, connections: o.connections, durationSec: o.durationSec });
+  // Hosting: the same small file as a page of a deployed site's live channel.
+  const site = `bench-${process.pid}`;
+  await call(base, o.headers, hostingApi.createSite, { query, body: { name: site } });
+  const zip = (await call(base, o.headers, fileApi.uploadObject, { query: { fileName: 'site.zip', contentType: 'application/zip', bizTag: 'file' }, raw: buildZip([{ name: 'index.html', data: '<h1>Bench</h1>' }, { name: 'small.bin', data: small }]) })).object as { objectId: string };
+  await call(base, o.headers, hostingApi.deployZip, { query: { ...query, site }, body: { objectId: zip.objectId, channel: 'live' } });
+  const page = await load({ name: `GET hosting page of 16 KiB (live channel) on ${o.label}`, url: `${userContentOf(o.server)}/sites/${site}/small.bin`, connections: o.connections, durationSec: o.durationSec });
   const staticBig = await readSeconds(`${baseline.url}/big.bin`, {});
   const oursBig = await readSeconds(object('bench/big.bin'), key);
   const ratio = staticBig / oursBig;
@@ -60,6 +67,7 @@ export async function storageLines(o: { server: Started; headers: Record<string,
     rows: [
       { result: staticSmall, baseline: staticSmall },
       { result: ours, baseline: staticSmall, target: { minRpsRatio: 0.5 } },
+      { result: page, baseline: staticSmall, target: { minRpsRatio: 0.8 } },
     ],
     baseline,
     report: () => {
