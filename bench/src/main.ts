@@ -36,7 +36,7 @@ import { startBalancer } from '../../apps/server/src/harness/balancer';
  * --mixed-seconds N (the mixed load run, default 60; env BENCH_MIXED_SECONDS), --soak (a
  * 10-minute mixed run), --list-duration N (seconds per version-list measurement, default 5),
  * --list-connections N (default 10),
- * --upload-mb N (0 skips the upload), --only a,b (sections: routes, analytics, clouddb, functions, upload, parse, mixed, versions),
+ * --upload-mb N (0 skips the upload), --only a,b (sections: routes, storage, analytics, clouddb, functions, upload, parse, mixed, versions),
  * --db pglite|postgres (one database only; PostgreSQL runs when DATABASE_URL is set),
  * --instances N (the mixed run on PostgreSQL through N server processes behind a
  * round-robin balancer, sharing the database and the stored files; default 1).
@@ -182,16 +182,18 @@ try {
       rows.push(...(await conversationLines({ base: server.url, headers, appId: released.appId, label: t.label, baseline, connections, durationSec })));
       // Database management (issue 25) exists on PostgreSQL only.
       if (env.DATABASE_URL) rows.push(...(await databaseLines({ base: server.url, headers, label: t.label, baseline, connections, durationSec, adminUrl: env.DATABASE_URL })));
-      // Cloud Storage (issue 26): a device's downloads against @fastify/static serving the same files.
-      const st = await storageLines({ server, headers, projectId: released.projectId, appId: released.appId, label: t.label, connections, durationSec });
-      started.push(st.baseline);
-      rows.push(...st.rows);
-      reports.push(st.report);
       reports.push(() => {
         console.log(`
 App-user sign-in on ${t.label}: ${signIn.rps.toFixed(0)} req/s with argon2id at ${process.env.ARGON2_MEMORY_KIB ?? '19456'} KiB, 2 passes, 1 lane (one server process, ${Math.min(connections, 10)} connections)`);
         return true;
       });
+    }
+    // Cloud Storage and Hosting (issue 26): downloads and pages against @fastify/static serving the same files.
+    if (sections.has('routes') || sections.has('storage')) {
+      const st = await storageLines({ server, headers, projectId: released.projectId, appId: released.appId, label: t.label, connections, durationSec });
+      started.push(st.baseline);
+      rows.push(...st.rows);
+      reports.push(st.report);
     }
     // Cloud DB (issue 22) against Parse Server 9 on the same PostgreSQL server: PostgreSQL only.
     if (sections.has('clouddb') && env.DATABASE_URL) {

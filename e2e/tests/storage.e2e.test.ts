@@ -34,7 +34,7 @@ describe.skipIf(!chromium.available)('Cloud Storage in the browser (Chromium)', 
     const { browser, server } = env;
     const origin = server.address;
     const reachable = (url: string) => url.replace('usercontent.localhost', '127.0.0.1');
-    const { page } = await openPage(browser);
+    const { page, context } = await openPage(browser);
     onTestFailed(async () => screenshot(page, 'storage-failure').catch(() => undefined));
 
     const { projectId } = await newDeveloperWithBareApp(page, origin, developer, { project: 'Photos', name: 'Snapshot', packageName: 'com.snapshot.photos' });
@@ -87,6 +87,22 @@ describe.skipIf(!chromium.available)('Cloud Storage in the browser (Chromium)', 
     const fetched = Buffer.from(await (await fetch(reachable(url))).arrayBuffer());
     expect(fetched.equals(big)).toBe(true);
     await page.keyboard.press('Escape');
+
+    // An SVG with a script, opened by its link: the browser downloads it and runs nothing.
+    const svg = path.join(os.tmpdir(), `logo-${process.pid}.svg`);
+    await writeFile(svg, '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(document.domain)</script></svg>');
+    await page.locator('input[type=file]').setInputFiles(svg);
+    await page.getByRole('row', { name: new RegExp(path.basename(svg)) }).getByRole('button', { name: s.actions.link }).click();
+    await page.getByRole('dialog', { name: s.link.title }).getByRole('button', { name: s.link.make }).click();
+    const svgUrl = await page.getByRole('dialog', { name: s.link.title }).getByLabel(s.link.url).inputValue();
+    await page.keyboard.press('Escape');
+    const tab = await context.newPage();
+    let dialogs = 0;
+    tab.on('dialog', (d) => void ((dialogs += 1), d.dismiss()));
+    const [saved] = await Promise.all([tab.waitForEvent('download'), tab.goto(svgUrl).catch(() => undefined)]);
+    expect(saved.suggestedFilename()).toBe(path.basename(svg));
+    expect(dialogs).toBe(0);
+    await tab.close();
 
     // The rules: everyone may read users' folders now; writing stays the owner's.
     await page.getByRole('tab', { name: s.tabs.rules }).click();

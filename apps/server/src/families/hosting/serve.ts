@@ -130,7 +130,9 @@ export class HostingServer {
     reply.type(file.contentType).header('content-length', br ? file.brSize : file.size);
     if (br) reply.header('content-encoding', 'br');
     if (req.method === 'HEAD') return reply.send();
-    return reply.send(await this.deps.storage.get(blobKey(site, file.sha256, br)));
+    // Read as its range: the store then reads no more than the file holds (a small page, one small buffer).
+    const size = br ? file.brSize! : file.size;
+    return reply.send(await this.deps.storage.get(blobKey(site, file.sha256, br), size > 0 ? { start: 0, end: size - 1 } : undefined));
   }
 
   /** The site a verified custom domain serves, remembered for a while. */

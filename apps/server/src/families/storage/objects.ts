@@ -119,7 +119,7 @@ export class StorageObjects {
   }
 
   async get(bucket: BucketRow, name: string): Promise<ObjectRow> {
-    const row = await repo.object(this.deps.db, bucket.id, name);
+    const row = await repo.objectForRead(this.deps.database, bucket.id, name);
     if (!row) throw notFound(WORDS.noObject(name));
     return row;
   }

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/types';
+import type { Database, DbOrTx } from '../../platform/db/types';
 import { storageBuckets, storageObjects, storageUploads, storageUsageDaily } from './tables';
 
 export type BucketRow = typeof storageBuckets.$inferSelect;
@@ -48,6 +48,25 @@ export const storageRepo = {
     const q = db.select().from(storageObjects).where(and(eq(storageObjects.bucketId, bucketId), eq(storageObjects.name, name)));
     const [row] = lock ? await q.for('update') : await q;
     return row;
+  },
+  /**
+   * A file for a download, as one statement prepared per connection: the hot path of
+   * devices' GETs (drizzle's building and a fresh plan each time were a third of its cost).
+   */
+  async objectForRead(database: Database, bucketId: string, name: string): Promise<ObjectRow | undefined> {
+    const { rows } = await database.executeSql(
+      'select storage_key, size, content_type, sha256, cache_control, metadata, owner, generation, created_at, updated_at from storage_objects where bucket_id = $1 and name = $2',
+      [bucketId, name],
+      { prepareAs: 'storage_object_read' },
+    );
+    const r = rows[0] as Record<string, unknown> | undefined;
+    if (!r) return undefined;
+    const at = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
+    return {
+      bucketId, name, storageKey: String(r.storage_key), size: Number(r.size), contentType: String(r.content_type), sha256: String(r.sha256),
+      cacheControl: (r.cache_control as string | null) ?? null, metadata: (typeof r.metadata === 'string' ? JSON.parse(r.metadata) : r.metadata) as Record<string, string>,
+      owner: (r.owner as string | null) ?? null, generation: Number(r.generation), createdAt: at(r.created_at), updatedAt: at(r.updated_at),
+    };
   },
   async insertObject(db: DbOrTx, row: typeof storageObjects.$inferInsert): Promise<ObjectRow> {
     const [created] = await db.insert(storageObjects).values(row).returning();

@@ -44,7 +44,8 @@ async function sendMedia(s: StorageServices, req: FastifyRequest, reply: Fastify
   if (range.kind === 'partial') reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${o.size}`);
   reply.header('content-length', length);
   if (req.method === 'HEAD' || length === 0) return reply.send();
-  return reply.send(await s.deps.storage.get(o.storageKey, range.kind === 'partial' ? range : undefined));
+  // A whole file is read as its range too: the store then reads no more than the file holds (a small file, one small buffer).
+  return reply.send(await s.deps.storage.get(o.storageKey, range.kind === 'partial' ? range : { start: 0, end: o.size - 1 }));
 }
 
 /** A picture's thumbnail (`width` of THUMBNAIL_WIDTHS), made once and kept. */
