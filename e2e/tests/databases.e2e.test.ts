@@ -52,7 +52,9 @@ describe.skipIf(!chromium.available || !CLUSTER_DATABASE_URL)('database manageme
     await dialog.getByRole('button', { name: d.create.submit }).click();
     await page.getByRole('tab', { name: d.tabs.console, selected: true }).waitFor();
 
-    // The console: the editor arrives as its own chunk; Ctrl+Enter runs.
+    // The console: the editor arrives as its own chunk (a plain text area stands in until
+    // then, and gives way to it); Ctrl+Enter runs.
+    await page.locator('.cm-editor').waitFor();
     const editor = page.getByRole('textbox', { name: d.console.editor });
     await editor.click();
     await page.keyboard.insertText("create table notes (id serial primary key, body text);\ninsert into notes (body) values ('Milk'), ('=2+3'), ('Bread');\nselect id, body from notes order by id;");

@@ -60,9 +60,11 @@ export class HostingDomains {
     for (const d of await repo.pendingDomains(db, 50)) {
       const records = await resolveTxt(txtName(d.domain)).catch(() => [] as string[][]);
       const found = records.some((parts) => parts.join('') === `wharf-verification=${d.token}`);
+      // Asked before the transaction: on the embedded database a second reader would wait for it.
+      const teamId = found ? await this.deps.projectScopes.teamOf(d.projectId) : null;
       await db.transaction(async (tx) => {
         await repo.markDomain(tx, d.id, found ? { state: 'verified', checkedAt: clock.now(), verifiedAt: clock.now() } : { checkedAt: clock.now() });
-        if (found) await writeAudit(tx, clock, { action: 'hosting.domainVerified', actorKind: 'system', targetType: 'hosting-site', targetId: d.siteId, data: { domain: d.domain } });
+        if (found) await writeAudit(tx, clock, { action: 'hosting.domainVerified', actorKind: 'system', teamId, targetType: 'hosting-site', targetId: d.siteId, data: { projectId: d.projectId, domain: d.domain } });
       });
       if (found) verified += 1;
     }

@@ -123,8 +123,16 @@ export const hostingRepo = {
   async deleteDomain(db: DbOrTx, siteId: string, domain: string): Promise<boolean> {
     return (await db.delete(hostingDomains).where(and(eq(hostingDomains.siteId, siteId), eq(hostingDomains.domain, domain))).returning()).length > 0;
   },
-  pendingDomains(db: DbOrTx, limit: number): Promise<DomainRow[]> {
-    return db.select().from(hostingDomains).where(eq(hostingDomains.state, 'pending')).orderBy(asc(hostingDomains.checkedAt)).limit(limit);
+  /** Pending domains least recently checked, with their site's project. */
+  async pendingDomains(db: DbOrTx, limit: number): Promise<(DomainRow & { projectId: string })[]> {
+    const rows = await db
+      .select({ domain: hostingDomains, projectId: hostingSites.projectId })
+      .from(hostingDomains)
+      .innerJoin(hostingSites, eq(hostingSites.id, hostingDomains.siteId))
+      .where(eq(hostingDomains.state, 'pending'))
+      .orderBy(asc(hostingDomains.checkedAt))
+      .limit(limit);
+    return rows.map((r) => ({ ...r.domain, projectId: r.projectId }));
   },
   async markDomain(db: DbOrTx, id: string, set: Partial<Pick<DomainRow, 'state' | 'checkedAt' | 'verifiedAt'>>): Promise<void> {
     await db.update(hostingDomains).set(set).where(eq(hostingDomains.id, id));

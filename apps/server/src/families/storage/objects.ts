@@ -22,6 +22,8 @@ export interface WriteInput {
 export type WriteCheck = (tx: Tx, existing: ObjectRow | null, incoming: StorageObjectFacts) => Promise<void> | void;
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
+/** How long an instance trusts a file's row it read for a download. */
+export const READ_CACHE_MS = 1000;
 const eventOf = (bucket: BucketRow, o: ObjectRow) => ({ projectId: bucket.projectId, bucket: bucket.name, name: o.name, size: o.size, contentType: o.contentType, owner: o.owner, generation: o.generation });
 
 /**
@@ -31,6 +33,8 @@ const eventOf = (bucket: BucketRow, o: ObjectRow) => ({ projectId: bucket.projec
  * file as it was (the new bytes are deleted, or swept as orphans).
  */
 export class StorageObjects {
+  readonly #recent = new Map<string, { row: ObjectRow; at: number }>();
+
   constructor(
     private readonly deps: Deps,
     /** Told when a file's content is gone (deleted or replaced), after the change committed: what was made of it goes too. */
@@ -69,6 +73,7 @@ export class StorageObjects {
     }
     try {
       const { row, replaced } = await this.#commit(bucket, name, key, stored, input, check, audit);
+      this.#forget(bucket.id, name);
       await this.#gone(bucket, replaced, row.sha256);
       return row;
     } catch (err) {
@@ -110,6 +115,7 @@ export class StorageObjects {
   async commitStored(bucket: BucketRow, name: string, key: string, stored: { size: number; sha256: string }, input: WriteInput, check?: WriteCheck): Promise<ObjectRow> {
     try {
       const { row, replaced } = await this.#commit(bucket, name, key, stored, input, check);
+      this.#forget(bucket.id, name);
       await this.#gone(bucket, replaced, row.sha256);
       return row;
     } catch (err) {
@@ -118,15 +124,34 @@ export class StorageObjects {
     }
   }
 
-  async get(bucket: BucketRow, name: string): Promise<ObjectRow> {
+  /**
+   * A file's row, as this instance read it within READ_CACHE_MS (a file found; a miss is
+   * always asked again, so a file written elsewhere shows at once). This instance's own
+   * changes forget it at once; another's show within the second, and a download whose
+   * bytes went meanwhile reads the row again (`fresh`).
+   */
+  async get(bucket: BucketRow, name: string, { fresh = false } = {}): Promise<ObjectRow> {
+    const key = `${bucket.id}\n${name}`;
+    const now = this.deps.clock.now().getTime();
+    const hit = fresh ? undefined : this.#recent.get(key);
+    if (hit && now - hit.at < READ_CACHE_MS) return hit.row;
     const row = await repo.objectForRead(this.deps.database, bucket.id, name);
-    if (!row) throw notFound(WORDS.noObject(name));
+    if (!row) {
+      this.#recent.delete(key);
+      throw notFound(WORDS.noObject(name));
+    }
+    if (this.#recent.size >= 10_000) this.#recent.clear();
+    this.#recent.set(key, { row, at: now });
     return row;
+  }
+
+  #forget(bucketId: string, name: string): void {
+    this.#recent.delete(`${bucketId}\n${name}`);
   }
 
   async updateMetadata(bucket: BucketRow, name: string, change: { contentType?: string | undefined; cacheControl?: string | null | undefined; metadata?: Record<string, string> | undefined }, check?: WriteCheck, audit?: (tx: Tx, row: ObjectRow) => Promise<void>): Promise<ObjectRow> {
     const { db, clock } = this.deps;
-    return db.transaction(async (tx) => {
+    const saved = await db.transaction(async (tx) => {
       const existing = await repo.object(tx, bucket.id, name, true);
       if (!existing) throw notFound(WORDS.noObject(name));
       const next = { contentType: change.contentType ?? existing.contentType, cacheControl: change.cacheControl === undefined ? existing.cacheControl : change.cacheControl, metadata: change.metadata ?? existing.metadata };
@@ -135,6 +160,8 @@ export class StorageObjects {
       await audit?.(tx, row);
       return row;
     });
+    this.#forget(bucket.id, name);
+    return saved;
   }
 
   /**
@@ -161,6 +188,7 @@ export class StorageObjects {
       await audit?.(tx, deleted);
       return { rows: deleted, more };
     });
+    for (const r of rows) this.#forget(bucket.id, r.name);
     await Promise.all(rows.map((r) => storage.delete(r.storageKey).catch(() => undefined)));
     await Promise.all(rows.map((r) => this.onGone(bucket, r.sha256).catch(() => undefined)));
     return { deleted: rows.length, more };

@@ -136,6 +136,7 @@ describe('Hosting', () => {
     records[added.txtName] = [[added.txtValue]];
     expect(await domains.verifyPending(async (name) => records[name] ?? [])).toBe(1);
     expect((await u.call(api.listDomains, { query: s })).json().domains[0].state).toBe('verified');
+    expect((await t.deps.database.executeSql(`select team_id from audit_events where action = 'hosting.domainVerified'`)).rows).toEqual([{ team_id: u.teamId }]);
     t.clock.advance(31_000);
     expect((await visit(t, '/about.html', { host: domain })).body).toContain('About us');
     await u.login();

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RET_CODES, storageApi as api } from '@wharf/contract';
 import { createTestApp, TestUser, type TestApp } from '../../../harness';
+import { StorageObjects } from '../objects';
+import { storageOf } from '../services';
 import { appUserOf, deviceOf, storageProject } from './helpers';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -91,6 +94,21 @@ export function deviceSuite(label: string, env: () => Promise<{ env: Record<stri
       const viaLink = await t.deps.userContent.app.inject({ url: new URL(link.url).pathname + new URL(link.url).search });
       expect(viaLink.rawPayload.equals(bytes)).toBe(true);
       expect((await d.remove(name)).statusCode).toBe(204);
+      expect((await d.media(name)).statusCode).toBe(404);
+    });
+
+    it('serves the new bytes at once when another instance replaced the file it remembered', async () => {
+      const ada = await appUserOf(t, p.key);
+      const d = deviceOf(t, p.bucket, ada.headers);
+      const name = `users/${ada.id}/note.txt`;
+      await d.upload(name, Buffer.from('first'), 'text/plain');
+      expect((await d.media(name)).body).toBe('first');
+      // Another instance: its own objects service (and cache) over the same database and store.
+      const elsewhere = new StorageObjects(t.deps);
+      const bucket = (await storageOf(t.deps).s.buckets.forDevice(p.bucket))!.row;
+      await elsewhere.write(bucket, name, Readable.from([Buffer.from('second, longer')]), { contentType: 'text/plain', cacheControl: null, metadata: {}, owner: ada.id });
+      expect((await d.media(name)).body).toBe('second, longer');
+      await elsewhere.delete(bucket, [name]);
       expect((await d.media(name)).statusCode).toBe(404);
     });
 

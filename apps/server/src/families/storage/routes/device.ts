@@ -4,6 +4,7 @@ import { storageApi } from '@wharf/contract';
 import { isActiveContentType, STORAGE_LIMITS } from '@wharf/rules';
 import { AppError, forbidden } from '../../../platform/http/errors';
 import { parseRange } from '../../../platform/http/range';
+import { ObjectNotFoundError } from '../../../platform/storage';
 import { bodyStream } from '../../files/public';
 import { applyCors, metadataOfHeaders, preflight, readJsonBody, refuse, refuseError } from '../device-http';
 import { checkedName, contentTypeOf, factsOf, type DeviceCaller, type StorageDevice } from '../device';
@@ -48,6 +49,16 @@ async function sendMedia(s: StorageServices, req: FastifyRequest, reply: Fastify
   return reply.send(await s.deps.storage.get(o.storageKey, range.kind === 'partial' ? range : { start: 0, end: o.size - 1 }));
 }
 
+/** The file's bytes, reading its row again when they went meanwhile (replaced or deleted on another instance). */
+async function sendFresh(s: StorageServices, req: FastifyRequest, reply: FastifyReply, bucket: BucketRow, o: ObjectRow, signed: boolean, width: string | null) {
+  try {
+    return await sendMedia(s, req, reply, bucket, o, signed, width);
+  } catch (err) {
+    if (!(err instanceof ObjectNotFoundError)) throw err;
+    return sendMedia(s, req, reply, bucket, await s.objects.get(bucket, o.name, { fresh: true }), signed, width);
+  }
+}
+
 /** A picture's thumbnail (`width` of THUMBNAIL_WIDTHS), made once and kept. */
 async function sendThumbnail(s: StorageServices, req: FastifyRequest, reply: FastifyReply, bucket: BucketRow, o: ObjectRow, signed: boolean, width: string) {
   const w = Number(width);
@@ -78,7 +89,7 @@ async function objectCall(s: StorageServices, device: StorageDevice, req: Fastif
   if (signed) {
     if (!(await s.links.verify(found.row, name, int(q.get('expires'), 0), q.get('sig')!))) throw forbidden(WORDS.badLink);
     await device.limit(`bucket:${found.row.id}`);
-    return sendMedia(s, req, reply, found.row, await s.objects.get(found.row, name), true, q.get('width'));
+    return sendFresh(s, req, reply, found.row, await s.objects.get(found.row, name), true, q.get('width'));
   }
   const c = await device.caller(req, found);
   if (req.method === 'GET' || req.method === 'HEAD') {
@@ -86,7 +97,7 @@ async function objectCall(s: StorageServices, device: StorageDevice, req: Fastif
     // A missing file is refused like a forbidden one unless the rules let the caller read there.
     device.allow(c, 'read', name, o ? factsOf(o) : null);
     if (!o) throw new AppError('notFound', WORDS.noObject(name));
-    return q.get('alt') === 'media' ? sendMedia(s, req, reply, c.bucket, o, false, q.get('width')) : ok(reply, { object: objectJson(c.bucket, o) });
+    return q.get('alt') === 'media' ? sendFresh(s, req, reply, c.bucket, o, false, q.get('width')) : ok(reply, { object: objectJson(c.bucket, o) });
   }
   if (req.method === 'PATCH') {
     const body = (await readJsonBody(req)) as Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Button, Drawer, Empty, Flex, List, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDisplay } from '../../../session/display';
@@ -17,17 +17,22 @@ export function SqlConsole({ projectId, databaseId }: { projectId: string; datab
   const { t } = useTranslation('databases');
   const display = useDisplay();
   const [sql, setSql] = useState(() => drafts.read(databaseId) ?? '');
+  // The text as last typed, before React renders it: Ctrl+Enter pressed right after typing
+  // (the editor's own key handling, outside React's events) must run what was typed.
+  const latest = useRef(sql);
   const [showHistory, setShowHistory] = useState(false);
   const execute = useExecute(projectId, databaseId);
   const exporting = useExport(projectId, databaseId);
   const history = useHistory(projectId, databaseId, showHistory);
   const change = (value: string) => {
+    latest.current = value;
     setSql(value);
     if (value.trim()) drafts.keep(databaseId, value);
     else drafts.drop(databaseId);
   };
   const run = () => {
-    if (sql.trim() && !execute.isPending) execute.mutate(sql);
+    const text = latest.current;
+    if (text.trim() && !execute.isPending) execute.mutate(text);
   };
   const answer = execute.data;
   return (
