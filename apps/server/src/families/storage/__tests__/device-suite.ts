@@ -162,6 +162,7 @@ export function deviceSuite(label: string, env: () => Promise<{ env: Record<stri
         expect(res.json().ret.code).toBe(RET_CODES.invalidInput.code);
       }
       expect((await t.deps.userContent.app.inject({ url: `${d.base}/o/%2e%2e%2Fx`, headers: ada.headers })).statusCode).toBe(400);
+      expect((await t.deps.userContent.app.inject({ url: `${d.base}/o/%E0%A4%A`, headers: ada.headers })).statusCode).toBe(400);
     });
 
     it('answers CORS preflights and requests by the bucket’s configuration', async () => {

@@ -20,6 +20,16 @@ const UUID = /^[0-9a-f-]{36}$/;
 
 const ok = (reply: FastifyReply, data: object, status = 200) => reply.status(status).type('application/json; charset=utf-8').send({ ret: { code: 0, msg: 'success' }, ...data });
 const objectJson = (bucket: BucketRow, o: ObjectRow) => ({ bucket: bucket.name, ...objectOut(o) });
+/** A file that is not there, as null; any other failure stays one. */
+const orNull = (p: Promise<ObjectRow>) => p.catch((err: unknown) => (err instanceof AppError && err.retName === 'notFound' ? null : Promise.reject(err)));
+/** A name's escapes undone; a broken escape is a bad name, not a server error. */
+function decoded(encoded: string): string {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    throw new AppError('invalidInput', WORDS.badName);
+  }
+}
 const int = (v: string | null, fallback: number) => (v !== null && /^\d{1,15}$/.test(v) ? Number(v) : fallback);
 
 const cacheOf = (o: ObjectRow, signed: boolean) => o.cacheControl ?? (signed ? 'private, max-age=300' : 'private, max-age=0, must-revalidate');
@@ -84,7 +94,7 @@ function writeInput(req: FastifyRequest, c: DeviceCaller) {
 }
 
 async function objectCall(s: StorageServices, device: StorageDevice, req: FastifyRequest, reply: FastifyReply, found: { row: BucketRow; rules: DeviceCaller['rules'] }, encoded: string, q: URLSearchParams) {
-  const name = checkedName(decodeURIComponent(encoded));
+  const name = checkedName(decoded(encoded));
   const signed = q.get('expires') !== null && q.get('sig') !== null && (req.method === 'GET' || req.method === 'HEAD');
   if (signed) {
     if (!(await s.links.verify(found.row, name, int(q.get('expires'), 0), q.get('sig')!))) throw forbidden(WORDS.badLink);
@@ -93,7 +103,7 @@ async function objectCall(s: StorageServices, device: StorageDevice, req: Fastif
   }
   const c = await device.caller(req, found);
   if (req.method === 'GET' || req.method === 'HEAD') {
-    const o = await s.objects.get(c.bucket, name).catch(() => null);
+    const o = await orNull(s.objects.get(c.bucket, name));
     // A missing file is refused like a forbidden one unless the rules let the caller read there.
     device.allow(c, 'read', name, o ? factsOf(o) : null);
     if (!o) throw new AppError('notFound', WORDS.noObject(name));
@@ -141,7 +151,7 @@ async function bucketCall(s: StorageServices, device: StorageDevice, uploads: Re
       return ok(reply.header('location', location), { uploadUrl: location, expiresAt: upload.expiresAt.toISOString() });
     }
     const declared = int(String(req.headers['content-length'] ?? ''), -1);
-    const existing = await s.objects.get(c.bucket, name).catch(() => null);
+    const existing = await orNull(s.objects.get(c.bucket, name));
     // Said before a byte is read when the size is declared, and again with the real size.
     device.allow(c, 'write', name, existing ? factsOf(existing) : null, { ...input, size: Math.max(declared, 0) });
     const o = await s.objects.write(c.bucket, name, uploadStream(s, req), input, device.writeCheck(c, name));
@@ -152,7 +162,7 @@ async function bucketCall(s: StorageServices, device: StorageDevice, uploads: Re
     const name = checkedName(typeof body.name === 'string' ? body.name : '');
     const seconds = typeof body.expiresInSeconds === 'number' && Number.isInteger(body.expiresInSeconds) ? body.expiresInSeconds : 3600;
     if (seconds < 1 || seconds > STORAGE_LIMITS.signedUrlMaxSeconds) throw new AppError('invalidInput', WORDS.badQuery('expiresInSeconds'));
-    const o = await s.objects.get(c.bucket, name).catch(() => null);
+    const o = await orNull(s.objects.get(c.bucket, name));
     device.allow(c, 'read', name, o ? factsOf(o) : null);
     if (!o) throw new AppError('notFound', WORDS.noObject(name));
     return ok(reply, await s.links.sign(c.bucket, name, seconds));
