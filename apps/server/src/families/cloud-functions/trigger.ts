@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { RET_CODES, type RetCodeName } from '@wharf/contract';
 import { FUNCTION_LIMITS } from '@wharf/rules';
 import type { Deps } from '../../platform/deps';
-import { AppError, type LocalisedText } from '../../platform/http/errors';
-import { inLanguage, messageLanguage } from '../../platform/http/language';
+import { AppError } from '../../platform/http/errors';
 import { rateKey } from '../../platform/rate-limit';
+import { refuseOnUserContent } from '../../platform/user-content';
 import type { FunctionRuntime, Ran } from './runtime';
 import { callerOfFunction } from './trigger-auth';
 
@@ -15,10 +14,7 @@ const PATH = /^\/functions\/([0-9a-f-]{36})\/([a-z0-9-]{1,64})\/([^/?]+)(\/[^?]*
 const KEPT_FROM_ANSWER = /^(?!(connection|keep-alive|transfer-encoding|content-length|upgrade|set-cookie|content-security-policy|x-request-id)$)[a-z0-9-]{1,64}$/i;
 const TEXT_TYPE = /^(text\/|application\/(json|x-www-form-urlencoded|xml|javascript)|[^;]*\+json|[^;]*\+xml)/i;
 
-function refuse(req: FastifyRequest, reply: FastifyReply, name: RetCodeName, text?: LocalisedText, headers: Record<string, string> = {}) {
-  const msg = inLanguage(text ?? RET_CODES[name], messageLanguage(req)) ?? RET_CODES[name].en;
-  return reply.status(RET_CODES[name].status).headers(headers).send({ ret: { code: RET_CODES[name].code, msg } });
-}
+const refuse = refuseOnUserContent;
 
 /** AppGallery Connect's HTTP trigger event (FunctionGraph's API gateway shape). */
 function eventOf(req: FastifyRequest, subPath: string, requestId: string) {

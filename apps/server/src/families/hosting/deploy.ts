@@ -5,6 +5,7 @@ import type { Tx } from '../../platform/db/types';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { AppError, invalidInput, notFound } from '../../platform/http/errors';
+import { deletePrefix } from '../../platform/storage';
 import { readAllUpTo } from '../../platform/storage/read-all';
 import { readSafeZip } from '../../platform/zip';
 import { fileById } from '../files/public';
@@ -130,6 +131,7 @@ export class HostingDeploy {
 
   /** Every blob of a deleted site (listed from the store: its rows are gone). */
   async dropSite(site: SiteRow): Promise<void> {
-    for await (const key of this.deps.storage.list(`hosting/${site.projectId}/${site.id}/`)) await this.deps.storage.delete(key).catch(() => false);
+    // After the rows went: a failure here leaves bytes nothing names, not a broken site.
+    await deletePrefix(this.deps.storage, `hosting/${site.projectId}/${site.id}/`).catch(() => 0);
   }
 }

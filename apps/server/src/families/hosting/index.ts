@@ -1,5 +1,6 @@
 import { subscribe } from '../../platform/events';
 import type { Deps, Family } from '../../platform/deps';
+import { deletePrefix } from '../../platform/storage';
 import { projectDeleted } from '../projects/public';
 import { consoleRoutes } from './routes/console';
 import { registerSiteRoutes } from './routes/sites';
@@ -14,9 +15,7 @@ const dropDeletedProject = (deps: Deps) =>
     topic: projectDeleted,
     maxAttempts: 10,
     async handle(event) {
-      const keys: string[] = [];
-      for await (const key of deps.storage.list(`hosting/${event.payload.projectId}/`)) keys.push(key);
-      await Promise.all(keys.map((k) => deps.storage.delete(k)));
+      await deletePrefix(deps.storage, `hosting/${event.payload.projectId}/`);
     },
   });
 

@@ -1,9 +1,9 @@
-import { bigint, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { HostingConfig } from '@wharf/rules';
+import { byteOrderText } from '../../platform/db/columns';
 import { projects } from '../projects/public';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' }).notNull();
-const byteOrderText = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
 
 /** A project's sites (names unique on the deployment: a site's address is /sites/<name>/). */
 export const hostingSites = pgTable(

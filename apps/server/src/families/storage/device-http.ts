@@ -1,13 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { RET_CODES, type RetCodeName, type StorageCorsRule } from '@wharf/contract';
-import { AppError, type LocalisedText } from '../../platform/http/errors';
-import { inLanguage, messageLanguage } from '../../platform/http/language';
+import type { StorageCorsRule } from '@wharf/contract';
+import { AppError } from '../../platform/http/errors';
+import { refuseOnUserContent } from '../../platform/user-content';
 
-/** A refusal in the contract's envelope and the caller's language, as every Wharf answer. */
-export function refuse(req: FastifyRequest, reply: FastifyReply, name: RetCodeName, text?: LocalisedText | null, headers: Record<string, string> = {}) {
-  const msg = inLanguage(text ?? RET_CODES[name], messageLanguage(req)) ?? RET_CODES[name].en;
-  return reply.status(RET_CODES[name].status).headers(headers).type('application/json; charset=utf-8').send({ ret: { code: RET_CODES[name].code, msg } });
-}
+export const refuse = refuseOnUserContent;
 
 export function refuseError(req: FastifyRequest, reply: FastifyReply, err: unknown) {
   if (err instanceof AppError) return refuse(req, reply, err.retName, err.text ?? undefined, err.headers);

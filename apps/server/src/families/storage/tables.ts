@@ -1,11 +1,10 @@
-import { bigint, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { StorageCorsRule, StorageRuleInput } from '@wharf/contract';
+import { byteOrderText } from '../../platform/db/columns';
 import { projects } from '../projects/public';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' }).notNull();
 const count = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
-/** Byte order (`COLLATE "C"`) whatever the database's locale, so a prefix is a range of the index and pages follow names. */
-const byteOrderText = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
 
 /** A project's buckets (names unique on the deployment, as S3's and Cloud Storage's are). */
 export const storageBuckets = pgTable(

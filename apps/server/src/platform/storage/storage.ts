@@ -70,3 +70,11 @@ export function meter(maxBytes = Number.POSITIVE_INFINITY): { stream: Transform;
   let digest: string | null = null;
   return { stream, result: () => ({ size, sha256: (digest ??= hash.digest('hex')) }) };
 }
+
+/** Deletes every object whose key starts with `prefix` (what a deleted project or site kept); answers how many. A store's failure is thrown (an event's handler is then retried). */
+export async function deletePrefix(storage: ObjectStorage, prefix: string): Promise<number> {
+  const keys: string[] = [];
+  for await (const key of storage.list(prefix)) keys.push(key);
+  await Promise.all(keys.map((k) => storage.delete(k)));
+  return keys.length;
+}

@@ -1,5 +1,8 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { RET_CODES, type RetCodeName } from '@wharf/contract';
 import type { Config } from '../../config';
+import type { LocalisedText } from '../http/errors';
+import { inLanguage, messageLanguage } from '../http/language';
 import { endUnusedConnectionsOnClose } from '../http/unused-connections';
 
 /**
@@ -57,4 +60,13 @@ export class UserContent {
   async close(): Promise<void> {
     await this.app.close();
   }
+}
+
+/**
+ * A refusal from a route of the user-content origin (outside the contract's endpoints), in
+ * the contract's envelope and the caller's language, as every Wharf answer.
+ */
+export function refuseOnUserContent(req: FastifyRequest, reply: FastifyReply, name: RetCodeName, text?: LocalisedText | null, headers: Record<string, string> = {}) {
+  const msg = inLanguage(text ?? RET_CODES[name], messageLanguage(req)) ?? RET_CODES[name].en;
+  return reply.status(RET_CODES[name].status).headers(headers).type('application/json; charset=utf-8').send({ ret: { code: RET_CODES[name].code, msg } });
 }

@@ -1,4 +1,5 @@
 import { Button, Card, Flex, Form, Input, Select, Skeleton, Switch, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HostingConfigInput } from '@wharf/contract';
 import { useSiteChanges } from '../api/mutations';
@@ -18,6 +19,35 @@ interface ConfigForm {
 }
 
 const SPA = { source: '**', destination: '/index.html' };
+const SOURCE = /^(\*\*|\/\S*)$/;
+
+/** A list of rules of the form, one card each with its delete button, and a button adding a blank one. */
+function RuleCards({ name, canManage, addLabel, blank, children }: { name: string; canManage: boolean; addLabel: string; blank: object; children: (field: number) => ReactNode }) {
+  const { t } = useTranslation('hosting');
+  return (
+    <Form.List name={name}>
+      {(fields, { add, remove }) => (
+        <Flex vertical gap="small">
+          {fields.map((field) => (
+            <Card key={field.key} size="small">
+              <Flex gap="small" wrap align="flex-start">
+                {children(field.name)}
+                <Button type="link" danger onClick={() => remove(field.name)} style={{ marginTop: 30 }}>
+                  {t('actions.delete')}
+                </Button>
+              </Flex>
+            </Card>
+          ))}
+          {canManage && (
+            <Button onClick={() => add(blank)} style={{ alignSelf: 'flex-start' }}>
+              {addLabel}
+            </Button>
+          )}
+        </Flex>
+      )}
+    </Form.List>
+  );
+}
 
 /** What the site serves besides its files: a single-page app's fallback, clean URLs, redirects and headers (Firebase Hosting's terms). */
 export function ConfigTab({ projectId, site, canManage }: Props) {
@@ -51,67 +81,39 @@ export function ConfigTab({ projectId, site, canManage }: Props) {
         <Switch />
       </Form.Item>
       <Typography.Title level={5}>{t('config.redirects')}</Typography.Title>
-      <Form.List name="redirects">
-        {(fields, { add, remove }) => (
-          <Flex vertical gap="small">
-            {fields.map((field) => (
-              <Card key={field.key} size="small">
-                <Flex gap="small" wrap align="flex-start">
-                  <Form.Item name={[field.name, 'source']} label={t('config.source')} rules={[{ required: true, pattern: /^(\*\*|\/\S*)$/, message: t('config.sourceRule') }]}>
-                    <Input placeholder="/old-page" style={{ width: 200 }} />
-                  </Form.Item>
-                  <Form.Item name={[field.name, 'destination']} label={t('config.destination')} rules={[{ required: true, pattern: /^(\/(?!\/)\S*|https?:\/\/\S+)$/i, message: t('config.destinationRule') }]}>
-                    <Input placeholder="/new-page" style={{ width: 260 }} />
-                  </Form.Item>
-                  <Form.Item name={[field.name, 'type']} label={t('config.type')} initialValue={301}>
-                    <Select style={{ width: 160 }} options={[{ value: 301, label: t('config.permanent') }, { value: 302, label: t('config.temporary') }]} />
-                  </Form.Item>
-                  <Button type="link" danger onClick={() => remove(field.name)} style={{ marginTop: 30 }}>
-                    {t('actions.delete')}
-                  </Button>
-                </Flex>
-              </Card>
-            ))}
-            {canManage && (
-              <Button onClick={() => add({ source: '', destination: '', type: 301 })} style={{ alignSelf: 'flex-start' }}>
-                {t('config.addRedirect')}
-              </Button>
-            )}
-          </Flex>
+      <RuleCards name="redirects" canManage={canManage} addLabel={t('config.addRedirect')} blank={{ source: '', destination: '', type: 301 }}>
+        {(field) => (
+          <>
+            <Form.Item name={[field, 'source']} label={t('config.source')} rules={[{ required: true, pattern: SOURCE, message: t('config.sourceRule') }]}>
+              <Input placeholder="/old-page" style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item name={[field, 'destination']} label={t('config.destination')} rules={[{ required: true, pattern: /^(\/(?!\/)\S*|https?:\/\/\S+)$/i, message: t('config.destinationRule') }]}>
+              <Input placeholder="/new-page" style={{ width: 260 }} />
+            </Form.Item>
+            <Form.Item name={[field, 'type']} label={t('config.type')} initialValue={301}>
+              <Select style={{ width: 160 }} options={[{ value: 301, label: t('config.permanent') }, { value: 302, label: t('config.temporary') }]} />
+            </Form.Item>
+          </>
         )}
-      </Form.List>
+      </RuleCards>
       <Typography.Title level={5} style={{ marginTop: 16 }}>
         {t('config.headers')}
       </Typography.Title>
-      <Form.List name="headers">
-        {(fields, { add, remove }) => (
-          <Flex vertical gap="small">
-            {fields.map((field) => (
-              <Card key={field.key} size="small">
-                <Flex gap="small" wrap align="flex-start">
-                  <Form.Item name={[field.name, 'source']} label={t('config.source')} rules={[{ required: true, pattern: /^(\*\*|\/\S*)$/, message: t('config.sourceRule') }]}>
-                    <Input placeholder="/assets/**" style={{ width: 200 }} />
-                  </Form.Item>
-                  <Form.Item name={[field.name, 'key']} label={t('config.header')} rules={[{ required: true, pattern: /^[A-Za-z0-9-]{1,64}$/, message: t('config.headerRule') }]}>
-                    <Input placeholder="Cache-Control" style={{ width: 200 }} />
-                  </Form.Item>
-                  <Form.Item name={[field.name, 'value']} label={t('config.value')} rules={[{ required: true, message: t('config.valueRule') }]}>
-                    <Input placeholder="public, max-age=31536000, immutable" style={{ width: 280 }} />
-                  </Form.Item>
-                  <Button type="link" danger onClick={() => remove(field.name)} style={{ marginTop: 30 }}>
-                    {t('actions.delete')}
-                  </Button>
-                </Flex>
-              </Card>
-            ))}
-            {canManage && (
-              <Button onClick={() => add({ source: '', key: '', value: '' })} style={{ alignSelf: 'flex-start' }}>
-                {t('config.addHeader')}
-              </Button>
-            )}
-          </Flex>
+      <RuleCards name="headers" canManage={canManage} addLabel={t('config.addHeader')} blank={{ source: '', key: '', value: '' }}>
+        {(field) => (
+          <>
+            <Form.Item name={[field, 'source']} label={t('config.source')} rules={[{ required: true, pattern: SOURCE, message: t('config.sourceRule') }]}>
+              <Input placeholder="/assets/**" style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item name={[field, 'key']} label={t('config.header')} rules={[{ required: true, pattern: /^[A-Za-z0-9-]{1,64}$/, message: t('config.headerRule') }]}>
+              <Input placeholder="Cache-Control" style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item name={[field, 'value']} label={t('config.value')} rules={[{ required: true, message: t('config.valueRule') }]}>
+              <Input placeholder="public, max-age=31536000, immutable" style={{ width: 280 }} />
+            </Form.Item>
+          </>
         )}
-      </Form.List>
+      </RuleCards>
       {canManage && (
         <Button type="primary" htmlType="submit" loading={changes.putConfig.isPending} style={{ marginTop: 16 }}>
           {t('config.save')}

@@ -1,7 +1,8 @@
 import { Button, Empty, Flex, Form, Input, Popconfirm, Select, Skeleton, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { bucketNameProblem } from '@wharf/rules';
+import { useSearchState } from '../../../ui/search-state';
 import { usePermissions } from '../../team/public';
 import { useCreateSite, useSiteChanges } from '../api/mutations';
 import { useSites } from '../api/queries';
@@ -15,7 +16,7 @@ const TABS = ['versions', 'config', 'domains'] as const;
 export function HostingPage() {
   const { t } = useTranslation('hosting');
   const { projectId = '' } = useParams();
-  const [params, setParams] = useSearchParams();
+  const [params, go] = useSearchState();
   const sites = useSites(projectId);
   const create = useCreateSite(projectId);
   const canManage = usePermissions().can('cloud.manage');
@@ -24,12 +25,6 @@ export function HostingPage() {
   const site = list.find((s) => s.name === params.get('site')) ?? list[0];
   const changes = useSiteChanges(projectId, site?.name ?? '');
   const tab = TABS.find((x) => x === params.get('tab')) ?? 'versions';
-  const go = (change: Record<string, string | null>) =>
-    setParams((p) => {
-      for (const [k, v] of Object.entries(change)) if (v === null) p.delete(k);
-      else p.set(k, v);
-      return p;
-    });
   const add = async ({ name }: { name: string }) => {
     const made = await create.mutateAsync(name.trim());
     form.resetFields();

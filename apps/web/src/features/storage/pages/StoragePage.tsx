@@ -1,9 +1,10 @@
 import { Button, Empty, Flex, Form, Input, Modal, Popconfirm, Progress, Select, Skeleton, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { bucketNameProblem } from '@wharf/rules';
 import { useDisplay } from '../../../session/display';
+import { useSearchState } from '../../../ui/search-state';
 import { usePermissions } from '../../team/public';
 import { useBucketChanges, useCreateBucket, useEnableStorage } from '../api/mutations';
 import { useStorageService } from '../api/queries';
@@ -19,7 +20,7 @@ export function StoragePage() {
   const { t } = useTranslation('storage');
   const display = useDisplay();
   const { projectId = '' } = useParams();
-  const [params, setParams] = useSearchParams();
+  const [params, go] = useSearchState();
   const service = useStorageService(projectId);
   const enable = useEnableStorage(projectId);
   const create = useCreateBucket(projectId);
@@ -30,12 +31,6 @@ export function StoragePage() {
   const bucket = buckets.find((b) => b.name === params.get('bucket'))?.name ?? buckets[0]?.name ?? '';
   const changes = useBucketChanges(projectId, bucket);
   const tab = TABS.find((x) => x === params.get('tab')) ?? 'files';
-  const go = (change: Record<string, string | null>) =>
-    setParams((p) => {
-      for (const [k, v] of Object.entries(change)) if (v === null) p.delete(k);
-      else p.set(k, v);
-      return p;
-    });
 
   if (service.isPending) return <Skeleton active />;
   const title = (
