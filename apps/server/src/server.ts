@@ -60,6 +60,7 @@ export async function startServer(
   // The user-content origin first: the console's pages name it in their policy (stored pictures).
   const userContentOrigin = await deps.userContent.listen(config.host);
   const address = await app.listen({ port: config.port, host: config.host });
+  deps.userContent.consoleListening(address);
   print(`  User content (hosted sites, function URLs, storage downloads): ${userContentOrigin}/\n`);
   let closing: Promise<void> | null = null;
   return {

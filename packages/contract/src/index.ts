@@ -31,6 +31,7 @@ import * as hostingFamily from './families/hosting';
 import * as questionnairesFamily from './families/questionnaires';
 import * as supportFamily from './families/support';
 import * as databasesFamily from './families/databases';
+import * as appLinksFamily from './families/app-links';
 
 export * from './kit/access';
 export * from './kit/permissions';
@@ -96,6 +97,8 @@ export type { Questionnaire, QuestionnaireState, QuestionResult } from './famili
 export * as supportApi from './families/support';
 export type { SupportMessage, SupportTicket, SupportTicketDetail } from './families/support';
 export * as databasesApi from './families/databases';
+export * as appLinksApi from './families/app-links';
+export type { Link, LinkPrefix, LinkReport, LinkSettings, LinkStats, LinkTargetsInput, LinkTargetsValue } from './families/app-links';
 export type { DbAccount, ProjectDatabase, SqlScript, SqlTask, StatementResult, TaskState } from './families/databases';
 export type { AppReview, ModerationItem, PublicReview, RatingSummary, ReplyTemplate, ReviewSort } from './families/ratings';
 export type { CloudFunction, FunctionVersion, FunctionAlias, Invocation } from './families/cloud-functions';
@@ -129,6 +132,6 @@ function endpointsOf(family: Record<string, unknown>): Endpoint[] {
 }
 
 /** Every call of the catalogue; the server must register each one (a test checks). */
-export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily, versionFamily, testingFamily, immersiveFamily, qualificationFamily, regionFamily, agreementFamily, appUsersFamily, apiClientsFamily, publishingFamily, remoteConfigFamily, abTestingFamily, analyticsFamily, cloudDbFamily, cloudFunctionsFamily, ratingsFamily, ageRatingFamily, feedbackFamily, questionnairesFamily, supportFamily, databasesFamily, storageFamily, hostingFamily].flatMap(
+export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily, versionFamily, testingFamily, immersiveFamily, qualificationFamily, regionFamily, agreementFamily, appUsersFamily, apiClientsFamily, publishingFamily, remoteConfigFamily, abTestingFamily, analyticsFamily, cloudDbFamily, cloudFunctionsFamily, ratingsFamily, ageRatingFamily, feedbackFamily, questionnairesFamily, supportFamily, databasesFamily, storageFamily, hostingFamily, appLinksFamily].flatMap(
   (f) => endpointsOf(f),
 );

@@ -32,3 +32,4 @@ export * from './review-moderation';
 export * from './age-rating';
 export * from './questionnaire';
 export * from './support';
+export * from './app-links';

@@ -27,6 +27,13 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<string, { limit: number; windo
   storage: { limit: 600_000, windowMs: 60_000 },
   // Hosted sites' pages per site, all visitors together: a brake on floods, far above a busy site.
   hosting: { limit: 6_000_000, windowMs: 60_000 },
+  // App links: clicks per link host address (a person clicks a few links a minute, a bot
+  // thousands), every link together per prefix, reports from preview pages per address, and
+  // the apps' claims and re-opens per app (docs/app-links.md).
+  linkClick: { limit: 3000, windowMs: 60_000 },
+  linkPrefix: { limit: 3_000_000, windowMs: 60_000 },
+  linkReport: { limit: 10, windowMs: 3_600_000 },
+  appLinksClient: { limit: 300_000, windowMs: 60_000 },
   // Access tokens asked for per address: a CI farm behind one address asks once per job.
   apiToken: { limit: 300, windowMs: 60_000 },
   signIn: { limit: 20, windowMs: 60_000 },

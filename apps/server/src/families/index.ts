@@ -30,6 +30,7 @@ import { supportFamily } from './support';
 import { databasesFamily } from './databases';
 import { storageFamily } from './storage';
 import { hostingFamily } from './hosting';
+import { appLinksFamily } from './app-links';
 
 /** The list of families: one line each. */
 export const FAMILIES: readonly Family[] = [
@@ -64,4 +65,5 @@ export const FAMILIES: readonly Family[] = [
   databasesFamily,
   storageFamily,
   hostingFamily,
+  appLinksFamily,
 ];

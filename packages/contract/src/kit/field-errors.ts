@@ -94,6 +94,9 @@ export const REFINEMENTS = {
   redirectDestination: { zh: '须为站点内的路径（以 / 开头）或 http(s) 地址', en: 'a path of the site (starting with /) or an http(s) address', ru: 'путь сайта (начиная с /) или адрес http(s)' },
   reservedHeader: { zh: '此响应头由服务器设置，站点不能修改', en: 'a header the server sets itself', ru: 'этот заголовок сервер ставит сам' },
   aliasSameVersion: { zh: '附加版本须不同于主版本', en: 'an additional version other than the main one', ru: 'дополнительная версия должна отличаться от основной' },
+  linkTarget: { zh: '须为 http 或 https 地址（不含用户名和密码）', en: 'an http or https address without a user name or password', ru: 'адрес http или https без имени пользователя и пароля' },
+  linkSuffix: { zh: '须为 4–64 个字母、数字、_ 或 -，且不是保留词', en: '4 to 64 letters, digits, _ or -, not a reserved word', ru: 'от 4 до 64 латинских букв, цифр, _ или -, не зарезервированное слово' },
+  linkPrefix: { zh: '须为 3–32 个小写字母、数字或单个连字符，且不是保留词', en: '3 to 32 lower-case letters, digits and single hyphens, not a reserved word', ru: 'от 3 до 32 строчных латинских букв, цифр и одиночных дефисов, не зарезервированное слово' },
 } as const;
 export type RefinementKey = keyof typeof REFINEMENTS;
 

@@ -28,6 +28,12 @@ export async function appOwner(db: DbOrTx, appId: string): Promise<{ teamId: str
   return row ?? null;
 }
 
+/** The apps of these projects with their platform and package name (app links' association files and targets). */
+export async function appsOfProjects(db: DbOrTx, projectIds: readonly string[]): Promise<Array<{ appId: string; projectId: string; platform: string; packageName: string }>> {
+  if (!projectIds.length) return [];
+  return db.select({ appId: apps.id, projectId: apps.projectId, platform: apps.platform, packageName: apps.packageName }).from(apps).where(inArray(apps.projectId, [...projectIds]));
+}
+
 /** The team's apps with these package names (any platform), for the Connect API's appid-list. */
 
 /**

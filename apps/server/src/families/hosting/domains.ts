@@ -1,18 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { promises as dns } from 'node:dns';
 import type { HostingDomain } from '@wharf/contract';
 import { writeAudit } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
+import { hasTxtProof, systemTxt, txtProof, type TxtResolver } from '../../platform/dns-proof';
 import type { Caller } from '../../platform/http/access';
 import { conflict, notFound } from '../../platform/http/errors';
 import { hostingRepo as repo, type DomainRow } from './repo';
 import type { HostingSites } from './sites';
 import { WORDS } from './words';
 
-export type TxtResolver = (name: string) => Promise<string[][]>;
-
-const txtName = (domain: string) => `_wharf-challenge.${domain}`;
-const out = (d: DomainRow): HostingDomain => ({ domain: d.domain, state: d.state, txtName: txtName(d.domain), txtValue: `wharf-verification=${d.token}`, checkedAt: d.checkedAt?.toISOString() ?? null, verifiedAt: d.verifiedAt?.toISOString() ?? null });
+const out = (d: DomainRow): HostingDomain => ({ domain: d.domain, state: d.state, txtName: txtProof(d.domain, d.token).name, txtValue: txtProof(d.domain, d.token).value, checkedAt: d.checkedAt?.toISOString() ?? null, verifiedAt: d.verifiedAt?.toISOString() ?? null });
 
 /**
  * Custom domains: recorded with a token, verified when the TXT record
@@ -24,7 +21,7 @@ export class HostingDomains {
   constructor(
     private readonly deps: Deps,
     private readonly sites: HostingSites,
-    private readonly resolveTxt: TxtResolver = (name) => dns.resolveTxt(name),
+    private readonly resolveTxt: TxtResolver = systemTxt,
   ) {}
 
   async list(projectId: string, site: string) {
@@ -58,8 +55,7 @@ export class HostingDomains {
     const { db, clock } = this.deps;
     let verified = 0;
     for (const d of await repo.pendingDomains(db, 50)) {
-      const records = await resolveTxt(txtName(d.domain)).catch(() => [] as string[][]);
-      const found = records.some((parts) => parts.join('') === `wharf-verification=${d.token}`);
+      const found = await hasTxtProof(resolveTxt, d.domain, d.token);
       // Asked before the transaction: on the embedded database a second reader would wait for it.
       const teamId = found ? await this.deps.projectScopes.teamOf(d.projectId) : null;
       await db.transaction(async (tx) => {

@@ -17,3 +17,6 @@ export { PACKAGE_USERS, type PackageUser } from './points';
 
 /** The app's package (its parse results, file and signature facts), or undefined. */
 export const packageOfApp = (db: DbOrTx, appId: string, packageId: string): Promise<PackageRow | undefined> => packagesRepo.byId(db, appId, packageId);
+
+/** The SHA-256 fingerprints (hex) of the certificates that signed the app's parsed packages. */
+export const signingCertificates = (db: DbOrTx, appId: string): Promise<string[]> => packagesRepo.certificatesOfApp(db, appId);

@@ -22,12 +22,21 @@ const USER_CONTENT_HEADERS: Readonly<Record<string, string>> = {
  * whose routes families add to `app`, and nothing of the console. A page served here
  * cannot read the console's cookies or act with its session.
  */
+/**
+ * A family that serves whole host names of its own (verified custom domains) on this
+ * listener: `serve` answers and returns true when the host is one of its, else false.
+ */
+export type HostHandler = (req: FastifyRequest, reply: FastifyReply, host: string) => Promise<boolean>;
+
 export class UserContent {
   readonly app: FastifyInstance;
   #origin: string | null;
+  #consoleOrigin: string | null;
+  readonly #hosts: HostHandler[] = [];
 
-  constructor(private readonly config: Pick<Config, 'userContent' | 'logLevel' | 'trustProxy'>) {
+  constructor(private readonly config: Pick<Config, 'userContent' | 'logLevel' | 'trustProxy' | 'publicUrl'>) {
     this.#origin = config.userContent.origin;
+    this.#consoleOrigin = config.publicUrl;
     this.app = Fastify({ logger: { level: config.logLevel }, bodyLimit: 1024 * 1024, forceCloseConnections: 'idle', trustProxy: config.trustProxy });
     endUnusedConnectionsOnClose(this.app);
     this.app.addHook('onSend', (_req, reply, payload, done) => {
@@ -37,6 +46,37 @@ export class UserContent {
       done(null, payload);
     });
     this.app.setNotFoundHandler((_req, reply) => reply.status(404).type('text/plain; charset=utf-8').send('Not found'));
+    this.app.route({
+      method: ['GET', 'HEAD', 'POST'],
+      url: '/*',
+      handler: async (req, reply) => {
+        if (!(await this.serveHost(req, reply))) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+        return reply;
+      },
+    });
+  }
+
+  /** Serves whole hosts of a family's own (hosting's custom domains, app links' hosts); the first that claims the host answers. */
+  addHostHandler(handler: HostHandler): void {
+    this.#hosts.push(handler);
+  }
+
+  /** Whether a family's host took the request (a route of a well-known path asks before answering for the listener's own host). */
+  async serveHost(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    const host = String(req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
+    if (!host) return false;
+    for (const handler of this.#hosts) if (await handler(req, reply, host)) return true;
+    return false;
+  }
+
+  /** The console's origin, for links from here to its public pages (an app's store page). */
+  get consoleOrigin(): string {
+    return this.#consoleOrigin ?? 'http://localhost';
+  }
+
+  /** Told by the server once the console listens, when PUBLIC_URL does not name it. */
+  consoleListening(origin: string): void {
+    this.#consoleOrigin ??= origin;
   }
 
   /** Where it is reached from outside; known once it listens when not configured. */

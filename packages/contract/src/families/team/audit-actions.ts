@@ -42,6 +42,8 @@ const FIXED = [
   'hosting.createSite', 'hosting.deleteSite', 'hosting.deploy', 'hosting.release', 'hosting.deleteChannel', 'hosting.putConfig', 'hosting.addDomain', 'hosting.deleteDomain', 'hosting.domainVerified',
   'ageRating.approve', 'ageRating.cancel', 'ageRating.reject', 'ageRating.submit', 'ageRating.update',
   'ratings.reply', 'ratings.deleteReply', 'ratings.hide', 'ratings.show', 'ratings.template.create', 'ratings.template.update', 'ratings.template.delete',
+  'app-links.create', 'app-links.update', 'app-links.delete', 'app-links.settings', 'app-links.createPrefix', 'app-links.deletePrefix',
+  'app-links.hostVerified', 'app-links.takeDown', 'app-links.dismissReport',
 ] as const;
 
 /** What a version's history records besides its state machine's actions. */

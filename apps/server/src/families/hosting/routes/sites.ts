@@ -21,15 +21,15 @@ export function registerSiteRoutes({ server, deps }: HostingServices): void {
       return server.serve(req, reply, site, channel, m[2], m[3] ?? '');
     },
   });
-  app.route({
-    method: ['GET', 'HEAD'],
-    url: '/*',
-    handler: async (req, reply) => {
-      const host = String(req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
-      const site = host ? await server.siteOfHost(host) : null;
-      if (!site) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-      const q = req.url.indexOf('?');
-      return server.serve(req, reply, site, LIVE_CHANNEL, q >= 0 ? req.url.slice(0, q) : req.url, q >= 0 ? req.url.slice(q) : '');
-    },
+  deps.userContent.addHostHandler(async (req, reply, host) => {
+    const site = await server.siteOfHost(host);
+    if (!site) return false;
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      await reply.status(405).header('allow', 'GET, HEAD').type('text/plain; charset=utf-8').send('Method not allowed');
+      return true;
+    }
+    const q = req.url.indexOf('?');
+    await server.serve(req, reply, site, LIVE_CHANNEL, q >= 0 ? req.url.slice(0, q) : req.url, q >= 0 ? req.url.slice(q) : '');
+    return true;
   });
 }

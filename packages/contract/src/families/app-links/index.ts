@@ -1,0 +1,3 @@
+export * from './schemas';
+export * from './calls';
+export * from './other-calls';
