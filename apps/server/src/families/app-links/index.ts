@@ -16,7 +16,7 @@ export const appLinksFamily: Family = {
       id: 'app-links',
       serviceId: 'project.appLinks',
       menuId: 'app-links',
-      categoryId: 11,
+      categoryId: 3,
       names: { cn: '应用链接', en: 'App Linking', ru: 'Ссылки на приложение' },
       route: '/projects/:projectId/app-links',
       scope: 'project',

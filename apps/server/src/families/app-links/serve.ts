@@ -5,7 +5,7 @@ import { isbot } from 'isbot';
 import { APP_LINK_LIMITS, chooseDestination, type LinkPlatform, type LinkTargets } from '@wharf/rules';
 import type { LinkSettings } from '@wharf/contract';
 import type { Deps } from '../../platform/deps';
-import { countryOfAcceptLanguage } from '../../platform/http/accept-language';
+import { countryOfAcceptLanguage, languageOfAcceptLanguage } from '../../platform/http/accept-language';
 import { KeptReads } from '../../platform/kept-reads';
 import { rateKey } from '../../platform/rate-limit';
 import { fingerprintOf } from './fingerprint';
@@ -14,6 +14,8 @@ import type { LinkMeter, Slice } from './meter';
 import { goneBody, notFoundBody, previewBody } from './pages';
 import { appLinksRepo as repo, type LinkRow, type PrefixRow } from './repo';
 import { settingsOf } from './settings';
+
+const STORE_SITE: Record<string, string> = { zh: 'cn', ru: 'ru' };
 
 export function platformOf(ua: string | undefined): LinkPlatform {
   if (!ua) return 'desktop';
@@ -109,9 +111,11 @@ export class LinkServer {
     const to = chooseDestination(targets, platform);
     if (to.kind === 'preview') return this.page(reply, 200, previewBody(lang, targets, link ? { linkId: link.id, reportUrl: deps.userContent.url('/l/report') } : null), 'public, max-age=60');
     if (to.kind === 'url') return reply.status(302).header('location', to.url).header('cache-control', 'private, no-store').send();
-    const store = new URL(`/store/${to.appId}`, deps.userContent.consoleOrigin);
-    if (link) store.searchParams.set('referrer', `wharf_link=${await this.waitingLink(req, link, to.appId)}`);
-    return reply.status(302).header('location', store.toString()).header('cache-control', 'private, no-store').send();
+    // The console's store page in the visitor's language (its routes are in the hash); the
+    // token rides in its referrer parameter, which the store hands to the app it installs.
+    const site = STORE_SITE[(languageOfAcceptLanguage(lang) ?? 'en').slice(0, 2).toLowerCase()] ?? 'en';
+    const referrer = link ? `?referrer=${encodeURIComponent(`wharf_link=${await this.waitingLink(req, link, to.appId)}`)}` : '';
+    return reply.status(302).header('location', `${deps.userContent.consoleOrigin}/${site}/#/store/${to.appId}${referrer}`).header('cache-control', 'private, no-store').send();
   }
 
   /** Keeps the deep link for the app's first open: a one-time token, and a coarse fingerprint where the project allows it. */

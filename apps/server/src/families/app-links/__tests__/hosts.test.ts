@@ -50,7 +50,7 @@ describe('association files and link hosts', () => {
     const l = await makeLink(u, { ...p, prefix }, { suffix: 'hello', androidAppId: p.app.appId, desktopUrl: 'https://example.com/pc' });
     expect(l.shortLink).toBe(`https://${host}/hello`);
     expect((await click(t, l.shortLink, DESKTOP_UA)).headers.location).toBe('https://example.com/pc');
-    expect((await click(t, l.shortLink, ANDROID_UA)).headers.location).toMatch(`/store/${p.app.appId}?referrer=`);
+    expect((await click(t, l.shortLink, ANDROID_UA)).headers.location).toMatch(`/en/#/store/${p.app.appId}?referrer=wharf_link%3D`);
     const own = await wellKnown('/.well-known/assetlinks.json', host);
     expect(own.json().statements.map((s: { target: { package_name: string } }) => s.target.package_name)).toEqual([p.app.packageName]);
     expect((await wellKnown('/.well-known/apple-app-site-association', host)).json().applinks.details[0].components).toEqual([{ '/': '/*' }]);

@@ -22,20 +22,21 @@ describe('a click on a short link', () => {
     const l = await makeLink(u, p, { androidAppId: p.app.appId, desktopUrl: 'https://example.com/pc', iosAppStoreId: '1234567', utm: { campaign: 'spring' } });
     const android = await click(t, l.shortLink, ANDROID_UA, { 'accept-language': 'de-DE', referer: 'https://news.example.net/post' });
     expect(android.statusCode).toBe(302);
-    expect(android.headers.location).toMatch(new RegExp(`/store/${p.app.appId}\\?referrer=wharf_link%3D`));
+    expect(android.headers.location).toMatch(new RegExp(`/en/#/store/${p.app.appId}\\?referrer=wharf_link%3D`));
     expect(android.headers['cache-control']).toBe('private, no-store');
     expect((await click(t, l.shortLink, DESKTOP_UA)).headers.location).toBe('https://example.com/pc?utm_campaign=spring');
     expect((await click(t, l.shortLink, IPHONE_UA)).headers.location).toBe('https://apps.apple.com/app/id1234567');
-    expect((await click(t, l.shortLink, HARMONY_UA)).headers.location).toMatch(`/store/${p.app.appId}?`);
+    expect((await click(t, l.shortLink, HARMONY_UA)).headers.location).toMatch(`#/store/${p.app.appId}?`);
+    expect((await click(t, l.shortLink, ANDROID_UA, { 'accept-language': 'ru-RU,ru' })).headers.location).toMatch(`/ru/#/store/${p.app.appId}?`);
     await flushCounts(t);
     const stats = (await u.call(api.linkStatistics, { query: { projectId: p.projectId, days: 7 }, params: { linkId: l.linkId } })).json().stats;
-    expect(stats.totals).toEqual({ clicks: 4, firstOpens: 0, reopens: 0 });
+    expect(stats.totals).toEqual({ clicks: 5, firstOpens: 0, reopens: 0 });
     expect(stats.days).toHaveLength(7);
-    expect(stats.days.at(-1).clicks).toBe(4);
-    expect(stats.platforms).toEqual(expect.arrayContaining([{ key: 'android', clicks: 1 }, { key: 'desktop', clicks: 1 }, { key: 'ios', clicks: 1 }, { key: 'harmony', clicks: 1 }]));
+    expect(stats.days.at(-1).clicks).toBe(5);
+    expect(stats.platforms).toEqual(expect.arrayContaining([{ key: 'android', clicks: 2 }, { key: 'desktop', clicks: 1 }, { key: 'ios', clicks: 1 }, { key: 'harmony', clicks: 1 }]));
     expect(stats.countries).toContainEqual({ key: 'DE', clicks: 1 });
     expect(stats.referrers).toContainEqual({ key: 'news.example.net', clicks: 1 });
-    expect((await u.call(api.getLink, { query: { projectId: p.projectId }, params: { linkId: l.linkId } })).json().link.clicks).toBe(4);
+    expect((await u.call(api.getLink, { query: { projectId: p.projectId }, params: { linkId: l.linkId } })).json().link.clicks).toBe(5);
   });
 
   it("lets the app's first open claim the deferred deep link once by the token the store install carried", async () => {
@@ -90,7 +91,7 @@ describe('a click on a short link', () => {
     expect((await long(`link=${encodeURIComponent('javascript:alert(1)')}`)).statusCode).toBe(404);
     expect((await long(`link=${encodeURIComponent('https://example.com/a')}&apn=com.not.ours`)).statusCode).toBe(404);
     const apn = await click(t, `${p.prefix.url}?link=${encodeURIComponent('https://example.com/a')}&apn=${p.app.packageName}`, ANDROID_UA);
-    expect(apn.headers.location).toMatch(`/store/${p.app.appId}`);
+    expect(apn.headers.location).toMatch(`#/store/${p.app.appId}`);
     await u.call(api.putLinkSettings, { query: { projectId: p.projectId }, body: { allowedHosts: ['example.com'], perDayLimit: 1000, fingerprintMatching: false, appleTeamId: null } });
     expect((await long(`link=${encodeURIComponent('https://evil.example/a')}`)).statusCode).toBe(404);
     await u.call(api.putLinkSettings, { query: { projectId: p.projectId }, body: { allowedHosts: [], perDayLimit: 1000, fingerprintMatching: false, appleTeamId: null } });
