@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Bowser from 'bowser';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
-import { APP_LINK_LIMITS, chooseDestination, type LinkPlatform, type LinkTargets } from '@wharf/rules';
+import { APP_LINK_LIMITS, chooseDestination, type LinkDestination, type LinkPlatform, type LinkTargets } from '@wharf/rules';
 import type { LinkSettings } from '@wharf/contract';
 import type { Deps } from '../../platform/deps';
 import { countryOfAcceptLanguage, languageOfAcceptLanguage } from '../../platform/http/accept-language';
@@ -17,10 +17,10 @@ import { settingsOf } from './settings';
 
 const STORE_SITE: Record<string, string> = { zh: 'cn', ru: 'ru' };
 
-export function platformOf(ua: string | undefined): LinkPlatform {
-  if (!ua) return 'desktop';
+function classify(ua: string): LinkPlatform {
   if (isbot(ua)) return 'crawler';
-  switch (Bowser.parse(ua).os.name) {
+  // Only the system is asked of the parser: the browser, engine and device are not needed.
+  switch (Bowser.getParser(ua, true).getOSName()) {
     case 'Android':
       return 'android';
     case 'HarmonyOS':
@@ -31,6 +31,31 @@ export function platformOf(ua: string | undefined): LinkPlatform {
     default:
       return 'desktop';
   }
+}
+
+// Clicks come from few distinct User-Agents (a campaign's audience shares browsers): each is
+// classified once per instance, the oldest forgotten past 2,000.
+const PLATFORMS = new Map<string, LinkPlatform>();
+
+export function platformOf(ua: string | undefined): LinkPlatform {
+  if (!ua) return 'desktop';
+  let platform = PLATFORMS.get(ua);
+  if (platform === undefined) {
+    platform = classify(ua.slice(0, 512));
+    if (PLATFORMS.size >= 2000) PLATFORMS.delete(PLATFORMS.keys().next().value!);
+    PLATFORMS.set(ua, platform);
+  }
+  return platform;
+}
+
+/** Where a kept link sends each platform, worked out once per kept row (its UTM parameters added). */
+const DESTINATIONS = new WeakMap<LinkTargets, Map<LinkPlatform, LinkDestination>>();
+function destinationOf(targets: LinkTargets, platform: LinkPlatform): LinkDestination {
+  let known = DESTINATIONS.get(targets);
+  if (!known) DESTINATIONS.set(targets, (known = new Map()));
+  let to = known.get(platform);
+  if (!to) known.set(platform, (to = chooseDestination(targets, platform)));
+  return to;
 }
 
 const referrerOf = (req: FastifyRequest) => {
@@ -102,13 +127,13 @@ export class LinkServer {
       if (!link || link.deletedAt || link.state === 'disabled') return this.page(reply, 404, notFoundBody(lang));
       if (link.state === 'takenDown') return this.page(reply, 410, goneBody(lang, 'takenDown'));
       if (link.expiresAt && link.expiresAt <= deps.clock.now()) return this.page(reply, 410, goneBody(lang, 'expired'));
-      targets = { ...link.targets, utm: link.targets.utm };
+      targets = link.targets;
     }
     if (!targets) return this.page(reply, 404, notFoundBody(lang));
     const platform = query.preview === '1' ? 'crawler' : platformOf(req.headers['user-agent']);
     const slice: Slice = { platform, country: countryOfAcceptLanguage(lang) ?? 'ZZ', referrer: referrerOf(req) };
     if (link && query.preview !== '1') this.meter.count(link.id, 'click', slice);
-    const to = chooseDestination(targets, platform);
+    const to = link ? destinationOf(targets, platform) : chooseDestination(targets, platform);
     if (to.kind === 'preview') return this.page(reply, 200, previewBody(lang, targets, link ? { linkId: link.id, reportUrl: deps.userContent.url('/l/report') } : null), 'public, max-age=60');
     if (to.kind === 'url') return reply.status(302).header('location', to.url).header('cache-control', 'private, no-store').send();
     // The console's store page in the visitor's language (its routes are in the hash); the
@@ -124,7 +149,7 @@ export class LinkServer {
     const settings = await this.settings(link.projectId);
     const token = randomBytes(18).toString('base64url');
     const now = clock.now();
-    const fingerprint = settings.fingerprintMatching ? fingerprintOf(req.ip, platformOf(req.headers['user-agent']), Bowser.parse(req.headers['user-agent'] ?? '').os.version ?? '', req.headers['accept-language']) : null;
+    const fingerprint = settings.fingerprintMatching ? fingerprintOf(req.ip, platformOf(req.headers['user-agent']), Bowser.getParser(req.headers['user-agent'] ?? '', true).getOSVersion() ?? '', req.headers['accept-language']) : null;
     await repo.insertClaim(db, { token, linkId: link.id, projectId: link.projectId, appId, fingerprint, createdAt: now, expiresAt: new Date(now.getTime() + APP_LINK_LIMITS.claimTokenHours * 3_600_000) });
     return token;
   }
