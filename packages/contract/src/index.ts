@@ -32,6 +32,7 @@ import * as questionnairesFamily from './families/questionnaires';
 import * as supportFamily from './families/support';
 import * as databasesFamily from './families/databases';
 import * as appLinksFamily from './families/app-links';
+import * as appMessagingFamily from './families/app-messaging';
 
 export * from './kit/access';
 export * from './kit/permissions';
@@ -98,6 +99,8 @@ export * as supportApi from './families/support';
 export type { SupportMessage, SupportTicket, SupportTicketDetail } from './families/support';
 export * as databasesApi from './families/databases';
 export * as appLinksApi from './families/app-links';
+export * as appMessagingApi from './families/app-messaging';
+export type { DeviceMessage, Message, MessageInput, MessageStats, MessageValue } from './families/app-messaging';
 export type { Link, LinkPrefix, LinkReport, LinkSettings, LinkStats, LinkTargetsInput, LinkTargetsValue } from './families/app-links';
 export type { DbAccount, ProjectDatabase, SqlScript, SqlTask, StatementResult, TaskState } from './families/databases';
 export type { AppReview, ModerationItem, PublicReview, RatingSummary, ReplyTemplate, ReviewSort } from './families/ratings';
@@ -132,6 +135,6 @@ function endpointsOf(family: Record<string, unknown>): Endpoint[] {
 }
 
 /** Every call of the catalogue; the server must register each one (a test checks). */
-export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily, versionFamily, testingFamily, immersiveFamily, qualificationFamily, regionFamily, agreementFamily, appUsersFamily, apiClientsFamily, publishingFamily, remoteConfigFamily, abTestingFamily, analyticsFamily, cloudDbFamily, cloudFunctionsFamily, ratingsFamily, ageRatingFamily, feedbackFamily, questionnairesFamily, supportFamily, databasesFamily, storageFamily, hostingFamily, appLinksFamily].flatMap(
+export const ALL_ENDPOINTS: readonly Endpoint[] = [consoleFamily, authFamily, teamFamily, operatorFamily, reportFamily, contentFamily, projectFamily, appFamily, fileFamily, packageFamily, versionFamily, testingFamily, immersiveFamily, qualificationFamily, regionFamily, agreementFamily, appUsersFamily, apiClientsFamily, publishingFamily, remoteConfigFamily, abTestingFamily, analyticsFamily, cloudDbFamily, cloudFunctionsFamily, ratingsFamily, ageRatingFamily, feedbackFamily, questionnairesFamily, supportFamily, databasesFamily, storageFamily, hostingFamily, appLinksFamily, appMessagingFamily].flatMap(
   (f) => endpointsOf(f),
 );

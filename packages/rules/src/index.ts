@@ -33,3 +33,4 @@ export * from './age-rating';
 export * from './questionnaire';
 export * from './support';
 export * from './app-links';
+export * from './app-messaging';

@@ -34,6 +34,8 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<string, { limit: number; windo
   linkPrefix: { limit: 3_000_000, windowMs: 60_000 },
   linkReport: { limit: 10, windowMs: 3_600_000 },
   appLinksClient: { limit: 300_000, windowMs: 60_000 },
+  // In-app messages fetched per app, all its devices together (each keeps its answer and asks with its ETag).
+  appMessagingFetch: { limit: 600_000, windowMs: 60_000 },
   // Access tokens asked for per address: a CI farm behind one address asks once per job.
   apiToken: { limit: 300, windowMs: 60_000 },
   signIn: { limit: 20, windowMs: 60_000 },

@@ -31,6 +31,7 @@ import { databasesFamily } from './databases';
 import { storageFamily } from './storage';
 import { hostingFamily } from './hosting';
 import { appLinksFamily } from './app-links';
+import { appMessagingFamily } from './app-messaging';
 
 /** The list of families: one line each. */
 export const FAMILIES: readonly Family[] = [
@@ -66,4 +67,5 @@ export const FAMILIES: readonly Family[] = [
   storageFamily,
   hostingFamily,
   appLinksFamily,
+  appMessagingFamily,
 ];

@@ -97,6 +97,11 @@ export const REFINEMENTS = {
   linkTarget: { zh: '须为 http 或 https 地址（不含用户名和密码）', en: 'an http or https address without a user name or password', ru: 'адрес http или https без имени пользователя и пароля' },
   linkSuffix: { zh: '须为 4–64 个字母、数字、_ 或 -，且不是保留词', en: '4 to 64 letters, digits, _ or -, not a reserved word', ru: 'от 4 до 64 латинских букв, цифр, _ или -, не зарезервированное слово' },
   linkPrefix: { zh: '须为 3–32 个小写字母、数字或单个连字符，且不是保留词', en: '3 to 32 lower-case letters, digits and single hyphens, not a reserved word', ru: 'от 3 до 32 строчных латинских букв, цифр и одиночных дефисов, не зарезервированное слово' },
+  buttonTarget: { zh: '“关闭”按钮不带地址，其他按钮须有地址', en: 'an address for a button that opens one, none for dismiss', ru: 'адрес для кнопки, которая его открывает, и без адреса для «закрыть»' },
+  defaultLanguageContent: { zh: '须包含默认语言的内容', en: 'content in the default language', ru: 'содержимое на языке по умолчанию' },
+  oneTapAction: { zh: '横幅和图片消息只能有一个点击动作', en: 'one tap action for a banner or an image', ru: 'одно действие по нажатию для баннера или изображения' },
+  imageNeeded: { zh: '图片消息的每种语言都须有图片', en: 'an image in every language of an image message', ru: 'изображение на каждом языке сообщения-изображения' },
+  textNeeded: { zh: '每种语言须有标题或正文', en: 'a title or a body in every language', ru: 'заголовок или текст на каждом языке' },
 } as const;
 export type RefinementKey = keyof typeof REFINEMENTS;
 

@@ -32,3 +32,6 @@ export { audienceRepo as audienceMembership } from './audience-repo';
 
 /** Exposures and goal metrics per variant of an A/B experiment, from the raw events. */
 export { experimentCounts, type ExperimentCounts, type MetricSample } from './experiment-repo';
+
+/** An in-app message's impressions, clicks, dismissals and conversions per day, from the raw events. */
+export { messageEventDays, type MessageDay } from './message-repo';

@@ -44,6 +44,8 @@ const FIXED = [
   'ratings.reply', 'ratings.deleteReply', 'ratings.hide', 'ratings.show', 'ratings.template.create', 'ratings.template.update', 'ratings.template.delete',
   'app-links.create', 'app-links.update', 'app-links.delete', 'app-links.settings', 'app-links.createPrefix', 'app-links.deletePrefix',
   'app-links.hostVerified', 'app-links.takeDown', 'app-links.dismissReport',
+  'app-messaging.create', 'app-messaging.update', 'app-messaging.delete', 'app-messaging.publish', 'app-messaging.pause',
+  'app-messaging.resume', 'app-messaging.end',
 ] as const;
 
 /** What a version's history records besides its state machine's actions. */

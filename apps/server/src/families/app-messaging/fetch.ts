@@ -1,0 +1,129 @@
+import { hash } from 'node:crypto';
+import { buildPath, fileApi, appMessagingApi, type DeviceMessage } from '@wharf/contract';
+import { compareVersions, languageByKey, languageByTag } from '@wharf/rules';
+import type { Deps } from '../../platform/deps';
+import { prepareAnswer, type PreparedAnswer } from '../../platform/http/register';
+import { KeptReads } from '../../platform/kept-reads';
+import { audienceMembership } from '../analytics/public';
+import { urlSignerOf } from '../files/public';
+import { messagesRepo as repo, type MessageRow } from './repo';
+
+const WEEK_MS = 7 * 86_400_000;
+const AUDIENCES_TTL_MS = 60_000;
+
+export interface DeviceFacts {
+  deviceId: string;
+  appVersion?: string | undefined;
+  country?: string | undefined;
+  language?: string | undefined;
+}
+
+interface Live {
+  rows: MessageRow[];
+  /** Whether any message targets audiences: only then is the instance's membership read. */
+  audiences: boolean;
+  /** Prepared answers by the messages that hold and the language each is shown in. */
+  answers: Map<string, PreparedAnswer>;
+}
+
+/** The device's place in 0–100 for a message: sha256 of `messageId.deviceId`, in slices of 0.01. */
+const percentileOf = (seed: string, deviceId: string) => (((hash('sha256', `${seed}.${deviceId}`, 'buffer') as Buffer).readUInt32BE(0) % 10_000) + 1) / 100;
+
+/** The content a device reads: its language's, else one in its primary language, else the default. */
+function contentFor(row: MessageRow, language: string | undefined) {
+  const contents = row.body.contents;
+  const tag = languageByTag(language ?? '');
+  const primary = (language ?? '').slice(0, 2).toLowerCase();
+  return (
+    (tag && contents.find((c) => c.language === tag.key)) ??
+    contents.find((c) => (languageByKey(c.language)?.tag ?? '').slice(0, 2).toLowerCase() === primary && primary) ??
+    contents.find((c) => c.language === row.defaultLanguage) ??
+    contents[0]!
+  );
+}
+
+/**
+ * What devices fetch: the app's published messages kept per instance (2 s, or until a change
+ * made here), filtered by each device's version, country, language, audiences and share,
+ * and the answers prepared once per set of holding messages and languages (ETag, 304).
+ * Images are signed file-service links stable for a week, so unchanged answers keep their tag.
+ */
+export class MessageFetch {
+  readonly #live: KeptReads<Live>;
+  readonly #audiences = new Map<string, { at: number; ids: ReadonlySet<string> }>();
+
+  constructor(private readonly deps: Deps) {
+    this.#live = new KeptReads(deps);
+  }
+
+  forget(appId: string): void {
+    this.#live.forget(appId);
+  }
+
+  private live(appId: string): Promise<Live> {
+    return this.#live.get(appId, async () => {
+      const rows = await repo.live(this.deps.db, appId, this.deps.clock.now());
+      return { rows, audiences: rows.some((r) => r.body.targeting.audienceIds.length > 0), answers: new Map() };
+    });
+  }
+
+  private async audiencesOf(appId: string, instanceId: string): Promise<ReadonlySet<string>> {
+    const key = `${appId}|${instanceId}`;
+    const now = this.deps.clock.now().getTime();
+    const kept = this.#audiences.get(key);
+    if (kept && now - kept.at < AUDIENCES_TTL_MS) return kept.ids;
+    const ids = new Set((await audienceMembership.ofInstance(this.deps.db, appId, instanceId)).map((a) => a.audienceId));
+    if (this.#audiences.size > 100_000) this.#audiences.clear();
+    this.#audiences.set(key, { at: now, ids });
+    return ids;
+  }
+
+  async fetch(appId: string, origin: string, d: DeviceFacts): Promise<PreparedAnswer> {
+    const live = await this.live(appId);
+    const audiences = live.audiences ? await this.audiencesOf(appId, d.deviceId) : null;
+    const primary = (d.language ?? '').slice(0, 2).toLowerCase();
+    const picked: Array<{ row: MessageRow; content: ReturnType<typeof contentFor> }> = [];
+    for (const row of live.rows) {
+      const t = row.body.targeting;
+      if (t.minVersion && (!d.appVersion || compareVersions(d.appVersion, t.minVersion) < 0)) continue;
+      if (t.maxVersion && (!d.appVersion || compareVersions(d.appVersion, t.maxVersion) > 0)) continue;
+      if (t.countries.length && (!d.country || !t.countries.includes(d.country))) continue;
+      if (t.languages.length && !t.languages.includes(primary)) continue;
+      if (t.audienceIds.length && !t.audienceIds.some((id) => audiences?.has(id))) continue;
+      if (t.percentile) {
+        const p = percentileOf(row.id, d.deviceId);
+        if (p <= t.percentile.from || p > t.percentile.to) continue;
+      }
+      picked.push({ row, content: contentFor(row, d.language) });
+    }
+    // Signed image links change once a week: the week is part of what an answer is kept by.
+    const week = Math.floor(this.deps.clock.now().getTime() / WEEK_MS);
+    const key = `${week}|${origin}|${picked.map((p) => `${p.row.id}:${p.content.language}`).join(',')}`;
+    let prepared = live.answers.get(key);
+    if (!prepared) {
+      const messages = await Promise.all(picked.map((p) => this.deviceMessage(p.row, p.content, origin, week)));
+      prepared = prepareAnswer(appMessagingApi.fetchMessages, { messages });
+      if (live.answers.size > 1024) live.answers.clear();
+      live.answers.set(key, prepared);
+    }
+    return prepared;
+  }
+
+  private async deviceMessage(row: MessageRow, content: ReturnType<typeof contentFor>, origin: string, week: number): Promise<DeviceMessage> {
+    let imageUrl: string | null = null;
+    if (content.imageObjectId) {
+      const expires = (week + 2) * WEEK_MS;
+      const sig = await urlSignerOf(this.deps).sign(content.imageObjectId, expires);
+      imageUrl = `${origin}${buildPath(fileApi.downloadObject, { objectId: content.imageObjectId })}?expires=${expires}&sig=${sig}`;
+    }
+    return {
+      messageId: row.id,
+      kind: row.kind,
+      priority: row.priority,
+      content: { language: content.language, title: content.title, body: content.body, imageUrl, buttons: content.buttons },
+      trigger: row.body.trigger,
+      schedule: { startAt: row.startAt.toISOString(), endAt: row.endAt?.toISOString() ?? null, timeZone: row.body.timeZone, days: row.body.days, hours: row.body.hours },
+      caps: row.body.caps,
+    };
+  }
+}
