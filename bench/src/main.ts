@@ -25,6 +25,7 @@ import { printReviewScale, storeReviewsScale } from './reviews-scale';
 import { conversationLines } from './conversation';
 import { databaseLines } from './databases';
 import { linkLines } from './links';
+import { messagingLines } from './messaging';
 import { storageLines } from './storage';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -37,7 +38,7 @@ import { startBalancer } from '../../apps/server/src/harness/balancer';
  * --mixed-seconds N (the mixed load run, default 60; env BENCH_MIXED_SECONDS), --soak (a
  * 10-minute mixed run), --list-duration N (seconds per version-list measurement, default 5),
  * --list-connections N (default 10),
- * --upload-mb N (0 skips the upload), --only a,b (sections: routes, storage, links, analytics, clouddb, functions, upload, parse, mixed, versions),
+ * --upload-mb N (0 skips the upload), --only a,b (sections: routes, storage, links (and messages), analytics, clouddb, functions, upload, parse, mixed, versions),
  * --db pglite|postgres (one database only; PostgreSQL runs when DATABASE_URL is set),
  * --instances N (the mixed run on PostgreSQL through N server processes behind a
  * round-robin balancer, sharing the database and the stored files; default 1).
@@ -127,7 +128,7 @@ try {
     // Approval at once and no demo seed: the bench releases its own app (the seed's name).
     // The bench is one address and one app: the per-address and per-app limits of devices are lifted.
     // One sealing key for every instance of the run.
-    const wharfEnv = { ...env, DATA_DIR: dataDir, SECRETS_KEY: randomBytes(32).toString('base64'), AUTO_APPROVE: 'on', DEMO_SEED: 'off', RATE_LIMITS: JSON.stringify({ remoteConfigFetch: { limit: 1e9, windowMs: 60_000 }, analyticsDevice: { limit: 1e9, windowMs: 60_000 }, analyticsApp: { limit: 1e9, windowMs: 60_000 }, appClient: { limit: 1e9, windowMs: 60_000 }, signIn: { limit: 1e9, windowMs: 60_000 }, apiClient: { limit: 1e9, windowMs: 60_000 }, apiToken: { limit: 1e9, windowMs: 60_000 }, cloudDb: { limit: 1e9, windowMs: 60_000 }, functionHttp: { limit: 1e9, windowMs: 60_000 }, storage: { limit: 1e9, windowMs: 60_000 }, hosting: { limit: 1e9, windowMs: 60_000 }, feedbackWrite: { limit: 1e9, windowMs: 60_000 }, feedbackPerApp: { limit: 1e9, windowMs: 60_000 }, questionnaireAnswer: { limit: 1e9, windowMs: 60_000 }, linkClick: { limit: 1e9, windowMs: 60_000 }, linkPrefix: { limit: 1e9, windowMs: 60_000 } }) };
+    const wharfEnv = { ...env, DATA_DIR: dataDir, SECRETS_KEY: randomBytes(32).toString('base64'), AUTO_APPROVE: 'on', DEMO_SEED: 'off', RATE_LIMITS: JSON.stringify({ remoteConfigFetch: { limit: 1e9, windowMs: 60_000 }, analyticsDevice: { limit: 1e9, windowMs: 60_000 }, analyticsApp: { limit: 1e9, windowMs: 60_000 }, appClient: { limit: 1e9, windowMs: 60_000 }, signIn: { limit: 1e9, windowMs: 60_000 }, apiClient: { limit: 1e9, windowMs: 60_000 }, apiToken: { limit: 1e9, windowMs: 60_000 }, cloudDb: { limit: 1e9, windowMs: 60_000 }, functionHttp: { limit: 1e9, windowMs: 60_000 }, storage: { limit: 1e9, windowMs: 60_000 }, hosting: { limit: 1e9, windowMs: 60_000 }, feedbackWrite: { limit: 1e9, windowMs: 60_000 }, feedbackPerApp: { limit: 1e9, windowMs: 60_000 }, questionnaireAnswer: { limit: 1e9, windowMs: 60_000 }, linkClick: { limit: 1e9, windowMs: 60_000 }, linkPrefix: { limit: 1e9, windowMs: 60_000 }, appMessagingFetch: { limit: 1e9, windowMs: 60_000 } }) };
     let server = await startWharf(wharfEnv);
     started.push(server);
     await warm(`${server.url}/healthz`);
@@ -196,10 +197,11 @@ App-user sign-in on ${t.label}: ${signIn.rps.toFixed(0)} req/s with argon2id at 
       rows.push(...st.rows);
       reports.push(st.report);
     }
-    // App Linking (issue 28): a short link's redirect against the bare route.
+    // App Linking and App Messaging (issue 28): a short link's redirect and a device's message fetch against the bare route.
     if (sections.has('routes') || sections.has('links')) {
       const linkBaseline = await load({ name: `bare Fastify route (before App Linking on ${t.label})`, url: `${bare.url}/healthz`, connections, durationSec });
       rows.push({ result: linkBaseline, baseline: linkBaseline }, ...(await linkLines({ server, headers, projectId: released.projectId, appId: released.appId, label: t.label, baseline: linkBaseline, connections, durationSec })));
+      rows.push(...(await messagingLines({ server, headers, appId: released.appId, label: t.label, baseline: linkBaseline, connections, durationSec })));
     }
     // Cloud DB (issue 22) against Parse Server 9 on the same PostgreSQL server: PostgreSQL only.
     if (sections.has('clouddb') && env.DATABASE_URL) {

@@ -1,8 +1,8 @@
 import { hash } from 'node:crypto';
-import { buildPath, fileApi, appMessagingApi, type DeviceMessage } from '@wharf/contract';
-import { compareVersions, languageByKey, languageByTag } from '@wharf/rules';
+import { appMessagingApi, buildPath, fileApi, type DeviceMessage } from '@wharf/contract';
+import { compareParsedVersions, languageByKey, languageByTag, parseVersion, type ParsedVersion } from '@wharf/rules';
 import type { Deps } from '../../platform/deps';
-import { prepareAnswer, type PreparedAnswer } from '../../platform/http/register';
+import { prepareFromItems, type PreparedAnswer } from '../../platform/http/register';
 import { KeptReads } from '../../platform/kept-reads';
 import { audienceMembership } from '../analytics/public';
 import { urlSignerOf } from '../files/public';
@@ -20,10 +20,14 @@ export interface DeviceFacts {
 
 interface Live {
   rows: MessageRow[];
+  /** What the messages are (ids and last changes), hashed: part of every answer's tag, so a change makes new tags and nothing else does. */
+  stamp: string;
+  /** Each version's targeting made into numbers once. */
+  versions: Map<string, { min: ParsedVersion | null; max: ParsedVersion | null }>;
   /** Whether any message targets audiences: only then is the instance's membership read. */
   audiences: boolean;
-  /** Prepared answers by the messages that hold and the language each is shown in. */
-  answers: Map<string, PreparedAnswer>;
+  /** Each message in a language as a device gets it, serialised once (by week, origin, id and language). */
+  items: Map<string, Promise<string>>;
 }
 
 /** The device's place in 0–100 for a message: sha256 of `messageId.deviceId`, in slices of 0.01. */
@@ -63,7 +67,9 @@ export class MessageFetch {
   private live(appId: string): Promise<Live> {
     return this.#live.get(appId, async () => {
       const rows = await repo.live(this.deps.db, appId, this.deps.clock.now());
-      return { rows, audiences: rows.some((r) => r.body.targeting.audienceIds.length > 0), answers: new Map() };
+      const versions = new Map(rows.map((r) => [r.id, { min: r.body.targeting.minVersion ? parseVersion(r.body.targeting.minVersion) : null, max: r.body.targeting.maxVersion ? parseVersion(r.body.targeting.maxVersion) : null }]));
+      const stamp = hash('sha256', rows.map((r) => `${r.id}@${r.updatedAt.getTime()}`).join(','), 'base64url');
+      return { rows, stamp, versions, audiences: rows.some((r) => r.body.targeting.audienceIds.length > 0), items: new Map() };
     });
   }
 
@@ -82,11 +88,13 @@ export class MessageFetch {
     const live = await this.live(appId);
     const audiences = live.audiences ? await this.audiencesOf(appId, d.deviceId) : null;
     const primary = (d.language ?? '').slice(0, 2).toLowerCase();
+    const version = d.appVersion ? parseVersion(d.appVersion) : null;
     const picked: Array<{ row: MessageRow; content: ReturnType<typeof contentFor> }> = [];
     for (const row of live.rows) {
       const t = row.body.targeting;
-      if (t.minVersion && (!d.appVersion || compareVersions(d.appVersion, t.minVersion) < 0)) continue;
-      if (t.maxVersion && (!d.appVersion || compareVersions(d.appVersion, t.maxVersion) > 0)) continue;
+      const range = live.versions.get(row.id)!;
+      if (range.min && (!version || compareParsedVersions(version, range.min) < 0)) continue;
+      if (range.max && (!version || compareParsedVersions(version, range.max) > 0)) continue;
       if (t.countries.length && (!d.country || !t.countries.includes(d.country))) continue;
       if (t.languages.length && !t.languages.includes(primary)) continue;
       if (t.audienceIds.length && !t.audienceIds.some((id) => audiences?.has(id))) continue;
@@ -96,17 +104,21 @@ export class MessageFetch {
       }
       picked.push({ row, content: contentFor(row, d.language) });
     }
-    // Signed image links change once a week: the week is part of what an answer is kept by.
+    // Signed image links change once a week: the week is part of what an item is kept by.
     const week = Math.floor(this.deps.clock.now().getTime() / WEEK_MS);
-    const key = `${week}|${origin}|${picked.map((p) => `${p.row.id}:${p.content.language}`).join(',')}`;
-    let prepared = live.answers.get(key);
-    if (!prepared) {
-      const messages = await Promise.all(picked.map((p) => this.deviceMessage(p.row, p.content, origin, week)));
-      prepared = prepareAnswer(appMessagingApi.fetchMessages, { messages });
-      if (live.answers.size > 1024) live.answers.clear();
-      live.answers.set(key, prepared);
-    }
-    return prepared;
+    const keys = picked.map((p) => `${p.row.id}:${p.content.language}`);
+    const items = await Promise.all(
+      picked.map((p, i) => {
+        const key = `${week}|${origin}|${keys[i]}`;
+        let item = live.items.get(key);
+        if (!item) {
+          item = this.deviceMessage(p.row, p.content, origin, week).then((m) => JSON.stringify(appMessagingApi.deviceMessage.parse(m)));
+          live.items.set(key, item);
+        }
+        return item;
+      }),
+    );
+    return prepareFromItems(appMessagingApi.fetchMessages, 'messages', items, `${live.stamp}|${week}|${origin}|${keys.join(',')}`);
   }
 
   private async deviceMessage(row: MessageRow, content: ReturnType<typeof contentFor>, origin: string, week: number): Promise<DeviceMessage> {

@@ -26,6 +26,16 @@ export type CallHandler<E extends Endpoint> = (input: CallInput<E>) => Promise<C
 
 const SUCCESS = { code: RET_CODES.success.code, msg: RET_CODES.success.en };
 
+/**
+ * An answer of one list field assembled from items serialised (and checked against the
+ * item's schema) once each, for answers that pick a different few of many items per
+ * request (in-app messages per device): no whole-answer parse per request.
+ */
+export function prepareFromItems(endpoint: Endpoint, field: string, items: readonly string[], etagOf: string): PreparedAnswer {
+  const body = `{"ret":${JSON.stringify(SUCCESS)},${JSON.stringify(field)}:[${items.join(',')}]}`;
+  return { endpoint, body, etag: `"${createHash('sha256').update(etagOf).digest('base64url').slice(0, 27)}"` };
+}
+
 export interface PreparedAnswer {
   endpoint: Endpoint;
   body: string;

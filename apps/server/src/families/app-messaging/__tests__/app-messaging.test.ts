@@ -34,6 +34,9 @@ describe('in-app messages', () => {
     expect((await deviceFetch(t, key, 'device-0004', {})).json().messages).toEqual([]);
     const again = await deviceFetch(t, key, 'device-0001', { appVersion: '2.1.0', language: 'ru-RU' }, { 'if-none-match': String(ru.headers.etag) });
     expect(again.statusCode).toBe(304);
+    // Still unchanged after the kept messages were read again.
+    t.clock.advance(5000);
+    expect((await deviceFetch(t, key, 'device-0001', { appVersion: '2.1.0', language: 'ru-RU' }, { 'if-none-match': String(ru.headers.etag) })).statusCode).toBe(304);
     expect((await state(appId, m.messageId, 'publish')).statusCode).toBe(409);
     expect((await state(appId, m.messageId, 'pause')).json().message.state).toBe('paused');
     expect((await deviceFetch(t, key, 'device-0001', { appVersion: '2.1.0' })).json().messages).toEqual([]);

@@ -92,10 +92,12 @@ export function ContentFields({ appId, active, onActive }: { appId: string; acti
             showSearch
             optionFilterProp="label"
             value={null}
-            style={{ width: 260 }}
+            style={{ width: 260, marginTop: 12 }}
             options={LANGUAGES.filter((l) => !used.has(l.key)).map((l) => ({ value: l.key, label: languageName(l.key, i18n.language as Language) }))}
             onChange={(language: string) => {
-              add({ language, title: '', body: '', imageObjectId: null, buttons: [] });
+              // A new language starts with the buttons (and picture) of the one being edited: same actions, texts to translate.
+              const from = contents.find((c) => c?.language === active) ?? contents[0];
+              add({ language, title: '', body: '', imageObjectId: from?.imageObjectId ?? null, buttons: (from?.buttons ?? []).map((b) => ({ ...b })) });
               onActive(language);
             }}
           />
