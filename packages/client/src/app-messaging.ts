@@ -8,17 +8,21 @@ export const APP_MESSAGING_FETCH = { method: 'POST', path: '/ams/v1/client/messa
 export const MESSAGE_EVENTS = { impression: 'ams_impression', click: 'ams_click', dismiss: 'ams_dismiss' } as const;
 
 type Op = 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'contains';
-export type Trigger = { kind: 'launch' } | { kind: 'event'; event: string; conditions: Array<{ key: string; op: Op; value: string }> };
+export type Trigger = { kind: 'launch' } | { kind: 'event'; event: string; conditions?: Array<{ key: string; op: Op; value: string }> };
 
-/** A message as the server sends it: what shows it, when, how often, and what it says in this device's language. */
+/**
+ * A message as the server sends it: what shows it, when, how often, and what it says in
+ * this device's language. Defaults are left out: no picture, no end, every day, all day,
+ * no cap, no conditions.
+ */
 export interface InAppMessage {
   messageId: string;
   kind: 'popup' | 'image' | 'banner';
   priority: number;
-  content: { language: string; title: string; body: string; imageUrl: string | null; buttons: Array<{ text: string; action: 'dismiss' | 'deepLink' | 'url'; target: string | null }> };
+  content: { language: string; title: string; body: string; imageUrl?: string; buttons: Array<{ text: string; action: 'dismiss' | 'deepLink' | 'url'; target?: string }> };
   trigger: Trigger;
-  schedule: { startAt: string; endAt: string | null; timeZone: string; days: number[]; hours: { from: number; to: number } | null };
-  caps: { perDay: number | null; perCampaign: number | null };
+  schedule: { startAt: string; endAt?: string; timeZone: string; days?: number[]; hours?: { from: number; to: number } };
+  caps: { perDay?: number; perCampaign?: number };
 }
 
 /** What logs the impressions, clicks and dismissals: `getAnalytics(wharf)` from `@wharf/analytics`, or anything with its `logEvent`. */
@@ -121,7 +125,7 @@ export class AppMessaging {
 
   /** The app logged an event (log it to analytics as well): the message to show for it, if any. */
   eventLogged(name: string, properties: Record<string, string | number | boolean> = {}): Promise<InAppMessage | null> {
-    return this.#pick((t) => t.kind === 'event' && t.event === name && t.conditions.every((c) => holds(c, properties[c.key])));
+    return this.#pick((t) => t.kind === 'event' && t.event === name && (t.conditions ?? []).every((c) => holds(c, properties[c.key])));
   }
 
   /** A button or the message itself was tapped. */
@@ -150,18 +154,19 @@ export class AppMessaging {
 
   #inWindow(m: InAppMessage, now: Date): boolean {
     const s = m.schedule;
-    if (new Date(s.startAt) > now || (s.endAt !== null && new Date(s.endAt) <= now)) return false;
-    if (!s.days.length && !s.hours) return true;
+    if (new Date(s.startAt) > now || (s.endAt !== undefined && new Date(s.endAt) <= now)) return false;
+    const days = s.days ?? [];
+    if (!days.length && !s.hours) return true;
     const local = localParts(now, s.timeZone);
-    if (s.days.length && !s.days.includes(local.weekday)) return false;
+    if (days.length && !days.includes(local.weekday)) return false;
     return !s.hours || (local.hour >= s.hours.from && local.hour < s.hours.to);
   }
 
   #underCaps(m: InAppMessage, now: Date): boolean {
     const shown = this.#shown[m.messageId];
     if (!shown) return true;
-    if (m.caps.perCampaign !== null && shown.total >= m.caps.perCampaign) return false;
-    return m.caps.perDay === null || (shown.days[localParts(now, m.schedule.timeZone).day] ?? 0) < m.caps.perDay;
+    if (m.caps.perCampaign !== undefined && shown.total >= m.caps.perCampaign) return false;
+    return m.caps.perDay === undefined || (shown.days[localParts(now, m.schedule.timeZone).day] ?? 0) < m.caps.perDay;
   }
 }
 

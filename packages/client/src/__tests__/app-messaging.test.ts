@@ -8,10 +8,10 @@ const START = Date.UTC(2026, 5, 1, 8); // a Monday, 10:00 in Berlin
 const message = (over: Partial<InAppMessage> & Pick<InAppMessage, 'messageId'>): InAppMessage => ({
   kind: 'popup',
   priority: 5,
-  content: { language: 'enUS', title: 'Well done', body: 'Take 50 gems', imageUrl: null, buttons: [{ text: 'Take', action: 'deepLink', target: 'https://quest.example.com/gems' }] },
-  trigger: { kind: 'event', event: 'level_up', conditions: [] },
-  schedule: { startAt: new Date(START - 3_600_000).toISOString(), endAt: null, timeZone: 'Europe/Berlin', days: [], hours: null },
-  caps: { perDay: 1, perCampaign: null },
+  content: { language: 'enUS', title: 'Well done', body: 'Take 50 gems', buttons: [{ text: 'Take', action: 'deepLink', target: 'https://quest.example.com/gems' }] },
+  trigger: { kind: 'event', event: 'level_up' },
+  schedule: { startAt: new Date(START - 3_600_000).toISOString(), timeZone: 'Europe/Berlin' },
+  caps: { perDay: 1 },
   ...over,
 });
 
@@ -48,8 +48,8 @@ describe('in-app messages on a device', () => {
   it('keeps to property conditions, days and hours in the time zone, the campaign cap and priority', async () => {
     const { make, advance } = setup([
       message({ messageId: 'rich', priority: 9, trigger: { kind: 'event', event: 'level_up', conditions: [{ key: 'level', op: 'gte', value: '10' }] } }),
-      message({ messageId: 'evening', priority: 8, schedule: { startAt: new Date(START - 1).toISOString(), endAt: null, timeZone: 'Europe/Berlin', days: [1], hours: { from: 18, to: 22 } } }),
-      message({ messageId: 'once', priority: 1, caps: { perDay: null, perCampaign: 1 } }),
+      message({ messageId: 'evening', priority: 8, schedule: { startAt: new Date(START - 1).toISOString(), timeZone: 'Europe/Berlin', days: [1], hours: { from: 18, to: 22 } } }),
+      message({ messageId: 'once', priority: 1, caps: { perCampaign: 1 } }),
       message({ messageId: 'launch', trigger: { kind: 'launch' } }),
     ]);
     const ms = make();

@@ -128,14 +128,27 @@ export class MessageFetch {
       const sig = await urlSignerOf(this.deps).sign(content.imageObjectId, expires);
       imageUrl = `${origin}${buildPath(fileApi.downloadObject, { objectId: content.imageObjectId })}?expires=${expires}&sig=${sig}`;
     }
+    const { trigger, caps } = row.body;
     return {
       messageId: row.id,
       kind: row.kind,
       priority: row.priority,
-      content: { language: content.language, title: content.title, body: content.body, imageUrl, buttons: content.buttons },
-      trigger: row.body.trigger,
-      schedule: { startAt: row.startAt.toISOString(), endAt: row.endAt?.toISOString() ?? null, timeZone: row.body.timeZone, days: row.body.days, hours: row.body.hours },
-      caps: row.body.caps,
+      content: {
+        language: content.language,
+        title: content.title,
+        body: content.body,
+        ...(imageUrl ? { imageUrl } : {}),
+        buttons: content.buttons.map((b) => ({ text: b.text, action: b.action, ...(b.target ? { target: b.target } : {}) })),
+      },
+      trigger: trigger.kind === 'event' && trigger.conditions.length ? trigger : trigger.kind === 'event' ? { kind: 'event', event: trigger.event } : trigger,
+      schedule: {
+        startAt: row.startAt.toISOString(),
+        ...(row.endAt ? { endAt: row.endAt.toISOString() } : {}),
+        timeZone: row.body.timeZone,
+        ...(row.body.days.length ? { days: row.body.days } : {}),
+        ...(row.body.hours ? { hours: row.body.hours } : {}),
+      },
+      caps: { ...(caps.perDay !== null ? { perDay: caps.perDay } : {}), ...(caps.perCampaign !== null ? { perCampaign: caps.perCampaign } : {}) },
     };
   }
 }

@@ -128,14 +128,18 @@ export const messageStats = z.object({
 });
 export type MessageStats = z.infer<typeof messageStats>;
 
-/** A message as a device gets it: the content in its language, what shows it, when, how often. */
+/**
+ * A message as a device gets it: the content in its language, what shows it, when, how
+ * often. What is left at its default is left out (no picture, no end, every day, all day,
+ * no cap, no conditions): devices fetch it often.
+ */
 export const deviceMessage = z.object({
   messageId: z.string(),
   kind: z.enum(MESSAGE_KINDS),
   priority: z.number().int(),
-  content: z.object({ language: z.string(), title: z.string(), body: z.string(), imageUrl: z.string().nullable(), buttons: z.array(z.object({ text: z.string(), action: z.enum(BUTTON_ACTIONS), target: z.string().nullable() })) }),
-  trigger: messageTrigger,
-  schedule: z.object({ startAt: z.string(), endAt: z.string().nullable(), timeZone: z.string(), days: z.array(z.number().int()), hours: z.object({ from: z.number().int(), to: z.number().int() }).nullable() }),
-  caps: messageCaps,
+  content: z.object({ language: z.string(), title: z.string(), body: z.string(), imageUrl: z.string().optional(), buttons: z.array(z.object({ text: z.string(), action: z.enum(BUTTON_ACTIONS), target: z.string().optional() })) }),
+  trigger: z.discriminatedUnion('kind', [z.object({ kind: z.literal('launch') }), z.object({ kind: z.literal('event'), event: z.string(), conditions: z.array(z.object({ key: z.string(), op: z.enum(TRIGGER_OPS), value: z.string() })).optional() })]),
+  schedule: z.object({ startAt: z.string(), endAt: z.string().optional(), timeZone: z.string(), days: z.array(z.number().int()).optional(), hours: z.object({ from: z.number().int(), to: z.number().int() }).optional() }),
+  caps: z.object({ perDay: z.number().int().optional(), perCampaign: z.number().int().optional() }),
 });
 export type DeviceMessage = z.infer<typeof deviceMessage>;
