@@ -38,7 +38,7 @@ import { startBalancer } from '../../apps/server/src/harness/balancer';
  * --mixed-seconds N (the mixed load run, default 60; env BENCH_MIXED_SECONDS), --soak (a
  * 10-minute mixed run), --list-duration N (seconds per version-list measurement, default 5),
  * --list-connections N (default 10),
- * --upload-mb N (0 skips the upload), --only a,b (sections: routes, storage, links (and messages), analytics, clouddb, functions, upload, parse, mixed, versions),
+ * --upload-mb N (0 skips the upload), --only a,b (sections: routes, storage, links, messages, analytics, clouddb, functions, upload, parse, mixed, versions),
  * --db pglite|postgres (one database only; PostgreSQL runs when DATABASE_URL is set),
  * --instances N (the mixed run on PostgreSQL through N server processes behind a
  * round-robin balancer, sharing the database and the stored files; default 1).
@@ -198,10 +198,11 @@ App-user sign-in on ${t.label}: ${signIn.rps.toFixed(0)} req/s with argon2id at 
       reports.push(st.report);
     }
     // App Linking and App Messaging (issue 28): a short link's redirect and a device's message fetch against the bare route.
-    if (sections.has('routes') || sections.has('links')) {
+    if (sections.has('routes') || sections.has('links') || sections.has('messages')) {
       const linkBaseline = await load({ name: `bare Fastify route (before App Linking on ${t.label})`, url: `${bare.url}/healthz`, connections, durationSec });
-      rows.push({ result: linkBaseline, baseline: linkBaseline }, ...(await linkLines({ server, headers, projectId: released.projectId, appId: released.appId, label: t.label, baseline: linkBaseline, connections, durationSec })));
-      rows.push(...(await messagingLines({ server, headers, appId: released.appId, label: t.label, baseline: linkBaseline, connections, durationSec })));
+      rows.push({ result: linkBaseline, baseline: linkBaseline });
+      if (!sections.has('messages') || sections.has('routes') || sections.has('links')) rows.push(...(await linkLines({ server, headers, projectId: released.projectId, appId: released.appId, label: t.label, baseline: linkBaseline, connections, durationSec })));
+      if (!sections.has('links') || sections.has('routes') || sections.has('messages')) rows.push(...(await messagingLines({ server, headers, appId: released.appId, label: t.label, baseline: linkBaseline, connections, durationSec })));
     }
     // Cloud DB (issue 22) against Parse Server 9 on the same PostgreSQL server: PostgreSQL only.
     if (sections.has('clouddb') && env.DATABASE_URL) {
