@@ -132,14 +132,16 @@ export class LinkServer {
     if (!targets) return this.page(reply, 404, notFoundBody(lang));
     const platform = query.preview === '1' ? 'crawler' : platformOf(req.headers['user-agent']);
     const slice: Slice = { platform, country: countryOfAcceptLanguage(lang) ?? 'ZZ', referrer: referrerOf(req) };
-    if (link && query.preview !== '1') this.meter.count(link.id, 'click', slice);
+    // A HEAD (a link checker, a preview's probe) is answered alike but is no click and keeps no deep link.
+    const counted = link !== null && query.preview !== '1' && req.method !== 'HEAD' ? link : null;
+    if (counted) this.meter.count(counted.id, 'click', slice);
     const to = link ? destinationOf(targets, platform) : chooseDestination(targets, platform);
     if (to.kind === 'preview') return this.page(reply, 200, previewBody(lang, targets, link ? { linkId: link.id, reportUrl: deps.userContent.url('/l/report') } : null), 'public, max-age=60');
     if (to.kind === 'url') return reply.status(302).header('location', to.url).header('cache-control', 'private, no-store').send();
     // The console's store page in the visitor's language (its routes are in the hash); the
     // token rides in its referrer parameter, which the store hands to the app it installs.
     const site = STORE_SITE[(languageOfAcceptLanguage(lang) ?? 'en').slice(0, 2).toLowerCase()] ?? 'en';
-    const referrer = link ? `?referrer=${encodeURIComponent(`wharf_link=${await this.waitingLink(req, link, to.appId)}`)}` : '';
+    const referrer = counted ? `?referrer=${encodeURIComponent(`wharf_link=${await this.waitingLink(req, counted, to.appId)}`)}` : '';
     return reply.status(302).header('location', `${deps.userContent.consoleOrigin}/${site}/#/store/${to.appId}${referrer}`).header('cache-control', 'private, no-store').send();
   }
 

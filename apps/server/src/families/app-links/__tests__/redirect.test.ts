@@ -28,6 +28,10 @@ describe('a click on a short link', () => {
     expect((await click(t, l.shortLink, IPHONE_UA)).headers.location).toBe('https://apps.apple.com/app/id1234567');
     expect((await click(t, l.shortLink, HARMONY_UA)).headers.location).toMatch(`#/store/${p.app.appId}?`);
     expect((await click(t, l.shortLink, ANDROID_UA, { 'accept-language': 'ru-RU,ru' })).headers.location).toMatch(`/ru/#/store/${p.app.appId}?`);
+    // A HEAD is answered alike, but is no click and keeps no deep link.
+    const head = await t.deps.userContent.app.inject({ method: 'HEAD', url: new URL(l.shortLink).pathname, headers: { 'user-agent': ANDROID_UA } });
+    expect(head.statusCode).toBe(302);
+    expect(head.headers.location).toMatch(new RegExp(`#/store/${p.app.appId}$`));
     await flushCounts(t);
     const stats = (await u.call(api.linkStatistics, { query: { projectId: p.projectId, days: 7 }, params: { linkId: l.linkId } })).json().stats;
     expect(stats.totals).toEqual({ clicks: 5, firstOpens: 0, reopens: 0 });
