@@ -67,6 +67,19 @@ export function sendPrepared(reply: FastifyReply, prepared: PreparedAnswer): typ
 }
 
 /**
+ * A device's answer revalidated with its ETag: 304 with no body when the device holds it
+ * already, else the prepared bytes; kept privately and asked again each time.
+ */
+export function sendPreparedOr304(req: FastifyRequest, reply: FastifyReply, prepared: PreparedAnswer): typeof STREAMED {
+  reply.header('ETag', prepared.etag).header('Cache-Control', 'private, no-cache');
+  if (req.headers['if-none-match'] === prepared.etag) {
+    reply.code(304).send();
+    return STREAMED;
+  }
+  return sendPrepared(reply, prepared);
+}
+
+/**
  * Sends an answer a hot path built from parts already checked (rows of typed columns): typed
  * against the endpoint's answer at compile time, serialised once, without checking it again
  * per request (for a page of documents the check cost more than the query).

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { appMessagingApi as api } from '@wharf/contract';
 import { countryOfAcceptLanguage, languageOfAcceptLanguage } from '../../../platform/http/accept-language';
 import { publicOrigin } from '../../../platform/http/origin';
-import { registerEndpoint, sendPrepared, STREAMED } from '../../../platform/http/register';
+import { registerEndpoint, sendPreparedOr304 } from '../../../platform/http/register';
 import type { AppMessagingServices } from './context';
 
 /** What an app calls on a device, with its client ID and API key. */
@@ -15,11 +15,7 @@ export function clientRoutes(app: FastifyInstance, { fetch, deps }: AppMessaging
       country: body.country ?? countryOfAcceptLanguage(acceptLanguage) ?? undefined,
       language: body.language ?? languageOfAcceptLanguage(acceptLanguage) ?? undefined,
     });
-    reply.header('ETag', prepared.etag).header('Cache-Control', 'private, no-cache');
-    if (req.headers['if-none-match'] === prepared.etag) {
-      reply.code(304).send();
-      return STREAMED;
-    }
-    return sendPrepared(reply, prepared);
+    // An instance holding this answer already costs a header exchange, no body.
+    return sendPreparedOr304(req, reply, prepared);
   });
 }

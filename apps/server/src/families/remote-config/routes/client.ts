@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { remoteConfigApi } from '@wharf/contract';
 import { countryOfAcceptLanguage, languageOfAcceptLanguage } from '../../../platform/http/accept-language';
-import { registerEndpoint, sendPrepared, STREAMED } from '../../../platform/http/register';
+import { registerEndpoint, sendPreparedOr304 } from '../../../platform/http/register';
 import type { RemoteConfigServices } from './context';
 
 /** What an app calls on a device, with its client ID and API key. */
@@ -13,13 +13,8 @@ export function clientRoutes(app: FastifyInstance, { fetch, updates }: RemoteCon
       country: body.country ?? countryOfAcceptLanguage(acceptLanguage) ?? undefined,
       language: body.language ?? languageOfAcceptLanguage(acceptLanguage) ?? undefined,
     });
-    // An instance holding these values already costs a header exchange, no body.
-    reply.header('ETag', prepared.etag).header('Cache-Control', 'private, no-cache');
-    if (req.headers['if-none-match'] === prepared.etag) {
-      reply.code(304).send();
-      return STREAMED;
-    }
-    return sendPrepared(reply, prepared);
+    // An instance holding this answer already costs a header exchange, no body.
+    return sendPreparedOr304(req, reply, prepared);
   });
   registerEndpoint(app, remoteConfigApi.remoteConfigUpdates, ({ caller, query, req, reply }) => updates.stream(caller.appId!, query.after, query.timeoutSeconds, req, reply));
 }
