@@ -136,7 +136,7 @@ export class LinkServer {
     const counted = link !== null && query.preview !== '1' && req.method !== 'HEAD' ? link : null;
     if (counted) this.meter.count(counted.id, 'click', slice);
     const to = link ? destinationOf(targets, platform) : chooseDestination(targets, platform);
-    if (to.kind === 'preview') return this.page(reply, 200, previewBody(lang, targets, link ? { linkId: link.id, reportUrl: deps.userContent.url('/l/report') } : null), 'public, max-age=60');
+    if (to.kind === 'preview') return this.page(reply, 200, previewBody(lang, targets, link ? { linkId: link.id, reportUrl: deps.userContent.url('/l/report') } : null), 'private, max-age=60');
     if (to.kind === 'url') return reply.status(302).header('location', to.url).header('cache-control', 'private, no-store').send();
     // The console's store page in the visitor's language (its routes are in the hash); the
     // token rides in its referrer parameter, which the store hands to the app it installs.
