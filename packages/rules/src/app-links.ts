@@ -52,6 +52,9 @@ export function linkPrefixProblem(name: string): LinkWordProblem | null {
   return RESERVED_LINK_WORDS.includes(name) ? 'reserved' : null;
 }
 
+/** A host name of DNS's shape (go.example.com), case-insensitive: custom domains and link hosts. */
+export const HOST_NAME = /^(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+
 /** An allow-list entry: a host name, or `*.` and a domain for any host under it. */
 export const ALLOWED_HOST = /^(\*\.)?([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 

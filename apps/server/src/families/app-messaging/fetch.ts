@@ -4,6 +4,7 @@ import { compareParsedVersions, languageByKey, languageByTag, parseVersion, type
 import type { Deps } from '../../platform/deps';
 import { prepareFromItems, type PreparedAnswer } from '../../platform/http/register';
 import { KeptReads } from '../../platform/kept-reads';
+import { percentileOf } from '../../platform/percentile';
 import { audienceMembership } from '../analytics/public';
 import { urlSignerOf } from '../files/public';
 import { messagesRepo as repo, type MessageRow } from './repo';
@@ -30,8 +31,6 @@ interface Live {
   items: Map<string, Promise<string>>;
 }
 
-/** The device's place in 0–100 for a message: sha256 of `messageId.deviceId`, in slices of 0.01. */
-const percentileOf = (seed: string, deviceId: string) => (((hash('sha256', `${seed}.${deviceId}`, 'buffer') as Buffer).readUInt32BE(0) % 10_000) + 1) / 100;
 
 /** The content a device reads: its language's, else one in its primary language, else the default. */
 function contentFor(row: MessageRow, language: string | undefined) {

@@ -1,6 +1,9 @@
-import { hash } from 'node:crypto';
 import type { ConditionRule, FetchAttributes, RemoteTemplate } from '@wharf/contract';
 import { compareParsedVersions, parseVersion } from '@wharf/rules';
+import { percentileOf } from '../../platform/percentile';
+
+/** The instance's place in 0–100 for a seed (platform/percentile.ts), as the conditions and experiments use it. */
+export { percentileOf };
 
 /** What a condition is tested against: the device's attributes, its instance ID and the time. */
 export interface DeviceFacts extends FetchAttributes {
@@ -12,14 +15,6 @@ export interface DeviceFacts extends FetchAttributes {
 
 type Test = (d: DeviceFacts) => boolean;
 
-/**
- * The device's place in 0–100 for a seed: sha256 of `seed.deviceId`, in 10,000 slices of
- * 0.01, from 0.01 to 100. Stable per device and seed, independent across seeds.
- */
-export function percentileOf(seed: string, deviceId: string): number {
-  const n = (hash('sha256', `${seed}.${deviceId}`, 'buffer') as Buffer).readUInt32BE(0);
-  return ((n % 10_000) + 1) / 100;
-}
 
 const COMPARE = {
   eq: (d: number) => d === 0,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALLOWED_HOST, APP_STORE_ID, IOS_BUNDLE_ID, APP_LINK_LIMITS as L, LINK_PLATFORMS, linkPrefixProblem, linkSuffixProblem, linkTargetProblem, UTM_KEYS } from '@wharf/rules';
+import { ALLOWED_HOST, APP_STORE_ID, HOST_NAME, IOS_BUNDLE_ID, APP_LINK_LIMITS as L, LINK_PLATFORMS, linkPrefixProblem, linkSuffixProblem, linkTargetProblem, UTM_KEYS } from '@wharf/rules';
 import { refused } from '../../kit/field-errors';
 
 /** Every call names its project in the query, where the access check reads it before the body. */
@@ -14,7 +14,7 @@ export const prefixName = z.string().refine((s) => linkPrefixProblem(s) === null
 export const linkHost = z
   .string()
   .toLowerCase()
-  .regex(/^(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'a host name such as go.example.com');
+  .regex(HOST_NAME, 'a host name such as go.example.com');
 
 export const utm = z.object(Object.fromEntries(UTM_KEYS.map((k) => [k, text(200).min(1).optional()])) as Record<(typeof UTM_KEYS)[number], z.ZodOptional<z.ZodString>>);
 

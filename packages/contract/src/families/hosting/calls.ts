@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HOST_NAME } from '@wharf/rules';
 import { defineEndpoint } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
 import { channelName, hostingConfig, hostingDomain, hostingSite, hostingVersion, projectQuery, siteName, sitePath, siteQuery } from './schemas';
@@ -166,7 +167,7 @@ export const addDomain = defineEndpoint({
   access: MANAGE,
   summary: 'A custom domain for the site: served once its TXT record is found (checked every few minutes)',
   query: siteQuery,
-  body: z.object({ domain: z.string().toLowerCase().regex(/^(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'a host name such as www.example.com') }),
+  body: z.object({ domain: z.string().toLowerCase().regex(HOST_NAME, 'a host name such as www.example.com') }),
   response: okResponse({ domain: hostingDomain }),
 });
 

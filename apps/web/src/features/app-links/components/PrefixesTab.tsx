@@ -2,7 +2,7 @@ import { Button, Empty, Flex, Form, Input, Popconfirm, Radio, Table, Tag, Typogr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LinkPrefix } from '@wharf/contract';
-import { linkPrefixProblem } from '@wharf/rules';
+import { HOST_NAME, linkPrefixProblem } from '@wharf/rules';
 import { useLinkChanges } from '../api/mutations';
 
 /** Where a project's links live: a name on this deployment's link host, or a host of its own proven by a TXT record. */
@@ -31,7 +31,7 @@ export function PrefixesTab({ projectId, prefixes, canManage }: { projectId: str
                 {
                   validator: async (_r, v: string) => {
                     if (!v) return;
-                    const bad = kind === 'path' ? linkPrefixProblem(v.trim().toLowerCase()) !== null : !/^([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i.test(v.trim());
+                    const bad = kind === 'path' ? linkPrefixProblem(v.trim().toLowerCase()) !== null : !HOST_NAME.test(v.trim());
                     if (bad) throw new Error(t(kind === 'path' ? 'prefix.nameRule' : 'prefix.hostRule'));
                   },
                 },

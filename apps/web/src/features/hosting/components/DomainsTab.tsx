@@ -1,11 +1,11 @@
 import { Button, Empty, Flex, Form, Input, Popconfirm, Skeleton, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { HostingDomain } from '@wharf/contract';
+import { HOST_NAME } from '@wharf/rules';
 import { useDisplay } from '../../../session/display';
 import { useSiteChanges } from '../api/mutations';
 import { useDomains } from '../api/queries';
 
-const DOMAIN = /^(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
 /** Custom domains: the TXT record to create, and whether it has been found. */
 export function DomainsTab({ projectId, site, canManage }: { projectId: string; site: string; canManage: boolean }) {
@@ -23,7 +23,7 @@ export function DomainsTab({ projectId, site, canManage }: { projectId: string; 
       </Typography.Paragraph>
       {canManage && (
         <Form form={form} layout="inline" onFinish={(v) => changes.addDomain.mutateAsync(v.domain.trim().toLowerCase()).then(() => form.resetFields())}>
-          <Form.Item name="domain" label={t('domains.domain')} rules={[{ required: true, pattern: DOMAIN, message: t('domains.domainRule') }]}>
+          <Form.Item name="domain" label={t('domains.domain')} rules={[{ required: true, pattern: HOST_NAME, message: t('domains.domainRule') }]}>
             <Input placeholder="www.example.com" style={{ width: 260 }} />
           </Form.Item>
           <Button htmlType="submit" loading={changes.addDomain.isPending}>
