@@ -22,6 +22,10 @@ export function startProcess(args: string[], env: Record<string, string>, patter
       const m = pattern.exec(out);
       if (!m) return;
       clearInterval(timer);
+      // A server that dies during the run says why (the run then fails on a refused connection).
+      child.once('exit', (code, signal) => {
+        if (signal !== 'SIGTERM') console.error(`${args.at(-1)} exited (${code ?? signal}) during the run; its last output:\n${out.slice(-4000)}`);
+      });
       resolve({
         url: m[1]!,
         child,

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Config } from '../../config';
+import { survivingLostConnections } from '../../platform/db/lost-connections';
 import { AppError } from '../../platform/http/errors';
 
 const { escapeIdentifier: ident, escapeLiteral: literal } = pg;
@@ -45,8 +46,7 @@ export class ProjectDbCluster {
     private readonly config: Pick<Config, 'projectDatabases' | 'database'>,
   ) {
     this.#url = new URL(url);
-    this.#pool = new pg.Pool({ connectionString: url, max: 3 });
-    this.#pool.on('error', () => undefined);
+    this.#pool = survivingLostConnections(new pg.Pool({ connectionString: url, max: 3 }));
     this.#platformDatabase = config.database.kind === 'postgres' ? new URL(config.database.url).pathname.slice(1) || null : null;
   }
 

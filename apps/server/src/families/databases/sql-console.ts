@@ -1,6 +1,7 @@
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { StatementResult } from '@wharf/contract';
+import { survivingLostConnections } from '../../platform/db/lost-connections';
 import { AppError } from '../../platform/http/errors';
 import type { ProjectDbCluster } from './cluster';
 import { refuseUnsupported, ScriptSyntaxError, statementsOf, type Statement } from './statements';
@@ -60,8 +61,7 @@ export class SqlConsole {
   #pool(t: Target): pg.Pool {
     let pool = this.#pools.get(t.pgName);
     if (!pool) {
-      pool = new pg.Pool({ connectionString: this.cluster.urlAs(t.pgName, t.owner, t.password), max: 3, idleTimeoutMillis: 30_000 });
-      pool.on('error', () => undefined);
+      pool = survivingLostConnections(new pg.Pool({ connectionString: this.cluster.urlAs(t.pgName, t.owner, t.password), max: 3, idleTimeoutMillis: 30_000 }));
       this.#pools.set(t.pgName, pool);
     }
     return pool;

@@ -9,6 +9,7 @@ import { EmbeddedDatabaseUnreadableError, lockDataDir } from './data-dir-lock';
 import { MIGRATIONS_DIR, MIGRATION_LOCK, STARTUP_LOCK } from './migrate';
 import { PgliteThread, UnreadableData } from './pglite-thread';
 import type { Database, Db } from './types';
+import { survivingLostConnections } from './lost-connections';
 
 /** The data directory, created if new and locked to this process (a dead holder's lock taken over, and said). */
 async function lockedDataDir(dir: string, options: { onRecoveredLock?: (pid: number) => void }) {
@@ -108,8 +109,7 @@ export async function openPgliteThread(dir: string, options: { onRecoveredLock?:
   }
   // Four connections keep the thread busy (performance.md); the thread keeps an open
   // transaction's statements to its own connection, as PGlite has one session.
-  const pool = thread.pool(4);
-  pool.on('error', () => undefined);
+  const pool = survivingLostConnections(thread.pool(4));
   let closed = false;
   return {
     kind: 'pglite',
@@ -138,9 +138,7 @@ export async function openPgliteThread(dir: string, options: { onRecoveredLock?:
 }
 
 export async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // A dropped idle connection must not crash the process; the pool replaces it.
-  pool.on('error', () => undefined);
+  const pool = survivingLostConnections(new pg.Pool({ connectionString: url, max: poolSize }));
   const db = drizzlePg({ client: pool }) as unknown as Db;
   let closed = false;
   return {

@@ -78,8 +78,13 @@ describe.skipIf(!onPostgres)('project databases on PostgreSQL', () => {
     expect(failed.error).toMatchObject({ statementIndex: 1, code: '42P01' });
     const syntax = await run(u, projectId, databaseId, 'selec 1');
     expect(syntax.error).toMatchObject({ code: '42601' });
+    // A session that ends under the statement (here it ends itself) is that run's error; the server goes on.
+    const ended = await run(u, projectId, databaseId, 'select pg_terminate_backend(pg_backend_pid())');
+    expect(ended.error).not.toBeNull();
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await run(u, projectId, databaseId, 'select 1')).results[0]!.rows).toEqual([['1']]);
     const history = (await u.call(databasesApi.sqlHistory, { query: { projectId, databaseId } })).json().entries;
-    expect(history.map((h: { ok: boolean }) => h.ok)).toEqual([false, false, true, true]);
+    expect(history.map((h: { ok: boolean }) => h.ok)).toEqual([true, false, false, false, true, true]);
     const detail = (await u.call(databasesApi.getDatabase, { query: { projectId, databaseId } })).json().database;
     expect(detail.tables).toEqual([expect.objectContaining({ schema: 'public', name: 'notes' })]);
     expect(detail.serverVersion).toMatch(/^\d+/);
