@@ -23,8 +23,9 @@ export function startProcess(args: string[], env: Record<string, string>, patter
       if (!m) return;
       clearInterval(timer);
       // A server that dies during the run says why (the run then fails on a refused connection).
+      let stopping = false;
       child.once('exit', (code, signal) => {
-        if (signal !== 'SIGTERM') console.error(`${args.at(-1)} exited (${code ?? signal}) during the run; its last output:\n${out.slice(-4000)}`);
+        if (!stopping) console.error(`${args.at(-1)} exited (${code ?? signal}) during the run; its last output:\n${out.slice(-4000)}`);
       });
       resolve({
         url: m[1]!,
@@ -33,6 +34,7 @@ export function startProcess(args: string[], env: Record<string, string>, patter
         stop: () =>
           new Promise<void>((done) => {
             if (child.exitCode !== null) return done();
+            stopping = true;
             child.once('exit', () => done());
             child.kill('SIGTERM');
           }),
