@@ -104,7 +104,7 @@ export type { DeviceMessage, Message, MessageInput, MessageStats, MessageValue }
 export type { Link, LinkPrefix, LinkReport, LinkSettings, LinkStats, LinkTargetsInput, LinkTargetsValue } from './families/app-links';
 export type { DbAccount, ProjectDatabase, SqlScript, SqlTask, StatementResult, TaskState } from './families/databases';
 export type { AppReview, ModerationItem, PublicReview, RatingSummary, ReplyTemplate, ReviewSort } from './families/ratings';
-export type { CloudFunction, FunctionVersion, FunctionAlias, Invocation } from './families/cloud-functions';
+export type { CloudFunction, FunctionVersion, FunctionAlias, FunctionLogLine, Invocation, InvocationRow } from './families/cloud-functions';
 export type { AnalyticsContext, AnalyticsEventInput, AnalyticsExport, DistributionDay, PhasedAdoption, Audience, AudienceCondition, AudienceInput, ExportFormat, ExportState, IndustryMetric, ReportDefinition, ReportDimension, ReportMetric, ReportSchedule, ReportTemplate, ReportTemplateInput, AnalyticsSettings, ExploreGroup, PortraitDimension, OverviewDay, OverviewTotals, RejectReason } from './families/analytics';
 export { ADOPTION_VERSIONS, ANALYTICS_LIMITS, CRASH_EVENT, AUDIENCE_FIELDS, AUDIENCE_LIMITS, USER_PROPERTY_OPS, AUTOMATIC_EVENTS, DEFAULT_RETENTION_DAYS, EXPORT_FORMATS, EXPORT_STATES, INDUSTRY_LIMITS, INDUSTRY_METRICS, REPORT_DIMENSIONS, REPORT_LIMITS, REPORT_METRICS, REPORT_RANGES, REPORT_SCHEDULES, EXPLORE_GROUPS, EXPLORE_TOP, FUNNEL_STEPS, PORTRAIT_DIMENSIONS, PORTRAIT_TOP, RETENTION_CURVE_DAYS, RETENTION_DAYS, RETENTION_OFFSETS } from './families/analytics';
 export type { ConditionRule, FetchAttributes, ParameterType, RemoteCondition, RemoteParameter, RemoteTemplate, RemoteVersionSummary } from './families/remote-config';

@@ -20,7 +20,25 @@ export const FUNCTION_LIMITS = {
   aliasWeight: { min: 0, max: 100 },
   versionsPerFunction: 100,
   aliasesPerFunction: 20,
+  /** Lines a call keeps for its logs, and the characters of each. */
+  logLinesPerCall: 1000,
+  logLineChars: 8192,
+  /** Words a log search may hold. */
+  logSearchChars: 200,
 } as const;
+
+/** The spans the metrics chart offers, with the width of each bar. */
+export const FUNCTION_METRIC_RANGES = {
+  '1h': { hours: 1, bucketSeconds: 60 },
+  '24h': { hours: 24, bucketSeconds: 900 },
+  '7d': { hours: 168, bucketSeconds: 3600 },
+} as const;
+export type FunctionMetricRange = keyof typeof FUNCTION_METRIC_RANGES;
+
+/** How a call ended; `throttled` never ran (every runner was busy). */
+export const INVOCATION_OUTCOMES = ['ok', 'error', 'timeout', 'crashed', 'throttled'] as const;
+export const INVOCATION_TRIGGERS = ['http', 'test', 'timer', 'event'] as const;
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 
 /** The alias every function has: its editable code and settings, not a published version. */
 export const LATEST = '$latest';

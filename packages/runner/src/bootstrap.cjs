@@ -42,15 +42,20 @@ if (fs.existsSync('/run/egress.sock')) {
   setGlobalDispatcher(new ProxyAgent('http://127.0.0.1:3128'));
 }
 
-const keep = (call, args) => {
-  if (call.output.length < OUTPUT_LIMIT) call.output += `${format(...args)}\n`.slice(0, OUTPUT_LIMIT - call.output.length);
+// Each kept line also goes out with its level and its time since the call began, for the function's logs.
+const keep = (call, level, args) => {
+  if (call.output.length >= OUTPUT_LIMIT) return;
+  const text = format(...args).slice(0, OUTPUT_LIMIT - call.output.length);
+  call.output += `${text}\n`;
+  call.lines.push([level, Date.now() - call.started, text]);
 };
 const LEVELS = ['log', 'info', 'warn', 'error', 'debug'];
+const LEVEL_OF = { log: 'info', info: 'info', warn: 'warn', error: 'error', debug: 'debug' };
 const printers = Object.fromEntries(LEVELS.map((level) => [level, console[level].bind(console)]));
 // Console output is the call's while it runs alone, and always written out.
 for (const level of LEVELS) {
   console[level] = (...args) => {
-    if (active.size === 1) for (const call of active) keep(call, args);
+    if (active.size === 1) for (const call of active) keep(call, LEVEL_OF[level], args);
     printers[level](...args);
   };
 }
@@ -60,19 +65,19 @@ class Logger {
     this.call = call;
   }
   info(...args) {
-    keep(this.call, args);
+    keep(this.call, 'info', args);
     printers.info(...args);
   }
   warn(...args) {
-    keep(this.call, args);
+    keep(this.call, 'warn', args);
     printers.warn(...args);
   }
   error(...args) {
-    keep(this.call, args);
+    keep(this.call, 'error', args);
     printers.error(...args);
   }
   debug(...args) {
-    keep(this.call, args);
+    keep(this.call, 'debug', args);
     printers.debug(...args);
   }
 }
@@ -108,15 +113,15 @@ function invoke(fn, event, context, logger) {
   });
 }
 
-function answer(id, result, output) {
+function answer(id, result, output, lines) {
   const http = result instanceof HTTPResponse ? { statusCode: result.statusCode, headers: result.headers, contentType: result.contentType, body: result.body } : undefined;
   let line;
   try {
-    line = JSON.stringify(http ? { id, http, output } : { id, result: result === undefined ? null : result, output });
+    line = JSON.stringify(http ? { id, http, output, lines } : { id, result: result === undefined ? null : result, output, lines });
   } catch (e) {
-    return send({ id, error: `the result cannot be sent as JSON: ${e.message}`, output });
+    return send({ id, error: `the result cannot be sent as JSON: ${e.message}`, output, lines });
   }
-  if (line.length > resultLimit) return send({ id, error: `the result is larger than ${resultLimit} bytes`, output });
+  if (line.length > resultLimit) return send({ id, error: `the result is larger than ${resultLimit} bytes`, output, lines });
   write(`${line}\n`);
 }
 
@@ -131,18 +136,19 @@ function onLine(line) {
       return send({ id: message.id, error: String((e && e.message) || e) });
     }
   }
-  const call = { output: '' };
+  const call = { output: '', lines: [], started: Date.now() };
   active.add(call);
   invoke(handler, message.event, message.context, new Logger(call)).then(
     (result) => {
       active.delete(call);
-      answer(message.id, result, call.output);
+      answer(message.id, result, call.output, call.lines);
     },
     (e) => {
       active.delete(call);
       // The message is the answer; where it came from goes to the call's output.
       const stack = e && typeof e.stack === 'string' ? `${e.stack}\n` : '';
-      send({ id: message.id, error: String((e && e.message) || e), output: call.output + stack });
+      if (stack) call.lines.push(['error', Date.now() - call.started, stack.slice(0, OUTPUT_LIMIT)]);
+      send({ id: message.id, error: String((e && e.message) || e), output: call.output + stack, lines: call.lines });
     },
   );
 }

@@ -1,5 +1,5 @@
 // @wharf/runner: cloud functions' code run in sandboxed processes (docs/functions-runtime.md).
-export { Runner, type HttpAnswer, type LoadOptions, type Outcome, type RunnerOptions, type SpawnOptions } from './runner';
+export { Runner, type HttpAnswer, type LoadOptions, type LogLine, type Outcome, type RunnerOptions, type SpawnOptions } from './runner';
 export { bubblewrapAvailable, sandboxArgs, type SandboxLimits } from './sandbox';
 export { RunnerPool, type PoolOptions } from './pool';
 export type { FunctionCode, HostHealth, HostOutcome, RunnerHost } from './host';

@@ -31,9 +31,12 @@ export interface HttpAnswer {
   body: unknown;
 }
 
+/** A line a call printed: its level (console.log is `info`), when (ms since the call began), and the text. */
+export type LogLine = [level: 'info' | 'warn' | 'error' | 'debug', afterMs: number, text: string];
+
 export type Outcome =
-  | { ok: true; result: unknown; http?: HttpAnswer; output: string; ms: number }
-  | { ok: false; reason: 'error' | 'timeout' | 'crashed'; message: string; output: string; ms: number };
+  | { ok: true; result: unknown; http?: HttpAnswer; output: string; lines?: LogLine[]; ms: number }
+  | { ok: false; reason: 'error' | 'timeout' | 'crashed'; message: string; output: string; lines?: LogLine[]; ms: number };
 
 interface Pending {
   startedAt: number;
@@ -165,7 +168,7 @@ export class Runner {
   }
 
   #answer(line: string): void {
-    let m: { id?: unknown; result?: unknown; http?: HttpAnswer; error?: unknown; output?: unknown };
+    let m: { id?: unknown; result?: unknown; http?: HttpAnswer; error?: unknown; output?: unknown; lines?: unknown };
     try {
       m = JSON.parse(line) as typeof m;
     } catch {
@@ -175,7 +178,8 @@ export class Runner {
     if (!pending || typeof m.id !== 'number') return;
     const ms = performance.now() - pending.startedAt;
     const output = typeof m.output === 'string' ? m.output : '';
-    this.#settle(m.id, m.error !== undefined ? { ok: false, reason: 'error', message: String(m.error), output, ms } : { ok: true, result: m.result ?? null, ...(m.http ? { http: m.http } : {}), output, ms });
+    const lines = linesOf(m.lines);
+    this.#settle(m.id, m.error !== undefined ? { ok: false, reason: 'error', message: String(m.error), output, lines, ms } : { ok: true, result: m.result ?? null, ...(m.http ? { http: m.http } : {}), output, lines, ms });
   }
 
   #listen(): void {
@@ -207,4 +211,16 @@ export class Runner {
       }
     }
   }
+}
+
+const LEVELS = new Set(['info', 'warn', 'error', 'debug']);
+
+/** The lines a runner sent, as far as they are well formed (the code in the sandbox is not trusted). */
+function linesOf(v: unknown): LogLine[] {
+  if (!Array.isArray(v)) return [];
+  const out: LogLine[] = [];
+  for (const l of v.slice(0, 1000)) {
+    if (Array.isArray(l) && LEVELS.has(l[0] as string) && typeof l[1] === 'number' && typeof l[2] === 'string') out.push([l[0] as LogLine[0], l[1], l[2]]);
+  }
+  return out;
 }

@@ -121,6 +121,7 @@ const envSchema = z.object({
   FUNCTIONS_RUNNERS: z.enum(['local', 'remote']).default('local'),
   FUNCTIONS_RUNNER_TOKEN: z.string().min(32).optional(),
   FUNCTIONS_RUNNER_URLS: z.string().optional(),
+  FUNCTION_LOG_DAYS: z.coerce.number().int().min(1).max(365).default(7),
 });
 
 export interface Config {
@@ -145,6 +146,8 @@ export interface Config {
     /** The secret the server and its runner hosts share; null: no host can register. */
     runnerToken: string | null;
     runnerUrls: string[];
+    /** Days a function's invocations and log lines are kept. */
+    logDays: number;
   };
   database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string; poolSize: number };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -287,6 +290,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       runners: e.FUNCTIONS_RUNNERS,
       runnerToken: e.FUNCTIONS_RUNNER_TOKEN ?? null,
       runnerUrls: (e.FUNCTIONS_RUNNER_URLS ?? '').split(',').map((u) => u.trim()).filter(Boolean),
+      logDays: e.FUNCTION_LOG_DAYS,
     },
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }

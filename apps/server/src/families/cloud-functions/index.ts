@@ -1,14 +1,14 @@
 import type { Family } from '../../platform/deps';
-import { CloudFunctionReleases } from './releases';
-import type { CloudFunctionsServices } from './routes/context';
+import { journalRepo } from './journal-repo';
+import { observeRoutes } from './routes/observe';
 import { testRoutes } from './routes/test';
 import { registerRunnerHosts } from './hosts';
-import { FunctionRuntime } from './runtime';
-import { CloudFunctionsService } from './service';
+import { cloudFunctionsOf } from './services';
 import { registerTrigger } from './trigger';
 import { consoleRoutes } from './routes/console';
 
-const ROUTES = [consoleRoutes, testRoutes];
+const ROUTES = [consoleRoutes, testRoutes, observeRoutes];
+const DAY_MS = 86_400_000;
 
 /** Cloud functions: a project's functions, their versions and aliases, run in sandboxed runners (docs/cloud-functions.md). */
 export const cloudFunctionsFamily: Family = {
@@ -24,13 +24,25 @@ export const cloudFunctionsFamily: Family = {
       scope: 'project',
     },
   ],
+  periodic: [
+    { name: 'function invocations', everyMs: () => 1000, run: (deps) => cloudFunctionsOf(deps).journal.flush(deps.db) },
+    {
+      name: 'function logs pruning',
+      everyMs: () => 10 * 60_000,
+      run: async (deps) => {
+        const before = new Date(deps.clock.now().getTime() - deps.config.functions.logDays * DAY_MS);
+        while ((await journalRepo.prune(deps.db, before)) > 0);
+      },
+    },
+  ],
   register(app, deps) {
-    const runtime = new FunctionRuntime(deps);
-    app.addHook('onClose', async () => runtime.close());
-    const forget = (functionId: string) => runtime.forget(functionId);
-    const s: CloudFunctionsServices = { functions: new CloudFunctionsService(deps, forget), releases: new CloudFunctionReleases(deps, forget), runtime };
+    const s = cloudFunctionsOf(deps);
+    app.addHook('onClose', async () => {
+      await s.journal.flush(deps.db).catch((err: unknown) => deps.log.warn({ err }, 'function invocations not written at close'));
+      await s.runtime.close();
+    });
     for (const route of ROUTES) route(app, s);
-    registerTrigger(deps, runtime);
+    registerTrigger(deps, s.runtime);
     registerRunnerHosts(app, deps);
   },
 };

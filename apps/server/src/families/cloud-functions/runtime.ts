@@ -4,6 +4,7 @@ import { RunnerPool, type HostOutcome, type RunnerHost } from '@wharf/runner';
 import type { Deps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/http/errors';
 import { readEnv } from './env';
+import type { InvocationJournal, Recorded } from './journal';
 import { RunnerHosts } from './hosts';
 import { cloudFunctionsRepo as repo, type AliasRow, type FunctionRow, type VersionRow } from './repo';
 import { CHANGED_CHANNEL } from './changes';
@@ -35,7 +36,12 @@ export class FunctionRuntime {
   #keys = new Map<string, Set<string>>();
   #starting = new Map<string, Promise<void>>();
 
-  constructor(private readonly deps: Pick<Deps, 'db' | 'clock' | 'secrets' | 'pubsub' | 'config' | 'log' | 'storage'>, host?: RunnerHost) {
+  constructor(
+    private readonly deps: Pick<Deps, 'db' | 'clock' | 'secrets' | 'pubsub' | 'config' | 'log' | 'storage'>,
+    host?: RunnerHost,
+    /** Where calls are recorded (none for a runtime that only runs, as in the runtime's own tests). */
+    readonly journal: InvocationJournal | null = null,
+  ) {
     this.#host = host ?? null;
     deps.pubsub.subscribe(CHANGED_CHANNEL, (payload) => this.forget((payload as { functionId: string }).functionId));
   }
@@ -98,7 +104,7 @@ export class FunctionRuntime {
     const row = await repo.get(this.deps.db, projectId, functionId);
     if (!row) throw notFound(WORDS.noFunction);
     const found = await this.#resolve(projectId, row.name);
-    const ran = found ? await this.call(found, qualifier, event, requestId) : null;
+    const ran = found ? await this.call(found, qualifier, event, requestId, { trigger: 'test' }) : null;
     if (!ran) throw notFound(/^\d+$/.test(qualifier) ? WORDS.noVersion(qualifier) : WORDS.noAlias(qualifier));
     return ran;
   }
@@ -123,8 +129,13 @@ export class FunctionRuntime {
     return starting;
   }
 
-  /** Runs what the qualifier names for this request id: null when it names nothing. `auth` is who called, for the function's context. */
-  async call(r: Resolved, qualifier: string, event: unknown, requestId: string, auth: object | null = null): Promise<Ran | null> {
+  /**
+   * Runs what the qualifier names for this request id: null when it names nothing. `auth` is
+   * who called, for the function's context; `trigger` what started the call, for its record
+   * in the journal (every call that ran or was throttled has one).
+   */
+  async call(r: Resolved, qualifier: string, event: unknown, requestId: string, how: { trigger: Recorded['trigger']; auth?: object | null }): Promise<Ran | null> {
+    const { auth = null } = how;
     const alias = r.aliases.get(qualifier);
     const number = alias ? routeVersion(alias, requestId) : /^\d+$/.test(qualifier) ? Number(qualifier) : null;
     const version = number === null ? null : (r.versions.get(number) ?? null);
@@ -132,10 +143,18 @@ export class FunctionRuntime {
     const settings = version ?? r.fn;
     const key = version ? `${r.fn.id}.v${version.version}` : r.latestKey;
     const context = { requestId, functionName: r.fn.name, projectId: r.fn.projectId, version: version ? String(version.version) : LATEST, ...(alias ? { alias: alias.name } : {}), ...(auth ? { auth } : {}) };
+    const startedAt = this.deps.clock.now();
     let outcome = await this.host.invoke(key, event, context);
     if (!outcome.ok && outcome.reason === 'unknown') {
       await this.#start(r.fn.id, key, settings);
       outcome = await this.host.invoke(key, event, context);
+    }
+    const ended = outcome.ok ? 'ok' : outcome.reason;
+    if (ended !== 'unknown' && ended !== 'unavailable') {
+      this.journal?.record({
+        projectId: r.fn.projectId, functionId: r.fn.id, version: context.version, alias: alias?.name ?? null, trigger: how.trigger, requestId, startedAt,
+        outcome: ended, durationMs: Math.round(outcome.ms * 10) / 10, coldStart: outcome.coldStart, error: outcome.ok ? null : outcome.message, lines: ('lines' in outcome && outcome.lines) || [],
+      });
     }
     if (!outcome.ok && outcome.reason === 'throttled') throw new AppError('rateLimited', WORDS.throttled, { 'Retry-After': '1' });
     if (!outcome.ok && (outcome.reason === 'unavailable' || outcome.reason === 'unknown')) {

@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid, foreignKey } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, unique, uuid, foreignKey } from 'drizzle-orm/pg-core';
 import { projects } from '../projects/public';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' }).notNull();
@@ -98,3 +99,49 @@ export const functionRunnerHosts = pgTable('function_runner_hosts', {
   registeredAt: at('registered_at'),
   lastSeenAt: at('last_seen_at'),
 });
+
+/** Every call of a function, however it came (HTTP, a test, a timer, an event): what ran and how it ended. Kept `FUNCTION_LOG_DAYS`. */
+export const functionInvocations = pgTable(
+  'function_invocations',
+  {
+    id: uuid('id').primaryKey(),
+    projectId: uuid('project_id').notNull(),
+    functionId: uuid('function_id')
+      .notNull()
+      .references(() => cloudFunctions.id, { onDelete: 'cascade' }),
+    /** `$latest` or the version's number. */
+    version: text('version').notNull(),
+    alias: text('alias'),
+    trigger: text('trigger').$type<'http' | 'test' | 'timer' | 'event'>().notNull(),
+    requestId: text('request_id').notNull(),
+    startedAt: at('started_at'),
+    durationMs: real('duration_ms').notNull(),
+    outcome: text('outcome').$type<'ok' | 'error' | 'timeout' | 'crashed' | 'throttled'>().notNull(),
+    coldStart: boolean('cold_start').notNull(),
+    error: text('error'),
+  },
+  (t) => [index('function_invocations_function_started').on(t.functionId, t.startedAt), index('function_invocations_started').on(t.startedAt)],
+);
+
+/** What calls printed, a row a line (console and the logger argument), searchable by its words. Kept `FUNCTION_LOG_DAYS`. */
+export const functionLogLines = pgTable(
+  'function_log_lines',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    functionId: uuid('function_id')
+      .notNull()
+      .references(() => cloudFunctions.id, { onDelete: 'cascade' }),
+    invocationId: uuid('invocation_id').notNull(),
+    requestId: text('request_id').notNull(),
+    version: text('version').notNull(),
+    at: at('at'),
+    level: text('level').$type<'info' | 'warn' | 'error' | 'debug'>().notNull(),
+    message: text('message').notNull(),
+  },
+  (t) => [
+    index('function_log_lines_function_at').on(t.functionId, t.at, t.id),
+    index('function_log_lines_request').on(t.functionId, t.requestId),
+    index('function_log_lines_at').on(t.at),
+    index('function_log_lines_words').using('gin', sql`to_tsvector('simple', ${t.message})`),
+  ],
+);

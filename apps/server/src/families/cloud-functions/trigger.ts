@@ -69,7 +69,7 @@ export function registerTrigger(deps: Pick<Deps, 'userContent' | 'rateLimits' | 
         const found = await runtime.find(projectId!, name!);
         if (!found) return refuse(req, reply, 'notFound');
         const auth = await callerOfFunction(deps, req, found.fn);
-        ran = await runtime.call(found, qualifier, eventOf(req, subPath ?? '/', requestId), requestId, auth);
+        ran = await runtime.call(found, qualifier, eventOf(req, subPath ?? '/', requestId), requestId, { trigger: 'http', auth });
       } catch (e) {
         if (e instanceof AppError) return refuse(req, reply, e.retName, e.text ?? undefined, e.headers);
         throw e;

@@ -1,10 +1,16 @@
+import type { Deps } from '../../../platform/deps';
+import type { InvocationJournal } from '../journal';
+import type { FunctionObserver } from '../observe';
 import type { CloudFunctionReleases } from '../releases';
 import type { FunctionRuntime } from '../runtime';
 import type { CloudFunctionsService } from '../service';
 
 /** The family's services, handed to every route file. */
 export interface CloudFunctionsServices {
+  deps: Deps;
   functions: CloudFunctionsService;
   releases: CloudFunctionReleases;
   runtime: FunctionRuntime;
+  journal: InvocationJournal;
+  observer: FunctionObserver;
 }

@@ -7,4 +7,7 @@ export const cloudFunctionsKeys = {
   get: (functionId: string) => [...cloudFunctionsKeys.one(functionId), api.getFunction.id] as const,
   versions: (functionId: string) => [...cloudFunctionsKeys.one(functionId), api.listVersions.id] as const,
   aliases: (functionId: string) => [...cloudFunctionsKeys.one(functionId), api.listAliases.id] as const,
+  logs: (functionId: string, search: object) => [...cloudFunctionsKeys.one(functionId), api.searchLogs.id, search] as const,
+  invocations: (functionId: string, outcome: string | undefined) => [...cloudFunctionsKeys.one(functionId), api.listInvocations.id, outcome] as const,
+  metrics: (functionId: string, range: string, qualifier: string | undefined) => [...cloudFunctionsKeys.one(functionId), api.functionMetrics.id, range, qualifier] as const,
 };

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { cloudFunctionsApi as api } from '@wharf/contract';
 import { callEndpoint } from '../../../request/call';
 import { cloudFunctionsKeys as keys } from './keys';
@@ -33,5 +33,43 @@ export function useAliases(projectId: string, functionId: string) {
     queryKey: keys.aliases(functionId),
     queryFn: ({ signal }) => callEndpoint(api.listAliases, { query: { projectId, functionId }, signal }),
     enabled: Boolean(projectId && functionId),
+  });
+}
+
+export interface LogSearch {
+  text?: string;
+  levels?: string;
+  requestId?: string;
+}
+
+/** What the function's calls printed, newest first, page by page. */
+export function useLogs(projectId: string, functionId: string, search: LogSearch) {
+  return useInfiniteQuery({
+    queryKey: keys.logs(functionId, search),
+    queryFn: ({ signal, pageParam }) =>
+      callEndpoint(api.searchLogs, {
+        query: { projectId, functionId, pageSize: 100, ...(search.text ? { text: search.text } : {}), ...(search.levels ? { levels: search.levels } : {}), ...(search.requestId ? { requestId: search.requestId } : {}), ...(pageParam ? { cursor: pageParam } : {}) },
+        signal,
+      }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled: Boolean(projectId && functionId),
+  });
+}
+
+export function useInvocations(projectId: string, functionId: string, outcome: string | undefined) {
+  return useQuery({
+    queryKey: keys.invocations(functionId, outcome),
+    queryFn: ({ signal }) => callEndpoint(api.listInvocations, { query: { projectId, functionId, pageSize: 50, ...(outcome ? { outcome: outcome as 'ok' } : {}) }, signal }),
+    enabled: Boolean(projectId && functionId),
+  });
+}
+
+export function useFunctionMetrics(projectId: string, functionId: string, range: '1h' | '24h' | '7d', qualifier: string | undefined) {
+  return useQuery({
+    queryKey: keys.metrics(functionId, range, qualifier),
+    queryFn: ({ signal }) => callEndpoint(api.functionMetrics, { query: { projectId, functionId, range, ...(qualifier ? { qualifier } : {}) }, signal }),
+    enabled: Boolean(projectId && functionId),
+    refetchInterval: 30_000,
   });
 }

@@ -8,10 +8,12 @@ import { useFunctionChanges } from '../api/mutations';
 import { useFunction } from '../api/queries';
 import { AliasesTab } from '../components/AliasesTab';
 import { CodeTab } from '../components/CodeTab';
+import { LogsTab } from '../components/LogsTab';
+import { MetricsTab } from '../components/MetricsTab';
 import { TestTab } from '../components/TestTab';
 import { VersionsTab } from '../components/VersionsTab';
 
-const TABS = ['code', 'test', 'versions', 'aliases'] as const;
+const TABS = ['code', 'test', 'versions', 'aliases', 'logs', 'metrics'] as const;
 
 /** One function: its code and settings, a test call, its versions and aliases. */
 export function FunctionPage() {
@@ -25,6 +27,7 @@ export function FunctionPage() {
   // The tab is kept in the address: a reload or the way back keeps it.
   const [search, setSearch] = useSearchParams();
   const tab = TABS.find((x) => x === search.get('tab')) ?? 'code';
+  // Leaving a tab drops its own address parameters (the logs' search).
   const setTab = (key: string) => setSearch(key === 'code' ? {} : { tab: key }, { replace: true });
   const back = <Link to={`/projects/${projectId}/cloud-functions`}>{t('page.title')}</Link>;
   if (found.isError) return <Alert type="warning" showIcon message={t('function.notFound')} action={back} />;
@@ -61,6 +64,8 @@ export function FunctionPage() {
           { key: 'test', label: t('tabs.test'), children: <TestTab projectId={projectId} fn={fn} canManage={canManage} /> },
           { key: 'versions', label: t('tabs.versions'), children: <VersionsTab projectId={projectId} fn={fn} canManage={canManage} /> },
           { key: 'aliases', label: t('tabs.aliases'), children: <AliasesTab projectId={projectId} fn={fn} canManage={canManage} /> },
+          { key: 'logs', label: t('tabs.logs'), children: <LogsTab projectId={projectId} functionId={functionId} /> },
+          { key: 'metrics', label: t('tabs.metrics'), children: <MetricsTab projectId={projectId} functionId={functionId} /> },
         ]}
       />
     </Flex>

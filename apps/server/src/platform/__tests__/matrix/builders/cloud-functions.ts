@@ -46,5 +46,8 @@ export function cloudFunctionsBuilders(): Builders {
     'cloudFunctions.updateAlias': { build: async (s) => ({ query: { ...(await made(s)), alias: 'live' }, body: { version: 1, description: 'moved' } }) },
     'cloudFunctions.deleteAlias': { build: async (s) => ({ query: { ...(await made(s)), alias: 'live' } }) },
     'cloudFunctions.test': { build: async (s) => ({ query: await made(s), body: { qualifier: 'live', event: {} } }) },
+    'cloudFunctions.logs': { build: async (s) => ({ query: { ...(await made(s)), text: 'hello', levels: 'info,error' } }) },
+    'cloudFunctions.invocations': { build: async (s) => ({ query: await made(s) }) },
+    'cloudFunctions.metrics': { build: async (s) => ({ query: { ...(await made(s)), range: '1h' } }) },
   };
 }

@@ -1,0 +1,78 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cloudFunctionsApi as api, projectApi, type CloudFunction } from '@wharf/contract';
+import { FUNCTION_TEMPLATE } from '@wharf/rules';
+import { callEndpoint } from '../../../test/call-mock';
+import { answerCalls, callsTo } from '../../../test/fixtures';
+import { shellHandlers } from '../../../test/shell';
+import { renderApp } from '../../../test/render';
+import { clearSessionCookies, setSessionCookies } from '../../../test/session';
+
+const OK = { code: 0, msg: 'success' };
+const PROJECT_ID = '00000000-0000-4000-8000-000000000001';
+const FN_ID = '00000000-0000-4000-8000-000000000101';
+const AT = '2026-03-09T12:00:00.000Z';
+const fn: CloudFunction = {
+  functionId: FN_ID, projectId: PROJECT_ID, name: 'orders', runtime: 'nodejs20', handler: 'myHandler', memoryMb: 256, timeoutSeconds: 5, concurrency: 1, description: '', httpAuth: 'none',
+  env: [], codeSha256: 'a'.repeat(64), codeSize: 120, codeSource: 'inline', entry: 'index.js', latestVersion: null, triggerUrl: `http://usercontent.localhost:8081/functions/${PROJECT_ID}/orders/`, createdAt: AT, updatedAt: AT,
+};
+const line = (id: string, level: 'info' | 'error', message: string, requestId: string) => ({ id, at: AT, level, message, requestId, version: '$latest' });
+
+function serve() {
+  answerCalls(callEndpoint, {
+    ...shellHandlers(),
+    [projectApi.getProject.id]: () => ({ ret: OK, project: { projectId: PROJECT_ID, name: 'P', dataLocation: 'china', createdAt: AT, updatedAt: AT } }),
+    [api.getFunction.id]: () => ({ ret: OK, function: fn, code: FUNCTION_TEMPLATE, files: [] }),
+    [api.listVersions.id]: () => ({ ret: OK, versions: [] }),
+    [api.listAliases.id]: () => ({ ret: OK, aliases: [] }),
+    [api.searchLogs.id]: (o) => {
+      const q = o.query as { text?: string; requestId?: string };
+      if (q.text === 'nothing') return { ret: OK, items: [], nextCursor: null };
+      if (q.requestId === 'req-2') return { ret: OK, items: [line('2', 'error', 'payment declined for C30', 'req-2')], nextCursor: null };
+      return { ret: OK, items: [line('2', 'error', 'payment declined for C30', 'req-2'), line('1', 'info', 'order A17 received', 'req-1')], nextCursor: null };
+    },
+    [api.functionMetrics.id]: () => ({
+      ret: OK,
+      bucketSeconds: 900,
+      points: [{ at: AT, invocations: 4, errors: 1, throttles: 0, coldStarts: 1, p50: 12, p95: 40, p99: 41 }],
+      totals: { invocations: 4, errors: 1, throttles: 0, coldStarts: 1, p50: 12, p95: 40, p99: 41 },
+    }),
+    [api.listInvocations.id]: () => ({ ret: OK, items: [{ id: 'i1', requestId: 'req-2', startedAt: AT, version: '$latest', alias: null, trigger: 'http', outcome: 'error', durationMs: 41, coldStart: false, error: 'payment declined for C30' }], nextCursor: null }),
+  });
+}
+
+beforeEach(() => setSessionCookies({ siteId: 8 }));
+afterEach(() => {
+  callEndpoint.mockReset();
+  clearSessionCookies();
+  localStorage.clear();
+});
+
+describe('a function’s logs and metrics', () => {
+  it('searches the logs by words and narrows to one request, the search kept in the address', async () => {
+    serve();
+    renderApp('en', `#/projects/${PROJECT_ID}/cloud-functions/${FN_ID}?tab=logs`);
+    expect(await screen.findByText('order A17 received')).toBeTruthy();
+    const words = screen.getByPlaceholderText(/Words in the line/);
+    fireEvent.change(words, { target: { value: 'nothing' } });
+    fireEvent.keyDown(words, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    expect(await screen.findByText(/No line matches this search/)).toBeTruthy();
+    expect(callsTo(callEndpoint, api.searchLogs).at(-1)).toMatchObject({ query: { projectId: PROJECT_ID, functionId: FN_ID, text: 'nothing' } });
+    expect(window.location.hash).toContain('q=nothing');
+    fireEvent.click(document.querySelector('.ant-input-search .ant-input-clear-icon')!);
+    await waitFor(() => expect(window.location.hash).not.toContain('q=nothing'));
+    fireEvent.click(await screen.findByText('req-2'));
+    await waitFor(() => expect(screen.queryByText('order A17 received')).toBeNull());
+    expect(callsTo(callEndpoint, api.searchLogs).at(-1)).toMatchObject({ query: { requestId: 'req-2' } });
+    expect(window.location.hash).toContain('request=req-2');
+  });
+
+  it('shows calls, error rate and durations, and the latest calls with how they ended', async () => {
+    serve();
+    renderApp('ru', `#/projects/${PROJECT_ID}/cloud-functions/${FN_ID}?tab=metrics`);
+    expect(await screen.findByText('Доля ошибок')).toBeTruthy();
+    expect(screen.getByText('25 %')).toBeTruthy();
+    expect(await screen.findByText('Ошибка', { selector: '.ant-tag' })).toBeTruthy();
+    expect(callsTo(callEndpoint, api.functionMetrics).at(-1)).toMatchObject({ query: { range: '24h' } });
+  });
+});
