@@ -19,6 +19,7 @@ import { freshDatabase } from './pg-database';
 import { cloudDbLines } from './clouddb';
 import { liveDelivery } from './clouddb-live';
 import { functionLines } from './functions';
+import { functionLogsReport } from './function-logs';
 import { mixedRun, printMixed } from './mixed';
 import { printScale, versionListScale, type Seeder } from './version-scale';
 import { printReviewScale, storeReviewsScale } from './reviews-scale';
@@ -221,6 +222,8 @@ App-user sign-in on ${t.label}: ${signIn.rps.toFixed(0)} req/s with argon2id at 
       started.push(fl.baseline);
       rows.push(...fl.rows);
       reports.push(fl.report);
+      // Log search over a million lines (issue 24, seeded in SQL): PostgreSQL, the production shape.
+      if (env.DATABASE_URL) reports.push(await functionLogsReport(server.url, headers, env.DATABASE_URL));
     }
     if (sections.has('routes') || sections.has('analytics')) {
       // Analytics (issue 21): batches of 50 events, against the bare route parsing the same.

@@ -1,5 +1,5 @@
 CREATE TABLE "function_invocations" (
-	"id" uuid PRIMARY KEY NOT NULL,
+	"id" uuid NOT NULL,
 	"project_id" uuid NOT NULL,
 	"function_id" uuid NOT NULL,
 	"version" text NOT NULL,
@@ -21,14 +21,13 @@ CREATE TABLE "function_log_lines" (
 	"version" text NOT NULL,
 	"at" timestamp with time zone NOT NULL,
 	"level" text NOT NULL,
-	"message" text NOT NULL
+	"message" text NOT NULL,
+	"words" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, "message")) STORED NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "function_invocations" ADD CONSTRAINT "function_invocations_function_id_cloud_functions_id_fk" FOREIGN KEY ("function_id") REFERENCES "public"."cloud_functions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "function_log_lines" ADD CONSTRAINT "function_log_lines_function_id_cloud_functions_id_fk" FOREIGN KEY ("function_id") REFERENCES "public"."cloud_functions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "function_invocations_function_started" ON "function_invocations" USING btree ("function_id","started_at");--> statement-breakpoint
-CREATE INDEX "function_invocations_started" ON "function_invocations" USING btree ("started_at");--> statement-breakpoint
 CREATE INDEX "function_log_lines_function_at" ON "function_log_lines" USING btree ("function_id","at","id");--> statement-breakpoint
 CREATE INDEX "function_log_lines_request" ON "function_log_lines" USING btree ("function_id","request_id");--> statement-breakpoint
-CREATE INDEX "function_log_lines_at" ON "function_log_lines" USING btree ("at");--> statement-breakpoint
-CREATE INDEX "function_log_lines_words" ON "function_log_lines" USING gin (to_tsvector('simple', "message"));
+CREATE INDEX "function_log_lines_words" ON "function_log_lines" USING gin ("words");

@@ -31,7 +31,7 @@ export const cloudFunctionsFamily: Family = {
       everyMs: () => 10 * 60_000,
       run: async (deps) => {
         const before = new Date(deps.clock.now().getTime() - deps.config.functions.logDays * DAY_MS);
-        while ((await journalRepo.prune(deps.db, before)) > 0);
+        await journalRepo.prune(deps.db, before);
       },
     },
   ],

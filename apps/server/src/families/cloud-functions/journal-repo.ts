@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/types';
 import type { Position } from '../../platform/http/cursor';
 import { pastCursor } from '../../platform/db/keyset';
@@ -6,8 +6,13 @@ import { cloudFunctions, functionInvocations, functionLogLines } from './tables'
 
 export type InvocationInsert = typeof functionInvocations.$inferInsert;
 export type LogLineInsert = typeof functionLogLines.$inferInsert;
-export type LogLineRow = typeof functionLogLines.$inferSelect;
+/** A line as it is read back (its indexed words stay in the database). */
+export type LogLineRow = Omit<typeof functionLogLines.$inferSelect, 'words'>;
+const { words: _words, ...LINE_COLUMNS } = getTableColumns(functionLogLines);
 export type InvocationSelect = typeof functionInvocations.$inferSelect;
+
+/** Lines a word search checks in time order before it asks the word index (see `searchLines`). */
+const RECENT_WINDOW = 20_000;
 
 export interface LogSearch {
   functionId: string;
@@ -38,9 +43,6 @@ export interface MetricRow {
   p99: number | null;
 }
 
-/** Rows a statement inserts at most: PostgreSQL takes 65,535 parameters. */
-const CHUNK = 1000;
-
 /** The only reader and writer of functions' invocations and log lines. */
 export const journalRepo = {
   /** One batch of calls and their lines; lines of functions deleted meanwhile go with them (the rows are skipped). */
@@ -53,23 +55,52 @@ export const journalRepo = {
     }
     const calls = invocations.filter((i) => live.has(i.functionId));
     const printed = lines.filter((l) => live.has(l.functionId));
-    for (let i = 0; i < calls.length; i += CHUNK) await db.insert(functionInvocations).values(calls.slice(i, i + CHUNK));
-    for (let i = 0; i < printed.length; i += CHUNK) await db.insert(functionLogLines).values(printed.slice(i, i + CHUNK));
+    // One statement a table whatever the count, the rows as one JSON text that PostgreSQL
+    // unpacks (a multi-row VALUES, or arrays the driver escaped element by element, cost
+    // the server more to build than the calls it recorded).
+    if (calls.length) {
+      await db.execute(sql`insert into ${functionInvocations} (id, project_id, function_id, version, alias, trigger, request_id, started_at, duration_ms, outcome, cold_start, error)
+        select id, "projectId", "functionId", version, alias, trigger, "requestId", "startedAt", "durationMs", outcome, "coldStart", error
+          from json_to_recordset(${JSON.stringify(calls)}::json) as r(id uuid, "projectId" uuid, "functionId" uuid, version text, alias text, trigger text, "requestId" text, "startedAt" timestamptz, "durationMs" real, outcome text, "coldStart" boolean, error text)`);
+    }
+    if (printed.length) {
+      await db.execute(sql`insert into ${functionLogLines} (function_id, invocation_id, request_id, version, at, level, message)
+        select "functionId", "invocationId", "requestId", version, at, level, message
+          from json_to_recordset(${JSON.stringify(printed)}::json) as r("functionId" uuid, "invocationId" uuid, "requestId" text, version text, at timestamptz, level text, message text)`);
+    }
   },
 
-  async searchLines(db: DbOrTx, q: LogSearch, limit: number, before?: Position): Promise<LogLineRow[]> {
-    const where: Array<SQL | undefined> = [eq(functionLogLines.functionId, q.functionId), pastCursor(functionLogLines.at, functionLogLines.id, before)];
-    if (q.words.length) where.push(sql`to_tsvector('simple', ${functionLogLines.message}) @@ to_tsquery('simple', ${q.words.map((w) => `${w}:*`).join(' & ')})`);
-    if (q.levels?.length) where.push(inArray(functionLogLines.level, q.levels as LogLineRow['level'][]));
-    if (q.requestId) where.push(eq(functionLogLines.requestId, q.requestId));
-    if (q.from) where.push(gte(functionLogLines.at, q.from));
-    if (q.to) where.push(lte(functionLogLines.at, q.to));
-    return db
-      .select()
-      .from(functionLogLines)
-      .where(and(...where))
-      .orderBy(desc(functionLogLines.at), desc(functionLogLines.id))
-      .limit(limit);
+  /**
+   * Lines newest first. Words are matched in two steps, because PostgreSQL cannot tell a
+   * common word from a rare one when each is a prefix (a rare one read the whole function's
+   * lines in time order, seconds for a million): first the newest `RECENT_WINDOW` lines the
+   * other filters leave are checked in time order (a common word fills the page there); if
+   * the page is not full and older lines exist, the word index finds the rest among them
+   * (a word that rare has few lines to sort).
+   */
+  async searchLines(db: DbOrTx, q: LogSearch, limit: number, before?: Position, recentWindow = RECENT_WINDOW): Promise<LogLineRow[]> {
+    const l = functionLogLines;
+    const where: Array<SQL | undefined> = [eq(l.functionId, q.functionId), pastCursor(l.at, l.id, before)];
+    if (q.levels?.length) where.push(inArray(l.level, q.levels as LogLineRow['level'][]));
+    if (q.requestId) where.push(eq(l.requestId, q.requestId));
+    if (q.from) where.push(gte(l.at, q.from));
+    if (q.to) where.push(lte(l.at, q.to));
+    const newest = () => db.select(LINE_COLUMNS).from(l).where(and(...where)).orderBy(desc(l.at), desc(l.id));
+    if (!q.words.length) return newest().limit(limit);
+    const words = sql`to_tsquery('simple', ${q.words.map((w) => `${w}:*`).join(' & ')})`;
+    const recent = db.select({ ...LINE_COLUMNS, words: l.words }).from(l).where(and(...where)).orderBy(desc(l.at), desc(l.id)).limit(recentWindow).as('recent');
+    const { words: recentWords, ...recentColumns } = recent._.selectedFields;
+    const found: LogLineRow[] = await db.select(recentColumns).from(recent).where(sql`${recentWords} @@ ${words}`).orderBy(desc(recent.at), desc(recent.id)).limit(limit);
+    if (found.length >= limit) return found;
+    const [edge] = await db.select({ at: l.at, id: l.id }).from(l).where(and(...where)).orderBy(desc(l.at), desc(l.id)).offset(recentWindow - 1).limit(1);
+    if (!edge) return found;
+    const older = db.select(LINE_COLUMNS).from(l).where(and(...where, sql`${l.words} @@ ${words}`, sql`(${l.at}, ${l.id}) < (${edge.at.toISOString()}::timestamptz, ${edge.id})`));
+    // Materialised, so the planner reads the word index rather than walking the time order again.
+    const rest = (await db.execute(sql`with older as materialized (${older}) select * from older order by at desc, id desc limit ${limit - found.length}`)) as unknown as { rows: Array<Record<string, unknown>> };
+    for (const r of rest.rows) {
+      found.push({ id: Number(r.id), functionId: String(r.function_id), invocationId: String(r.invocation_id), requestId: String(r.request_id), version: String(r.version), at: new Date(r.at as string), level: r.level as LogLineRow['level'], message: String(r.message) });
+    }
+    return found;
   },
 
   async invocations(db: DbOrTx, functionId: string, outcome: InvocationSelect['outcome'] | undefined, limit: number, before?: Position): Promise<InvocationSelect[]> {
@@ -103,10 +134,23 @@ export const journalRepo = {
       .orderBy(sql`1`);
   },
 
-  /** Drops what is older than `before`, a batch at a time (a big delete would hold its locks for long): how many lines went. */
+  /**
+   * Drops what is older than `before`, function by function along each table's (function,
+   * time) index, a batch a statement (a big delete would hold its locks for long): how many
+   * rows went in all.
+   */
   async prune(db: DbOrTx, before: Date, batch = 10_000): Promise<number> {
-    const lines = await db.execute(sql`delete from ${functionLogLines} where id in (select id from ${functionLogLines} where ${functionLogLines.at} < ${before.toISOString()}::timestamptz limit ${batch})`);
-    await db.execute(sql`delete from ${functionInvocations} where id in (select id from ${functionInvocations} where ${functionInvocations.startedAt} < ${before.toISOString()}::timestamptz limit ${batch})`);
-    return (lines as unknown as { rowCount?: number }).rowCount ?? 0;
+    const cutoff = sql`${before.toISOString()}::timestamptz`;
+    let gone = 0;
+    for (const { id } of await db.select({ id: cloudFunctions.id }).from(cloudFunctions)) {
+      for (;;) {
+        const lines = await db.execute(sql`delete from ${functionLogLines} where id in (select id from ${functionLogLines} where ${functionLogLines.functionId} = ${id} and ${functionLogLines.at} < ${cutoff} limit ${batch})`);
+        const calls = await db.execute(sql`delete from ${functionInvocations} where ctid in (select ctid from ${functionInvocations} where ${functionInvocations.functionId} = ${id} and ${functionInvocations.startedAt} < ${cutoff} limit ${batch})`);
+        const n = ((lines as unknown as { rowCount?: number }).rowCount ?? 0) + ((calls as unknown as { rowCount?: number }).rowCount ?? 0);
+        gone += n;
+        if (n === 0) break;
+      }
+    }
+    return gone;
   },
 };

@@ -62,6 +62,13 @@ describe.skipIf(!bubblewrapAvailable())('function logs and metrics', () => {
     const second = await logs({ pageSize: '2', cursor: first.nextCursor! });
     expect([...first.items, ...second.items].map((l) => l.message)).toEqual(all.slice(0, 4).map((l) => l.message));
 
+    // The word index's path (lines older than the newest window) finds what the time order does.
+    for (const words of [['order'], ['payment', 'c3'], ['stock'], ['b22'], ['nowhere']]) {
+      const wide = await journalRepo.searchLines(t.deps.db, { functionId: fn.functionId, words }, 50);
+      const narrow = await journalRepo.searchLines(t.deps.db, { functionId: fn.functionId, words }, 50, undefined, 2);
+      expect(narrow.map((l) => l.id), words.join(' ')).toEqual(wide.map((l) => l.id));
+      expect(narrow.map((l) => l.at.getTime())).toEqual(wide.map((l) => l.at.getTime()));
+    }
     const calls = (await u.call(api.listInvocations, { query: q })).json().items as Array<{ requestId: string; outcome: string; trigger: string; coldStart: boolean }>;
     expect(calls.map((c) => [c.requestId, c.outcome, c.trigger])).toEqual([['req-4', 'ok', 'test'], ['req-3', 'error', 'test'], ['req-2', 'ok', 'test'], ['req-1', 'ok', 'test']]);
     expect(calls.at(-1)!.coldStart).toBe(true);
