@@ -34,3 +34,4 @@ export * from './questionnaire';
 export * from './support';
 export * from './app-links';
 export * from './app-messaging';
+export * from './function-triggers';

@@ -102,6 +102,8 @@ export const REFINEMENTS = {
   oneTapAction: { zh: '横幅和图片消息只能有一个点击动作', en: 'one tap action for a banner or an image', ru: 'одно действие по нажатию для баннера или изображения' },
   imageNeeded: { zh: '图片消息的每种语言都须有图片', en: 'an image in every language of an image message', ru: 'изображение на каждом языке сообщения-изображения' },
   textNeeded: { zh: '每种语言须有标题或正文', en: 'a title or a body in every language', ru: 'заголовок или текст на каждом языке' },
+  cronExpression: { zh: '须为 5 段的 cron 表达式（分 时 日 月 周），例如 0 9 * * 1-5', en: 'a cron expression of five fields (minute hour day month weekday), such as 0 9 * * 1-5', ru: 'выражение cron из пяти полей (минута час день месяц день недели), например 0 9 * * 1-5' },
+  triggerPayload: { zh: '须为不超过 4 KB 的 JSON', en: 'JSON of at most 4 KB', ru: 'JSON не больше 4 КБ' },
 } as const;
 export type RefinementKey = keyof typeof REFINEMENTS;
 

@@ -5,9 +5,12 @@ import { testRoutes } from './routes/test';
 import { registerRunnerHosts } from './hosts';
 import { cloudFunctionsOf } from './services';
 import { registerTrigger } from './trigger';
+import { RUNS_WAITING, TIMER_DUE } from './triggers';
+import { triggersRepo } from './triggers-repo';
+import { triggerRoutes } from './routes/triggers';
 import { consoleRoutes } from './routes/console';
 
-const ROUTES = [consoleRoutes, testRoutes, observeRoutes];
+const ROUTES = [consoleRoutes, testRoutes, observeRoutes, triggerRoutes];
 const DAY_MS = 86_400_000;
 
 /** Cloud functions: a project's functions, their versions and aliases, run in sandboxed runners (docs/cloud-functions.md). */
@@ -26,12 +29,14 @@ export const cloudFunctionsFamily: Family = {
   ],
   periodic: [
     { name: 'function invocations', everyMs: () => 1000, run: (deps) => cloudFunctionsOf(deps).journal.flush(deps.db) },
+    { name: 'function trigger runs', everyMs: () => 1000, run: (deps) => cloudFunctionsOf(deps).runner.drain() },
     {
       name: 'function logs pruning',
       everyMs: () => 10 * 60_000,
       run: async (deps) => {
         const before = new Date(deps.clock.now().getTime() - deps.config.functions.logDays * DAY_MS);
         await journalRepo.prune(deps.db, before);
+        await triggersRepo.pruneRuns(deps.db, before);
       },
     },
   ],
@@ -42,6 +47,9 @@ export const cloudFunctionsFamily: Family = {
       await s.runtime.close();
     });
     for (const route of ROUTES) route(app, s);
+    deps.dueActions.handle(TIMER_DUE, s.triggers.fire);
+    // Runs a firing or a replay wrote start at once on every instance that runs workers (tests drain themselves).
+    if (deps.config.jobs) deps.pubsub.subscribe(RUNS_WAITING, () => void s.runner.drain().catch((err: unknown) => deps.log.warn({ err }, 'trigger runs failed')));
     registerTrigger(deps, s.runtime);
     registerRunnerHosts(app, deps);
   },

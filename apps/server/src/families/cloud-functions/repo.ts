@@ -34,6 +34,10 @@ export const cloudFunctionsRepo = {
     const [row] = lock ? await q.for('update') : await q;
     return row;
   },
+  async byId(db: DbOrTx, id: string): Promise<FunctionRow | undefined> {
+    const [row] = await db.select().from(cloudFunctions).where(eq(cloudFunctions.id, id));
+    return row;
+  },
   async byName(db: DbOrTx, projectId: string, name: string): Promise<FunctionRow | undefined> {
     const [row] = await db.select().from(cloudFunctions).where(and(eq(cloudFunctions.projectId, projectId), eq(cloudFunctions.name, name)));
     return row;

@@ -109,6 +109,13 @@ export class FunctionRuntime {
     return ran;
   }
 
+  /** Calls a function a trigger names by id (no project to check: the trigger's row is the function's). Null when it or the qualifier is gone. */
+  async callForTrigger(functionId: string, qualifier: string, event: unknown, requestId: string, trigger: 'timer' | 'event'): Promise<Ran | null> {
+    const row = await repo.byId(this.deps.db, functionId);
+    const found = row ? await this.#resolve(row.projectId, row.name) : null;
+    return found ? this.call(found, qualifier, event, requestId, { trigger }) : null;
+  }
+
   /** Hands the host a key's code and variables, once however many calls found it unknown at once. */
   #start(functionId: string, key: string, settings: Pick<VersionRow, 'codeSha256' | 'envSecretId' | 'handler' | 'memoryMb' | 'timeoutSeconds' | 'concurrency'>): Promise<void> {
     let starting = this.#starting.get(key);

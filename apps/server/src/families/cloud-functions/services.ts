@@ -5,6 +5,8 @@ import { FunctionObserver } from './observe';
 import { CloudFunctionReleases } from './releases';
 import type { CloudFunctionsServices } from './routes/context';
 import { FunctionRuntime } from './runtime';
+import { TriggerRunner } from './trigger-runs';
+import { FunctionTriggers } from './triggers';
 import { CloudFunctionsService } from './service';
 
 /** The family's services, one set per running server (the runtime's caches and the journal's buffer exist once). */
@@ -12,5 +14,8 @@ export const cloudFunctionsOf = perDeps((deps: Deps): CloudFunctionsServices => 
   const journal = new InvocationJournal();
   const runtime = new FunctionRuntime(deps, undefined, journal);
   const forget = (functionId: string) => runtime.forget(functionId);
-  return { deps, functions: new CloudFunctionsService(deps, forget), releases: new CloudFunctionReleases(deps, forget), runtime, journal, observer: new FunctionObserver(deps, journal) };
+  return {
+    deps, functions: new CloudFunctionsService(deps, forget), releases: new CloudFunctionReleases(deps, forget), runtime, journal, observer: new FunctionObserver(deps, journal),
+    triggers: new FunctionTriggers(deps), runner: new TriggerRunner(deps, runtime),
+  };
 });

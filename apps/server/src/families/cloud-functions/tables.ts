@@ -154,3 +154,56 @@ export const functionLogLines = pgTable(
     index('function_log_lines_words').using('gin', t.words),
   ],
 );
+
+/** A function's timer triggers (cron in a time zone); each pending firing is a due action keyed by the trigger. */
+export const functionTriggers = pgTable(
+  'function_triggers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    functionId: uuid('function_id')
+      .notNull()
+      .references(() => cloudFunctions.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    qualifier: text('qualifier').notNull(),
+    enabled: boolean('enabled').notNull(),
+    cron: text('cron').notNull(),
+    timeZone: text('time_zone').notNull(),
+    missed: text('missed').$type<'skip' | 'runOnce'>().notNull(),
+    payload: jsonb('payload').notNull(),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true, mode: 'date' }),
+    lastRunAt: timestamp('last_run_at', { withTimezone: true, mode: 'date' }),
+    createdAt: at('created_at'),
+    updatedAt: at('updated_at'),
+  },
+  (t) => [index('function_triggers_function').on(t.functionId, t.createdAt)],
+);
+
+/**
+ * What triggers asked to run, written in the transaction that fired them and run after it,
+ * outside any transaction (a call may take a minute): taken with a lease, tried again with
+ * backoff, `dead` after the last attempt until replayed.
+ */
+export const functionTriggerRuns = pgTable(
+  'function_trigger_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    functionId: uuid('function_id')
+      .notNull()
+      .references(() => cloudFunctions.id, { onDelete: 'cascade' }),
+    triggerId: uuid('trigger_id'),
+    triggerName: text('trigger_name').notNull(),
+    kind: text('kind').$type<'timer' | 'event'>().notNull(),
+    qualifier: text('qualifier').notNull(),
+    event: jsonb('event').notNull(),
+    scheduledFor: at('scheduled_for'),
+    state: text('state').$type<'pending' | 'running' | 'done' | 'dead'>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull(),
+    /** When a pending run may be taken, or when a running one's lease ends (its instance died). */
+    nextAt: at('next_at'),
+    lastError: text('last_error'),
+    createdAt: at('created_at'),
+    updatedAt: at('updated_at'),
+  },
+  (t) => [index('function_trigger_runs_due').on(t.state, t.nextAt), index('function_trigger_runs_function').on(t.functionId, t.updatedAt)],
+);

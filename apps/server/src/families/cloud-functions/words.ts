@@ -20,4 +20,8 @@ export const WORDS = {
   throttled: { zh: '函数的并发已满，请稍后重试', en: 'The function is running as many calls as it may; try again shortly', ru: 'Функция выполняет максимум вызовов; повторите чуть позже' },
   noRunnerHost: { zh: '没有可用的函数运行主机：请启动一个（npm run runner）或检查 FUNCTIONS_RUNNER_URLS', en: 'No runner host answers: start one (npm run runner) or check FUNCTIONS_RUNNER_URLS', ru: 'Ни один хост запуска функций не отвечает: запустите его (npm run runner) или проверьте FUNCTIONS_RUNNER_URLS' },
   unavailable: { zh: '此服务器无法运行函数：未安装 bubblewrap', en: 'This server cannot run functions: bubblewrap is not installed', ru: 'Этот сервер не может запускать функции: bubblewrap не установлен' },
+  tooManyTriggers: (n: number): LocalisedText => ({ zh: `每个函数最多 ${n} 个触发器`, en: `A function has at most ${n} triggers`, ru: `У функции не больше ${n} триггеров` }),
+  noTrigger: { zh: '触发器不存在', en: 'No such trigger', ru: 'Такого триггера нет' },
+  noRun: { zh: '此触发运行不存在', en: 'No such trigger run', ru: 'Такого запуска триггера нет' },
+  runNotDead: { zh: '只有全部重试都失败的运行才能重放', en: 'Only a run that failed every attempt can be replayed', ru: 'Повторить можно только запуск, исчерпавший все попытки' },
 } as const;

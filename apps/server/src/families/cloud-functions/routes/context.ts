@@ -4,6 +4,8 @@ import type { FunctionObserver } from '../observe';
 import type { CloudFunctionReleases } from '../releases';
 import type { FunctionRuntime } from '../runtime';
 import type { CloudFunctionsService } from '../service';
+import type { TriggerRunner } from '../trigger-runs';
+import type { FunctionTriggers } from '../triggers';
 
 /** The family's services, handed to every route file. */
 export interface CloudFunctionsServices {
@@ -13,4 +15,6 @@ export interface CloudFunctionsServices {
   runtime: FunctionRuntime;
   journal: InvocationJournal;
   observer: FunctionObserver;
+  triggers: FunctionTriggers;
+  runner: TriggerRunner;
 }

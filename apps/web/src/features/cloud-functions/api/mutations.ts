@@ -6,6 +6,7 @@ import { cloudFunctionsKeys as keys } from './keys';
 type CreateBody = BodyOf<typeof api.createFunction>;
 type UpdateBody = BodyOf<typeof api.updateFunction>;
 type AliasBody = BodyOf<typeof api.updateAlias>;
+type TriggerBody = BodyOf<typeof api.createTrigger>;
 
 export function useCreateFunction(projectId: string) {
   const queryClient = useQueryClient();
@@ -37,5 +38,9 @@ export function useFunctionChanges(projectId: string, functionId: string) {
       onSuccess: refresh,
     }),
     test: useMutation({ mutationFn: (body: { qualifier: string; event: unknown }) => callEndpoint(api.testFunction, { query, body }) }),
+    createTrigger: useMutation({ mutationFn: (body: TriggerBody) => callEndpoint(api.createTrigger, { query, body }), onSuccess: refresh }),
+    updateTrigger: useMutation({ mutationFn: ({ triggerId, body }: { triggerId: string; body: TriggerBody }) => callEndpoint(api.updateTrigger, { query: { ...query, triggerId }, body }), onSuccess: refresh }),
+    deleteTrigger: useMutation({ mutationFn: (triggerId: string) => callEndpoint(api.deleteTrigger, { query: { ...query, triggerId } }), onSuccess: refresh }),
+    replayRun: useMutation({ mutationFn: (runId: string) => callEndpoint(api.replayTriggerRun, { query: { ...query, runId } }), onSuccess: refresh }),
   };
 }

@@ -73,3 +73,20 @@ export function useFunctionMetrics(projectId: string, functionId: string, range:
     refetchInterval: 30_000,
   });
 }
+
+export function useTriggers(projectId: string, functionId: string) {
+  return useQuery({
+    queryKey: keys.triggers(functionId),
+    queryFn: ({ signal }) => callEndpoint(api.listTriggers, { query: { projectId, functionId }, signal }),
+    enabled: Boolean(projectId && functionId),
+  });
+}
+
+/** Trigger runs that failed every attempt: the dead letters, to replay. */
+export function useDeadRuns(projectId: string, functionId: string) {
+  return useQuery({
+    queryKey: keys.deadRuns(functionId),
+    queryFn: ({ signal }) => callEndpoint(api.listTriggerRuns, { query: { projectId, functionId, state: 'dead', pageSize: 50 }, signal }),
+    enabled: Boolean(projectId && functionId),
+  });
+}

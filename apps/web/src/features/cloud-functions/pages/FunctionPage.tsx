@@ -11,9 +11,10 @@ import { CodeTab } from '../components/CodeTab';
 import { LogsTab } from '../components/LogsTab';
 import { MetricsTab } from '../components/MetricsTab';
 import { TestTab } from '../components/TestTab';
+import { TriggersTab } from '../components/TriggersTab';
 import { VersionsTab } from '../components/VersionsTab';
 
-const TABS = ['code', 'test', 'versions', 'aliases', 'logs', 'metrics'] as const;
+const TABS = ['code', 'test', 'versions', 'aliases', 'triggers', 'logs', 'metrics'] as const;
 
 /** One function: its code and settings, a test call, its versions and aliases. */
 export function FunctionPage() {
@@ -64,6 +65,7 @@ export function FunctionPage() {
           { key: 'test', label: t('tabs.test'), children: <TestTab projectId={projectId} fn={fn} canManage={canManage} /> },
           { key: 'versions', label: t('tabs.versions'), children: <VersionsTab projectId={projectId} fn={fn} canManage={canManage} /> },
           { key: 'aliases', label: t('tabs.aliases'), children: <AliasesTab projectId={projectId} fn={fn} canManage={canManage} /> },
+          { key: 'triggers', label: t('tabs.triggers'), children: <TriggersTab projectId={projectId} functionId={functionId} canManage={canManage} /> },
           { key: 'logs', label: t('tabs.logs'), children: <LogsTab projectId={projectId} functionId={functionId} /> },
           { key: 'metrics', label: t('tabs.metrics'), children: <MetricsTab projectId={projectId} functionId={functionId} /> },
         ]}

@@ -17,6 +17,23 @@ async function made(s: Seed): Promise<{ projectId: string; functionId: string }>
   return q;
 }
 
+async function withTrigger(s: Seed): Promise<{ projectId: string; functionId: string; triggerId: string }> {
+  const q = await made(s);
+  const res = await ok<{ trigger: { triggerId: string } }>(await s.a.holder.call(api.createTrigger, { query: q, body: { name: s.marker.slice(0, 60), timer: { cron: '0 0 * * *' } } }), 'trigger');
+  return { ...q, triggerId: res.trigger.triggerId };
+}
+
+/** A run that failed every attempt (written as the runner leaves one), to replay. */
+async function withDeadRun(s: Seed): Promise<{ projectId: string; functionId: string; runId: string }> {
+  const q = await made(s);
+  const { rows } = await s.t.deps.database.executeSql(
+    `insert into function_trigger_runs (function_id, trigger_name, kind, qualifier, event, scheduled_for, state, attempts, max_attempts, next_at, created_at, updated_at)
+     values ($1, $2, 'timer', '$latest', '{}', now(), 'dead', 3, 3, now(), now(), now()) returning id`,
+    [q.functionId, s.marker.slice(0, 60)],
+  );
+  return { projectId: q.projectId, functionId: q.functionId, runId: (rows[0] as { id: string }).id };
+}
+
 /** A project's cloud functions: each call on a fresh function of A's project. */
 export function cloudFunctionsBuilders(): Builders {
   return {
@@ -49,5 +66,11 @@ export function cloudFunctionsBuilders(): Builders {
     'cloudFunctions.logs': { build: async (s) => ({ query: { ...(await made(s)), text: 'hello', levels: 'info,error' } }) },
     'cloudFunctions.invocations': { build: async (s) => ({ query: await made(s) }) },
     'cloudFunctions.metrics': { build: async (s) => ({ query: { ...(await made(s)), range: '1h' } }) },
+    'cloudFunctions.triggers': { build: async (s) => ({ query: await made(s) }) },
+    'cloudFunctions.createTrigger': { build: async (s) => ({ query: await made(s), body: { name: s.marker.slice(0, 60), qualifier: 'live', timer: { cron: '0 9 * * 1-5', timeZone: 'Europe/Berlin' } } }) },
+    'cloudFunctions.updateTrigger': { build: async (s) => ({ query: await withTrigger(s), body: { name: s.marker.slice(0, 60), enabled: false, timer: { cron: '*/10 * * * *' } } }) },
+    'cloudFunctions.deleteTrigger': { build: async (s) => ({ query: await withTrigger(s) }) },
+    'cloudFunctions.triggerRuns': { build: async (s) => ({ query: { ...(await made(s)), state: 'dead' } }) },
+    'cloudFunctions.replayTriggerRun': { build: async (s) => ({ query: await withDeadRun(s) }) },
   };
 }

@@ -1,0 +1,98 @@
+import { Form, Input, Modal, Radio, Select, Switch, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { cronProblem, LATEST, nextFirings } from '@wharf/rules';
+import type { FunctionTrigger } from '@wharf/contract';
+import { useDisplay } from '../../../session/display';
+import { deviceDraft } from '../../../ui/device-draft';
+import { useAct } from '../../../ui/use-act';
+import { useFunctionChanges } from '../api/mutations';
+
+interface TriggerForm {
+  name: string;
+  qualifier: string;
+  enabled: boolean;
+  cron: string;
+  timeZone: string;
+  missed: 'skip' | 'runOnce';
+  payload: string;
+}
+
+const ZONES = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC'];
+const PRESETS = ['*/5 * * * *', '0 * * * *', '0 9 * * *', '0 9 * * 1-5', '0 0 1 * *'] as const;
+// A new trigger's unsaved form is kept on the device (a reload or a move away loses nothing).
+const drafts = deviceDraft<TriggerForm>('triggerDraft', (v) => (typeof v === 'object' && v !== null && typeof (v as TriggerForm).cron === 'string' ? (v as TriggerForm) : null));
+
+const parsesAsJson = (text: string) => {
+  try {
+    JSON.parse(text || '{}');
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Adds or changes a timer trigger: a cron expression in a time zone, with its next firings shown as it is typed. */
+export function TriggerDialog({ projectId, functionId, trigger, qualifiers, onClose }: { projectId: string; functionId: string; trigger: FunctionTrigger | null; qualifiers: string[]; onClose: () => void }) {
+  const { t } = useTranslation('cloud-functions');
+  const display = useDisplay();
+  const act = useAct();
+  const { createTrigger, updateTrigger } = useFunctionChanges(projectId, functionId);
+  const [form] = Form.useForm<TriggerForm>();
+  const cron = Form.useWatch('cron', form) ?? '';
+  const timeZone = Form.useWatch('timeZone', form) ?? 'UTC';
+  const initial: TriggerForm = trigger
+    ? { name: trigger.name, qualifier: trigger.qualifier, enabled: trigger.enabled, cron: trigger.timer.cron, timeZone: trigger.timer.timeZone, missed: trigger.timer.missed, payload: JSON.stringify(trigger.timer.payload ?? {}, null, 2) }
+    : (drafts.read(functionId) ?? { name: '', qualifier: LATEST, enabled: true, cron: '0 9 * * 1-5', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC', missed: 'skip', payload: '{}' });
+  const upcoming = cronProblem(cron) ? [] : nextFirings(cron, timeZone, new Date(), 3);
+  const save = async () => {
+    // A refused field says why beside itself; nothing is sent.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
+    const body = { name: v.name, qualifier: v.qualifier, enabled: v.enabled, timer: { cron: v.cron.trim(), timeZone: v.timeZone, missed: v.missed, payload: JSON.parse(v.payload || '{}') as unknown } };
+    const work = trigger ? updateTrigger.mutateAsync({ triggerId: trigger.triggerId, body }) : createTrigger.mutateAsync(body);
+    if (await act(work, t(trigger ? 'triggers.saved' : 'triggers.created', { name: v.name }))) {
+      if (!trigger) drafts.drop(functionId);
+      onClose();
+    }
+  };
+  return (
+    <Modal open title={trigger ? t('triggers.editTitle', { name: trigger.name }) : t('triggers.new')} okText={t('actions.save')} cancelText={t('actions.cancel')} onOk={save} onCancel={onClose} confirmLoading={createTrigger.isPending || updateTrigger.isPending} destroyOnHidden width={600}>
+      <Form form={form} layout="vertical" initialValues={initial} onValuesChange={(_, all: TriggerForm) => !trigger && drafts.keep(functionId, all)}>
+        <Form.Item name="name" label={t('triggers.name')} rules={[{ required: true, max: 64 }]}>
+          <Input maxLength={64} placeholder={t('triggers.namePlaceholder')} />
+        </Form.Item>
+        <Form.Item
+          name="cron"
+          label={t('triggers.cron')}
+          extra={t('triggers.cronHelp')}
+          rules={[{ validator: async (_, v: string) => (cronProblem(v ?? '') ? Promise.reject(new Error(t('triggers.cronRule'))) : undefined) }]}
+        >
+          <Input placeholder="0 9 * * 1-5" style={{ fontFamily: 'monospace' }} />
+        </Form.Item>
+        <Typography.Paragraph>
+          {PRESETS.map((p) => (
+            <Typography.Link key={p} onClick={() => form.setFieldValue('cron', p)} style={{ marginInlineEnd: 12 }}>
+              {t(`triggers.preset.${p}`)}
+            </Typography.Link>
+          ))}
+        </Typography.Paragraph>
+        <Form.Item name="timeZone" label={t('triggers.timeZone')} rules={[{ required: true }]}>
+          <Select showSearch aria-label={t('triggers.timeZone')} options={ZONES.map((z) => ({ value: z, label: z }))} />
+        </Form.Item>
+        <Typography.Paragraph type="secondary">{upcoming.length ? t('triggers.nextFirings', { times: upcoming.map((d) => display.dateTime(d.toISOString())).join(' · ') }) : t('triggers.noFirings')}</Typography.Paragraph>
+        <Form.Item name="qualifier" label={t('triggers.qualifier')}>
+          <Select aria-label={t('triggers.qualifier')} options={qualifiers.map((q) => ({ value: q, label: q }))} />
+        </Form.Item>
+        <Form.Item name="missed" label={t('triggers.missed')}>
+          <Radio.Group options={[{ value: 'skip', label: t('triggers.missedSkip') }, { value: 'runOnce', label: t('triggers.missedRunOnce') }]} />
+        </Form.Item>
+        <Form.Item name="payload" label={t('triggers.payload')} rules={[{ validator: async (_, v: string) => (parsesAsJson(v) ? undefined : Promise.reject(new Error(t('triggers.payloadRule')))) }]}>
+          <Input.TextArea rows={3} style={{ fontFamily: 'monospace' }} />
+        </Form.Item>
+        <Form.Item name="enabled" label={t('triggers.enabled')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

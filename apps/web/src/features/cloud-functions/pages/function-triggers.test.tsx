@@ -1,0 +1,87 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cloudFunctionsApi as api, projectApi, type CloudFunction } from '@wharf/contract';
+import { FUNCTION_TEMPLATE } from '@wharf/rules';
+import { callEndpoint } from '../../../test/call-mock';
+import { answerCalls, callsTo } from '../../../test/fixtures';
+import { shellHandlers } from '../../../test/shell';
+import { renderApp } from '../../../test/render';
+import { clearSessionCookies, setSessionCookies } from '../../../test/session';
+
+const OK = { code: 0, msg: 'success' };
+const PROJECT_ID = '00000000-0000-4000-8000-000000000001';
+const FN_ID = '00000000-0000-4000-8000-000000000101';
+const AT = '2026-03-09T12:00:00.000Z';
+const fn: CloudFunction = {
+  functionId: FN_ID, projectId: PROJECT_ID, name: 'orders', runtime: 'nodejs20', handler: 'myHandler', memoryMb: 256, timeoutSeconds: 5, concurrency: 1, description: '', httpAuth: 'none',
+  env: [], codeSha256: 'a'.repeat(64), codeSize: 120, codeSource: 'inline', entry: 'index.js', latestVersion: null, triggerUrl: `http://usercontent.localhost:8081/functions/${PROJECT_ID}/orders/`, createdAt: AT, updatedAt: AT,
+};
+
+const trig = { triggerId: '00000000-0000-4000-8000-000000000201', functionId: FN_ID, kind: 'timer' as const, name: 'nightly', qualifier: '$latest', enabled: true, timer: { cron: '0 9 * * 1-5', timeZone: 'UTC', missed: 'skip' as const, payload: {} }, nextRunAt: AT, lastRunAt: null, createdAt: AT, updatedAt: AT };
+
+function serve(withTriggers: boolean) {
+  let triggers = withTriggers ? [trig] : [];
+  answerCalls(callEndpoint, {
+    ...shellHandlers(),
+    [projectApi.getProject.id]: () => ({ ret: OK, project: { projectId: PROJECT_ID, name: 'P', dataLocation: 'china', createdAt: AT, updatedAt: AT } }),
+    [api.getFunction.id]: () => ({ ret: OK, function: fn, code: FUNCTION_TEMPLATE, files: [] }),
+    [api.listVersions.id]: () => ({ ret: OK, versions: [] }),
+    [api.listAliases.id]: () => ({ ret: OK, aliases: [] }),
+    [api.listTriggers.id]: () => ({ ret: OK, triggers }),
+    [api.createTrigger.id]: (o) => {
+      const b = o.body as { name: string; timer: { cron: string } };
+      triggers = [{ ...trig, name: b.name, timer: { ...trig.timer, cron: b.timer.cron } }];
+      return { ret: OK, trigger: triggers[0] };
+    },
+    [api.listTriggerRuns.id]: () => ({
+      ret: OK,
+      items: withTriggers ? [{ runId: '00000000-0000-4000-8000-000000000301', triggerId: trig.triggerId, triggerName: 'nightly', scheduledFor: AT, state: 'dead', attempts: 3, lastError: 'downstream refused', updatedAt: AT }] : [],
+      nextCursor: null,
+    }),
+    [api.replayTriggerRun.id]: () => ({ ret: OK, run: { runId: '00000000-0000-4000-8000-000000000301', triggerId: trig.triggerId, triggerName: 'nightly', scheduledFor: AT, state: 'pending', attempts: 0, lastError: null, updatedAt: AT } }),
+  });
+}
+
+beforeEach(() => setSessionCookies({ siteId: 8 }));
+afterEach(() => {
+  callEndpoint.mockReset();
+  clearSessionCookies();
+  localStorage.clear();
+});
+
+describe('a function’s triggers', () => {
+  it('say what to do when there are none, then add a weekday timer from a preset', async () => {
+    serve(false);
+    renderApp('en', `#/projects/${PROJECT_ID}/cloud-functions/${FN_ID}?tab=triggers`);
+    expect(await screen.findByText(/No triggers yet. Add a timer/)).toBeTruthy();
+    fireEvent.click(screen.getByText('Add timer').closest('button')!);
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'morning report' } });
+    fireEvent.click(screen.getByText('Every hour'));
+    expect(await screen.findByText(/^Next: /)).toBeTruthy();
+    fireEvent.click(screen.getByText('Save').closest('button')!);
+    await waitFor(() => expect(callsTo(callEndpoint, api.createTrigger)).toHaveLength(1));
+    expect(callsTo(callEndpoint, api.createTrigger)[0]).toMatchObject({ body: { name: 'morning report', qualifier: '$latest', enabled: true, timer: { cron: '0 * * * *', missed: 'skip', payload: {} } } });
+    expect(await screen.findByText('0 * * * * (UTC)')).toBeTruthy();
+  });
+
+  it('keep a half-typed timer on the device, and refuse a cron of six fields before sending it', async () => {
+    serve(false);
+    renderApp('en', `#/projects/${PROJECT_ID}/cloud-functions/${FN_ID}?tab=triggers`);
+    fireEvent.click((await screen.findByText('Add timer')).closest('button')!);
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'half typed' } });
+    fireEvent.change(screen.getByLabelText('Schedule (cron)'), { target: { value: '0 0 9 * * *' } });
+    fireEvent.click(screen.getByText('Save').closest('button')!);
+    expect(await screen.findByText('Use five cron fields, such as 0 9 * * 1-5.')).toBeTruthy();
+    expect(callsTo(callEndpoint, api.createTrigger)).toHaveLength(0);
+    expect(localStorage.getItem(`wharf.triggerDraft.${FN_ID}`)).toContain('half typed');
+  });
+
+  it('list runs that failed every attempt and replay one', async () => {
+    serve(true);
+    renderApp('en', `#/projects/${PROJECT_ID}/cloud-functions/${FN_ID}?tab=triggers`);
+    expect(await screen.findByText('downstream refused')).toBeTruthy();
+    fireEvent.click(screen.getByText('Replay').closest('button')!);
+    await waitFor(() => expect(callsTo(callEndpoint, api.replayTriggerRun)).toHaveLength(1));
+    expect(callsTo(callEndpoint, api.replayTriggerRun)[0]).toMatchObject({ query: { runId: '00000000-0000-4000-8000-000000000301' } });
+  });
+});

@@ -1,0 +1,41 @@
+import { Cron } from 'croner';
+import { isTimeZone } from './app-messaging';
+
+/** Timer triggers (cron) of cloud functions: limits and the expression rules both sides check. */
+export const TRIGGER_LIMITS = {
+  triggersPerFunction: 10,
+  /** The event a timer hands its function, as JSON. */
+  payloadBytes: 4096,
+  nameChars: 64,
+  /** A run that failed is tried this often in all, waiting 1 s, 2 s, 4 s… between. */
+  attempts: 3,
+} as const;
+
+/** After downtime: `skip` the firings that were missed, or `runOnce` for all of them together. */
+export const MISSED_RUN_POLICIES = ['skip', 'runOnce'] as const;
+export type MissedRunPolicy = (typeof MISSED_RUN_POLICIES)[number];
+
+/** A firing later than this is one that was missed (the server was down), not a slow tick. */
+export const TIMER_GRACE_MS = 60_000;
+
+/**
+ * A cron expression of five fields (minute, hour, day of month, month, day of week; names
+ * and `L`, `#`, `W` as croner reads them): null when it is one, else why not. Seconds are
+ * refused: a timer fires at most once a minute.
+ */
+export function cronProblem(expression: string): 'fields' | 'invalid' | null {
+  const fields = expression.trim().split(/\s+/);
+  if (fields.length !== 5) return 'fields';
+  try {
+    new Cron(fields.join(' '), { paused: true });
+    return null;
+  } catch {
+    return 'invalid';
+  }
+}
+
+/** The next `n` times a valid expression fires after `from`, in its time zone. */
+export function nextFirings(expression: string, timeZone: string, from: Date, n = 1): Date[] {
+  if (cronProblem(expression) || !isTimeZone(timeZone)) return [];
+  return new Cron(expression.trim().split(/\s+/).join(' '), { paused: true, timezone: timeZone }).nextRuns(n, from);
+}
