@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cronProblem, nextFirings } from './function-triggers';
+import { cronProblem, eventPasses, nextFirings } from './function-triggers';
 
 describe('timer triggers', () => {
   it('take five cron fields, names included, and refuse seconds and nonsense', () => {
@@ -17,5 +17,16 @@ describe('timer triggers', () => {
     expect(nextFirings('0 9 * * *', 'Europe/Berlin', from, 2).map((d) => d.toISOString())).toEqual(['2026-03-28T08:00:00.000Z', '2026-03-29T07:00:00.000Z']);
     expect(nextFirings('0 9 * * *', 'Asia/Shanghai', from, 1).map((d) => d.toISOString())).toEqual(['2026-03-28T01:00:00.000Z']);
     expect(nextFirings('0 9 * * *', 'Mars/Olympus', from, 1)).toEqual([]);
+  });
+});
+
+describe('event triggers', () => {
+  it('pass an event when every filter that is set holds', () => {
+    expect(eventPasses('storage', {}, { bucket: 'b', name: 'photos/a.png' })).toBe(true);
+    expect(eventPasses('storage', { namePrefix: 'photos/', nameSuffix: '.png' }, { bucket: 'b', name: 'photos/a.png' })).toBe(true);
+    expect(eventPasses('storage', { namePrefix: 'photos/', nameSuffix: '.png' }, { bucket: 'b', name: 'photos/a.jpg' })).toBe(false);
+    expect(eventPasses('storage', { bucket: 'other' }, { bucket: 'b', name: 'x' })).toBe(false);
+    expect(eventPasses('auth', { provider: 'email' }, { provider: 'anonymous' })).toBe(false);
+    expect(eventPasses('auth', {}, { provider: 'anonymous' })).toBe(true);
   });
 });

@@ -7,9 +7,29 @@ export const TRIGGER_LIMITS = {
   /** The event a timer hands its function, as JSON. */
   payloadBytes: 4096,
   nameChars: 64,
-  /** A run that failed is tried this often in all, waiting 1 s, 2 s, 4 s… between. */
+  /** A run that failed is tried this often in all, waiting 1 s, 2 s, 4 s… between (an event trigger may choose 1–10). */
   attempts: 3,
+  maxAttempts: 10,
+  filterChars: 256,
 } as const;
+
+/** What an event trigger can listen to, and the event types of each source. */
+export const EVENT_SOURCES = {
+  storage: ['objectFinalized', 'objectDeleted'],
+  auth: ['userCreated', 'userDeleted'],
+} as const;
+export type EventSource = keyof typeof EVENT_SOURCES;
+/** The filters each source's events can be narrowed by (all that are set must hold). */
+export const EVENT_FILTERS = { storage: ['bucket', 'namePrefix', 'nameSuffix'], auth: ['provider'] } as const;
+
+/** Whether an event of a source passes a trigger's filter. */
+export function eventPasses(source: EventSource, filter: Readonly<Record<string, string>>, facts: Readonly<Record<string, string | null>>): boolean {
+  if (source === 'storage') {
+    const name = facts.name ?? '';
+    return (!filter.bucket || filter.bucket === facts.bucket) && (!filter.namePrefix || name.startsWith(filter.namePrefix)) && (!filter.nameSuffix || name.endsWith(filter.nameSuffix));
+  }
+  return !filter.provider || filter.provider === facts.provider;
+}
 
 /** After downtime: `skip` the firings that were missed, or `runOnce` for all of them together. */
 export const MISSED_RUN_POLICIES = ['skip', 'runOnce'] as const;

@@ -1,4 +1,5 @@
 import type { Family } from '../../platform/deps';
+import { EVENT_SUBSCRIPTIONS } from './event-triggers';
 import { journalRepo } from './journal-repo';
 import { observeRoutes } from './routes/observe';
 import { testRoutes } from './routes/test';
@@ -27,6 +28,7 @@ export const cloudFunctionsFamily: Family = {
       scope: 'project',
     },
   ],
+  subscriptions: EVENT_SUBSCRIPTIONS,
   periodic: [
     { name: 'function invocations', everyMs: () => 1000, run: (deps) => cloudFunctionsOf(deps).journal.flush(deps.db) },
     { name: 'function trigger runs', everyMs: () => 1000, run: (deps) => cloudFunctionsOf(deps).runner.drain() },

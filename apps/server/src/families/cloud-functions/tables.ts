@@ -155,7 +155,11 @@ export const functionLogLines = pgTable(
   ],
 );
 
-/** A function's timer triggers (cron in a time zone); each pending firing is a due action keyed by the trigger. */
+/**
+ * A function's triggers: timers (cron in a time zone; each pending firing is a due action
+ * keyed by the trigger) and event subscriptions (Cloud Storage, Auth Service), matched in
+ * the event bus's delivery transaction.
+ */
 export const functionTriggers = pgTable(
   'function_triggers',
   {
@@ -163,19 +167,29 @@ export const functionTriggers = pgTable(
     functionId: uuid('function_id')
       .notNull()
       .references(() => cloudFunctions.id, { onDelete: 'cascade' }),
+    /** Denormalised from the function, so an event finds its project's triggers by index. */
+    projectId: uuid('project_id').notNull(),
+    kind: text('kind').$type<'timer' | 'event'>().notNull(),
     name: text('name').notNull(),
     qualifier: text('qualifier').notNull(),
     enabled: boolean('enabled').notNull(),
-    cron: text('cron').notNull(),
-    timeZone: text('time_zone').notNull(),
-    missed: text('missed').$type<'skip' | 'runOnce'>().notNull(),
-    payload: jsonb('payload').notNull(),
+    /** A timer's: its expression, zone, missed-run policy and payload. */
+    cron: text('cron'),
+    timeZone: text('time_zone'),
+    missed: text('missed').$type<'skip' | 'runOnce'>(),
+    payload: jsonb('payload'),
+    /** An event trigger's: the source, the event types it takes and the filter they must pass. */
+    eventSource: text('event_source').$type<'storage' | 'auth'>(),
+    eventTypes: jsonb('event_types').$type<string[]>(),
+    eventFilter: jsonb('event_filter').$type<Record<string, string>>(),
+    /** Attempts of each run before it is a dead letter. */
+    attempts: integer('attempts').notNull(),
     nextRunAt: timestamp('next_run_at', { withTimezone: true, mode: 'date' }),
     lastRunAt: timestamp('last_run_at', { withTimezone: true, mode: 'date' }),
     createdAt: at('created_at'),
     updatedAt: at('updated_at'),
   },
-  (t) => [index('function_triggers_function').on(t.functionId, t.createdAt)],
+  (t) => [index('function_triggers_function').on(t.functionId, t.createdAt), index('function_triggers_project_source').on(t.projectId, t.eventSource)],
 );
 
 /**

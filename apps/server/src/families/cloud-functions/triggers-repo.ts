@@ -24,6 +24,13 @@ export const triggersRepo = {
     const [row] = await db.select().from(functionTriggers).where(eq(functionTriggers.id, id)).for('update');
     return row;
   },
+  /** A project's event triggers of a source (read, not locked: busy triggers' deliveries on several instances must not wait on each other). */
+  forEvent(db: DbOrTx, projectId: string, source: string): Promise<TriggerRow[]> {
+    return db
+      .select()
+      .from(functionTriggers)
+      .where(and(eq(functionTriggers.projectId, projectId), eq(functionTriggers.eventSource, source as 'storage')));
+  },
   async insert(db: DbOrTx, row: TriggerInsert): Promise<TriggerRow> {
     const [made] = await db.insert(functionTriggers).values(row).returning();
     return made!;

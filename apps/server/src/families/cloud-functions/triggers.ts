@@ -1,4 +1,4 @@
-import { LATEST, nextFirings, TIMER_GRACE_MS, TRIGGER_LIMITS } from '@wharf/rules';
+import { eventPasses, LATEST, nextFirings, TIMER_GRACE_MS, TRIGGER_LIMITS, type EventSource } from '@wharf/rules';
 import type { FunctionTrigger, TriggerRun } from '@wharf/contract';
 import { writeAudit } from '../../platform/audit';
 import type { DbOrTx, Tx } from '../../platform/db/types';
@@ -20,15 +20,29 @@ export interface TriggerInput {
   name: string;
   qualifier: string;
   enabled: boolean;
-  timer: { cron: string; timeZone: string; missed: 'skip' | 'runOnce'; payload: unknown };
+  timer?: { cron: string; timeZone: string; missed: 'skip' | 'runOnce'; payload: unknown } | undefined;
+  event?: { source: 'storage' | 'auth'; types: string[]; filter: Record<string, string | undefined>; attempts: number } | undefined;
+}
+
+/** The columns a trigger's input sets: a timer's or an event subscription's, the other's cleared. */
+function columnsOf(input: TriggerInput) {
+  const { timer, event } = input;
+  const filter = event ? (Object.fromEntries(Object.entries(event.filter).filter(([, v]) => v)) as Record<string, string>) : null;
+  return {
+    kind: timer ? ('timer' as const) : ('event' as const), name: input.name, qualifier: input.qualifier, enabled: input.enabled,
+    cron: timer?.cron ?? null, timeZone: timer?.timeZone ?? null, missed: timer?.missed ?? null, payload: timer ? (timer.payload ?? {}) : null,
+    eventSource: event?.source ?? null, eventTypes: event?.types ?? null, eventFilter: filter, attempts: event?.attempts ?? TRIGGER_LIMITS.attempts,
+  };
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function triggerOut(t: TriggerRow): FunctionTrigger {
   return {
-    triggerId: t.id, functionId: t.functionId, kind: 'timer', name: t.name, qualifier: t.qualifier, enabled: t.enabled,
-    timer: { cron: t.cron, timeZone: t.timeZone, missed: t.missed, payload: t.payload }, nextRunAt: iso(t.nextRunAt), lastRunAt: iso(t.lastRunAt),
+    triggerId: t.id, functionId: t.functionId, kind: t.kind, name: t.name, qualifier: t.qualifier, enabled: t.enabled,
+    timer: t.kind === 'timer' ? { cron: t.cron!, timeZone: t.timeZone!, missed: t.missed!, payload: t.payload } : null,
+    event: t.kind === 'event' ? { source: t.eventSource!, types: t.eventTypes ?? [], filter: t.eventFilter ?? {}, attempts: t.attempts } : null,
+    nextRunAt: iso(t.nextRunAt), lastRunAt: iso(t.lastRunAt),
     createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString(),
   };
 }
@@ -66,7 +80,7 @@ export class FunctionTriggers {
 
   /** Schedules (or, off, cancels) a trigger's next firing after `from`; its row says when. */
   async #plan(tx: DbOrTx, t: TriggerRow, from: Date): Promise<TriggerRow> {
-    const next = t.enabled ? (nextFirings(t.cron, t.timeZone, from)[0] ?? null) : null;
+    const next = t.enabled && t.kind === 'timer' ? (nextFirings(t.cron!, t.timeZone!, from)[0] ?? null) : null;
     if (next) await this.deps.dueActions.schedule(tx, { kind: TIMER_DUE, dueAt: next, payload: { triggerId: t.id }, dedupeKey: dueKey(t.id) });
     else await this.deps.dueActions.cancel(tx, dueKey(t.id));
     return triggers.update(tx, t.id, { nextRunAt: next });
@@ -84,9 +98,9 @@ export class FunctionTriggers {
       await this.#checkQualifier(tx, fn, input.qualifier);
       if ((await triggers.list(tx, fn.id)).length >= TRIGGER_LIMITS.triggersPerFunction) throw conflict(WORDS.tooManyTriggers(TRIGGER_LIMITS.triggersPerFunction));
       const now = clock.now();
-      const made = await triggers.insert(tx, { functionId: fn.id, name: input.name, qualifier: input.qualifier, enabled: input.enabled, ...input.timer, payload: input.timer.payload ?? {}, createdAt: now, updatedAt: now });
+      const made = await triggers.insert(tx, { functionId: fn.id, projectId: fn.projectId, ...columnsOf(input), createdAt: now, updatedAt: now });
       const planned = await this.#plan(tx, made, now);
-      await this.#audit(tx, caller, 'createTrigger', fn, { trigger: made.name, cron: made.cron, timeZone: made.timeZone });
+      await this.#audit(tx, caller, 'createTrigger', fn, { trigger: made.name, kind: made.kind, ...(made.cron ? { cron: made.cron, timeZone: made.timeZone } : { source: made.eventSource, types: made.eventTypes }) });
       return { trigger: triggerOut(planned) };
     });
   }
@@ -98,9 +112,9 @@ export class FunctionTriggers {
       if (!(await triggers.get(tx, fn.id, triggerId, true))) throw notFound(WORDS.noTrigger);
       await this.#checkQualifier(tx, fn, input.qualifier);
       const now = clock.now();
-      const changed = await triggers.update(tx, triggerId, { name: input.name, qualifier: input.qualifier, enabled: input.enabled, ...input.timer, payload: input.timer.payload ?? {}, updatedAt: now });
+      const changed = await triggers.update(tx, triggerId, { ...columnsOf(input), updatedAt: now });
       const planned = await this.#plan(tx, changed, now);
-      await this.#audit(tx, caller, 'updateTrigger', fn, { trigger: changed.name, cron: changed.cron, enabled: changed.enabled });
+      await this.#audit(tx, caller, 'updateTrigger', fn, { trigger: changed.name, kind: changed.kind, enabled: changed.enabled });
       return { trigger: triggerOut(planned) };
     });
   }
@@ -143,12 +157,12 @@ export class FunctionTriggers {
   /** The due action's handler: a firing, once across every instance, in the action's transaction. */
   readonly fire = async (tx: Tx, payload: Record<string, unknown>, action: { dueAt: Date }): Promise<void> => {
     const t = await triggers.forFiring(tx, String(payload.triggerId));
-    if (!t || !t.enabled) return;
+    if (!t || !t.enabled || t.kind !== 'timer') return;
     const now = this.deps.clock.now();
     const missed = now.getTime() - action.dueAt.getTime() > TIMER_GRACE_MS;
     if (!missed || t.missed === 'runOnce') {
       await triggers.addRun(tx, {
-        functionId: t.functionId, triggerId: t.id, triggerName: t.name, kind: 'timer', qualifier: t.qualifier, scheduledFor: action.dueAt, state: 'pending', maxAttempts: TRIGGER_LIMITS.attempts, nextAt: now, createdAt: now, updatedAt: now,
+        functionId: t.functionId, triggerId: t.id, triggerName: t.name, kind: 'timer', qualifier: t.qualifier, scheduledFor: action.dueAt, state: 'pending', maxAttempts: t.attempts, nextAt: now, createdAt: now, updatedAt: now,
         // FunctionGraph's timer event (AppGallery Connect's functions run on it).
         event: { version: 'v1.0', time: action.dueAt.toISOString(), trigger_type: 'TIMER', trigger_name: t.name, user_event: t.payload, ...(missed ? { missed: true } : {}) },
       });
@@ -157,4 +171,20 @@ export class FunctionTriggers {
     }
     await this.#plan(tx, t, now);
   };
+
+  /**
+   * An event a source published, in the bus's delivery transaction (so its runs are written
+   * exactly once): a run for each of the project's enabled triggers that take its type and
+   * whose filter it passes.
+   */
+  static async eventRuns(tx: Tx, e: { projectId: string; source: EventSource; type: string; facts: Record<string, string | null>; at: Date; event: Record<string, unknown> }): Promise<number> {
+    const takers = (await triggers.forEvent(tx, e.projectId, e.source)).filter((t) => t.enabled && (t.eventTypes ?? []).includes(e.type) && eventPasses(e.source, t.eventFilter ?? {}, e.facts));
+    for (const t of takers) {
+      await triggers.addRun(tx, {
+        functionId: t.functionId, triggerId: t.id, triggerName: t.name, kind: 'event', qualifier: t.qualifier, scheduledFor: e.at, state: 'pending', maxAttempts: t.attempts, nextAt: e.at, createdAt: e.at, updatedAt: e.at,
+        event: { version: 'v1.0', time: e.at.toISOString(), trigger_type: e.source === 'storage' ? 'STORAGE' : 'AUTH', trigger_name: t.name, event_type: e.type, ...e.event },
+      });
+    }
+    return takers.length;
+  }
 }

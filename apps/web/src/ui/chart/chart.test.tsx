@@ -4,7 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '../../app/i18n';
 import type { Language } from '../../session/language';
 import { Chart } from './Chart';
-import type { ChartSpec } from './spec';
+import { formatValue, type ChartSpec } from './spec';
 import { loadECharts } from '../../test/chart-mock';
 
 // ECharts itself is not run in jsdom: the loader is replaced, and the test reads what the
@@ -100,5 +100,11 @@ describe('the chart', () => {
     fireEvent.click(screen.getByText('Table'));
     const table = screen.getByText('Downloads per day').closest('.ant-table-wrapper') as HTMLElement;
     expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual(['VariantDifference95% interval', 'B3 %0.2 % … 5.8 %', 'C-1 %—']);
+  });
+});
+
+describe('durations', () => {
+  it('keep a tenth below 10 ms, whole milliseconds below a second, then seconds', () => {
+    expect([0.4, 1.26, 9.95, 42.4, 1234].map((v) => formatValue('duration', v, 'en'))).toEqual(['0.4 ms', '1.3 ms', '10 ms', '42 ms', '1.2 s']);
   });
 });

@@ -32,7 +32,8 @@ export function formatValue(unit: ChartUnit, value: number | null | undefined, l
     case 'bytes':
       return formatFileSize(value);
     case 'duration':
-      return value < 1000 ? `${formatNumber(Math.round(value), language)} ms` : `${formatNumber(Math.round(value / 100) / 10, language)} s`;
+      // Below 10 ms a tenth is kept, so a fast function's axis does not say 1 ms twice.
+      return value < 10 ? `${formatNumber(Math.round(value * 10) / 10, language)} ms` : value < 1000 ? `${formatNumber(Math.round(value), language)} ms` : `${formatNumber(Math.round(value / 100) / 10, language)} s`;
     default:
       return formatNumber(value, language);
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cronProblem, isTimeZone, LATEST, MISSED_RUN_POLICIES, TRIGGER_LIMITS as L } from '@wharf/rules';
+import { cronProblem, EVENT_SOURCES, isTimeZone, LATEST, MISSED_RUN_POLICIES, TRIGGER_LIMITS as L } from '@wharf/rules';
 import { refused } from '../../kit/field-errors';
 import { defineEndpoint } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
@@ -19,21 +19,38 @@ export const timerInput = z.object({
   payload: payload.default({}),
 });
 
-export const triggerInput = z.object({
-  name: z.string().trim().min(1).max(L.nameChars),
-  qualifier: qualifier.default(LATEST),
-  enabled: z.boolean().default(true),
-  timer: timerInput,
-});
+const SOURCES = Object.keys(EVENT_SOURCES) as [keyof typeof EVENT_SOURCES];
+const ALL_TYPES = [...new Set(Object.values(EVENT_SOURCES).flat())] as [string, ...string[]];
+const filterValue = z.string().trim().min(1).max(L.filterChars).optional();
+
+export const eventInput = z
+  .object({
+    source: z.enum(SOURCES),
+    types: z.array(z.enum(ALL_TYPES)).min(1).max(4),
+    filter: z.object({ bucket: filterValue, namePrefix: filterValue, nameSuffix: filterValue, provider: filterValue }).default({}),
+    attempts: z.number().int().min(1).max(L.maxAttempts).default(L.attempts),
+  })
+  .refine((e) => e.types.every((type) => (EVENT_SOURCES[e.source] as readonly string[]).includes(type)), refused('eventTypes', ['types']));
+
+export const triggerInput = z
+  .object({
+    name: z.string().trim().min(1).max(L.nameChars),
+    qualifier: qualifier.default(LATEST),
+    enabled: z.boolean().default(true),
+    timer: timerInput.optional(),
+    event: eventInput.optional(),
+  })
+  .refine((t) => (t.timer === undefined) !== (t.event === undefined), refused('triggerKind'));
 
 export const functionTrigger = z.object({
   triggerId: z.uuid(),
   functionId: z.uuid(),
-  kind: z.literal('timer'),
+  kind: z.enum(['timer', 'event']),
   name: z.string(),
   qualifier: z.string(),
   enabled: z.boolean(),
-  timer: z.object({ cron: z.string(), timeZone: z.string(), missed: z.enum(MISSED_RUN_POLICIES), payload: z.unknown() }),
+  timer: z.object({ cron: z.string(), timeZone: z.string(), missed: z.enum(MISSED_RUN_POLICIES), payload: z.unknown() }).nullable(),
+  event: z.object({ source: z.enum(SOURCES), types: z.array(z.string()), filter: z.record(z.string(), z.string()), attempts: z.number().int() }).nullable(),
   /** When it fires next (null when off). */
   nextRunAt: z.iso.datetime().nullable(),
   lastRunAt: z.iso.datetime().nullable(),
@@ -50,7 +67,7 @@ export const listTriggers = defineEndpoint({
   prefix: PREFIX,
   path: '/triggers',
   access: READ,
-  summary: "A function's timer triggers with when each fires next",
+  summary: "A function's triggers: timers with when each fires next, and event subscriptions",
   query: functionQuery,
   response: okResponse({ triggers: z.array(functionTrigger) }),
 });
@@ -61,7 +78,7 @@ export const createTrigger = defineEndpoint({
   prefix: PREFIX,
   path: '/trigger',
   access: MANAGE,
-  summary: 'Add a timer trigger: a cron expression in a time zone that calls `$latest`, a version or an alias with its payload, once across every instance',
+  summary: 'Add a trigger: a timer (a cron expression in a time zone, fired once across every instance) or an event subscription (Cloud Storage objects written or deleted, Auth Service users created or deleted, with filters), calling `$latest`, a version or an alias',
   query: functionQuery,
   body: triggerInput,
   response: okResponse({ trigger: functionTrigger }),
@@ -73,7 +90,7 @@ export const updateTrigger = defineEndpoint({
   prefix: PREFIX,
   path: '/trigger',
   access: MANAGE,
-  summary: 'Change a timer trigger, or turn it off and on (the next firing is worked out again from now)',
+  summary: 'Change a trigger, or turn it off and on (a timer\'s next firing is worked out again from now)',
   query: triggerQuery,
   body: triggerInput,
   response: okResponse({ trigger: functionTrigger }),
@@ -85,7 +102,7 @@ export const deleteTrigger = defineEndpoint({
   prefix: PREFIX,
   path: '/trigger',
   access: MANAGE,
-  summary: 'Delete a timer trigger; its pending firing is cancelled',
+  summary: 'Delete a trigger; a timer\'s pending firing is cancelled',
   query: triggerQuery,
   response: okResponse({}),
 });

@@ -12,7 +12,8 @@ import { ContentFields } from './ContentFields';
 import { formOf, inputOf, newMessageDrafts, type MessageFormValues } from './message-form';
 import { PhonePreview } from './PhonePreview';
 
-const ZONES = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC'];
+// Browsers list the IANA zones without UTC itself, the zone most schedules are written in.
+const ZONES = ['UTC', ...(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC') : [])];
 const EVENT = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
 
 /** Makes a message or changes one, with the phone preview beside it in the language being edited. */

@@ -22,7 +22,17 @@ export function TriggersTab({ projectId, functionId, canManage }: { projectId: s
   const [editing, setEditing] = useState<FunctionTrigger | 'new' | null>(null);
   const qualifiers = [LATEST, ...(versions.data?.versions ?? []).map((v) => String(v.version)), ...(aliases.data?.aliases ?? []).map((a) => a.name)];
   const toggle = (tr: FunctionTrigger, enabled: boolean) =>
-    act(changes.updateTrigger.mutateAsync({ triggerId: tr.triggerId, body: { name: tr.name, qualifier: tr.qualifier, enabled, timer: tr.timer } }), t(enabled ? 'triggers.turnedOn' : 'triggers.turnedOff', { name: tr.name }));
+    act(
+      changes.updateTrigger.mutateAsync({ triggerId: tr.triggerId, body: { name: tr.name, qualifier: tr.qualifier, enabled, ...(tr.timer ? { timer: tr.timer } : { event: { ...tr.event!, types: tr.event!.types as Array<'objectFinalized'> } }) } }),
+      t(enabled ? 'triggers.turnedOn' : 'triggers.turnedOff', { name: tr.name }),
+    );
+  const what = (tr: FunctionTrigger) =>
+    tr.timer
+      ? `${tr.timer.cron} (${tr.timer.timeZone})`
+      : `${t(`triggers.sources.${tr.event!.source}`)}: ${tr.event!.types.map((type) => t(`triggers.types_.${type}`)).join(', ')}${Object.entries(tr.event!.filter)
+            .filter(([, v]) => v)
+            .map(([k, v]) => ` · ${t(`triggers.${k}`)} ${v}`)
+            .join('')}`;
   return (
     <Flex vertical gap="middle">
       <Flex justify="space-between" align="center" wrap gap="small">
@@ -42,7 +52,7 @@ export function TriggersTab({ projectId, functionId, canManage }: { projectId: s
         locale={{ emptyText: <Empty description={canManage ? t('triggers.empty') : t('triggers.emptyReadOnly')} /> }}
         columns={[
           { key: 'name', title: t('triggers.name'), render: (_, tr) => tr.name },
-          { key: 'cron', title: t('triggers.schedule'), render: (_, tr) => <Typography.Text code>{`${tr.timer.cron} (${tr.timer.timeZone})`}</Typography.Text> },
+          { key: 'what', title: t('triggers.schedule'), render: (_, tr) => <Typography.Text code={Boolean(tr.timer)}>{what(tr)}</Typography.Text> },
           { key: 'qualifier', title: t('triggers.qualifier'), render: (_, tr) => <Tag>{tr.qualifier}</Tag> },
           { key: 'next', title: t('triggers.nextRun'), render: (_, tr) => (tr.nextRunAt ? display.dateTime(tr.nextRunAt) : '—') },
           { key: 'last', title: t('triggers.lastRun'), render: (_, tr) => (tr.lastRunAt ? display.dateTime(tr.lastRunAt) : '—') },

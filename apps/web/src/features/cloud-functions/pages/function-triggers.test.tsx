@@ -17,7 +17,7 @@ const fn: CloudFunction = {
   env: [], codeSha256: 'a'.repeat(64), codeSize: 120, codeSource: 'inline', entry: 'index.js', latestVersion: null, triggerUrl: `http://usercontent.localhost:8081/functions/${PROJECT_ID}/orders/`, createdAt: AT, updatedAt: AT,
 };
 
-const trig = { triggerId: '00000000-0000-4000-8000-000000000201', functionId: FN_ID, kind: 'timer' as const, name: 'nightly', qualifier: '$latest', enabled: true, timer: { cron: '0 9 * * 1-5', timeZone: 'UTC', missed: 'skip' as const, payload: {} }, nextRunAt: AT, lastRunAt: null, createdAt: AT, updatedAt: AT };
+const trig = { triggerId: '00000000-0000-4000-8000-000000000201', functionId: FN_ID, kind: 'timer' as 'timer' | 'event', name: 'nightly', qualifier: '$latest', enabled: true, timer: { cron: '0 9 * * 1-5', timeZone: 'UTC', missed: 'skip' as const, payload: {} } as unknown, event: null as unknown, nextRunAt: AT as string | null, lastRunAt: null, createdAt: AT, updatedAt: AT };
 
 function serve(withTriggers: boolean) {
   let triggers = withTriggers ? [trig] : [];
@@ -29,8 +29,8 @@ function serve(withTriggers: boolean) {
     [api.listAliases.id]: () => ({ ret: OK, aliases: [] }),
     [api.listTriggers.id]: () => ({ ret: OK, triggers }),
     [api.createTrigger.id]: (o) => {
-      const b = o.body as { name: string; timer: { cron: string } };
-      triggers = [{ ...trig, name: b.name, timer: { ...trig.timer, cron: b.timer.cron } }];
+      const b = o.body as { name: string; timer?: { cron: string }; event?: unknown };
+      triggers = [b.timer ? { ...trig, name: b.name, timer: { ...(trig.timer as object), cron: b.timer.cron } } : { ...trig, kind: 'event', name: b.name, timer: null, event: b.event, nextRunAt: null }];
       return { ret: OK, trigger: triggers[0] };
     },
     [api.listTriggerRuns.id]: () => ({
@@ -54,7 +54,7 @@ describe('a function’s triggers', () => {
     serve(false);
     renderApp('en', `#/projects/${PROJECT_ID}/cloud-functions/${FN_ID}?tab=triggers`);
     expect(await screen.findByText(/No triggers yet. Add a timer/)).toBeTruthy();
-    fireEvent.click(screen.getByText('Add timer').closest('button')!);
+    fireEvent.click(screen.getByText('Add trigger').closest('button')!);
     fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'morning report' } });
     fireEvent.click(screen.getByText('Every hour'));
     expect(await screen.findByText(/^Next: /)).toBeTruthy();
@@ -67,13 +67,27 @@ describe('a function’s triggers', () => {
   it('keep a half-typed timer on the device, and refuse a cron of six fields before sending it', async () => {
     serve(false);
     renderApp('en', `#/projects/${PROJECT_ID}/cloud-functions/${FN_ID}?tab=triggers`);
-    fireEvent.click((await screen.findByText('Add timer')).closest('button')!);
+    fireEvent.click((await screen.findByText('Add trigger')).closest('button')!);
     fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'half typed' } });
     fireEvent.change(screen.getByLabelText('Schedule (cron)'), { target: { value: '0 0 9 * * *' } });
     fireEvent.click(screen.getByText('Save').closest('button')!);
     expect(await screen.findByText('Use five cron fields, such as 0 9 * * 1-5.')).toBeTruthy();
     expect(callsTo(callEndpoint, api.createTrigger)).toHaveLength(0);
     expect(localStorage.getItem(`wharf.triggerDraft.${FN_ID}`)).toContain('half typed');
+  });
+
+  it('add an event trigger for stored pictures, its filter said in the list', async () => {
+    serve(false);
+    renderApp('en', `#/projects/${PROJECT_ID}/cloud-functions/${FN_ID}?tab=triggers`);
+    fireEvent.click((await screen.findByText('Add trigger')).closest('button')!);
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'thumbnails' } });
+    fireEvent.click(screen.getByText('Event'));
+    fireEvent.change(await screen.findByLabelText('Name ends with'), { target: { value: '.png' } });
+    fireEvent.click(screen.getByText('a file is deleted'));
+    fireEvent.click(screen.getByText('Save').closest('button')!);
+    await waitFor(() => expect(callsTo(callEndpoint, api.createTrigger)).toHaveLength(1));
+    expect(callsTo(callEndpoint, api.createTrigger)[0]!.body).toEqual({ name: 'thumbnails', qualifier: '$latest', enabled: true, event: { source: 'storage', types: ['objectFinalized', 'objectDeleted'], filter: { nameSuffix: '.png' }, attempts: 3 } });
+    await waitFor(() => expect(document.body.textContent).toContain('Cloud Storage: a file is stored, a file is deleted · Name ends with .png'));
   });
 
   it('list runs that failed every attempt and replay one', async () => {
