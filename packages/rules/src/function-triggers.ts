@@ -13,6 +13,9 @@ export const TRIGGER_LIMITS = {
   filterChars: 256,
 } as const;
 
+/** Saved test events of a function (its test parameters): how many, and each one's size as JSON. */
+export const TEST_EVENT_LIMITS = { perFunction: 20, bytes: 64 * 1024, nameChars: 64 } as const;
+
 /** What an event trigger can listen to, and the event types of each source. */
 export const EVENT_SOURCES = {
   storage: ['objectFinalized', 'objectDeleted'],

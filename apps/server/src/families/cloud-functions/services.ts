@@ -5,6 +5,7 @@ import { FunctionObserver } from './observe';
 import { CloudFunctionReleases } from './releases';
 import type { CloudFunctionsServices } from './routes/context';
 import { FunctionRuntime } from './runtime';
+import { TestEvents } from './test-events';
 import { TriggerRunner } from './trigger-runs';
 import { FunctionTriggers } from './triggers';
 import { CloudFunctionsService } from './service';
@@ -16,6 +17,6 @@ export const cloudFunctionsOf = perDeps((deps: Deps): CloudFunctionsServices => 
   const forget = (functionId: string) => runtime.forget(functionId);
   return {
     deps, functions: new CloudFunctionsService(deps, forget), releases: new CloudFunctionReleases(deps, forget), runtime, journal, observer: new FunctionObserver(deps, journal),
-    triggers: new FunctionTriggers(deps), runner: new TriggerRunner(deps, runtime),
+    triggers: new FunctionTriggers(deps), runner: new TriggerRunner(deps, runtime), testEvents: new TestEvents(deps),
   };
 });

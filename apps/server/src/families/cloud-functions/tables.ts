@@ -221,3 +221,17 @@ export const functionTriggerRuns = pgTable(
   },
   (t) => [index('function_trigger_runs_due').on(t.state, t.nextAt), index('function_trigger_runs_function').on(t.functionId, t.updatedAt)],
 );
+
+/** A function's saved test events (AppGallery Connect's test parameters), by name. */
+export const functionTestEvents = pgTable(
+  'function_test_events',
+  {
+    functionId: uuid('function_id')
+      .notNull()
+      .references(() => cloudFunctions.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    event: jsonb('event').notNull(),
+    updatedAt: at('updated_at'),
+  },
+  (t) => [primaryKey({ columns: [t.functionId, t.name] })],
+);

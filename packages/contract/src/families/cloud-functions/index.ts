@@ -2,3 +2,4 @@ export * from './schemas';
 export * from './calls';
 export * from './observe';
 export * from './triggers';
+export * from './test-events';

@@ -34,7 +34,7 @@ const FIXED = [
   'analytics.settings', 'analytics.deleteUserData', 'analytics.reportTemplate.create', 'analytics.reportTemplate.update', 'analytics.reportTemplate.delete', 'analytics.export', 'analytics.audience.create', 'analytics.audience.update', 'analytics.audience.delete',
   'cloud-functions.create', 'cloud-functions.update', 'cloud-functions.delete', 'cloud-functions.publish', 'cloud-functions.deleteVersion',
   'cloud-functions.createAlias', 'cloud-functions.updateAlias', 'cloud-functions.deleteAlias',
-  'cloud-functions.createTrigger', 'cloud-functions.updateTrigger', 'cloud-functions.deleteTrigger', 'cloud-functions.replayTriggerRun',
+  'cloud-functions.createTrigger', 'cloud-functions.updateTrigger', 'cloud-functions.deleteTrigger', 'cloud-functions.replayTriggerRun', 'cloud-functions.saveTestEvent', 'cloud-functions.deleteTestEvent',
   'questionnaire.close', 'questionnaire.create', 'questionnaire.delete', 'questionnaire.publish', 'questionnaire.update',
   'feedback.note', 'feedback.receive', 'feedback.reply', 'feedback.update',
   'support.create', 'support.reply', 'support.close', 'support.rate', 'support.answer', 'support.note', 'support.update', 'support.autoClose',

@@ -119,4 +119,22 @@ describe.skipIf(!bubblewrapAvailable())('function logs and metrics', () => {
     expect((await u.call(api.searchLogs, { query: q })).json().items).toEqual([]);
     expect((await u.call(api.functionMetrics, { query: { ...q, range: '7d' } })).json().totals.invocations).toBe(0);
   });
+
+  it('keeps test events under names for the team, replacing one of the same name, within limits', async () => {
+    const fn = (await u.call(api.createFunction, { query: { projectId }, body: { name: 'params' } })).json().function as { functionId: string };
+    const q = { projectId, functionId: fn.functionId };
+    expect((await u.call(api.listTestEvents, { query: q })).json().events).toEqual([]);
+    expect((await u.call(api.saveTestEvent, { query: q, body: { name: 'big order', event: { order: 'A17', items: 40 } } })).statusCode).toBe(200);
+    await u.call(api.saveTestEvent, { query: q, body: { name: 'empty', event: {} } });
+    await u.call(api.saveTestEvent, { query: q, body: { name: 'big order', event: { order: 'A18', items: 41 } } });
+    expect((await u.call(api.listTestEvents, { query: q })).json().events).toMatchObject([{ name: 'big order', event: { order: 'A18', items: 41 } }, { name: 'empty', event: {} }]);
+    expect((await u.call(api.deleteTestEvent, { query: { ...q, name: 'empty' } })).statusCode).toBe(200);
+    expect((await u.call(api.deleteTestEvent, { query: { ...q, name: 'empty' } })).statusCode).toBe(404);
+    const big = await u.call(api.saveTestEvent, { query: q, body: { name: 'huge', event: { x: 'x'.repeat(70_000) } }, headers: { 'accept-language': 'ru-RU' } });
+    expect(big.statusCode).toBe(400);
+    expect(big.json().ret.msg).toMatch(/64/);
+    for (let i = 0; i < 19; i++) await u.call(api.saveTestEvent, { query: q, body: { name: `e${i}`, event: i } });
+    expect((await u.call(api.saveTestEvent, { query: q, body: { name: 'one more', event: 1 } })).statusCode).toBe(409);
+    expect((await u.call(api.saveTestEvent, { query: q, body: { name: 'e3', event: 'replaced' } })).statusCode).toBe(200);
+  });
 });

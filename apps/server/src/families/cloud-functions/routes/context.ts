@@ -4,6 +4,7 @@ import type { FunctionObserver } from '../observe';
 import type { CloudFunctionReleases } from '../releases';
 import type { FunctionRuntime } from '../runtime';
 import type { CloudFunctionsService } from '../service';
+import type { TestEvents } from '../test-events';
 import type { TriggerRunner } from '../trigger-runs';
 import type { FunctionTriggers } from '../triggers';
 
@@ -17,4 +18,5 @@ export interface CloudFunctionsServices {
   observer: FunctionObserver;
   triggers: FunctionTriggers;
   runner: TriggerRunner;
+  testEvents: TestEvents;
 }

@@ -15,4 +15,7 @@ export function testRoutes(app: FastifyInstance, s: CloudFunctionsServices): voi
   registerEndpoint(app, cloudFunctionsApi.testFunction, async ({ query, body }) => ({
     invocation: invocationOut(await s.runtime.callById(query.projectId, query.functionId, body.qualifier, body.event, body.requestId)),
   }));
+  registerEndpoint(app, cloudFunctionsApi.listTestEvents, async ({ query }) => s.testEvents.list(query.projectId, query.functionId));
+  registerEndpoint(app, cloudFunctionsApi.saveTestEvent, async ({ caller, query, body }) => s.testEvents.save(caller, query.projectId, query.functionId, body.name, body.event));
+  registerEndpoint(app, cloudFunctionsApi.deleteTestEvent, async ({ caller, query }) => s.testEvents.remove(caller, query.projectId, query.functionId, query.name));
 }

@@ -38,6 +38,8 @@ export function useFunctionChanges(projectId: string, functionId: string) {
       onSuccess: refresh,
     }),
     test: useMutation({ mutationFn: (body: { qualifier: string; event: unknown }) => callEndpoint(api.testFunction, { query, body }) }),
+    saveTestEvent: useMutation({ mutationFn: (body: { name: string; event: unknown }) => callEndpoint(api.saveTestEvent, { query, body }), onSuccess: refresh }),
+    deleteTestEvent: useMutation({ mutationFn: (name: string) => callEndpoint(api.deleteTestEvent, { query: { ...query, name } }), onSuccess: refresh }),
     createTrigger: useMutation({ mutationFn: (body: TriggerBody) => callEndpoint(api.createTrigger, { query, body }), onSuccess: refresh }),
     updateTrigger: useMutation({ mutationFn: ({ triggerId, body }: { triggerId: string; body: TriggerBody }) => callEndpoint(api.updateTrigger, { query: { ...query, triggerId }, body }), onSuccess: refresh }),
     deleteTrigger: useMutation({ mutationFn: (triggerId: string) => callEndpoint(api.deleteTrigger, { query: { ...query, triggerId } }), onSuccess: refresh }),

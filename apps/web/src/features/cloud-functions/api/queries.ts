@@ -90,3 +90,12 @@ export function useDeadRuns(projectId: string, functionId: string) {
     enabled: Boolean(projectId && functionId),
   });
 }
+
+/** The function's saved test events (its test parameters). */
+export function useTestEvents(projectId: string, functionId: string) {
+  return useQuery({
+    queryKey: keys.testEvents(functionId),
+    queryFn: ({ signal }) => callEndpoint(api.listTestEvents, { query: { projectId, functionId }, signal }),
+    enabled: Boolean(projectId && functionId),
+  });
+}

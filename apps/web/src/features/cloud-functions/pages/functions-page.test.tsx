@@ -45,6 +45,8 @@ function serve(initial: CloudFunction[]) {
       aliases = [made];
       return { ret: OK, alias: made };
     },
+    [api.listTestEvents.id]: () => ({ ret: OK, events: [{ name: 'big order', event: { order: 'A17' }, updatedAt: AT }] }),
+    [api.saveTestEvent.id]: (o) => ({ ret: OK, event: { ...(o.body as object), updatedAt: AT } }),
     [api.testFunction.id]: () => ({ ret: OK, invocation: { requestId: 'r1', outcome: 'ok', result: { message: 'Hello, Wharf!' }, ran: '$latest', coldStart: true, durationMs: 42.5, output: 'event: {}\n' } }),
   });
 }
@@ -110,6 +112,21 @@ describe('cloud functions pages', () => {
     expect(screen.getByLabelText('Результат').textContent).toContain('Hello, Wharf!');
     expect(screen.getByLabelText('Вывод').textContent).toBe('event: {}\n');
     expect(callsTo(callEndpoint, api.testFunction)[0]).toMatchObject({ body: { qualifier: '$latest', event: { queryStringParameters: { name: 'Wharf' } } } });
+  });
+
+  it('save a test event under a name for the team, load a saved one, and keep what is typed on the device', async () => {
+    serve([fn('hello')]);
+    renderApp('en', `#/projects/${PROJECT_ID}/cloud-functions/${FN_ID}?tab=test`);
+    const event = await screen.findByLabelText('Event (JSON)');
+    fireEvent.change(event, { target: { value: '{"order": "B22"}' } });
+    expect(localStorage.getItem(`wharf.functionTestEvent.${FN_ID}`)).toContain('B22');
+    fireEvent.change(screen.getByLabelText('Name to save it under'), { target: { value: 'small order' } });
+    fireEvent.click(screen.getByText('Save event').closest('button')!);
+    await waitFor(() => expect(callsTo(callEndpoint, api.saveTestEvent)).toHaveLength(1));
+    expect(callsTo(callEndpoint, api.saveTestEvent)[0]).toMatchObject({ body: { name: 'small order', event: { order: 'B22' } } });
+    fireEvent.mouseDown(screen.getByLabelText('Saved events'));
+    fireEvent.click(await screen.findByText('big order', { selector: '.ant-select-item-option-content' }));
+    await waitFor(() => expect((screen.getByLabelText('Event (JSON)') as HTMLTextAreaElement).value).toContain('"order": "A17"'));
   });
 
   it('split an alias between two versions by weight', async () => {

@@ -66,6 +66,15 @@ export function cloudFunctionsBuilders(): Builders {
     'cloudFunctions.logs': { build: async (s) => ({ query: { ...(await made(s)), text: 'hello', levels: 'info,error' } }) },
     'cloudFunctions.invocations': { build: async (s) => ({ query: await made(s) }) },
     'cloudFunctions.metrics': { build: async (s) => ({ query: { ...(await made(s)), range: '1h' } }) },
+    'cloudFunctions.testEvents': { build: async (s) => ({ query: await made(s) }) },
+    'cloudFunctions.saveTestEvent': { build: async (s) => ({ query: await made(s), body: { name: s.marker.slice(0, 60), event: { marker: s.marker } } }) },
+    'cloudFunctions.deleteTestEvent': {
+      build: async (s) => {
+        const q = await made(s);
+        await ok(await s.a.holder.call(api.saveTestEvent, { query: q, body: { name: 'matrix', event: {} } }), 'test event');
+        return { query: { ...q, name: 'matrix' } };
+      },
+    },
     'cloudFunctions.triggers': { build: async (s) => ({ query: await made(s) }) },
     'cloudFunctions.createTrigger': { build: async (s) => ({ query: await made(s), body: { name: s.marker.slice(0, 60), qualifier: 'live', timer: { cron: '0 9 * * 1-5', timeZone: 'Europe/Berlin' } } }) },
     'cloudFunctions.updateTrigger': { build: async (s) => ({ query: await withTrigger(s), body: { name: s.marker.slice(0, 60), enabled: false, timer: { cron: '*/10 * * * *' } } }) },
