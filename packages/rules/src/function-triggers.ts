@@ -13,6 +13,12 @@ export const TRIGGER_LIMITS = {
   filterChars: 256,
 } as const;
 
+/** What an alarm watches over its window: the share of calls that failed (%), failed calls, p95 duration (ms), throttled calls. */
+export const ALARM_METRICS = ['errorRate', 'errors', 'p95', 'throttles'] as const;
+export type AlarmMetric = (typeof ALARM_METRICS)[number];
+export const ALARM_WINDOWS = [5, 15, 60] as const;
+export const ALARM_LIMITS = { perFunction: 10, nameChars: 64, evaluateEveryMs: 60_000 } as const;
+
 /** Saved test events of a function (its test parameters): how many, and each one's size as JSON. */
 export const TEST_EVENT_LIMITS = { perFunction: 20, bytes: 64 * 1024, nameChars: 64 } as const;
 

@@ -32,6 +32,8 @@ export const cloudFunctionsFamily: Family = {
   periodic: [
     { name: 'function invocations', everyMs: () => 1000, run: (deps) => cloudFunctionsOf(deps).journal.flush(deps.db) },
     { name: 'function trigger runs', everyMs: () => 1000, run: (deps) => cloudFunctionsOf(deps).runner.drain() },
+    // Once a minute an alarm is judged; checking every 15 s spreads that over instances and restarts.
+    { name: 'function alarms', everyMs: () => 15_000, run: async (deps) => (await cloudFunctionsOf(deps).journal.flush(deps.db), cloudFunctionsOf(deps).alarms.evaluate()) },
     {
       name: 'function logs pruning',
       everyMs: () => 10 * 60_000,

@@ -1,5 +1,6 @@
 import type { Deps } from '../../platform/deps';
 import { perDeps } from '../../platform/per-deps';
+import { FunctionAlarms } from './alarms';
 import { InvocationJournal } from './journal';
 import { FunctionObserver } from './observe';
 import { CloudFunctionReleases } from './releases';
@@ -17,6 +18,6 @@ export const cloudFunctionsOf = perDeps((deps: Deps): CloudFunctionsServices => 
   const forget = (functionId: string) => runtime.forget(functionId);
   return {
     deps, functions: new CloudFunctionsService(deps, forget), releases: new CloudFunctionReleases(deps, forget), runtime, journal, observer: new FunctionObserver(deps, journal),
-    triggers: new FunctionTriggers(deps), runner: new TriggerRunner(deps, runtime), testEvents: new TestEvents(deps),
+    triggers: new FunctionTriggers(deps), runner: new TriggerRunner(deps, runtime), testEvents: new TestEvents(deps), alarms: new FunctionAlarms(deps),
   };
 });

@@ -235,3 +235,29 @@ export const functionTestEvents = pgTable(
   },
   (t) => [primaryKey({ columns: [t.functionId, t.name] })],
 );
+
+/** Alarms on a function's calls: a metric over a window against a threshold; its owner is mailed when it fires and when it clears. */
+export const functionAlarms = pgTable(
+  'function_alarms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    functionId: uuid('function_id')
+      .notNull()
+      .references(() => cloudFunctions.id, { onDelete: 'cascade' }),
+    /** Who is mailed (the member who made it). */
+    ownerId: uuid('owner_id').notNull(),
+    name: text('name').notNull(),
+    metric: text('metric').$type<'errorRate' | 'errors' | 'p95' | 'throttles'>().notNull(),
+    threshold: real('threshold').notNull(),
+    windowMinutes: integer('window_minutes').notNull(),
+    enabled: boolean('enabled').notNull(),
+    state: text('state').$type<'ok' | 'alarm'>().notNull(),
+    /** The metric's value at the last evaluation (null: no calls in the window). */
+    lastValue: real('last_value'),
+    evaluatedAt: timestamp('evaluated_at', { withTimezone: true, mode: 'date' }),
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: at('created_at'),
+    updatedAt: at('updated_at'),
+  },
+  (t) => [index('function_alarms_function').on(t.functionId, t.createdAt), index('function_alarms_due').on(t.enabled, t.evaluatedAt)],
+);

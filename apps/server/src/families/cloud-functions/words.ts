@@ -24,6 +24,8 @@ export const WORDS = {
   noTrigger: { zh: '触发器不存在', en: 'No such trigger', ru: 'Такого триггера нет' },
   tooManyTestEvents: (n: number): LocalisedText => ({ zh: `每个函数最多保存 ${n} 个测试事件`, en: `A function keeps at most ${n} saved test events`, ru: `У функции не больше ${n} сохранённых тестовых событий` }),
   noTestEvent: { zh: '没有这个名称的测试事件', en: 'No saved test event of that name', ru: 'Тестового события с таким названием нет' },
+  tooManyAlarms: (n: number): LocalisedText => ({ zh: `每个函数最多 ${n} 个告警`, en: `A function has at most ${n} alarms`, ru: `У функции не больше ${n} тревог` }),
+  noAlarm: { zh: '告警不存在', en: 'No such alarm', ru: 'Такой тревоги нет' },
   noRun: { zh: '此触发运行不存在', en: 'No such trigger run', ru: 'Такого запуска триггера нет' },
   runNotDead: { zh: '只有全部重试都失败的运行才能重放', en: 'Only a run that failed every attempt can be replayed', ru: 'Повторить можно только запуск, исчерпавший все попытки' },
 } as const;

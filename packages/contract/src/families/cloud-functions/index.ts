@@ -3,3 +3,4 @@ export * from './calls';
 export * from './observe';
 export * from './triggers';
 export * from './test-events';
+export * from './alarms';

@@ -1,4 +1,5 @@
 import type { Deps } from '../../../platform/deps';
+import type { FunctionAlarms } from '../alarms';
 import type { InvocationJournal } from '../journal';
 import type { FunctionObserver } from '../observe';
 import type { CloudFunctionReleases } from '../releases';
@@ -19,4 +20,5 @@ export interface CloudFunctionsServices {
   triggers: FunctionTriggers;
   runner: TriggerRunner;
   testEvents: TestEvents;
+  alarms: FunctionAlarms;
 }

@@ -7,6 +7,7 @@ export const cloudFunctionsKeys = {
   get: (functionId: string) => [...cloudFunctionsKeys.one(functionId), api.getFunction.id] as const,
   versions: (functionId: string) => [...cloudFunctionsKeys.one(functionId), api.listVersions.id] as const,
   aliases: (functionId: string) => [...cloudFunctionsKeys.one(functionId), api.listAliases.id] as const,
+  alarms: (functionId: string) => [...cloudFunctionsKeys.one(functionId), api.listAlarms.id] as const,
   testEvents: (functionId: string) => [...cloudFunctionsKeys.one(functionId), api.listTestEvents.id] as const,
   triggers: (functionId: string) => [...cloudFunctionsKeys.one(functionId), api.listTriggers.id] as const,
   deadRuns: (functionId: string) => [...cloudFunctionsKeys.one(functionId), api.listTriggerRuns.id, 'dead'] as const,

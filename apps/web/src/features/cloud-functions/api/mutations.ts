@@ -7,6 +7,7 @@ type CreateBody = BodyOf<typeof api.createFunction>;
 type UpdateBody = BodyOf<typeof api.updateFunction>;
 type AliasBody = BodyOf<typeof api.updateAlias>;
 type TriggerBody = BodyOf<typeof api.createTrigger>;
+type AlarmBody = BodyOf<typeof api.createAlarm>;
 
 export function useCreateFunction(projectId: string) {
   const queryClient = useQueryClient();
@@ -40,6 +41,9 @@ export function useFunctionChanges(projectId: string, functionId: string) {
     test: useMutation({ mutationFn: (body: { qualifier: string; event: unknown }) => callEndpoint(api.testFunction, { query, body }) }),
     saveTestEvent: useMutation({ mutationFn: (body: { name: string; event: unknown }) => callEndpoint(api.saveTestEvent, { query, body }), onSuccess: refresh }),
     deleteTestEvent: useMutation({ mutationFn: (name: string) => callEndpoint(api.deleteTestEvent, { query: { ...query, name } }), onSuccess: refresh }),
+    createAlarm: useMutation({ mutationFn: (body: AlarmBody) => callEndpoint(api.createAlarm, { query, body }), onSuccess: refresh }),
+    updateAlarm: useMutation({ mutationFn: ({ alarmId, body }: { alarmId: string; body: AlarmBody }) => callEndpoint(api.updateAlarm, { query: { ...query, alarmId }, body }), onSuccess: refresh }),
+    deleteAlarm: useMutation({ mutationFn: (alarmId: string) => callEndpoint(api.deleteAlarm, { query: { ...query, alarmId } }), onSuccess: refresh }),
     createTrigger: useMutation({ mutationFn: (body: TriggerBody) => callEndpoint(api.createTrigger, { query, body }), onSuccess: refresh }),
     updateTrigger: useMutation({ mutationFn: ({ triggerId, body }: { triggerId: string; body: TriggerBody }) => callEndpoint(api.updateTrigger, { query: { ...query, triggerId }, body }), onSuccess: refresh }),
     deleteTrigger: useMutation({ mutationFn: (triggerId: string) => callEndpoint(api.deleteTrigger, { query: { ...query, triggerId } }), onSuccess: refresh }),

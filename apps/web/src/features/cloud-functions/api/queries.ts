@@ -99,3 +99,11 @@ export function useTestEvents(projectId: string, functionId: string) {
     enabled: Boolean(projectId && functionId),
   });
 }
+
+export function useAlarms(projectId: string, functionId: string) {
+  return useQuery({
+    queryKey: keys.alarms(functionId),
+    queryFn: ({ signal }) => callEndpoint(api.listAlarms, { query: { projectId, functionId }, signal }),
+    enabled: Boolean(projectId && functionId),
+  });
+}

@@ -7,12 +7,13 @@ import { useDisplay } from '../../../session/display';
 import { Chart } from '../../../ui/chart/Chart';
 import { formatValue, type ChartSpec } from '../../../ui/chart/spec';
 import { useAliases, useFunctionMetrics, useInvocations, useVersions } from '../api/queries';
+import { AlarmsPanel } from './AlarmsPanel';
 
 type Range = '1h' | '24h' | '7d';
 const OUTCOME_COLORS: Record<InvocationRow['outcome'], string> = { ok: 'green', error: 'red', timeout: 'orange', crashed: 'magenta', throttled: 'gold' };
 
-/** The function's calls as charts (calls and errors, duration percentiles) over an hour, a day or a week, and its latest calls. */
-export function MetricsTab({ projectId, functionId }: { projectId: string; functionId: string }) {
+/** The function's calls as charts (calls and errors, duration percentiles) over an hour, a day or a week, its alarms, and its latest calls. */
+export function MetricsTab({ projectId, functionId, canManage }: { projectId: string; functionId: string; canManage: boolean }) {
   const { t, i18n } = useTranslation('cloud-functions');
   const display = useDisplay();
   const [range, setRange] = useState<Range>('24h');
@@ -72,6 +73,7 @@ export function MetricsTab({ projectId, functionId }: { projectId: string; funct
           <Chart spec={durationSpec} summary={t('metrics.durationSummary')} emptyText={t('metrics.empty')} />
         </>
       )}
+      <AlarmsPanel projectId={projectId} functionId={functionId} canManage={canManage} />
       <Flex justify="space-between" align="center" wrap gap="small">
         <Typography.Title level={5} style={{ margin: 0 }}>
           {t('metrics.recent')}

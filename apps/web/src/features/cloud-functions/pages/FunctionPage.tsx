@@ -67,7 +67,7 @@ export function FunctionPage() {
           { key: 'aliases', label: t('tabs.aliases'), children: <AliasesTab projectId={projectId} fn={fn} canManage={canManage} /> },
           { key: 'triggers', label: t('tabs.triggers'), children: <TriggersTab projectId={projectId} functionId={functionId} canManage={canManage} /> },
           { key: 'logs', label: t('tabs.logs'), children: <LogsTab projectId={projectId} functionId={functionId} /> },
-          { key: 'metrics', label: t('tabs.metrics'), children: <MetricsTab projectId={projectId} functionId={functionId} /> },
+          { key: 'metrics', label: t('tabs.metrics'), children: <MetricsTab projectId={projectId} functionId={functionId} canManage={canManage} /> },
         ]}
       />
     </Flex>

@@ -37,6 +37,8 @@ function serve() {
       points: [{ at: AT, invocations: 4, errors: 1, throttles: 0, coldStarts: 1, p50: 12, p95: 40, p99: 41 }],
       totals: { invocations: 4, errors: 1, throttles: 0, coldStarts: 1, p50: 12, p95: 40, p99: 41 },
     }),
+    [api.listAlarms.id]: () => ({ ret: OK, alarms: [{ alarmId: '00000000-0000-4000-8000-000000000401', name: 'payments failing', metric: 'errorRate', threshold: 20, windowMinutes: 5, enabled: true, state: 'alarm', lastValue: 25, evaluatedAt: AT, changedAt: AT, ownerEmail: 'ada@example.com' }] }),
+    [api.createAlarm.id]: (o) => ({ ret: OK, alarm: { ...(o.body as object), alarmId: '00000000-0000-4000-8000-000000000402', enabled: true, state: 'ok', lastValue: null, evaluatedAt: null, changedAt: null, ownerEmail: 'ada@example.com' } }),
     [api.listInvocations.id]: () => ({ ret: OK, items: [{ id: 'i1', requestId: 'req-2', startedAt: AT, version: '$latest', alias: null, trigger: 'http', outcome: 'error', durationMs: 41, coldStart: false, error: 'payment declined for C30' }], nextCursor: null }),
   });
 }
@@ -71,8 +73,24 @@ describe('a function’s logs and metrics', () => {
     serve();
     renderApp('ru', `#/projects/${PROJECT_ID}/cloud-functions/${FN_ID}?tab=metrics`);
     expect(await screen.findByText('Доля ошибок')).toBeTruthy();
-    expect(screen.getByText('25 %')).toBeTruthy();
+    expect(screen.getAllByText('25 %').length).toBeGreaterThan(0);
     expect(await screen.findByText('Ошибка', { selector: '.ant-tag' })).toBeTruthy();
     expect(callsTo(callEndpoint, api.functionMetrics).at(-1)).toMatchObject({ query: { range: '24h' } });
+    // Its alarm, firing, in Russian.
+    expect(await screen.findByText('Сработала')).toBeTruthy();
+    expect(screen.getByText('Доля ошибок выше 20 % за 5 мин')).toBeTruthy();
+  });
+
+  it('add an alarm on the duration, with its unit', async () => {
+    serve();
+    renderApp('en', `#/projects/${PROJECT_ID}/cloud-functions/${FN_ID}?tab=metrics`);
+    fireEvent.click((await screen.findByText('Add alarm')).closest('button')!);
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'slow' } });
+    fireEvent.mouseDown(screen.getByLabelText('Metric'));
+    fireEvent.click(await screen.findByText('Duration p95', { selector: '.ant-select-item-option-content' }));
+    fireEvent.change(screen.getByLabelText('Threshold'), { target: { value: '800' } });
+    fireEvent.click(screen.getByText('Save').closest('button')!);
+    await waitFor(() => expect(callsTo(callEndpoint, api.createAlarm)).toHaveLength(1));
+    expect(callsTo(callEndpoint, api.createAlarm)[0]).toMatchObject({ body: { name: 'slow', metric: 'p95', threshold: 800, windowMinutes: 5, enabled: true } });
   });
 });

@@ -23,6 +23,12 @@ async function withTrigger(s: Seed): Promise<{ projectId: string; functionId: st
   return { ...q, triggerId: res.trigger.triggerId };
 }
 
+async function withAlarm(s: Seed): Promise<{ projectId: string; functionId: string; alarmId: string }> {
+  const q = await made(s);
+  const res = await ok<{ alarm: { alarmId: string } }>(await s.a.holder.call(api.createAlarm, { query: q, body: { name: s.marker.slice(0, 60), metric: 'errorRate', threshold: 10, windowMinutes: 5 } }), 'alarm');
+  return { ...q, alarmId: res.alarm.alarmId };
+}
+
 /** A run that failed every attempt (written as the runner leaves one), to replay. */
 async function withDeadRun(s: Seed): Promise<{ projectId: string; functionId: string; runId: string }> {
   const q = await made(s);
@@ -75,6 +81,10 @@ export function cloudFunctionsBuilders(): Builders {
         return { query: { ...q, name: 'matrix' } };
       },
     },
+    'cloudFunctions.alarms': { build: async (s) => ({ query: await made(s) }) },
+    'cloudFunctions.createAlarm': { build: async (s) => ({ query: await made(s), body: { name: s.marker.slice(0, 60), metric: 'p95', threshold: 500, windowMinutes: 15 } }) },
+    'cloudFunctions.updateAlarm': { build: async (s) => ({ query: await withAlarm(s), body: { name: s.marker.slice(0, 60), metric: 'errors', threshold: 3, windowMinutes: 60, enabled: false } }) },
+    'cloudFunctions.deleteAlarm': { build: async (s) => ({ query: await withAlarm(s) }) },
     'cloudFunctions.triggers': { build: async (s) => ({ query: await made(s) }) },
     'cloudFunctions.createTrigger': { build: async (s) => ({ query: await made(s), body: { name: s.marker.slice(0, 60), qualifier: 'live', timer: { cron: '0 9 * * 1-5', timeZone: 'Europe/Berlin' } } }) },
     'cloudFunctions.updateTrigger': { build: async (s) => ({ query: await withTrigger(s), body: { name: s.marker.slice(0, 60), enabled: false, timer: { cron: '*/10 * * * *' } } }) },
