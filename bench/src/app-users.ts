@@ -3,6 +3,7 @@ import { call } from './release';
 
 /** What the Auth Service lines send: an app's key, a signed-in user's token, their email. */
 export interface AppUserBench {
+  projectId: string;
   keyHeaders: Record<string, string>;
   userHeaders: Record<string, string>;
   meUrl: string;
@@ -21,6 +22,7 @@ export async function appUserBench(base: string, headers: Record<string, string>
   const credentials = { email: 'bench.reader@example.com', password: 'bench reader password' };
   const session = await call(base, keyHeaders, appUsersApi.signUpWithEmail, { body: credentials });
   return {
+    projectId: project.projectId,
     keyHeaders,
     userHeaders: { ...keyHeaders, authorization: `Bearer ${String(session.accessToken)}` },
     meUrl: `${base}${buildPath(appUsersApi.currentAppUser)}`,

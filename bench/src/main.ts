@@ -20,6 +20,7 @@ import { cloudDbLines } from './clouddb';
 import { liveDelivery } from './clouddb-live';
 import { functionLines } from './functions';
 import { functionLogsReport } from './function-logs';
+import { functionEventsReport } from './function-events';
 import { mixedRun, printMixed } from './mixed';
 import { printScale, versionListScale, type Seeder } from './version-scale';
 import { printReviewScale, storeReviewsScale } from './reviews-scale';
@@ -129,7 +130,7 @@ try {
     // Approval at once and no demo seed: the bench releases its own app (the seed's name).
     // The bench is one address and one app: the per-address and per-app limits of devices are lifted.
     // One sealing key for every instance of the run.
-    const wharfEnv = { ...env, DATA_DIR: dataDir, SECRETS_KEY: randomBytes(32).toString('base64'), AUTO_APPROVE: 'on', DEMO_SEED: 'off', RATE_LIMITS: JSON.stringify({ remoteConfigFetch: { limit: 1e9, windowMs: 60_000 }, analyticsDevice: { limit: 1e9, windowMs: 60_000 }, analyticsApp: { limit: 1e9, windowMs: 60_000 }, appClient: { limit: 1e9, windowMs: 60_000 }, signIn: { limit: 1e9, windowMs: 60_000 }, apiClient: { limit: 1e9, windowMs: 60_000 }, apiToken: { limit: 1e9, windowMs: 60_000 }, cloudDb: { limit: 1e9, windowMs: 60_000 }, functionHttp: { limit: 1e9, windowMs: 60_000 }, storage: { limit: 1e9, windowMs: 60_000 }, hosting: { limit: 1e9, windowMs: 60_000 }, feedbackWrite: { limit: 1e9, windowMs: 60_000 }, feedbackPerApp: { limit: 1e9, windowMs: 60_000 }, questionnaireAnswer: { limit: 1e9, windowMs: 60_000 }, linkClick: { limit: 1e9, windowMs: 60_000 }, linkPrefix: { limit: 1e9, windowMs: 60_000 }, appMessagingFetch: { limit: 1e9, windowMs: 60_000 } }) };
+    const wharfEnv = { ...env, DATA_DIR: dataDir, SECRETS_KEY: randomBytes(32).toString('base64'), AUTO_APPROVE: 'on', DEMO_SEED: 'off', RATE_LIMITS: JSON.stringify({ remoteConfigFetch: { limit: 1e9, windowMs: 60_000 }, analyticsDevice: { limit: 1e9, windowMs: 60_000 }, analyticsApp: { limit: 1e9, windowMs: 60_000 }, appClient: { limit: 1e9, windowMs: 60_000 }, signIn: { limit: 1e9, windowMs: 60_000 }, anonymousSignUp: { limit: 1e9, windowMs: 60_000 }, apiClient: { limit: 1e9, windowMs: 60_000 }, apiToken: { limit: 1e9, windowMs: 60_000 }, cloudDb: { limit: 1e9, windowMs: 60_000 }, functionHttp: { limit: 1e9, windowMs: 60_000 }, storage: { limit: 1e9, windowMs: 60_000 }, hosting: { limit: 1e9, windowMs: 60_000 }, feedbackWrite: { limit: 1e9, windowMs: 60_000 }, feedbackPerApp: { limit: 1e9, windowMs: 60_000 }, questionnaireAnswer: { limit: 1e9, windowMs: 60_000 }, linkClick: { limit: 1e9, windowMs: 60_000 }, linkPrefix: { limit: 1e9, windowMs: 60_000 }, appMessagingFetch: { limit: 1e9, windowMs: 60_000 } }) };
     let server = await startWharf(wharfEnv);
     started.push(server);
     await warm(`${server.url}/healthz`);
@@ -222,8 +223,9 @@ App-user sign-in on ${t.label}: ${signIn.rps.toFixed(0)} req/s with argon2id at 
       started.push(fl.baseline);
       rows.push(...fl.rows);
       reports.push(fl.report);
-      // Log search over a million lines (issue 24, seeded in SQL): PostgreSQL, the production shape.
+      // Log search over a million lines (issue 24, seeded in SQL), and events to functions at 200/s: PostgreSQL, the production shape.
       if (env.DATABASE_URL) reports.push(await functionLogsReport(server.url, headers, env.DATABASE_URL));
+      if (env.DATABASE_URL) reports.push(await functionEventsReport(server.url, headers, env.DATABASE_URL));
     }
     if (sections.has('routes') || sections.has('analytics')) {
       // Analytics (issue 21): batches of 50 events, against the bare route parsing the same.
