@@ -1,13 +1,12 @@
 import { ALARM_LIMITS, type AlarmMetric } from '@wharf/rules';
 import type { FunctionAlarm, MessageLanguage } from '@wharf/contract';
-import { writeAudit } from '../../platform/audit';
 import type { DbOrTx } from '../../platform/db/types';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { conflict, notFound } from '../../platform/http/errors';
 import { alarmMail, metricName } from './alarm-mail';
 import { alarmsRepo as alarms, type AlarmRow } from './alarms-repo';
-import { cloudFunctionsRepo as repo, type FunctionRow } from './repo';
+import { auditFunction, foundFunction } from './found';
 import { WORDS } from './words';
 
 export interface AlarmInput {
@@ -41,15 +40,7 @@ export function alarmValue(metric: AlarmMetric, w: { calls: number; errors: numb
 export class FunctionAlarms {
   constructor(private readonly deps: Pick<Deps, 'db' | 'clock' | 'mailer' | 'config'>) {}
 
-  async #function(db: DbOrTx, projectId: string, functionId: string, lock = false): Promise<FunctionRow> {
-    const fn = await repo.get(db, projectId, functionId, lock);
-    if (!fn) throw notFound(WORDS.noFunction);
-    return fn;
-  }
 
-  #audit(tx: DbOrTx, caller: Caller, action: 'createAlarm' | 'updateAlarm' | 'deleteAlarm', fn: FunctionRow, data: Record<string, unknown>) {
-    return writeAudit(tx, this.deps.clock, { action: `cloud-functions.${action}`, teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'cloud-function', targetId: fn.id, data: { projectId: fn.projectId, name: fn.name, ...data } });
-  }
 
   async #one(db: DbOrTx, functionId: string, alarmId: string): Promise<FunctionAlarm> {
     const found = (await alarms.list(db, functionId)).find((r) => r.alarm.id === alarmId)!;
@@ -57,40 +48,40 @@ export class FunctionAlarms {
   }
 
   async list(projectId: string, functionId: string) {
-    const fn = await this.#function(this.deps.db, projectId, functionId);
+    const fn = await foundFunction(this.deps.db, projectId, functionId);
     return { alarms: (await alarms.list(this.deps.db, fn.id)).map((r) => out(r.alarm, r.ownerEmail)) };
   }
 
   async create(caller: Caller, projectId: string, functionId: string, input: AlarmInput) {
     return this.deps.db.transaction(async (tx) => {
-      const fn = await this.#function(tx, projectId, functionId, true);
+      const fn = await foundFunction(tx, projectId, functionId, true);
       if ((await alarms.list(tx, fn.id)).length >= ALARM_LIMITS.perFunction) throw conflict(WORDS.tooManyAlarms(ALARM_LIMITS.perFunction));
       const now = this.deps.clock.now();
       const made = await alarms.insert(tx, { functionId: fn.id, ownerId: caller.userId!, ...input, state: 'ok', createdAt: now, updatedAt: now });
-      await this.#audit(tx, caller, 'createAlarm', fn, { alarm: made.name, metric: made.metric, threshold: made.threshold });
+      await auditFunction(tx, this.deps.clock, caller, 'cloud-functions.createAlarm', fn, { alarm: made.name, metric: made.metric, threshold: made.threshold });
       return { alarm: await this.#one(tx, fn.id, made.id) };
     });
   }
 
   async update(caller: Caller, projectId: string, functionId: string, alarmId: string, input: AlarmInput) {
     return this.deps.db.transaction(async (tx) => {
-      const fn = await this.#function(tx, projectId, functionId, true);
+      const fn = await foundFunction(tx, projectId, functionId, true);
       const a = await alarms.get(tx, fn.id, alarmId);
       if (!a) throw notFound(WORDS.noAlarm);
       // A changed rule is judged afresh at the next evaluation.
       await alarms.update(tx, a.id, { ...input, evaluatedAt: null, updatedAt: this.deps.clock.now() });
-      await this.#audit(tx, caller, 'updateAlarm', fn, { alarm: input.name, enabled: input.enabled });
+      await auditFunction(tx, this.deps.clock, caller, 'cloud-functions.updateAlarm', fn, { alarm: input.name, enabled: input.enabled });
       return { alarm: await this.#one(tx, fn.id, a.id) };
     });
   }
 
   async remove(caller: Caller, projectId: string, functionId: string, alarmId: string) {
     await this.deps.db.transaction(async (tx) => {
-      const fn = await this.#function(tx, projectId, functionId, true);
+      const fn = await foundFunction(tx, projectId, functionId, true);
       const a = await alarms.get(tx, fn.id, alarmId);
       if (!a) throw notFound(WORDS.noAlarm);
       await alarms.remove(tx, a.id);
-      await this.#audit(tx, caller, 'deleteAlarm', fn, { alarm: a.name });
+      await auditFunction(tx, this.deps.clock, caller, 'cloud-functions.deleteAlarm', fn, { alarm: a.name });
     });
     return {};
   }

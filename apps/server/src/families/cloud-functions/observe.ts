@@ -2,11 +2,9 @@ import { FUNCTION_METRIC_RANGES, LATEST, type FunctionMetricRange } from '@wharf
 import type { FunctionLogLine, InvocationRow } from '@wharf/contract';
 import type { Deps } from '../../platform/deps';
 import { decodeCursor, pageOf } from '../../platform/http/cursor';
-import { notFound } from '../../platform/http/errors';
 import type { InvocationJournal } from './journal';
 import { journalRepo, type InvocationSelect, type MetricRow } from './journal-repo';
-import { cloudFunctionsRepo as repo } from './repo';
-import { WORDS } from './words';
+import { foundFunction } from './found';
 
 /** The words of a search as the index splits lines ('simple': lower-cased runs of letters and digits). */
 export const searchWords = (text: string | undefined): string[] => (text?.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []).slice(0, 10);
@@ -22,7 +20,7 @@ export class FunctionObserver {
 
   /** The function must be the project's; what this instance gathered is written first, so a reader sees its own calls at once. */
   async #ready(projectId: string, functionId: string): Promise<void> {
-    if (!(await repo.get(this.deps.db, projectId, functionId))) throw notFound(WORDS.noFunction);
+    await foundFunction(this.deps.db, projectId, functionId);
     await this.journal.flush(this.deps.db);
   }
 

@@ -1,5 +1,4 @@
 import { FUNCTION_LIMITS } from '@wharf/rules';
-import { writeAudit } from '../../platform/audit';
 import type { DbOrTx } from '../../platform/db/types';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
@@ -8,6 +7,7 @@ import { changeFunction, type OnFunctionChanged } from './changes';
 import { copyEnv } from './env';
 import { aliasOut, triggerPath, versionOut } from './out';
 import { cloudFunctionsRepo as repo, type AliasRow, type FunctionRow } from './repo';
+import { auditFunction, foundFunction } from './found';
 import { WORDS } from './words';
 
 export interface AliasInput {
@@ -29,20 +29,12 @@ export class CloudFunctionReleases {
     for (const key of keys) void this.deps.storage.delete(key).catch(() => undefined);
   }
 
-  async #function(db: DbOrTx, projectId: string, functionId: string, lock = false): Promise<FunctionRow> {
-    const row = await repo.get(db, projectId, functionId, lock);
-    if (!row) throw notFound(WORDS.noFunction);
-    return row;
-  }
 
-  #audit(tx: DbOrTx, caller: Caller, action: 'publish' | 'deleteVersion' | 'createAlias' | 'updateAlias' | 'deleteAlias', fn: FunctionRow, data: Record<string, unknown>) {
-    return writeAudit(tx, this.deps.clock, { action: `cloud-functions.${action}`, teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'cloud-function', targetId: fn.id, data: { projectId: fn.projectId, name: fn.name, ...data } });
-  }
 
   async publish(caller: Caller, projectId: string, functionId: string, description: string) {
     const { clock, secrets } = this.deps;
     return changeFunction(this.deps, this.onChanged, functionId, async (tx) => {
-      const fn = await this.#function(tx, projectId, functionId, true);
+      const fn = await foundFunction(tx, projectId, functionId, true);
       const existing = await repo.versions(tx, functionId);
       if (existing.length >= FUNCTION_LIMITS.versionsPerFunction) throw conflict(WORDS.tooManyVersions(FUNCTION_LIMITS.versionsPerFunction));
       const version = fn.lastVersion + 1;
@@ -52,7 +44,7 @@ export class CloudFunctionReleases {
         concurrency: fn.concurrency, codeSha256: fn.codeSha256, envSecretId, createdAt: clock.now(),
       });
       await repo.update(tx, functionId, { lastVersion: version });
-      await this.#audit(tx, caller, 'publish', fn, { version });
+      await auditFunction(tx, this.deps.clock, caller, 'cloud-functions.publish', fn, { version });
       const size = (await repo.codeMeta(tx, [functionId])).get(`${functionId}:${fn.codeSha256}`)?.size ?? 0;
       return { version: versionOut(row, size, []) };
     });
@@ -60,7 +52,7 @@ export class CloudFunctionReleases {
 
   async versions(projectId: string, functionId: string) {
     const { db } = this.deps;
-    await this.#function(db, projectId, functionId);
+    await foundFunction(db, projectId, functionId);
     const [rows, aliases, meta] = await Promise.all([repo.versions(db, functionId), repo.aliases(db, functionId), repo.codeMeta(db, [functionId])]);
     return { versions: rows.map((v) => versionOut(v, meta.get(`${functionId}:${v.codeSha256}`)?.size ?? 0, aliases)) };
   }
@@ -68,14 +60,14 @@ export class CloudFunctionReleases {
   async deleteVersion(caller: Caller, projectId: string, functionId: string, version: number) {
     const { secrets } = this.deps;
     const dropped = await changeFunction(this.deps, this.onChanged, functionId, async (tx) => {
-      const fn = await this.#function(tx, projectId, functionId, true);
+      const fn = await foundFunction(tx, projectId, functionId, true);
       const users = (await repo.aliases(tx, functionId)).filter((a) => a.version === version || a.additionalVersion === version);
       if (users.length > 0) throw conflict(WORDS.versionInUse(version, users.map((a) => a.name)));
       const gone = await repo.removeVersion(tx, functionId, version);
       if (!gone) throw notFound(WORDS.noVersion(version));
       if (gone.envSecretId) await secrets.remove(tx, gone.envSecretId);
       const archives = await repo.dropUnusedCode(tx, functionId, fn.codeSha256);
-      await this.#audit(tx, caller, 'deleteVersion', fn, { version });
+      await auditFunction(tx, this.deps.clock, caller, 'cloud-functions.deleteVersion', fn, { version });
       return archives;
     });
     this.#dropArchives(dropped);
@@ -88,7 +80,7 @@ export class CloudFunctionReleases {
 
   async aliases(projectId: string, functionId: string) {
     const { db } = this.deps;
-    const fn = await this.#function(db, projectId, functionId);
+    const fn = await foundFunction(db, projectId, functionId);
     return { aliases: (await repo.aliases(db, functionId)).map((a) => aliasOut(a, this.#aliasBase(fn))) };
   }
 
@@ -101,12 +93,12 @@ export class CloudFunctionReleases {
   async createAlias(caller: Caller, projectId: string, functionId: string, name: string, input: AliasInput) {
     const { clock } = this.deps;
     return changeFunction(this.deps, this.onChanged, functionId, async (tx) => {
-      const fn = await this.#function(tx, projectId, functionId, true);
+      const fn = await foundFunction(tx, projectId, functionId, true);
       await this.#checkVersions(tx, functionId, input);
       if ((await repo.aliases(tx, functionId)).length >= FUNCTION_LIMITS.aliasesPerFunction) throw conflict(WORDS.tooManyAliases(FUNCTION_LIMITS.aliasesPerFunction));
       const row = await repo.insertAlias(tx, { functionId, name, ...weightOf(input), updatedAt: clock.now() });
       if (!row) throw conflict(WORDS.aliasTaken(name));
-      await this.#audit(tx, caller, 'createAlias', fn, { alias: name, version: row.version, additionalVersion: row.additionalVersion, additionalWeight: row.additionalWeight });
+      await auditFunction(tx, this.deps.clock, caller, 'cloud-functions.createAlias', fn, { alias: name, version: row.version, additionalVersion: row.additionalVersion, additionalWeight: row.additionalWeight });
       return { alias: aliasOut(row, this.#aliasBase(fn)) };
     });
   }
@@ -114,20 +106,20 @@ export class CloudFunctionReleases {
   async updateAlias(caller: Caller, projectId: string, functionId: string, name: string, input: AliasInput) {
     const { clock } = this.deps;
     return changeFunction(this.deps, this.onChanged, functionId, async (tx) => {
-      const fn = await this.#function(tx, projectId, functionId, true);
+      const fn = await foundFunction(tx, projectId, functionId, true);
       await this.#checkVersions(tx, functionId, input);
       const row = await repo.updateAlias(tx, functionId, name, { ...weightOf(input), updatedAt: clock.now() });
       if (!row) throw notFound(WORDS.noAlias(name));
-      await this.#audit(tx, caller, 'updateAlias', fn, { alias: name, version: row.version, additionalVersion: row.additionalVersion, additionalWeight: row.additionalWeight });
+      await auditFunction(tx, this.deps.clock, caller, 'cloud-functions.updateAlias', fn, { alias: name, version: row.version, additionalVersion: row.additionalVersion, additionalWeight: row.additionalWeight });
       return { alias: aliasOut(row, this.#aliasBase(fn)) };
     });
   }
 
   async deleteAlias(caller: Caller, projectId: string, functionId: string, name: string) {
     await changeFunction(this.deps, this.onChanged, functionId, async (tx) => {
-      const fn = await this.#function(tx, projectId, functionId, true);
+      const fn = await foundFunction(tx, projectId, functionId, true);
       if (!(await repo.removeAlias(tx, functionId, name))) throw notFound(WORDS.noAlias(name));
-      await this.#audit(tx, caller, 'deleteAlias', fn, { alias: name });
+      await auditFunction(tx, this.deps.clock, caller, 'cloud-functions.deleteAlias', fn, { alias: name });
     });
     return {};
   }

@@ -1,6 +1,5 @@
 import { eventPasses, LATEST, nextFirings, TIMER_GRACE_MS, TRIGGER_LIMITS, type EventSource } from '@wharf/rules';
 import type { FunctionTrigger, TriggerRun } from '@wharf/contract';
-import { writeAudit } from '../../platform/audit';
 import type { DbOrTx, Tx } from '../../platform/db/types';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
@@ -8,6 +7,7 @@ import { decodeCursor, pageOf } from '../../platform/http/cursor';
 import { conflict, notFound } from '../../platform/http/errors';
 import { cloudFunctionsRepo as repo, type FunctionRow } from './repo';
 import { triggersRepo as triggers, type RunRow, type TriggerRow } from './triggers-repo';
+import { auditFunction, foundFunction } from './found';
 import { WORDS } from './words';
 
 /** The due action each timer's next firing is, one pending per trigger. */
@@ -61,11 +61,6 @@ export function runOut(r: RunRow): TriggerRun {
 export class FunctionTriggers {
   constructor(private readonly deps: Pick<Deps, 'db' | 'clock' | 'dueActions' | 'pubsub'>) {}
 
-  async #function(db: DbOrTx, projectId: string, functionId: string, lock = false): Promise<FunctionRow> {
-    const fn = await repo.get(db, projectId, functionId, lock);
-    if (!fn) throw notFound(WORDS.noFunction);
-    return fn;
-  }
 
   async #checkQualifier(db: DbOrTx, fn: FunctionRow, qualifier: string): Promise<void> {
     if (qualifier === LATEST) return;
@@ -74,9 +69,6 @@ export class FunctionTriggers {
     } else if (!(await repo.aliases(db, fn.id)).some((a) => a.name === qualifier)) throw notFound(WORDS.noAlias(qualifier));
   }
 
-  #audit(tx: DbOrTx, caller: Caller, action: 'createTrigger' | 'updateTrigger' | 'deleteTrigger' | 'replayTriggerRun', fn: FunctionRow, data: Record<string, unknown>) {
-    return writeAudit(tx, this.deps.clock, { action: `cloud-functions.${action}`, teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'cloud-function', targetId: fn.id, data: { projectId: fn.projectId, name: fn.name, ...data } });
-  }
 
   /** Schedules (or, off, cancels) a trigger's next firing after `from`; its row says when. */
   async #plan(tx: DbOrTx, t: TriggerRow, from: Date): Promise<TriggerRow> {
@@ -87,20 +79,20 @@ export class FunctionTriggers {
   }
 
   async list(projectId: string, functionId: string) {
-    const fn = await this.#function(this.deps.db, projectId, functionId);
+    const fn = await foundFunction(this.deps.db, projectId, functionId);
     return { triggers: (await triggers.list(this.deps.db, fn.id)).map(triggerOut) };
   }
 
   async create(caller: Caller, projectId: string, functionId: string, input: TriggerInput) {
     const { db, clock } = this.deps;
     return db.transaction(async (tx) => {
-      const fn = await this.#function(tx, projectId, functionId, true);
+      const fn = await foundFunction(tx, projectId, functionId, true);
       await this.#checkQualifier(tx, fn, input.qualifier);
       if ((await triggers.list(tx, fn.id)).length >= TRIGGER_LIMITS.triggersPerFunction) throw conflict(WORDS.tooManyTriggers(TRIGGER_LIMITS.triggersPerFunction));
       const now = clock.now();
       const made = await triggers.insert(tx, { functionId: fn.id, projectId: fn.projectId, ...columnsOf(input), createdAt: now, updatedAt: now });
       const planned = await this.#plan(tx, made, now);
-      await this.#audit(tx, caller, 'createTrigger', fn, { trigger: made.name, kind: made.kind, ...(made.cron ? { cron: made.cron, timeZone: made.timeZone } : { source: made.eventSource, types: made.eventTypes }) });
+      await auditFunction(tx, this.deps.clock, caller, 'cloud-functions.createTrigger', fn, { trigger: made.name, kind: made.kind, ...(made.cron ? { cron: made.cron, timeZone: made.timeZone } : { source: made.eventSource, types: made.eventTypes }) });
       return { trigger: triggerOut(planned) };
     });
   }
@@ -108,13 +100,13 @@ export class FunctionTriggers {
   async update(caller: Caller, projectId: string, functionId: string, triggerId: string, input: TriggerInput) {
     const { db, clock } = this.deps;
     return db.transaction(async (tx) => {
-      const fn = await this.#function(tx, projectId, functionId, true);
+      const fn = await foundFunction(tx, projectId, functionId, true);
       if (!(await triggers.get(tx, fn.id, triggerId, true))) throw notFound(WORDS.noTrigger);
       await this.#checkQualifier(tx, fn, input.qualifier);
       const now = clock.now();
       const changed = await triggers.update(tx, triggerId, { ...columnsOf(input), updatedAt: now });
       const planned = await this.#plan(tx, changed, now);
-      await this.#audit(tx, caller, 'updateTrigger', fn, { trigger: changed.name, kind: changed.kind, enabled: changed.enabled });
+      await auditFunction(tx, this.deps.clock, caller, 'cloud-functions.updateTrigger', fn, { trigger: changed.name, kind: changed.kind, enabled: changed.enabled });
       return { trigger: triggerOut(planned) };
     });
   }
@@ -122,18 +114,18 @@ export class FunctionTriggers {
   async remove(caller: Caller, projectId: string, functionId: string, triggerId: string) {
     const { db } = this.deps;
     await db.transaction(async (tx) => {
-      const fn = await this.#function(tx, projectId, functionId, true);
+      const fn = await foundFunction(tx, projectId, functionId, true);
       const t = await triggers.get(tx, fn.id, triggerId, true);
       if (!t) throw notFound(WORDS.noTrigger);
       await this.deps.dueActions.cancel(tx, dueKey(t.id));
       await triggers.remove(tx, t.id);
-      await this.#audit(tx, caller, 'deleteTrigger', fn, { trigger: t.name });
+      await auditFunction(tx, this.deps.clock, caller, 'cloud-functions.deleteTrigger', fn, { trigger: t.name });
     });
     return {};
   }
 
   async runs(q: { projectId: string; functionId: string; state?: RunRow['state'] | undefined; pageSize: number; cursor?: string | undefined }) {
-    const fn = await this.#function(this.deps.db, q.projectId, q.functionId);
+    const fn = await foundFunction(this.deps.db, q.projectId, q.functionId);
     const rows = await triggers.runs(this.deps.db, fn.id, q.state, q.pageSize + 1, q.cursor ? decodeCursor(q.cursor) : undefined);
     const { page, nextCursor } = pageOf(rows, q.pageSize, (r) => ({ at: r.updatedAt, id: r.id }));
     return { items: page.map(runOut), nextCursor };
@@ -142,13 +134,13 @@ export class FunctionTriggers {
   async replay(caller: Caller, projectId: string, functionId: string, runId: string) {
     const { db, clock, pubsub } = this.deps;
     return db.transaction(async (tx) => {
-      const fn = await this.#function(tx, projectId, functionId);
+      const fn = await foundFunction(tx, projectId, functionId);
       const run = await triggers.getRun(tx, fn.id, runId, true);
       if (!run) throw notFound(WORDS.noRun);
       if (run.state !== 'dead') throw conflict(WORDS.runNotDead);
       const now = clock.now();
       const again = await triggers.updateRun(tx, run.id, { state: 'pending', attempts: 0, nextAt: now, lastError: null, updatedAt: now });
-      await this.#audit(tx, caller, 'replayTriggerRun', fn, { trigger: run.triggerName, runId: run.id });
+      await auditFunction(tx, this.deps.clock, caller, 'cloud-functions.replayTriggerRun', fn, { trigger: run.triggerName, runId: run.id });
       await pubsub.publishIn(tx, RUNS_WAITING, {});
       return { run: runOut(again) };
     });

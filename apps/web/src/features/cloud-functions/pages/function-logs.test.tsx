@@ -1,30 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { cloudFunctionsApi as api, projectApi, type CloudFunction } from '@wharf/contract';
-import { FUNCTION_TEMPLATE } from '@wharf/rules';
+import { cloudFunctionsApi as api } from '@wharf/contract';
 import { callEndpoint } from '../../../test/call-mock';
 import { answerCalls, callsTo } from '../../../test/fixtures';
-import { shellHandlers } from '../../../test/shell';
 import { renderApp } from '../../../test/render';
 import { clearSessionCookies, setSessionCookies } from '../../../test/session';
+import { AT, FN_ID, functionPageHandlers, OK, PROJECT_ID } from './fixtures';
 
-const OK = { code: 0, msg: 'success' };
-const PROJECT_ID = '00000000-0000-4000-8000-000000000001';
-const FN_ID = '00000000-0000-4000-8000-000000000101';
-const AT = '2026-03-09T12:00:00.000Z';
-const fn: CloudFunction = {
-  functionId: FN_ID, projectId: PROJECT_ID, name: 'orders', runtime: 'nodejs20', handler: 'myHandler', memoryMb: 256, timeoutSeconds: 5, concurrency: 1, description: '', httpAuth: 'none',
-  env: [], codeSha256: 'a'.repeat(64), codeSize: 120, codeSource: 'inline', entry: 'index.js', latestVersion: null, triggerUrl: `http://usercontent.localhost:8081/functions/${PROJECT_ID}/orders/`, createdAt: AT, updatedAt: AT,
-};
 const line = (id: string, level: 'info' | 'error', message: string, requestId: string) => ({ id, at: AT, level, message, requestId, version: '$latest' });
 
 function serve() {
   answerCalls(callEndpoint, {
-    ...shellHandlers(),
-    [projectApi.getProject.id]: () => ({ ret: OK, project: { projectId: PROJECT_ID, name: 'P', dataLocation: 'china', createdAt: AT, updatedAt: AT } }),
-    [api.getFunction.id]: () => ({ ret: OK, function: fn, code: FUNCTION_TEMPLATE, files: [] }),
-    [api.listVersions.id]: () => ({ ret: OK, versions: [] }),
-    [api.listAliases.id]: () => ({ ret: OK, aliases: [] }),
+    ...functionPageHandlers(),
     [api.searchLogs.id]: (o) => {
       const q = o.query as { text?: string; requestId?: string };
       if (q.text === 'nothing') return { ret: OK, items: [], nextCursor: null };
