@@ -27,6 +27,30 @@ export const FUNCTION_LIMITS = {
   logSearchChars: 200,
 } as const;
 
+/**
+ * Layers: packages several functions share, from a zip of `node_modules` or built from a
+ * `package.json` on the server (npm, install scripts never run).
+ */
+export const LAYER_LIMITS = {
+  /** A layer version's zip, as uploaded or as built, unpacked, and how many files. */
+  zipBytes: 50 * 1024 * 1024,
+  unzippedBytes: 200 * 1024 * 1024,
+  zipEntries: 20_000,
+  packageJsonBytes: 64 * 1024,
+  /** Layers one function uses, in order (a later one's files win over an earlier one's). */
+  perFunction: 5,
+  layersPerProject: 50,
+  versionsPerLayer: 100,
+  /** How long a build may take before it is stopped. */
+  buildSeconds: 300,
+  /** The build log's characters kept. */
+  buildLogChars: 64 * 1024,
+} as const;
+
+export const LAYER_NAME = /^[a-z][a-z0-9-]{0,62}[a-z0-9]$/;
+export const LAYER_STATES = ['building', 'ready', 'failed'] as const;
+export type LayerState = (typeof LAYER_STATES)[number];
+
 /** The spans the metrics chart offers, with the width of each bar. */
 export const FUNCTION_METRIC_RANGES = {
   '1h': { hours: 1, bucketSeconds: 60 },

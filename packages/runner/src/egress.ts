@@ -14,6 +14,11 @@ export interface EgressOptions {
   /** Tunnels open at once, every runner together. */
   maxTunnels?: number;
   onRefused?: (host: string, why: string) => void;
+  /**
+   * The only hosts reachable, whatever their addresses (a layer build's package registry,
+   * which the operator chose and may be on a private network); every other name is refused.
+   */
+  only?: string[];
 }
 
 const systemLookup = async (host: string) => (await dns.promises.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
@@ -50,9 +55,10 @@ export async function startEgressProxy(o: EgressOptions): Promise<EgressProxy> {
   const target = async (host: string, port: number): Promise<string | { refused: string }> => {
     if (!Number.isInteger(port) || port < 1 || port > 65535) return { refused: 'a bad port' };
     const bare = host.replace(/^\[|\]$/g, '');
+    if (o.only && !o.only.includes(bare.toLowerCase())) return { refused: `only ${o.only.join(', ')} may be reached from here` };
     const addresses = net.isIP(bare) ? [bare] : await lookup(bare).catch(() => [] as string[]);
     if (addresses.length === 0) return { refused: 'the name does not resolve' };
-    const blocked = addresses.find((a) => !reachable(a));
+    const blocked = o.only ? undefined : addresses.find((a) => !reachable(a));
     if (blocked) return { refused: `it resolves to ${blocked}, which functions may not reach` };
     return addresses[0]!;
   };

@@ -7,3 +7,4 @@ export { reachable, startEgressProxy, type EgressOptions, type EgressProxy } fro
 export { runnerService } from './service';
 export { RemoteRunnerHost } from './remote';
 export { tokenMatches } from './wire';
+export { buildPackages, NPM_DIR, type BuildOutcome, type PackageBuild } from './build';

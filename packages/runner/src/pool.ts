@@ -206,7 +206,7 @@ export class RunnerPool implements RunnerHost {
     instance.ready = (async () => {
       const runner = spare?.runner ?? (await this.#spawn(code.memoryMb, dir));
       instance.runner = runner;
-      await fs.promises.cp(path.join(this.#root, 'code', code.key), dir, { recursive: true });
+      await linkTree(path.join(this.#root, 'code', code.key), dir);
       await runner.load({ entry: code.entry, handler: code.handler, env: code.env, loadTimeoutMs: Math.max(code.timeoutMs, 5000) });
       return runner;
     })();
@@ -276,6 +276,23 @@ function sweepDeadServers(dir: string): void {
       process.kill(pid, 0);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ESRCH') fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+    }
+  }
+}
+
+/**
+ * A runner's view of its code: hard links to the files written once per key, so a cold start
+ * costs a link per file however large they are (a layer's node_modules), not a copy.
+ */
+async function linkTree(from: string, to: string): Promise<void> {
+  for (const entry of await fs.promises.readdir(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) {
+      await fs.promises.mkdir(target, { mode: DIR_MODE });
+      await linkTree(source, target);
+    } else {
+      await fs.promises.link(source, target).catch(() => fs.promises.copyFile(source, target));
     }
   }
 }

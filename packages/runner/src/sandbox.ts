@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 export const BWRAP = '/usr/bin/bwrap';
-const NODE = process.execPath;
+export const NODE = process.execPath;
 const BOOTSTRAP = path.join(import.meta.dirname, 'bootstrap.cjs');
 /** undici, for the sandbox's fetch to go through the egress proxy (Node 20 reads its global dispatcher). */
 const UNDICI = path.dirname(createRequire(import.meta.url).resolve('undici/package.json'));
@@ -29,16 +29,19 @@ export const bubblewrapAvailable = (): boolean => fs.existsSync(BWRAP);
  * empty /tmp, and no environment. It dies with the runner.
  */
 export function sandboxArgs(codeDir: string, limits: SandboxLimits): string[] {
-  const ro = (p: string, at = p) => ['--ro-bind', p, at];
-  const libs = ['/lib', '/lib64', '/usr/lib'].filter((p) => fs.existsSync(p)).flatMap((p) => ro(p));
   return [
-    '--unshare-all', '--die-with-parent', '--new-session', '--uid', NOBODY, '--gid', NOBODY,
-    ...ro(NODE, '/runtime/node'), ...libs, ...ro(BOOTSTRAP, '/runtime/bootstrap.cjs'), ...ro(UNDICI, '/runtime/undici'), ...ro(codeDir, '/code'),
+    ...SANDBOX_USER,
+    ...ro(NODE, '/runtime/node'), ...systemLibs(), ...ro(BOOTSTRAP, '/runtime/bootstrap.cjs'), ...ro(UNDICI, '/runtime/undici'), ...ro(codeDir, '/code'),
     ...(limits.egressSocket ? ['--bind', limits.egressSocket, '/run/egress.sock'] : []),
     '--tmpfs', '/tmp', '--proc', '/proc', '--dev', '/dev', '--clearenv', '--setenv', 'NODE_ENV', 'production', '--chdir', '/code',
     '/runtime/node', `--max-old-space-size=${limits.memoryMb}`, '--disallow-code-generation-from-strings', '/runtime/bootstrap.cjs',
   ];
 }
+
+export const ro = (p: string, at = p) => ['--ro-bind', p, at];
+/** The system libraries Node links, read-only. */
+export const systemLibs = () => ['/lib', '/lib64', '/usr/lib'].filter((p) => fs.existsSync(p)).flatMap((p) => ro(p));
+export const SANDBOX_USER = ['--unshare-all', '--die-with-parent', '--new-session', '--uid', NOBODY, '--gid', NOBODY];
 
 /** A kernel control group of one kind for one sandbox, when the machine lets the server make them. */
 class ControlGroup {
@@ -111,7 +114,7 @@ function sweep(): void {
  * own process is the namespace's first one, and its environment is readable there), and puts
  * it in its memory and process groups before the caller lets it load any code.
  */
-export function startSandbox(codeDir: string, limits: SandboxLimits): Sandboxed {
+export function startSandbox(codeDir: string, limits: SandboxLimits, args: string[] = sandboxArgs(codeDir, limits)): Sandboxed {
   if (!swept) sweep();
   const name = `${process.pid}-${(serial += 1)}`;
   const memory = ControlGroup.make('memory', name, { 'memory.limit_in_bytes': String(limits.memoryMb * 2 * 1024 * 1024), 'memory.memsw.limit_in_bytes': String(limits.memoryMb * 2 * 1024 * 1024) })
@@ -120,7 +123,7 @@ export function startSandbox(codeDir: string, limits: SandboxLimits): Sandboxed 
   // At most one core each, and a quarter of the server's weight when cores are contended.
   const cpu = ControlGroup.make('cpu', name, { 'cpu.cfs_period_us': '100000', 'cpu.cfs_quota_us': '100000', 'cpu.shares': '256' });
   const groups = memory && pids ? [memory.procs, pids.procs, ...(cpu ? [cpu.procs] : [])] : [];
-  const command = ['/usr/bin/nice', '-n', '10', '/usr/bin/prlimit', `--nproc=${limits.maxProcesses * 4}`, '--core=0', BWRAP, ...sandboxArgs(codeDir, limits)];
+  const command = ['/usr/bin/nice', '-n', '10', '/usr/bin/prlimit', `--nproc=${limits.maxProcesses * 4}`, '--core=0', BWRAP, ...args];
   // The shell joins the groups itself, then becomes the sandbox: nothing is forked outside them.
   const child = spawn('/bin/sh', ['-c', 'for g in $GROUPS_FILES; do echo $$ > "$g" || exit 97; done; exec "$@"', 'sandbox', ...command], {
     env: { GROUPS_FILES: groups.join(' ') },

@@ -122,6 +122,7 @@ const envSchema = z.object({
   FUNCTIONS_RUNNER_TOKEN: z.string().min(32).optional(),
   FUNCTIONS_RUNNER_URLS: z.string().optional(),
   FUNCTION_LOG_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  FUNCTION_LAYER_REGISTRY: z.url({ protocol: /^https?$/ }).default('https://registry.npmjs.org/'),
 });
 
 export interface Config {
@@ -148,6 +149,8 @@ export interface Config {
     runnerUrls: string[];
     /** Days a function's invocations and log lines are kept. */
     logDays: number;
+    /** The npm registry layers are built from: the only address a build reaches. */
+    layerRegistry: string;
   };
   database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string; poolSize: number };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -291,6 +294,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       runnerToken: e.FUNCTIONS_RUNNER_TOKEN ?? null,
       runnerUrls: (e.FUNCTIONS_RUNNER_URLS ?? '').split(',').map((u) => u.trim()).filter(Boolean),
       logDays: e.FUNCTION_LOG_DAYS,
+      layerRegistry: e.FUNCTION_LAYER_REGISTRY,
     },
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }

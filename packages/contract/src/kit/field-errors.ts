@@ -105,6 +105,8 @@ export const REFINEMENTS = {
   cronExpression: { zh: '须为 5 段的 cron 表达式（分 时 日 月 周），例如 0 9 * * 1-5', en: 'a cron expression of five fields (minute hour day month weekday), such as 0 9 * * 1-5', ru: 'выражение cron из пяти полей (минута час день месяц день недели), например 0 9 * * 1-5' },
   triggerPayload: { zh: '须为不超过 4 KB 的 JSON', en: 'JSON of at most 4 KB', ru: 'JSON не больше 4 КБ' },
   eventTypes: { zh: '须为所选事件源的事件类型', en: 'event types of the chosen source', ru: 'типы событий выбранного источника' },
+  layerTwice: { zh: '每个层只能使用一次', en: 'each layer once', ru: 'каждый слой один раз' },
+  layerPackageJson: { zh: '须为至少含一个 dependencies 的 package.json', en: 'a package.json with at least one dependency', ru: 'package.json хотя бы с одной зависимостью' },
   testEventSize: { zh: '须为不超过 64 KB 的 JSON', en: 'JSON of at most 64 KB', ru: 'JSON не больше 64 КБ' },
   triggerKind: { zh: '须为定时器或事件之一', en: 'either a timer or an event, not both', ru: 'либо таймер, либо событие, но не оба' },
 } as const;

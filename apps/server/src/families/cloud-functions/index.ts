@@ -10,8 +10,10 @@ import { RUNS_WAITING, TIMER_DUE } from './triggers';
 import { triggersRepo } from './triggers-repo';
 import { triggerRoutes } from './routes/triggers';
 import { consoleRoutes } from './routes/console';
+import { layerRoutes } from './routes/layers';
+import { LAYER_BUILD_QUEUE, type LayerBuildJob } from './layers';
 
-const ROUTES = [consoleRoutes, testRoutes, observeRoutes, triggerRoutes];
+const ROUTES = [consoleRoutes, testRoutes, observeRoutes, triggerRoutes, layerRoutes];
 const DAY_MS = 86_400_000;
 
 /** Cloud functions: a project's functions, their versions and aliases, run in sandboxed runners (docs/cloud-functions.md). */
@@ -52,6 +54,7 @@ export const cloudFunctionsFamily: Family = {
     });
     for (const route of ROUTES) route(app, s);
     deps.dueActions.handle(TIMER_DUE, s.triggers.fire);
+    deps.jobs.work<LayerBuildJob>(LAYER_BUILD_QUEUE, (job) => s.builder.build(job), (job) => s.builder.gaveUp(job));
     // Runs a firing or a replay wrote start at once on every instance that runs workers (tests drain themselves).
     if (deps.config.jobs) deps.pubsub.subscribe(RUNS_WAITING, () => void s.runner.drain().catch((err: unknown) => deps.log.warn({ err }, 'trigger runs failed')));
     registerTrigger(deps, s.runtime);

@@ -1,10 +1,14 @@
 import type { CloudFunction, FunctionAlias, FunctionVersion } from '@wharf/contract';
 import type { AliasRow, CodeMeta, FunctionRow, VersionRow } from './repo';
+import type { LayerRef } from './tables';
+
+/** A function's layers by name (a layer deleted since reads as its id, which cannot happen while it is used). */
+const layersOut = (refs: LayerRef[], names: Map<string, string>) => refs.map((r) => ({ layerName: names.get(r.layerId) ?? r.layerId, version: r.version }));
 
 /** The HTTP trigger's address of a function, without its qualifier. */
 export const triggerPath = (projectId: string, name: string) => `/functions/${projectId}/${name}/`;
 
-export function functionOut(r: FunctionRow, code: CodeMeta | undefined, url: (p: string) => string): CloudFunction {
+export function functionOut(r: FunctionRow, code: CodeMeta | undefined, url: (p: string) => string, layerNames: Map<string, string>): CloudFunction {
   return {
     functionId: r.id,
     projectId: r.projectId,
@@ -21,6 +25,7 @@ export function functionOut(r: FunctionRow, code: CodeMeta | undefined, url: (p:
     codeSize: code?.size ?? 0,
     codeSource: code?.source ?? 'inline',
     entry: code?.entry ?? 'index.js',
+    layers: layersOut(r.layers, layerNames),
     latestVersion: r.lastVersion > 0 ? r.lastVersion : null,
     triggerUrl: url(triggerPath(r.projectId, r.name)),
     createdAt: r.createdAt.toISOString(),
@@ -28,7 +33,7 @@ export function functionOut(r: FunctionRow, code: CodeMeta | undefined, url: (p:
   };
 }
 
-export function versionOut(v: VersionRow, codeSize: number, aliases: AliasRow[]): FunctionVersion {
+export function versionOut(v: VersionRow, codeSize: number, aliases: AliasRow[], layerNames: Map<string, string>): FunctionVersion {
   return {
     version: v.version,
     description: v.description,
@@ -38,6 +43,7 @@ export function versionOut(v: VersionRow, codeSize: number, aliases: AliasRow[])
     concurrency: v.concurrency,
     codeSha256: v.codeSha256,
     codeSize,
+    layers: layersOut(v.layers, layerNames),
     aliases: aliases.filter((a) => a.version === v.version || a.additionalVersion === v.version).map((a) => a.name),
     createdAt: v.createdAt.toISOString(),
   };

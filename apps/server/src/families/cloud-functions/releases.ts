@@ -9,6 +9,7 @@ import { aliasOut, triggerPath, versionOut } from './out';
 import { cloudFunctionsRepo as repo, type AliasRow, type FunctionRow } from './repo';
 import { auditFunction, foundFunction } from './found';
 import { WORDS } from './words';
+import { layersRepo } from './layers-repo';
 
 export interface AliasInput {
   version: number;
@@ -41,20 +42,20 @@ export class CloudFunctionReleases {
       const envSecretId = await copyEnv(secrets, tx, fn.envSecretId, { projectId, name: `function:${functionId}:v${version}` });
       const row = await repo.insertVersion(tx, {
         functionId, version, description, handler: fn.handler, memoryMb: fn.memoryMb, timeoutSeconds: fn.timeoutSeconds,
-        concurrency: fn.concurrency, codeSha256: fn.codeSha256, envSecretId, createdAt: clock.now(),
+        concurrency: fn.concurrency, codeSha256: fn.codeSha256, envSecretId, layers: fn.layers, createdAt: clock.now(),
       });
       await repo.update(tx, functionId, { lastVersion: version });
       await auditFunction(tx, this.deps.clock, caller, 'cloud-functions.publish', fn, { version });
       const size = (await repo.codeMeta(tx, [functionId])).get(`${functionId}:${fn.codeSha256}`)?.size ?? 0;
-      return { version: versionOut(row, size, []) };
+      return { version: versionOut(row, size, [], await layersRepo.names(tx, projectId)) };
     });
   }
 
   async versions(projectId: string, functionId: string) {
     const { db } = this.deps;
     await foundFunction(db, projectId, functionId);
-    const [rows, aliases, meta] = await Promise.all([repo.versions(db, functionId), repo.aliases(db, functionId), repo.codeMeta(db, [functionId])]);
-    return { versions: rows.map((v) => versionOut(v, meta.get(`${functionId}:${v.codeSha256}`)?.size ?? 0, aliases)) };
+    const [rows, aliases, meta, names] = await Promise.all([repo.versions(db, functionId), repo.aliases(db, functionId), repo.codeMeta(db, [functionId]), layersRepo.names(db, projectId)]);
+    return { versions: rows.map((v) => versionOut(v, meta.get(`${functionId}:${v.codeSha256}`)?.size ?? 0, aliases, names)) };
   }
 
   async deleteVersion(caller: Caller, projectId: string, functionId: string, version: number) {

@@ -10,6 +10,9 @@ import { cloudFunctionsRepo as repo, type AliasRow, type FunctionRow, type Versi
 import { CHANGED_CHANNEL } from './changes';
 import { WORDS } from './words';
 import { readAll, readFunctionZip } from './zip';
+import { readLayerZip } from './layer-files';
+import { layersRepo } from './layers-repo';
+import { LAYER_LIMITS } from '@wharf/rules';
 
 /** A function as calls find it: its row, aliases and versions, read once and kept until it changes. */
 export interface Resolved {
@@ -90,7 +93,7 @@ export class FunctionRuntime {
     const fn = await repo.byName(db, projectId, name);
     if (!fn) return null;
     const [aliases, versions] = await Promise.all([repo.aliases(db, fn.id), repo.versions(db, fn.id)]);
-    const latestKey = `${fn.id}.l.${short([fn.codeSha256, fn.handler, fn.memoryMb, fn.timeoutSeconds, fn.concurrency, fn.envSecretId, fn.updatedAt.getTime()].join('|'))}`;
+    const latestKey = `${fn.id}.l.${short([fn.codeSha256, fn.handler, fn.memoryMb, fn.timeoutSeconds, fn.concurrency, fn.envSecretId, JSON.stringify(fn.layers), fn.updatedAt.getTime()].join('|'))}`;
     return { fn, latestKey, aliases: new Map(aliases.map((a) => [a.name, a])), versions: new Map(versions.map((v) => [v.version, v])) };
   }
 
@@ -117,16 +120,16 @@ export class FunctionRuntime {
   }
 
   /** Hands the host a key's code and variables, once however many calls found it unknown at once. */
-  #start(functionId: string, key: string, settings: Pick<VersionRow, 'codeSha256' | 'envSecretId' | 'handler' | 'memoryMb' | 'timeoutSeconds' | 'concurrency'>): Promise<void> {
+  #start(functionId: string, key: string, settings: Pick<VersionRow, 'codeSha256' | 'envSecretId' | 'handler' | 'memoryMb' | 'timeoutSeconds' | 'concurrency' | 'layers'>): Promise<void> {
     let starting = this.#starting.get(key);
     if (!starting) {
       starting = (async () => {
         const code = await repo.code(this.deps.db, functionId, settings.codeSha256);
         const env = await readEnv(this.deps.secrets, this.deps.db, settings.envSecretId);
         // A zip was checked when it came; read again here, with the same limits.
-        const files = code?.archiveKey ? (await readFunctionZip(await readAll(await this.deps.storage.get(code.archiveKey), FUNCTION_LIMITS.zipBytes))).files : (code?.files ?? {});
+        const own = code?.archiveKey ? (await readFunctionZip(await readAll(await this.deps.storage.get(code.archiveKey), FUNCTION_LIMITS.zipBytes))).files : (code?.files ?? {});
         await this.host.start({
-          key, files, entry: code?.entry ?? 'index.js', handler: settings.handler, memoryMb: settings.memoryMb,
+          key, files: { ...(await this.#layerFiles(settings.layers)), ...own }, entry: code?.entry ?? 'index.js', handler: settings.handler, memoryMb: settings.memoryMb,
           timeoutMs: settings.timeoutSeconds * 1000, concurrency: settings.concurrency, env,
         });
         this.#keys.set(functionId, (this.#keys.get(functionId) ?? new Set()).add(key));
@@ -134,6 +137,16 @@ export class FunctionRuntime {
       this.#starting.set(key, starting);
     }
     return starting;
+  }
+
+  /** The `node_modules` of a function's layers, a later layer's files over an earlier one's. */
+  async #layerFiles(refs: VersionRow['layers']): Promise<Record<string, Buffer>> {
+    const files: Record<string, Buffer> = {};
+    for (const layer of await layersRepo.ready(this.deps.db, refs)) {
+      if (!layer.archiveKey) continue;
+      Object.assign(files, (await readLayerZip(await readAll(await this.deps.storage.get(layer.archiveKey), LAYER_LIMITS.zipBytes))).files);
+    }
+    return files;
   }
 
   /**

@@ -10,8 +10,10 @@ import { AppError, conflict, notFound } from '../../platform/http/errors';
 import { changeFunction, type OnFunctionChanged } from './changes';
 import { writeEnv } from './env';
 import { functionOut } from './out';
+import type { LayerRef } from './tables';
 import { cloudFunctionsRepo as repo, type FunctionRow } from './repo';
 import { WORDS } from './words';
+import { layersRepo } from './layers-repo';
 import { readAll, readFunctionZip } from './zip';
 import { filesOf } from '../files/public';
 
@@ -24,6 +26,7 @@ interface SettingsInput {
   httpAuth?: 'none' | 'apiClient' | 'appUser' | undefined;
   code?: string | undefined;
   env?: { name: string; value?: string | undefined }[] | undefined;
+  layers?: { layerName: string; version: number }[] | undefined;
 }
 
 const DEFAULTS = { handler: 'myHandler', memoryMb: 256, timeoutSeconds: 5, concurrency: 1, description: '' };
@@ -32,6 +35,20 @@ const DEFAULTS = { handler: 'myHandler', memoryMb: 256, timeoutSeconds: 5, concu
 export function inlineFiles(code: string): { files: Record<string, string>; sha256: string; size: number } {
   const files = { 'index.js': code };
   return { files, sha256: createHash('sha256').update(JSON.stringify(files)).digest('hex'), size: Buffer.byteLength(code) };
+}
+
+/** The layer versions named, each ready: what a function's `$latest` will run with. */
+async function readyLayers(db: DbOrTx, projectId: string, refs: { layerName: string; version: number }[]): Promise<LayerRef[]> {
+  const out: LayerRef[] = [];
+  for (const ref of refs) {
+    const layer = await layersRepo.byName(db, projectId, ref.layerName);
+    if (!layer) throw notFound(WORDS.noLayer(ref.layerName));
+    const version = await layersRepo.version(db, layer.id, ref.version, true);
+    if (!version) throw notFound(WORDS.noLayerVersion(ref.layerName, ref.version));
+    if (version.state !== 'ready') throw conflict(WORDS.layerNotReady(ref.layerName, ref.version));
+    out.push({ layerId: layer.id, version: ref.version });
+  }
+  return out;
 }
 
 /** A function's `$latest`: created, edited and deleted; the access check has tied the project to the caller. */
@@ -44,8 +61,8 @@ export class CloudFunctionsService {
   readonly #url = (p: string) => this.deps.userContent.url(p);
 
   async #out(db: DbOrTx, rows: FunctionRow[]) {
-    const meta = await repo.codeMeta(db, rows.map((r) => r.id));
-    return rows.map((r) => functionOut(r, meta.get(`${r.id}:${r.codeSha256}`), this.#url));
+    const [meta, names] = await Promise.all([repo.codeMeta(db, rows.map((r) => r.id)), rows[0] ? layersRepo.names(db, rows[0].projectId) : new Map<string, string>()]);
+    return rows.map((r) => functionOut(r, meta.get(`${r.id}:${r.codeSha256}`), this.#url, names));
   }
 
   async list(q: { projectId: string; pageSize: number; cursor?: string | undefined; withTotal: boolean }) {
@@ -97,6 +114,7 @@ export class CloudFunctionsService {
         await repo.putCode(tx, { functionId, sha256: code.sha256, files: code.files, size: code.size });
         change.codeSha256 = code.sha256;
       }
+      if (input.layers !== undefined) change.layers = await readyLayers(tx, projectId, input.layers);
       if (input.env !== undefined) {
         const env = await writeEnv(secrets, tx, { projectId, name: `function:${functionId}:latest`, secretId: row.envSecretId }, input.env);
         Object.assign(change, { env: env.hints, envSecretId: env.secretId });

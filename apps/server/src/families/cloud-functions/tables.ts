@@ -5,6 +5,12 @@ import { projects } from '../projects/public';
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' }).notNull();
 
+/** A layer version a function runs with. */
+export interface LayerRef {
+  layerId: string;
+  version: number;
+}
+
 /** A project's cloud functions: each row is its `$latest` (editable code and settings). */
 export const cloudFunctions = pgTable(
   'cloud_functions',
@@ -27,6 +33,8 @@ export const cloudFunctions = pgTable(
     envSecretId: uuid('env_secret_id'),
     /** The last version's number; the next publish takes one more. */
     lastVersion: integer('last_version').notNull().default(0),
+    /** The layers its code runs with, in order (a later one's files win). */
+    layers: jsonb('layers').$type<LayerRef[]>().notNull().default([]),
     createdAt: at('created_at'),
     updatedAt: at('updated_at'),
   },
@@ -68,6 +76,7 @@ export const cloudFunctionVersions = pgTable(
     concurrency: integer('concurrency').notNull(),
     codeSha256: text('code_sha256').notNull(),
     envSecretId: uuid('env_secret_id'),
+    layers: jsonb('layers').$type<LayerRef[]>().notNull().default([]),
     createdAt: at('created_at'),
   },
   (t) => [primaryKey({ columns: [t.functionId, t.version] }), foreignKey({ columns: [t.functionId, t.codeSha256], foreignColumns: [cloudFunctionCode.functionId, cloudFunctionCode.sha256] })],
@@ -260,4 +269,49 @@ export const functionAlarms = pgTable(
     updatedAt: at('updated_at'),
   },
   (t) => [index('function_alarms_function').on(t.functionId, t.createdAt), index('function_alarms_due').on(t.enabled, t.evaluatedAt)],
+);
+
+/** Layers: packages (`node_modules`) a project's functions share, by name. */
+export const functionLayers = pgTable(
+  'function_layers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The last version's number; the next takes one more (numbers are never reused). */
+    lastVersion: integer('last_version').notNull().default(0),
+    createdAt: at('created_at'),
+    updatedAt: at('updated_at'),
+  },
+  (t) => [unique('function_layers_project_name').on(t.projectId, t.name)],
+);
+
+/** A layer's versions: never changed once ready; a build's state, log and what it installed. */
+export const functionLayerVersions = pgTable(
+  'function_layer_versions',
+  {
+    layerId: uuid('layer_id')
+      .notNull()
+      .references(() => functionLayers.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    description: text('description').notNull(),
+    source: text('source').$type<'zip' | 'packageJson'>().notNull(),
+    state: text('state').$type<'building' | 'ready' | 'failed'>().notNull(),
+    packageJson: text('package_json'),
+    /** The zip of `node_modules` in object storage, once ready. */
+    archiveKey: text('archive_key'),
+    sha256: text('sha256'),
+    zipSize: integer('zip_size').notNull().default(0),
+    unzippedSize: integer('unzipped_size').notNull().default(0),
+    files: integer('files').notNull().default(0),
+    /** The packages at the top of its `node_modules`, with their versions. */
+    packages: jsonb('packages').$type<{ name: string; version: string }[]>().notNull().default([]),
+    buildLog: text('build_log').notNull().default(''),
+    createdBy: uuid('created_by'),
+    createdAt: at('created_at'),
+    readyAt: timestamp('ready_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [primaryKey({ columns: [t.layerId, t.version] })],
 );

@@ -28,4 +28,25 @@ export const WORDS = {
   noAlarm: { zh: '告警不存在', en: 'No such alarm', ru: 'Такой тревоги нет' },
   noRun: { zh: '此触发运行不存在', en: 'No such trigger run', ru: 'Такого запуска триггера нет' },
   runNotDead: { zh: '只有全部重试都失败的运行才能重放', en: 'Only a run that failed every attempt can be replayed', ru: 'Повторить можно только запуск, исчерпавший все попытки' },
+  layerLayout: (p: string): LocalisedText => ({
+    zh: `层的 zip 中每个文件须位于 node_modules/（或 nodejs/node_modules/）下${p ? `：${p} 不是` : ''}`,
+    en: `A layer's zip holds its files under node_modules/ (or nodejs/node_modules/)${p ? `: ${p} is not` : ''}`,
+    ru: `В zip слоя файлы лежат в node_modules/ (или nodejs/node_modules/)${p ? `: ${p} — нет` : ''}`,
+  }),
+  layerZipTooLarge: { zh: '层的 zip 不能超过 50 MB', en: "A layer's zip may be 50 MB at most", ru: 'Zip слоя — не больше 50 МБ' },
+  noLayer: (name: string): LocalisedText => ({ zh: `层“${name}”不存在`, en: `No layer "${name}"`, ru: `Слоя «${name}» нет` }),
+  noLayerVersion: (name: string, v: number): LocalisedText => ({ zh: `层“${name}”没有版本 ${v}`, en: `The layer "${name}" has no version ${v}`, ru: `У слоя «${name}» нет версии ${v}` }),
+  layerNotReady: (name: string, v: number): LocalisedText => ({
+    zh: `层“${name}”的版本 ${v} 尚未构建成功：请等待构建完成或选择其他版本`,
+    en: `Version ${v} of the layer "${name}" is not ready: wait for its build or choose another version`,
+    ru: `Версия ${v} слоя «${name}» не готова: дождитесь сборки или выберите другую версию`,
+  }),
+  layerInUse: (name: string, v: number, by: string[]): LocalisedText => ({
+    zh: `层“${name}”的版本 ${v} 正被 ${by.join('、')} 使用：请先从这些函数中移除`,
+    en: `Version ${v} of the layer "${name}" is used by ${by.join(', ')}: remove it from them first`,
+    ru: `Версию ${v} слоя «${name}» использует ${by.join(', ')}: сначала уберите её оттуда`,
+  }),
+  buildNotQueued: { zh: '无法排队构建此层版本，请稍后重试', en: 'The build of this layer version could not be queued; try again shortly', ru: 'Сборку этой версии слоя не удалось поставить в очередь; повторите чуть позже' },
+  tooManyLayers: (n: number): LocalisedText => ({ zh: `每个项目最多 ${n} 个层`, en: `A project has at most ${n} layers`, ru: `В проекте не больше ${n} слоёв` }),
+  tooManyLayerVersions: (n: number): LocalisedText => ({ zh: `每个层最多 ${n} 个版本：请先删除旧版本`, en: `A layer keeps at most ${n} versions: delete old ones first`, ru: `У слоя не больше ${n} версий: сначала удалите старые` }),
 } as const;

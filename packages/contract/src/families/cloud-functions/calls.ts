@@ -3,7 +3,7 @@ import { defineEndpoint } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
 import { listQuery, listShape } from '../../kit/list';
 import {
-  aliasInput, aliasName, cloudFunction, envInput, functionAlias, functionName, functionQuery, functionSettings, functionVersion, inlineCode, invocation, projectQuery, qualifier,
+  aliasInput, aliasName, cloudFunction, envInput, layerRefs, functionAlias, functionName, functionQuery, functionSettings, functionVersion, inlineCode, invocation, projectQuery, qualifier,
 } from './schemas';
 
 /** AppGallery Connect's function manage calls (functions, versions, aliases) and a test call. */
@@ -71,7 +71,7 @@ export const updateFunction = defineEndpoint({
   access: MANAGE,
   summary: "Change `$latest`: its code, settings or environment (published versions do not change)",
   query: functionQuery,
-  body: functionSettings.partial().extend({ code: inlineCode.optional(), env: envInput.optional() }),
+  body: functionSettings.partial().extend({ code: inlineCode.optional(), env: envInput.optional(), layers: layerRefs.optional() }),
   response: okResponse({ function: cloudFunction }),
 });
 

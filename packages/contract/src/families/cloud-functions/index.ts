@@ -4,3 +4,4 @@ export * from './observe';
 export * from './triggers';
 export * from './test-events';
 export * from './alarms';
+export * from './layers';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALIAS_NAME, ENV_NAME, FUNCTION_LIMITS, FUNCTION_NAME, HANDLER_NAME, LATEST } from '@wharf/rules';
+import { ALIAS_NAME, ENV_NAME, FUNCTION_LIMITS, FUNCTION_NAME, HANDLER_NAME, LATEST, LAYER_LIMITS, LAYER_NAME } from '@wharf/rules';
 import { refused } from '../../kit/field-errors';
 
 const L = FUNCTION_LIMITS;
@@ -21,6 +21,15 @@ export const envInput = z
   .array(envVarInput)
   .max(L.envVars)
   .refine((vars) => new Set(vars.map((v) => v.name)).size === vars.length, refused('envNamesRepeat'));
+
+export const layerName = z.string().regex(LAYER_NAME, 'lower-case letters, digits and hyphens, starting with a letter');
+/** A layer version a function uses, by the layer's name. */
+export const layerRef = z.object({ layerName, version: z.number().int().min(1) });
+/** The layers a function runs with, in order: a later one's files win over an earlier one's, the function's own over all. */
+export const layerRefs = z
+  .array(layerRef)
+  .max(LAYER_LIMITS.perFunction)
+  .refine((refs) => new Set(refs.map((r) => r.layerName)).size === refs.length, refused('layerTwice'));
 
 /** Who may call the function's HTTP address: anyone, the project's API clients, or its apps' signed-in users. */
 export const httpAuth = z.enum(['none', 'apiClient', 'appUser']);
@@ -53,6 +62,7 @@ export const cloudFunction = z.object({
   codeSource: z.enum(['inline', 'zip']),
   /** The module the runner loads (`index.js`, or the zip's entry). */
   entry: z.string(),
+  layers: z.array(z.object({ layerName: z.string(), version: z.number() })),
   /** The newest published version's number, null before the first. */
   latestVersion: z.number().nullable(),
   /** The HTTP trigger's address without its qualifier: add `$latest`, an alias or a version. */
@@ -71,6 +81,7 @@ export const functionVersion = z.object({
   concurrency: z.number(),
   codeSha256: z.string(),
   codeSize: z.number(),
+  layers: z.array(z.object({ layerName: z.string(), version: z.number() })),
   /** The aliases that send calls to it. */
   aliases: z.array(z.string()),
   createdAt: z.string(),

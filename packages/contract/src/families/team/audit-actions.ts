@@ -36,6 +36,7 @@ const FIXED = [
   'cloud-functions.createAlias', 'cloud-functions.updateAlias', 'cloud-functions.deleteAlias',
   'cloud-functions.createTrigger', 'cloud-functions.updateTrigger', 'cloud-functions.deleteTrigger', 'cloud-functions.replayTriggerRun', 'cloud-functions.saveTestEvent', 'cloud-functions.deleteTestEvent',
   'cloud-functions.createAlarm', 'cloud-functions.updateAlarm', 'cloud-functions.deleteAlarm',
+  'cloud-functions.createLayerVersion', 'cloud-functions.deleteLayerVersion', 'cloud-functions.layerBuilt',
   'questionnaire.close', 'questionnaire.create', 'questionnaire.delete', 'questionnaire.publish', 'questionnaire.update',
   'feedback.note', 'feedback.receive', 'feedback.reply', 'feedback.update',
   'support.create', 'support.reply', 'support.close', 'support.rate', 'support.answer', 'support.note', 'support.update', 'support.autoClose',

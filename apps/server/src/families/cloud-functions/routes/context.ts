@@ -1,6 +1,8 @@
 import type { Deps } from '../../../platform/deps';
 import type { FunctionAlarms } from '../alarms';
 import type { InvocationJournal } from '../journal';
+import type { LayerBuilder } from '../layer-build';
+import type { FunctionLayers } from '../layers';
 import type { FunctionObserver } from '../observe';
 import type { CloudFunctionReleases } from '../releases';
 import type { FunctionRuntime } from '../runtime';
@@ -21,4 +23,6 @@ export interface CloudFunctionsServices {
   runner: TriggerRunner;
   testEvents: TestEvents;
   alarms: FunctionAlarms;
+  layers: FunctionLayers;
+  builder: LayerBuilder;
 }

@@ -2,6 +2,8 @@ import { cloudFunctionsApi as api } from '@wharf/contract';
 
 export const cloudFunctionsKeys = {
   all: ['cloud-functions'] as const,
+  layers: (projectId: string) => [...cloudFunctionsKeys.all, 'layers', projectId] as const,
+  layerVersions: (projectId: string, layerName: string) => [...cloudFunctionsKeys.layers(projectId), layerName] as const,
   list: (projectId: string) => [...cloudFunctionsKeys.all, api.listFunctions.id, projectId] as const,
   one: (functionId: string) => [...cloudFunctionsKeys.all, 'function', functionId] as const,
   get: (functionId: string) => [...cloudFunctionsKeys.one(functionId), api.getFunction.id] as const,

@@ -21,7 +21,9 @@ export function useCreateFunction(projectId: string) {
 export function useFunctionChanges(projectId: string, functionId: string) {
   const queryClient = useQueryClient();
   const query = { projectId, functionId };
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: keys.one(functionId) }), queryClient.invalidateQueries({ queryKey: keys.list(projectId) })]);
+  // A function's change can change what uses a layer version, which the layers' lists show.
+  const refresh = () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: keys.one(functionId) }), queryClient.invalidateQueries({ queryKey: keys.list(projectId) }), queryClient.invalidateQueries({ queryKey: keys.layers(projectId) })]);
   return {
     update: useMutation({ mutationFn: (body: UpdateBody) => callEndpoint(api.updateFunction, { query, body }), onSuccess: refresh }),
     remove: useMutation({ mutationFn: () => callEndpoint(api.deleteFunction, { query }), onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.list(projectId) }) }),

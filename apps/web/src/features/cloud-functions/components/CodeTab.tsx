@@ -8,6 +8,7 @@ import { useAct } from '../../../ui/use-act';
 import { useFunctionChanges } from '../api/mutations';
 import { dropDraft, keepDraft, readDraft, type CodeForm } from './draft';
 import { ZipCode } from './ZipCode';
+import { layerKey, layerOfKey, LayersField } from './LayersField';
 
 const L = FUNCTION_LIMITS;
 
@@ -17,7 +18,7 @@ export function CodeTab({ projectId, fn, code, files, canManage }: { projectId: 
   const act = useAct();
   const changes = useFunctionChanges(projectId, fn.functionId);
   const [form] = Form.useForm<CodeForm>();
-  const saved: CodeForm = { code, handler: fn.handler, memoryMb: fn.memoryMb, timeoutSeconds: fn.timeoutSeconds, concurrency: fn.concurrency, description: fn.description, httpAuth: fn.httpAuth, env: fn.env.map((v) => ({ name: v.name })) };
+  const saved: CodeForm = { code, handler: fn.handler, memoryMb: fn.memoryMb, timeoutSeconds: fn.timeoutSeconds, concurrency: fn.concurrency, description: fn.description, httpAuth: fn.httpAuth, env: fn.env.map((v) => ({ name: v.name })), layers: fn.layers.map(layerKey) };
   const [dirty, setDirty] = useState(false);
   const [offer, setOffer] = useState(() => readDraft(fn.functionId));
   const [note, setNote] = useState('');
@@ -32,7 +33,7 @@ export function CodeTab({ projectId, fn, code, files, canManage }: { projectId: 
     const v = await form.validateFields();
     setDirty(false);
     const env = v.env.map((e) => ({ name: e.name, ...(e.value ? { value: e.value } : {}) }));
-    if (await act(changes.update.mutateAsync({ ...v, env }), t('code.saved'))) {
+    if (await act(changes.update.mutateAsync({ ...v, env, layers: (v.layers ?? []).map(layerOfKey) }), t('code.saved'))) {
       dropDraft(fn.functionId);
       setOffer(null);
       form.setFieldValue('env', env.map((e) => ({ name: e.name })));
@@ -87,6 +88,9 @@ export function CodeTab({ projectId, fn, code, files, canManage }: { projectId: 
           <Input maxLength={256} />
         </Form.Item>
       </Flex>
+      <Form.Item name="layers" label={t('layers.forFunction')} extra={t('layers.forFunctionHelp')}>
+        <LayersField projectId={projectId} />
+      </Form.Item>
       <Typography.Title level={5}>{t('env.title')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('env.help')}</Typography.Paragraph>
       <Form.List name="env">

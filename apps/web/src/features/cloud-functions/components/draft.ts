@@ -12,6 +12,8 @@ export interface CodeForm {
   description: string;
   httpAuth: 'none' | 'apiClient' | 'appUser';
   env: { name: string; value?: string | undefined }[];
+  /** `name:version` of each layer, in order. */
+  layers?: string[];
 }
 
 const drafts = deviceDraft<CodeForm>('functionDraft', (v) => (typeof v === 'object' && v !== null && typeof (v as CodeForm).code === 'string' ? (v as CodeForm) : null));

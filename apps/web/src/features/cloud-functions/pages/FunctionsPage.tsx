@@ -1,12 +1,13 @@
-import { Button, Empty, Flex, Form, Input, Select, Skeleton, Table, Typography } from 'antd';
+import { Button, Empty, Flex, Form, Input, Select, Skeleton, Table, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { CloudFunction } from '@wharf/contract';
 import { FUNCTION_LIMITS } from '@wharf/rules';
 import { usePermissions } from '../../team/public';
 import { useCreateFunction } from '../api/mutations';
 import { useFunctions } from '../api/queries';
 import { useDisplay } from '../../../session/display';
+import { LayersPanel } from '../components/LayersPanel';
 
 interface NewFunction {
   name: string;
@@ -14,20 +15,13 @@ interface NewFunction {
   timeoutSeconds: number;
 }
 
-/** The project's functions, and a new one made from the handler template. */
+/** The project's functions and the layers they share. */
 export function FunctionsPage() {
   const { t } = useTranslation('cloud-functions');
-  const display = useDisplay();
   const { projectId = '' } = useParams();
-  const navigate = useNavigate();
-  const list = useFunctions(projectId);
-  const create = useCreateFunction(projectId);
+  const [params, setParams] = useSearchParams();
   const canManage = usePermissions().can('cloud.manage');
-  const [form] = Form.useForm<NewFunction>();
-  const add = async (v: NewFunction) => {
-    const made = await create.mutateAsync({ name: v.name.trim(), memoryMb: v.memoryMb, timeoutSeconds: v.timeoutSeconds });
-    void navigate(`/projects/${projectId}/cloud-functions/${made.function.functionId}`);
-  };
+  const tab = params.get('tab') === 'layers' ? 'layers' : 'functions';
   return (
     <Flex vertical gap="middle">
       <Typography.Title level={2} style={{ margin: 0 }}>
@@ -36,6 +30,32 @@ export function FunctionsPage() {
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
         {t('page.intro')}
       </Typography.Paragraph>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setParams(key === 'layers' ? { tab: key } : {}, { replace: true })}
+        items={[
+          { key: 'functions', label: t('tabs.functions'), children: <FunctionList projectId={projectId} canManage={canManage} /> },
+          { key: 'layers', label: t('tabs.layers'), children: <LayersPanel projectId={projectId} canManage={canManage} /> },
+        ]}
+      />
+    </Flex>
+  );
+}
+
+/** The project's functions, and a new one made from the handler template. */
+function FunctionList({ projectId, canManage }: { projectId: string; canManage: boolean }) {
+  const { t } = useTranslation('cloud-functions');
+  const display = useDisplay();
+  const navigate = useNavigate();
+  const list = useFunctions(projectId);
+  const create = useCreateFunction(projectId);
+  const [form] = Form.useForm<NewFunction>();
+  const add = async (v: NewFunction) => {
+    const made = await create.mutateAsync({ name: v.name.trim(), memoryMb: v.memoryMb, timeoutSeconds: v.timeoutSeconds });
+    void navigate(`/projects/${projectId}/cloud-functions/${made.function.functionId}`);
+  };
+  return (
+    <Flex vertical gap="middle">
       {canManage && (
         <Form form={form} layout="inline" onFinish={add} initialValues={{ memoryMb: 256, timeoutSeconds: 5 }}>
           <Form.Item name="name" label={t('fields.name')} rules={[{ required: true, message: t('fields.nameRequired') }, { pattern: /^[a-z][a-z0-9-]{0,62}[a-z0-9]$/, message: t('fields.nameRule') }]}>

@@ -14,9 +14,9 @@ const FN_ID = '00000000-0000-4000-8000-000000000101';
 const AT = '2026-03-09T12:00:00.000Z';
 const fn = (name: string, o: Partial<CloudFunction> = {}): CloudFunction => ({
   functionId: FN_ID, projectId: PROJECT_ID, name, runtime: 'nodejs20', handler: 'myHandler', memoryMb: 256, timeoutSeconds: 5, concurrency: 1, description: '', httpAuth: 'none',
-  env: [{ name: 'API_KEY', hint: '…cdef' }], codeSha256: 'a'.repeat(64), codeSize: 120, codeSource: 'inline', entry: 'index.js', latestVersion: 2, triggerUrl: `http://usercontent.localhost:8081/functions/${PROJECT_ID}/${name}/`, createdAt: AT, updatedAt: AT, ...o,
+  env: [{ name: 'API_KEY', hint: '…cdef' }], codeSha256: 'a'.repeat(64), codeSize: 120, codeSource: 'inline', entry: 'index.js', layers: [], latestVersion: 2, triggerUrl: `http://usercontent.localhost:8081/functions/${PROJECT_ID}/${name}/`, createdAt: AT, updatedAt: AT, ...o,
 });
-const version = (v: number) => ({ version: v, description: '', handler: 'myHandler', memoryMb: 256, timeoutSeconds: 5, concurrency: 1, codeSha256: 'a'.repeat(64), codeSize: 120, aliases: [], createdAt: AT });
+const version = (v: number) => ({ version: v, description: '', handler: 'myHandler', memoryMb: 256, timeoutSeconds: 5, concurrency: 1, codeSha256: 'a'.repeat(64), codeSize: 120, layers: [], aliases: [], createdAt: AT });
 
 function serve(initial: CloudFunction[]) {
   let items = initial;

@@ -29,6 +29,19 @@ async function withAlarm(s: Seed): Promise<{ projectId: string; functionId: stri
   return { ...q, alarmId: res.alarm.alarmId };
 }
 
+/** A ready layer version of A's project, from a zip (its description carries the marker). */
+async function withLayer(s: Seed): Promise<{ projectId: string; layerName: string; versionNumber: number }> {
+  const objectId = await layerZip(s);
+  const layerName = fresh('matrix-layer');
+  await ok(await s.a.holder.call(api.createLayerVersion, { query: { projectId: s.a.projectId, layerName }, body: { objectId, description: s.marker } }), 'layer');
+  return { projectId: s.a.projectId, layerName, versionNumber: 1 };
+}
+
+async function layerZip(s: Seed): Promise<string> {
+  const zip = buildZip([{ name: 'node_modules/m/index.js', data: 'module.exports = 1;' }]);
+  return (await ok<{ object: { objectId: string } }>(await s.a.holder.call(fileApi.uploadObject, { query: { fileName: 'layer.zip', contentType: 'application/zip', bizTag: 'file' }, raw: zip }), 'layer zip')).object.objectId;
+}
+
 /** A run that failed every attempt (written as the runner leaves one), to replay. */
 async function withDeadRun(s: Seed): Promise<{ projectId: string; functionId: string; runId: string }> {
   const q = await made(s);
@@ -81,6 +94,10 @@ export function cloudFunctionsBuilders(): Builders {
         return { query: { ...q, name: 'matrix' } };
       },
     },
+    'cloudFunctions.listLayers': { build: async (s) => ({ query: { projectId: (await withLayer(s)).projectId } }) },
+    'cloudFunctions.listLayerVersions': { build: async (s) => ({ query: await withLayer(s).then(({ projectId, layerName }) => ({ projectId, layerName })) }) },
+    'cloudFunctions.createLayerVersion': { build: async (s) => ({ query: { projectId: s.a.projectId, layerName: fresh('matrix-layer') }, body: { objectId: await layerZip(s), description: s.marker } }) },
+    'cloudFunctions.deleteLayerVersion': { build: async (s) => ({ query: await withLayer(s) }) },
     'cloudFunctions.alarms': { build: async (s) => ({ query: await made(s) }) },
     'cloudFunctions.createAlarm': { build: async (s) => ({ query: await made(s), body: { name: s.marker.slice(0, 60), metric: 'p95', threshold: 500, windowMinutes: 15 } }) },
     'cloudFunctions.updateAlarm': { build: async (s) => ({ query: await withAlarm(s), body: { name: s.marker.slice(0, 60), metric: 'errors', threshold: 3, windowMinutes: 60, enabled: false } }) },
