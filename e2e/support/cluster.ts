@@ -21,6 +21,8 @@ export interface E2eCluster {
   /** The balancer's address: what the browser opens. */
   address: string;
   balancer: Balancer;
+  /** Each instance's own address, past the balancer (a test clock is per instance). */
+  instances: string[];
   /** Raw SQL on the one database (tests read the mail outbox). */
   sql<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
 }
@@ -59,6 +61,7 @@ export function clusterEnvironment(instances: number, env: Record<string, string
     state.cluster = {
       address: state.balancer.url,
       balancer: state.balancer,
+      instances: state.servers.map((s) => s.address),
       async sql<T>(text: string, values: unknown[] = []) {
         return (await first.deps.database.executeSql(text, values)).rows as T[];
       },

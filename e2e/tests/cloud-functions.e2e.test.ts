@@ -38,9 +38,10 @@ describe.skipIf(!chromium.available)('Cloud Functions in the browser (Chromium)'
     await page.getByText(f.empty).waitFor();
     await page.getByLabel(f.fields.name, { exact: true }).fill('hello');
     await page.getByRole('button', { name: f.actions.create }).click();
-    const code = page.getByLabel(f.code.source);
-    await code.waitFor();
-    expect(await code.inputValue()).toContain('module.exports.myHandler');
+    // The editor (CodeMirror, its own chunk) holds the handler template.
+    await page.locator('.cm-editor').waitFor();
+    const code = page.getByRole('textbox', { name: fill(f.code.file, { path: 'index.js' }) });
+    expect(await code.textContent()).toContain('module.exports.myHandler');
 
     // A test with the sample event runs the template as saved.
     await page.getByRole('tab', { name: f.tabs.test }).click();
@@ -69,8 +70,13 @@ describe.skipIf(!chromium.available)('Cloud Functions in the browser (Chromium)'
 
     // Version 2 says something else; prod sends it 10 % of calls.
     await page.getByRole('tab', { name: f.tabs.code }).click();
-    await code.fill((await code.inputValue()).replace("'Hello, '", "'Hi again, '"));
-    await page.getByRole('button', { name: f.code.save }).click();
+    await code.click();
+    await page.keyboard.press('Control+F');
+    await page.getByRole('textbox', { name: 'Find' }).fill("'Hello, '");
+    await page.getByRole('textbox', { name: 'Replace' }).fill("'Hi again, '");
+    await page.getByRole('button', { name: 'replace all' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: f.code.save, exact: true }).click();
     await page.getByText(f.code.saved).waitFor();
     await page.getByRole('button', { name: f.code.publish }).click();
     await page.getByRole('heading', { level: 2 }).getByText(fill(f.versions.number, { version: 2 })).waitFor();

@@ -7,8 +7,9 @@ export const FUNCTION_LIMITS = {
   concurrency: { min: 1, max: 100 },
   envVars: 50,
   envValueChars: 4096,
-  /** Inline source of the entry file. */
+  /** Inline source: all files together, and how many (the console's editor). */
   inlineCodeBytes: 512 * 1024,
+  inlineFiles: 30,
   /** A zip of the function's files: as uploaded, unpacked, and how many files. */
   zipBytes: 20 * 1024 * 1024,
   unzippedBytes: 100 * 1024 * 1024,
@@ -66,6 +67,11 @@ export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 
 /** The alias every function has: its editable code and settings, not a published version. */
 export const LATEST = '$latest';
+
+/** A path of inline code: up to five folders deep, no segment starting with a dot (so no `..`). */
+export const SOURCE_PATH = /^[A-Za-z0-9_-][\w.-]{0,63}(?:\/[A-Za-z0-9_-][\w.-]{0,63}){0,4}$/;
+/** The module inline code's runner loads. */
+export const INLINE_ENTRY = 'index.js';
 
 export const FUNCTION_NAME = /^[a-z][a-z0-9-]{0,62}[a-z0-9]$/;
 export const ALIAS_NAME = /^[a-z][a-z0-9-]{0,30}[a-z0-9]$/;

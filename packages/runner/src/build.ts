@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { startEgressProxy } from './egress';
 import { NODE, ro, SANDBOX_USER, startSandbox, systemLibs } from './sandbox';
@@ -36,7 +38,8 @@ export async function buildPackages(b: PackageBuild): Promise<BuildOutcome> {
   if (!fs.existsSync(NPM_DIR)) return { ok: false, log: `npm is not installed beside Node on this server (${NPM_DIR})` };
   fs.mkdirSync(b.dir, { recursive: true, mode: 0o755 });
   fs.writeFileSync(path.join(b.dir, 'package.json'), b.packageJson);
-  const socketPath = path.join(b.dir, '..', `${path.basename(b.dir)}.sock`);
+  // A Unix socket's path is at most 107 bytes: a short one in the temporary folder, not beside the build.
+  const socketPath = path.join(os.tmpdir(), `wharf-build-${randomBytes(6).toString('hex')}.sock`);
   const egress = await startEgressProxy({ socketPath, only: [new URL(b.registry).hostname.toLowerCase()], ...(b.lookup ? { lookup: b.lookup } : {}) });
   let log = '';
   const keep = (text: string) => {

@@ -44,8 +44,12 @@ describe.skipIf(!bubblewrapAvailable())('building packages for a layer', () => {
     const missing = await build('missing', { dependencies: { 'no-such-package-here': '1.0.0' } });
     expect(missing.ok).toBe(false);
     expect(missing.log).toMatch(/404|no-such-package-here/);
-    // A registry the proxy is not limited to: refused before any connection.
-    const elsewhere = await buildPackages({ dir: path.join(work, 'elsewhere'), packageJson: JSON.stringify({ dependencies: { 'tiny-pad': '1.2.0' } }), registry: registry.url.replace('registry.test', 'other.test'), timeoutMs: 60_000, memoryMb: 512, logChars: 4096, lookup: async () => ['127.0.0.1'] });
+    // A dependency fetched from another host (a tarball address): refused, though that host answers.
+    const tarball = `${registry.url.replace('registry.test', 'other.test')}tiny-pad/-/tiny-pad-1.2.0.tgz`;
+    const asked = registry.requests.length;
+    const elsewhere = await buildPackages({ dir: path.join(work, 'elsewhere'), packageJson: JSON.stringify({ dependencies: { 'tiny-pad': tarball } }), registry: registry.url, timeoutMs: 60_000, memoryMb: 512, logChars: 8192, lookup: async () => ['127.0.0.1'] });
     expect(elsewhere.ok).toBe(false);
+    expect(elsewhere.log).toMatch(/403|other\.test/);
+    expect(registry.requests.slice(asked)).toEqual([]);
   }, 90_000);
 });

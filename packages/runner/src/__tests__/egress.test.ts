@@ -76,24 +76,29 @@ const PROBE = (hostPort: number): FunctionCode => ({
   },
 });
 
+/** Asks a proxy on a Unix socket: a plain request's status and body, or a tunnel's status. */
+const asker = (socketPath: string) => (o: http.RequestOptions) =>
+  new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = http.request({ socketPath, ...o }, (res) => {
+      let body = '';
+      res.on('data', (d: Buffer) => (body += d.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('connect', (res, socket) => {
+      socket.destroy();
+      resolve({ status: res.statusCode ?? 0, body: '' });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+
+const toSite = (address: string, port: number) => (address === PUBLIC && port === 80 ? net.connect({ host: '127.0.0.1', port: sitePort }) : net.connect({ host: address, port }));
+
 describe('the egress proxy', () => {
   it('says why it refuses, for plain requests and tunnels, and carries what it allows', async () => {
     const socketPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wharf-proxy-')), 'egress.sock');
-    const proxy = await startEgressProxy({ socketPath, lookup: async (host) => NAMES[host] ?? [], connect: (address, port) => (address === PUBLIC && port === 80 ? net.connect({ host: '127.0.0.1', port: sitePort }) : net.connect({ host: address, port })) });
-    const ask = (o: http.RequestOptions) =>
-      new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const req = http.request({ socketPath, ...o }, (res) => {
-          let body = '';
-          res.on('data', (d: Buffer) => (body += d.toString()));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-        });
-        req.on('connect', (res, socket) => {
-          socket.destroy();
-          resolve({ status: res.statusCode ?? 0, body: '' });
-        });
-        req.on('error', reject);
-        req.end();
-      });
+    const proxy = await startEgressProxy({ socketPath, lookup: async (host) => NAMES[host] ?? [], connect: toSite });
+    const ask = asker(socketPath);
     try {
       expect(await ask({ path: 'http://internal.example.test/x' })).toEqual({ status: 403, body: 'egress refused internal.example.test: it resolves to 10.0.0.5, which functions may not reach' });
       expect(await ask({ path: 'http://nowhere.example.test/' })).toMatchObject({ status: 403, body: expect.stringContaining('does not resolve') });
@@ -101,6 +106,20 @@ describe('the egress proxy', () => {
       expect(await ask({ method: 'CONNECT', path: '169.254.169.254:80' })).toMatchObject({ status: 403 });
       expect(await ask({ method: 'CONNECT', path: '[::1]:5432' })).toMatchObject({ status: 403 });
       expect(await ask({ method: 'CONNECT', path: 'api.example.test:80' })).toMatchObject({ status: 200 });
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('limited to one host (a layer build\'s registry), reaches it on any address and refuses public others', async () => {
+    const socketPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wharf-proxy-')), 'egress.sock');
+    const names: Record<string, string[]> = { ...NAMES, 'registry.internal.test': ['127.0.0.1'] };
+    const proxy = await startEgressProxy({ socketPath, only: ['registry.internal.test'], lookup: async (host) => names[host] ?? [], connect: (address, port) => toSite(address, port === 81 ? sitePort : port) });
+    const ask = asker(socketPath);
+    try {
+      expect(await ask({ path: 'http://registry.internal.test:81/tiny-pad' })).toEqual({ status: 200, body: 'site saw GET /tiny-pad host registry.internal.test:81' });
+      expect(await ask({ path: 'http://api.example.test/plain' })).toMatchObject({ status: 403, body: expect.stringContaining('only registry.internal.test may be reached') });
+      expect(await ask({ method: 'CONNECT', path: 'api.example.test:443' })).toMatchObject({ status: 403 });
     } finally {
       await proxy.close();
     }

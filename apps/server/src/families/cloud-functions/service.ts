@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { FUNCTION_LIMITS, FUNCTION_TEMPLATE } from '@wharf/rules';
+import { FUNCTION_LIMITS, FUNCTION_TEMPLATE, INLINE_ENTRY } from '@wharf/rules';
 import { writeAudit } from '../../platform/audit';
 import type { DbOrTx } from '../../platform/db/types';
 import type { Deps } from '../../platform/deps';
@@ -25,16 +25,19 @@ interface SettingsInput {
   description?: string | undefined;
   httpAuth?: 'none' | 'apiClient' | 'appUser' | undefined;
   code?: string | undefined;
+  files?: Record<string, string> | undefined;
   env?: { name: string; value?: string | undefined }[] | undefined;
   layers?: { layerName: string; version: number }[] | undefined;
 }
 
 const DEFAULTS = { handler: 'myHandler', memoryMb: 256, timeoutSeconds: 5, concurrency: 1, description: '' };
 
-/** The files of inline code, and their hash: what `$latest` and versions point at. */
-export function inlineFiles(code: string): { files: Record<string, string>; sha256: string; size: number } {
-  const files = { 'index.js': code };
-  return { files, sha256: createHash('sha256').update(JSON.stringify(files)).digest('hex'), size: Buffer.byteLength(code) };
+/** The files of inline code, and their hash: what `$latest` and versions point at (the same files, whatever their order, the same hash). */
+export function inlineFiles(source: string | Record<string, string>): { files: Record<string, string>; sha256: string; size: number } {
+  const given = typeof source === 'string' ? { [INLINE_ENTRY]: source } : source;
+  const files = Object.fromEntries(Object.keys(given).sort().map((p) => [p, given[p]!]));
+  const size = Object.values(files).reduce((n, text) => n + Buffer.byteLength(text), 0);
+  return { files, sha256: createHash('sha256').update(JSON.stringify(files)).digest('hex'), size };
 }
 
 /** The layer versions named, each ready: what a function's `$latest` will run with. */
@@ -77,13 +80,14 @@ export class CloudFunctionsService {
     const row = await repo.get(db, projectId, functionId);
     if (!row) throw notFound(WORDS.noFunction);
     const code = await repo.code(db, row.id, row.codeSha256);
-    return { function: (await this.#out(db, [row]))[0]!, code: code?.archiveKey ? '' : (code?.files['index.js'] ?? ''), files: code?.manifest ?? [] };
+    const sources = code?.archiveKey ? {} : (code?.files ?? {});
+    return { function: (await this.#out(db, [row]))[0]!, code: sources[INLINE_ENTRY] ?? '', sources, files: code?.manifest ?? [] };
   }
 
   async create(caller: Caller, projectId: string, input: SettingsInput & { name: string }) {
     const { db, clock, secrets } = this.deps;
     const now = clock.now();
-    const code = inlineFiles(input.code ?? FUNCTION_TEMPLATE);
+    const code = inlineFiles(input.files ?? input.code ?? FUNCTION_TEMPLATE);
     return db.transaction(async (tx) => {
       const row = await repo.insert(tx, {
         projectId, name: input.name, handler: input.handler ?? DEFAULTS.handler, memoryMb: input.memoryMb ?? DEFAULTS.memoryMb,
@@ -109,8 +113,9 @@ export class CloudFunctionsService {
       for (const key of ['handler', 'memoryMb', 'timeoutSeconds', 'concurrency', 'description', 'httpAuth'] as const) {
         if (input[key] !== undefined) Object.assign(change, { [key]: input[key] });
       }
-      if (input.code !== undefined) {
-        const code = inlineFiles(input.code);
+      const source = input.files ?? input.code;
+      if (source !== undefined) {
+        const code = inlineFiles(source);
         await repo.putCode(tx, { functionId, sha256: code.sha256, files: code.files, size: code.size });
         change.codeSha256 = code.sha256;
       }

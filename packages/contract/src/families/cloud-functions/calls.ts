@@ -3,7 +3,7 @@ import { defineEndpoint } from '../../kit/endpoint';
 import { okResponse } from '../../kit/envelope';
 import { listQuery, listShape } from '../../kit/list';
 import {
-  aliasInput, aliasName, cloudFunction, envInput, layerRefs, functionAlias, functionName, functionQuery, functionSettings, functionVersion, inlineCode, invocation, projectQuery, qualifier,
+  aliasInput, aliasName, cloudFunction, envInput, inlineSources, layerRefs, functionAlias, functionName, functionQuery, functionSettings, functionVersion, inlineCode, invocation, projectQuery, qualifier,
 } from './schemas';
 
 /** AppGallery Connect's function manage calls (functions, versions, aliases) and a test call. */
@@ -34,6 +34,8 @@ export const getFunction = defineEndpoint({
     function: cloudFunction,
     /** `index.js` of inline code; empty when the code came as a zip. */
     code: z.string(),
+    /** Every file of inline code by path (the editor's files); empty when the code came as a zip. */
+    sources: z.record(z.string(), z.string()),
     /** The files of a zip's code (none for inline code). */
     files: z.array(z.object({ path: z.string(), size: z.number() })),
   }),
@@ -59,7 +61,7 @@ export const createFunction = defineEndpoint({
   access: MANAGE,
   summary: 'Create a function (Node.js 20) from inline code; its `$latest` runs at once, versions come from publishing',
   query: projectQuery,
-  body: functionSettings.partial().extend({ name: functionName, code: inlineCode.optional(), env: envInput.default([]) }),
+  body: functionSettings.partial().extend({ name: functionName, code: inlineCode.optional(), files: inlineSources.optional(), env: envInput.default([]) }),
   response: okResponse({ function: cloudFunction }),
 });
 
@@ -69,9 +71,9 @@ export const updateFunction = defineEndpoint({
   prefix: PREFIX,
   path: '/function',
   access: MANAGE,
-  summary: "Change `$latest`: its code, settings or environment (published versions do not change)",
+  summary: "Change `$latest`: its code (`files` by path with `index.js` the entry, or `code` for `index.js` alone), settings, layers or environment (published versions do not change)",
   query: functionQuery,
-  body: functionSettings.partial().extend({ code: inlineCode.optional(), env: envInput.optional(), layers: layerRefs.optional() }),
+  body: functionSettings.partial().extend({ code: inlineCode.optional(), files: inlineSources.optional(), env: envInput.optional(), layers: layerRefs.optional() }),
   response: okResponse({ function: cloudFunction }),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALIAS_NAME, ENV_NAME, FUNCTION_LIMITS, FUNCTION_NAME, HANDLER_NAME, LATEST, LAYER_LIMITS, LAYER_NAME } from '@wharf/rules';
+import { ALIAS_NAME, ENV_NAME, FUNCTION_LIMITS, FUNCTION_NAME, HANDLER_NAME, INLINE_ENTRY, LATEST, LAYER_LIMITS, LAYER_NAME, SOURCE_PATH } from '@wharf/rules';
 import { refused } from '../../kit/field-errors';
 
 const L = FUNCTION_LIMITS;
@@ -13,6 +13,12 @@ export const memoryMb = z.number().int().refine((n) => (L.memoryMb as readonly n
 export const timeoutSeconds = z.number().int().min(L.timeoutSeconds.min).max(L.timeoutSeconds.max);
 export const concurrency = z.number().int().min(L.concurrency.min).max(L.concurrency.max);
 export const inlineCode = z.string().min(1).max(L.inlineCodeBytes);
+/** Inline code of several files, by path: `index.js` is the one the runner loads. */
+export const inlineSources = z
+  .record(z.string().regex(SOURCE_PATH, 'a relative path of letters, digits, _, - and .'), z.string())
+  .refine((files) => Object.keys(files).length <= L.inlineFiles, refused('inlineFileCount'))
+  .refine((files) => INLINE_ENTRY in files && files[INLINE_ENTRY]!.trim() !== '', refused('inlineEntry'))
+  .refine((files) => Object.values(files).reduce((n, text) => n + new TextEncoder().encode(text).length, 0) <= L.inlineCodeBytes, refused('inlineSize'));
 export const description = z.string().trim().max(256);
 
 /** A variable to set: a value replaces the kept one; no value keeps it (values are never shown again). */

@@ -3,12 +3,13 @@ import { cloudFunctionsApi as api, fileApi } from '@wharf/contract';
 import { callEndpoint } from '../../../request/call';
 import { cloudFunctionsKeys as keys } from './keys';
 
-/** The project's layers, each with its newest version and the versions a function may use. */
+/** The project's layers, each with its newest version and the versions a function may use; asked again every 2 s while one builds. */
 export function useLayers(projectId: string) {
   return useQuery({
     queryKey: keys.layers(projectId),
     queryFn: ({ signal }) => callEndpoint(api.listLayers, { query: { projectId }, signal }),
     enabled: Boolean(projectId),
+    refetchInterval: (q) => (q.state.data?.layers.some((l) => l.latestState === 'building') ? 2000 : false),
   });
 }
 

@@ -1,27 +1,34 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Flex, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Input, InputNumber, Select, Space, Steps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CloudFunction } from '@wharf/contract';
-import { FUNCTION_LIMITS } from '@wharf/rules';
+import { FUNCTION_LIMITS, INLINE_ENTRY } from '@wharf/rules';
+import { useDisplay } from '../../../session/display';
 import { useUnsavedGuard } from '../../../ui/unsaved';
 import { useAct } from '../../../ui/use-act';
 import { useFunctionChanges } from '../api/mutations';
 import { dropDraft, keepDraft, readDraft, type CodeForm } from './draft';
 import { ZipCode } from './ZipCode';
+import { SourceFiles } from './SourceFiles';
 import { layerKey, layerOfKey, LayersField } from './LayersField';
 
 const L = FUNCTION_LIMITS;
+const sizeOf = (files: Record<string, string>) => Object.values(files).reduce((n, text) => n + new TextEncoder().encode(text).length, 0);
 
 /** `$latest`'s code and settings: saved, then published as a version that never changes. */
-export function CodeTab({ projectId, fn, code, files, canManage }: { projectId: string; fn: CloudFunction; code: string; files: { path: string; size: number }[]; canManage: boolean }) {
+export function CodeTab({ projectId, fn, sources, files, canManage }: { projectId: string; fn: CloudFunction; sources: Record<string, string>; files: { path: string; size: number }[]; canManage: boolean }) {
   const { t } = useTranslation('cloud-functions');
   const act = useAct();
+  const display = useDisplay();
   const changes = useFunctionChanges(projectId, fn.functionId);
   const [form] = Form.useForm<CodeForm>();
-  const saved: CodeForm = { code, handler: fn.handler, memoryMb: fn.memoryMb, timeoutSeconds: fn.timeoutSeconds, concurrency: fn.concurrency, description: fn.description, httpAuth: fn.httpAuth, env: fn.env.map((v) => ({ name: v.name })), layers: fn.layers.map(layerKey) };
+  // Code from a zip has no inline files: the editor starts from an empty index.js, and the zip stays until one is saved.
+  const savedFiles = Object.keys(sources).length ? sources : { [INLINE_ENTRY]: '' };
+  const saved: CodeForm = { files: savedFiles, handler: fn.handler, memoryMb: fn.memoryMb, timeoutSeconds: fn.timeoutSeconds, concurrency: fn.concurrency, description: fn.description, httpAuth: fn.httpAuth, env: fn.env.map((v) => ({ name: v.name })), layers: fn.layers.map(layerKey) };
   const [dirty, setDirty] = useState(false);
   const [offer, setOffer] = useState(() => readDraft(fn.functionId));
   const [note, setNote] = useState('');
+  const [step, setStep] = useState<number | null>(null);
   const values = Form.useWatch([], form) as CodeForm | undefined;
   const unsavedGuard = useUnsavedGuard(dirty && !changes.update.isPending);
 
@@ -29,18 +36,32 @@ export function CodeTab({ projectId, fn, code, files, canManage }: { projectId: 
     if (dirty && values) keepDraft(fn.functionId, values);
   }, [dirty, values, fn.functionId]);
 
-  const save = async () => {
-    const v = await form.validateFields();
+  /** Saves `$latest`: whether it did (a form that does not validate says why beside its fields). */
+  const save = async (): Promise<boolean> => {
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return false;
     setDirty(false);
     const env = v.env.map((e) => ({ name: e.name, ...(e.value ? { value: e.value } : {}) }));
-    if (await act(changes.update.mutateAsync({ ...v, env, layers: (v.layers ?? []).map(layerOfKey) }), t('code.saved'))) {
+    const { files: edited, ...settings } = v;
+    // Files are sent when they changed: settings alone leave a zip's code as it is.
+    const filesChanged = JSON.stringify(edited) !== JSON.stringify(savedFiles);
+    if (await act(changes.update.mutateAsync({ ...settings, env, layers: (v.layers ?? []).map(layerOfKey), ...(filesChanged ? { files: edited } : {}) }), t('code.saved'))) {
       dropDraft(fn.functionId);
       setOffer(null);
       form.setFieldValue('env', env.map((e) => ({ name: e.name })));
-    } else setDirty(true);
+      return true;
+    }
+    setDirty(true);
+    return false;
   };
+  // Publishing unsaved edits saves them first: the steps show where it is.
   const publish = async () => {
-    if (await act(changes.publish.mutateAsync(note), t('code.published'))) setNote('');
+    setStep(0);
+    if (dirty && !(await save())) return setStep(null);
+    setStep(1);
+    if (!(await act(changes.publish.mutateAsync(note), t('code.published')))) return setStep(null);
+    setNote('');
+    setStep(2);
   };
 
   return (
@@ -65,8 +86,12 @@ export function CodeTab({ projectId, fn, code, files, canManage }: { projectId: 
         />
       )}
       <ZipCode projectId={projectId} fn={fn} files={files} canManage={canManage} />
-      <Form.Item name="code" label={t('code.source')} extra={t('code.sourceHelp')} rules={[{ required: true, message: t('code.sourceRequired') }]}>
-        <Input.TextArea aria-label={t('code.source')} rows={16} spellCheck={false} style={{ fontFamily: 'monospace', fontSize: 13 }} maxLength={L.inlineCodeBytes} />
+      <Form.Item
+        name="files"
+        extra={t('code.sourceHelp')}
+        rules={[{ validator: async (_, f: Record<string, string> | undefined) => { if (!f?.[INLINE_ENTRY]?.trim()) throw new Error(t('code.sourceRequired')); if (sizeOf(f) > L.inlineCodeBytes) throw new Error(t('code.tooLarge', { size: display.size(L.inlineCodeBytes) })); } }]}
+      >
+        <SourceFiles disabled={!canManage} />
       </Form.Item>
       <Flex gap="middle" wrap>
         <Form.Item name="handler" label={t('fields.handler')} rules={[{ required: true, pattern: /^[A-Za-z_$][\w$]{0,63}$/, message: t('fields.handlerRule') }]}>
@@ -126,12 +151,21 @@ export function CodeTab({ projectId, fn, code, files, canManage }: { projectId: 
             {t('code.save')}
           </Button>
           <Space.Compact>
-            <Input aria-label={t('code.versionNote')} placeholder={t('code.versionNote')} value={note} onChange={(e) => setNote(e.target.value)} maxLength={256} disabled={dirty} style={{ width: 240 }} />
-            <Button onClick={publish} loading={changes.publish.isPending} disabled={dirty}>
-              {t('code.publish')}
+            <Input aria-label={t('code.versionNote')} placeholder={t('code.versionNote')} value={note} onChange={(e) => setNote(e.target.value)} maxLength={256} style={{ width: 240 }} />
+            <Button onClick={() => void publish()} loading={step === 0 || step === 1}>
+              {t(dirty ? 'code.saveAndPublish' : 'code.publish')}
             </Button>
           </Space.Compact>
-          {dirty && <Typography.Text type="secondary">{t('code.saveFirst')}</Typography.Text>}
+          {step !== null && (
+            <Steps
+              size="small"
+              style={{ maxWidth: 420 }}
+              current={step}
+              status={step === 2 ? 'finish' : 'process'}
+              aria-label={t('code.deploying')}
+              items={[{ title: t('code.steps.save') }, { title: t('code.steps.publish') }, { title: t('code.steps.done') }]}
+            />
+          )}
         </Flex>
       )}
     </Form>

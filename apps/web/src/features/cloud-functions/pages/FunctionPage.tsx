@@ -61,7 +61,7 @@ export function FunctionPage() {
         activeKey={tab}
         onChange={setTab}
         items={[
-          { key: 'code', label: t('tabs.code'), children: <CodeTab projectId={projectId} fn={fn} code={found.data.code} files={found.data.files} canManage={canManage} /> },
+          { key: 'code', label: t('tabs.code'), children: <CodeTab projectId={projectId} fn={fn} sources={found.data.sources} files={found.data.files} canManage={canManage} /> },
           { key: 'test', label: t('tabs.test'), children: <TestTab projectId={projectId} fn={fn} canManage={canManage} /> },
           { key: 'versions', label: t('tabs.versions'), children: <VersionsTab projectId={projectId} fn={fn} canManage={canManage} /> },
           { key: 'aliases', label: t('tabs.aliases'), children: <AliasesTab projectId={projectId} fn={fn} canManage={canManage} /> },

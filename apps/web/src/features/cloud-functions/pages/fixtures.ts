@@ -19,7 +19,7 @@ export const ordersFunction: CloudFunction = {
 export const functionPageHandlers = (): Parameters<typeof answerCalls>[1] => ({
   ...shellHandlers(),
   [projectApi.getProject.id]: () => ({ ret: OK, project: { projectId: PROJECT_ID, name: 'P', dataLocation: 'china', createdAt: AT, updatedAt: AT } }),
-  [api.getFunction.id]: () => ({ ret: OK, function: ordersFunction, code: FUNCTION_TEMPLATE, files: [] }),
+  [api.getFunction.id]: () => ({ ret: OK, function: ordersFunction, code: FUNCTION_TEMPLATE, sources: { 'index.js': FUNCTION_TEMPLATE }, files: [] }),
   [api.listVersions.id]: () => ({ ret: OK, versions: [] }),
   [api.listAliases.id]: () => ({ ret: OK, aliases: [] }),
   [api.listLayers.id]: () => ({ ret: OK, layers: [] }),

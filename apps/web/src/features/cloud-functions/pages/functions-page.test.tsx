@@ -30,7 +30,7 @@ function serve(initial: CloudFunction[]) {
       items = [created, ...items];
       return { ret: OK, function: created };
     },
-    [api.getFunction.id]: () => ({ ret: OK, function: items[0], code: items[0]!.codeSource === 'zip' ? '' : FUNCTION_TEMPLATE, files: items[0]!.codeSource === 'zip' ? [{ path: 'lib/a.js', size: 10 }, { path: 'main.js', size: 20 }] : [] }),
+    [api.getFunction.id]: () => ({ ret: OK, function: items[0], code: items[0]!.codeSource === 'zip' ? '' : FUNCTION_TEMPLATE, sources: items[0]!.codeSource === 'zip' ? {} : { 'index.js': FUNCTION_TEMPLATE }, files: items[0]!.codeSource === 'zip' ? [{ path: 'lib/a.js', size: 10 }, { path: 'main.js', size: 20 }] : [] }),
     [fileApi.uploadObject.id]: () => ({ ret: OK, object: { objectId: '00000000-0000-4000-8000-000000000777' } }),
     [api.uploadCode.id]: () => {
       items = [{ ...items[0]!, codeSource: 'zip', entry: 'main.js' }];
@@ -86,7 +86,7 @@ describe('cloud functions pages', () => {
     fireEvent.click((await screen.findAllByText("The project's API clients")).find((e) => e.closest('.ant-select-item'))!);
     fireEvent.click(screen.getByText('Save').closest('button')!);
     await waitFor(() => expect(callsTo(callEndpoint, api.updateFunction)).toHaveLength(1));
-    expect(callsTo(callEndpoint, api.updateFunction)[0]).toMatchObject({ body: { code: 'module.exports.myHandler = async () => 1;', httpAuth: 'apiClient', env: [{ name: 'API_KEY' }, { name: 'LEVEL', value: '3' }] } });
+    expect(callsTo(callEndpoint, api.updateFunction)[0]).toMatchObject({ body: { files: { 'index.js': 'module.exports.myHandler = async () => 1;' }, httpAuth: 'apiClient', env: [{ name: 'API_KEY' }, { name: 'LEVEL', value: '3' }] } });
     expect(JSON.stringify(callsTo(callEndpoint, api.updateFunction)[0])).not.toContain('"API_KEY","value"');
     await waitFor(() => expect(localStorage.getItem(`wharf.functionDraft.${FN_ID}`)).toBeNull());
   });
