@@ -113,15 +113,19 @@ function invoke(fn, event, context, logger) {
   });
 }
 
+/** The process's resident memory as a call ends, in MB (what a call's memory is read as; calls sharing a runner share it). */
+const memoryMb = () => Math.round((process.memoryUsage.rss() / 1048576) * 10) / 10;
+
 function answer(id, result, output, lines) {
   const http = result instanceof HTTPResponse ? { statusCode: result.statusCode, headers: result.headers, contentType: result.contentType, body: result.body } : undefined;
+  const mem = memoryMb();
   let line;
   try {
-    line = JSON.stringify(http ? { id, http, output, lines } : { id, result: result === undefined ? null : result, output, lines });
+    line = JSON.stringify(http ? { id, http, output, lines, mem } : { id, result: result === undefined ? null : result, output, lines, mem });
   } catch (e) {
-    return send({ id, error: `the result cannot be sent as JSON: ${e.message}`, output, lines });
+    return send({ id, error: `the result cannot be sent as JSON: ${e.message}`, output, lines, mem });
   }
-  if (line.length > resultLimit) return send({ id, error: `the result is larger than ${resultLimit} bytes`, output, lines });
+  if (line.length > resultLimit) return send({ id, error: `the result is larger than ${resultLimit} bytes`, output, lines, mem });
   write(`${line}\n`);
 }
 
@@ -148,7 +152,7 @@ function onLine(line) {
       // The message is the answer; where it came from goes to the call's output.
       const stack = e && typeof e.stack === 'string' ? `${e.stack}\n` : '';
       if (stack) call.lines.push(['error', Date.now() - call.started, stack.slice(0, OUTPUT_LIMIT)]);
-      send({ id: message.id, error: String((e && e.message) || e), output: call.output + stack, lines: call.lines });
+      send({ id: message.id, error: String((e && e.message) || e), output: call.output + stack, lines: call.lines, mem: memoryMb() });
     },
   );
 }

@@ -31,6 +31,21 @@ export interface HostHealth {
   functions: number;
 }
 
+/** One runner as the console's instances view shows it. */
+export interface RunnerInfo {
+  key: string;
+  state: 'starting' | 'idle' | 'busy';
+  /** Calls in it now. */
+  calls: number;
+  /** Epoch ms. */
+  startedAt: number;
+  lastUsedAt: number;
+  /** Its resident memory as its last call ended, MB; null before one has. */
+  memoryMb: number | null;
+  /** Held warm by a preload policy: not ended while idle. */
+  held: boolean;
+}
+
 /**
  * What the server asks of a place that runs functions: this machine's pool, a runner
  * service on another machine, or an adapter to another engine (docs/functions-runtime.md).
@@ -43,5 +58,13 @@ export interface RunnerHost {
   /** Forgets the code and ends its runners. */
   stop(key: string): Promise<void>;
   health(): Promise<HostHealth>;
+  /** The runners this host holds now. */
+  runners(): Promise<RunnerInfo[]>;
+  /**
+   * Keeps at least `count` runners of a started key (a preload policy): more are started now
+   * when the host has room, and they are not ended while idle; 0 lets them go. Answers how
+   * many it holds.
+   */
+  keepWarm(key: string, count: number): Promise<number>;
   close(): Promise<void>;
 }

@@ -2,7 +2,7 @@
 export { Runner, type HttpAnswer, type LoadOptions, type LogLine, type Outcome, type RunnerOptions, type SpawnOptions } from './runner';
 export { bubblewrapAvailable, sandboxArgs, type SandboxLimits } from './sandbox';
 export { RunnerPool, type PoolOptions } from './pool';
-export type { FunctionCode, HostHealth, HostOutcome, RunnerHost } from './host';
+export type { FunctionCode, HostHealth, HostOutcome, RunnerHost, RunnerInfo } from './host';
 export { reachable, startEgressProxy, type EgressOptions, type EgressProxy } from './egress';
 export { runnerService } from './service';
 export { RemoteRunnerHost } from './remote';

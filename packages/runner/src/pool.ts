@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { startEgressProxy, type EgressOptions, type EgressProxy } from './egress';
-import type { FunctionCode, HostHealth, HostOutcome, RunnerHost } from './host';
+import type { FunctionCode, HostHealth, HostOutcome, RunnerHost, RunnerInfo } from './host';
 import { Runner } from './runner';
 import { bubblewrapAvailable } from './sandbox';
 
@@ -28,7 +28,9 @@ interface Instance {
   ready: Promise<Runner>;
   /** Calls taken, including ones waiting for the code to load. */
   calls: number;
+  startedAt: number;
   lastUsed: number;
+  memoryMb: number | null;
 }
 
 interface Known {
@@ -56,6 +58,8 @@ const safeKey = (key: string) => /^[\w.-]{1,128}$/.test(key);
  */
 export class RunnerPool implements RunnerHost {
   #known = new Map<string, Known>();
+  /** Runners held warm per key (preload policies). */
+  #warm = new Map<string, number>();
   #writing = new Map<string, Promise<void>>();
   #spares = new Map<number, Spare[]>();
   /** Spares being started, counted against the machine's runners. */
@@ -114,6 +118,7 @@ export class RunnerPool implements RunnerHost {
     try {
       const runner = await instance.ready;
       const outcome = await runner.invoke(event, context, code.timeoutMs);
+      if (outcome.memoryMb !== undefined) instance.memoryMb = outcome.memoryMb;
       return { ...outcome, coldStart };
     } catch (e) {
       // The code did not load (it threw, or has no such handler), or the runner did not start.
@@ -125,8 +130,31 @@ export class RunnerPool implements RunnerHost {
     }
   }
 
+  async runners(): Promise<RunnerInfo[]> {
+    return [...this.#known].flatMap(([key, known]) => {
+      const held = this.#warm.get(key) ?? 0;
+      return known.instances.map((i, at) => ({
+        key, state: !i.runner ? ('starting' as const) : i.calls > 0 ? ('busy' as const) : ('idle' as const), calls: i.calls,
+        startedAt: i.startedAt, lastUsedAt: i.lastUsed, memoryMb: i.memoryMb, held: at < held,
+      }));
+    });
+  }
+
+  async keepWarm(key: string, count: number): Promise<number> {
+    const known = this.#known.get(key);
+    if (!known || count <= 0 || !bubblewrapAvailable()) {
+      this.#warm.delete(key);
+      return 0;
+    }
+    this.#warm.set(key, count);
+    while (known.instances.length < count && this.#makeRoom(key)) this.#coldStart(known);
+    await Promise.allSettled(known.instances.map((i) => i.ready));
+    return Math.min(count, known.instances.length);
+  }
+
   async stop(key: string): Promise<void> {
     const known = this.#known.get(key);
+    this.#warm.delete(key);
     if (!known) return;
     this.#known.delete(key);
     for (const i of [...known.instances]) this.#drop(known, i);
@@ -150,8 +178,16 @@ export class RunnerPool implements RunnerHost {
   /** Ends runners idle past their time; spares stay while their memory size is in use. */
   evictIdle(): void {
     const now = this.#now();
-    for (const known of this.#known.values()) {
-      for (const i of [...known.instances]) if (i.calls === 0 && i.runner && now - i.lastUsed >= this.o.idleMs) this.#drop(known, i);
+    for (const [key, known] of this.#known) {
+      // A preload policy's runners stay however long they are idle.
+      let spare = known.instances.length - (this.#warm.get(key) ?? 0);
+      for (const i of [...known.instances]) {
+        if (spare <= 0) break;
+        if (i.calls === 0 && i.runner && now - i.lastUsed >= this.o.idleMs) {
+          this.#drop(known, i);
+          spare -= 1;
+        }
+      }
     }
     const inUse = new Set([...this.#known.values()].filter((k) => k.instances.length > 0).map((k) => k.code.memoryMb));
     for (const [size, spares] of this.#spares) {
@@ -177,8 +213,8 @@ export class RunnerPool implements RunnerHost {
     return n;
   }
 
-  /** Whether one more runner fits: a spare, else the runner idle the longest, makes room when the machine is full. */
-  #makeRoom(): boolean {
+  /** Whether one more runner fits: a spare, else the runner idle the longest (not one a preload policy holds, nor one of `forKey`), makes room when the machine is full. */
+  #makeRoom(forKey?: string): boolean {
     if (this.#count() < this.o.maxRunners) return true;
     for (const spares of this.#spares.values()) {
       const s = spares.pop();
@@ -188,7 +224,8 @@ export class RunnerPool implements RunnerHost {
       }
     }
     let oldest: { known: Known; instance: Instance } | null = null;
-    for (const known of this.#known.values()) {
+    for (const [key, known] of this.#known) {
+      if (key === forKey || known.instances.length <= (this.#warm.get(key) ?? 0)) continue;
       for (const instance of known.instances) {
         if (instance.calls === 0 && instance.runner && (!oldest || instance.lastUsed < oldest.instance.lastUsed)) oldest = { known, instance };
       }
@@ -202,7 +239,7 @@ export class RunnerPool implements RunnerHost {
     const { code } = known;
     const spare = this.#spares.get(code.memoryMb)?.pop();
     const dir = spare?.dir ?? this.#runnerDir();
-    const instance: Instance = { runner: null, dir, calls: 0, lastUsed: this.#now(), ready: null as unknown as Promise<Runner> };
+    const instance: Instance = { runner: null, dir, calls: 0, startedAt: this.#now(), lastUsed: this.#now(), memoryMb: null, ready: null as unknown as Promise<Runner> };
     instance.ready = (async () => {
       const runner = spare?.runner ?? (await this.#spawn(code.memoryMb, dir));
       instance.runner = runner;

@@ -1,4 +1,4 @@
-import type { FunctionCode, HostHealth, HostOutcome, RunnerHost } from './host';
+import type { FunctionCode, HostHealth, HostOutcome, RunnerHost, RunnerInfo } from './host';
 import { filesToWire } from './wire';
 
 /** A runner host on another machine, through its runner service (`service.ts`). */
@@ -31,6 +31,16 @@ export class RemoteRunnerHost implements RunnerHost {
     const res = await fetch(`${this.url}/v1/health`, { headers: { authorization: `Bearer ${this.token}` }, signal: AbortSignal.timeout(5000) });
     if (!res.ok) throw new Error(`the runner host ${this.url} answered ${res.status}`);
     return (await res.json()) as HostHealth;
+  }
+
+  async runners(): Promise<RunnerInfo[]> {
+    const res = await fetch(`${this.url}/v1/runners`, { headers: { authorization: `Bearer ${this.token}` }, signal: AbortSignal.timeout(5000) });
+    if (!res.ok) throw new Error(`the runner host ${this.url} answered ${res.status}`);
+    return ((await res.json()) as { runners: RunnerInfo[] }).runners;
+  }
+
+  async keepWarm(key: string, count: number): Promise<number> {
+    return ((await this.#post('/v1/warm', { key, count })) as { held: number }).held;
   }
 
   async close(): Promise<void> {

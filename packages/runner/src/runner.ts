@@ -34,9 +34,10 @@ export interface HttpAnswer {
 /** A line a call printed: its level (console.log is `info`), when (ms since the call began), and the text. */
 export type LogLine = [level: 'info' | 'warn' | 'error' | 'debug', afterMs: number, text: string];
 
+/** `memoryMb`: the runner's resident memory as the call ended (none when it died or timed out). */
 export type Outcome =
-  | { ok: true; result: unknown; http?: HttpAnswer; output: string; lines?: LogLine[]; ms: number }
-  | { ok: false; reason: 'error' | 'timeout' | 'crashed'; message: string; output: string; lines?: LogLine[]; ms: number };
+  | { ok: true; result: unknown; http?: HttpAnswer; output: string; lines?: LogLine[]; ms: number; memoryMb?: number }
+  | { ok: false; reason: 'error' | 'timeout' | 'crashed'; message: string; output: string; lines?: LogLine[]; ms: number; memoryMb?: number };
 
 interface Pending {
   startedAt: number;
@@ -168,7 +169,7 @@ export class Runner {
   }
 
   #answer(line: string): void {
-    let m: { id?: unknown; result?: unknown; http?: HttpAnswer; error?: unknown; output?: unknown; lines?: unknown };
+    let m: { id?: unknown; result?: unknown; http?: HttpAnswer; error?: unknown; output?: unknown; lines?: unknown; mem?: unknown };
     try {
       m = JSON.parse(line) as typeof m;
     } catch {
@@ -179,7 +180,8 @@ export class Runner {
     const ms = performance.now() - pending.startedAt;
     const output = typeof m.output === 'string' ? m.output : '';
     const lines = linesOf(m.lines);
-    this.#settle(m.id, m.error !== undefined ? { ok: false, reason: 'error', message: String(m.error), output, lines, ms } : { ok: true, result: m.result ?? null, ...(m.http ? { http: m.http } : {}), output, lines, ms });
+    const memory = typeof m.mem === 'number' && Number.isFinite(m.mem) && m.mem >= 0 ? { memoryMb: m.mem } : {};
+    this.#settle(m.id, m.error !== undefined ? { ok: false, reason: 'error', message: String(m.error), output, lines, ms, ...memory } : { ok: true, result: m.result ?? null, ...(m.http ? { http: m.http } : {}), output, lines, ms, ...memory });
   }
 
   #listen(): void {

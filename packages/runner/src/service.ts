@@ -34,7 +34,7 @@ const send = (res: http.ServerResponse, status: number, body: unknown) => {
 
 /**
  * The runner interface over HTTP, for a runner host on another machine: the server calls
- * `POST /v1/start`, `POST /v1/invoke`, `POST /v1/stop` and `GET /v1/health` with the shared
+ * `POST /v1/start`, `POST /v1/invoke`, `POST /v1/warm`, `POST /v1/stop`, `GET /v1/runners` and `GET /v1/health` with the shared
  * token (docs/functions-runtime.md, "Runner hosts").
  */
 export function runnerService(host: RunnerHost, token: string): http.Server {
@@ -43,6 +43,7 @@ export function runnerService(host: RunnerHost, token: string): http.Server {
     const route = `${req.method} ${req.url}`;
     const handle = async (): Promise<void> => {
       if (route === 'GET /v1/health') return send(res, 200, await host.health());
+      if (route === 'GET /v1/runners') return send(res, 200, { runners: await host.runners() });
       if (req.method !== 'POST') return send(res, 404, { error: 'no such call' });
       const body = (await readJson(req)) as Record<string, unknown>;
       if (route === 'POST /v1/start') {
@@ -54,6 +55,7 @@ export function runnerService(host: RunnerHost, token: string): http.Server {
         const outcome: HostOutcome = await host.invoke(String(body.key), body.event, (body.context ?? {}) as Record<string, unknown>);
         return send(res, 200, outcome);
       }
+      if (route === 'POST /v1/warm') return send(res, 200, { held: await host.keepWarm(String(body.key), Number(body.count) || 0) });
       if (route === 'POST /v1/stop') {
         await host.stop(String(body.key));
         return send(res, 200, {});

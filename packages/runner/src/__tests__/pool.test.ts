@@ -43,6 +43,24 @@ describe.skipIf(!bubblewrapAvailable())('the runner pool', () => {
     expect(await p.invoke('nobody', {}, {})).toMatchObject({ ok: false, reason: 'unknown' });
   });
 
+  it('holds runners warm for a preload policy (the first call is warm), keeps them past their idle time, and lets them go', async () => {
+    const p = pool({ sparePerSize: 0, idleMs: 1000 });
+    await p.start(fn('preloaded', `module.exports.myHandler = async () => 'hi';`, { concurrency: 1 }));
+    expect(await p.keepWarm('preloaded', 2)).toBe(2);
+    const runners = await p.runners();
+    expect(runners).toHaveLength(2);
+    expect(runners.every((r) => r.key === 'preloaded' && r.state === 'idle' && r.held)).toBe(true);
+    expect(await p.invoke('preloaded', {}, {})).toMatchObject({ ok: true, coldStart: false, memoryMb: expect.any(Number) });
+    expect((await p.runners()).some((r) => (r.memoryMb ?? 0) > 10)).toBe(true);
+    clock += 10_000;
+    p.evictIdle();
+    expect(await p.runners()).toHaveLength(2);
+    expect(await p.keepWarm('preloaded', 0)).toBe(0);
+    p.evictIdle();
+    expect(await p.runners()).toHaveLength(0);
+    expect(await p.keepWarm('never-started', 3)).toBe(0);
+  });
+
   it("shows a runner only its own function's files", async () => {
     const p = pool();
     await p.start(fn('secret', `module.exports.myHandler = async () => 'the secret function';`, { files: { 'index.js': `module.exports.myHandler = async () => 1;`, 'secret.txt': 'hidden' } }));

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { RemoteRunnerHost, tokenMatches, type FunctionCode, type HostHealth, type HostOutcome, type RunnerHost } from '@wharf/runner';
+import { RemoteRunnerHost, tokenMatches, type FunctionCode, type HostHealth, type HostOutcome, type RunnerHost, type RunnerInfo } from '@wharf/runner';
 import type { Deps } from '../../platform/deps';
 import { runnerHostsRepo } from './hosts-repo';
 
@@ -69,6 +69,18 @@ export class RunnerHosts implements RunnerHost {
     const up = all.filter((h): h is HostHealth => h !== null);
     const sum = (f: (h: HostHealth) => number) => up.reduce((n, h) => n + f(h), 0);
     return { sandbox: up.some((h) => h.sandbox), contained: up.every((h) => h.contained), runners: sum((h) => h.runners), spare: sum((h) => h.spare), busy: sum((h) => h.busy), maxRunners: sum((h) => h.maxRunners), functions: sum((h) => h.functions) };
+  }
+
+  /** Every host's runners, each key marked with its host (a host that does not answer shows none). */
+  async runners(): Promise<RunnerInfo[]> {
+    const all = await Promise.all((await this.#urls()).map((u) => (this.#hosts.get(u) ?? new RemoteRunnerHost(u, this.deps.config.functions.runnerToken ?? '')).runners().catch(() => [])));
+    return all.flat();
+  }
+
+  /** Held on the host the key goes to (it moves with the key when hosts come or go: the next policy check holds it there). */
+  async keepWarm(key: string, count: number): Promise<number> {
+    const host = await this.#pick(key);
+    return host ? host.keepWarm(key, count).catch(() => 0) : 0;
   }
 
   async close(): Promise<void> {

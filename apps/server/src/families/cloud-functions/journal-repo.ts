@@ -41,6 +41,7 @@ export interface MetricRow {
   p50: number | null;
   p95: number | null;
   p99: number | null;
+  memoryMax: number | null;
 }
 
 /** The only reader and writer of functions' invocations and log lines. */
@@ -59,9 +60,9 @@ export const journalRepo = {
     // unpacks (a multi-row VALUES, or arrays the driver escaped element by element, cost
     // the server more to build than the calls it recorded).
     if (calls.length) {
-      await db.execute(sql`insert into ${functionInvocations} (id, project_id, function_id, version, alias, trigger, request_id, started_at, duration_ms, outcome, cold_start, error)
-        select id, "projectId", "functionId", version, alias, trigger, "requestId", "startedAt", "durationMs", outcome, "coldStart", error
-          from json_to_recordset(${JSON.stringify(calls)}::json) as r(id uuid, "projectId" uuid, "functionId" uuid, version text, alias text, trigger text, "requestId" text, "startedAt" timestamptz, "durationMs" real, outcome text, "coldStart" boolean, error text)`);
+      await db.execute(sql`insert into ${functionInvocations} (id, project_id, function_id, version, alias, trigger, request_id, started_at, duration_ms, outcome, cold_start, error, memory_mb)
+        select id, "projectId", "functionId", version, alias, trigger, "requestId", "startedAt", "durationMs", outcome, "coldStart", error, "memoryMb"
+          from json_to_recordset(${JSON.stringify(calls)}::json) as r(id uuid, "projectId" uuid, "functionId" uuid, version text, alias text, trigger text, "requestId" text, "startedAt" timestamptz, "durationMs" real, outcome text, "coldStart" boolean, error text, "memoryMb" real)`);
     }
     if (printed.length) {
       await db.execute(sql`insert into ${functionLogLines} (function_id, invocation_id, request_id, version, at, level, message)
@@ -127,6 +128,7 @@ export const journalRepo = {
         p50: sql<number | null>`percentile_cont(0.5) within group (order by ${i.durationMs}) filter (where ${ran})`,
         p95: sql<number | null>`percentile_cont(0.95) within group (order by ${i.durationMs}) filter (where ${ran})`,
         p99: sql<number | null>`percentile_cont(0.99) within group (order by ${i.durationMs}) filter (where ${ran})`,
+        memoryMax: sql<number | null>`max(${i.memoryMb})`,
       })
       .from(i)
       .where(and(eq(i.functionId, f.functionId), gte(i.startedAt, f.since), f.version ? eq(i.version, f.version) : undefined, f.alias ? eq(i.alias, f.alias) : undefined))

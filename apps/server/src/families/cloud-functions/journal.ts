@@ -17,6 +17,7 @@ export interface Recorded {
   coldStart: boolean;
   error: string | null;
   lines: readonly LogLine[];
+  memoryMb?: number | undefined;
 }
 
 /** Calls kept in memory at most between writes; past it, calls are counted as dropped, not kept. */
@@ -43,7 +44,7 @@ export class InvocationJournal {
       return;
     }
     const id = randomUUID();
-    this.#calls.push({ id, projectId: r.projectId, functionId: r.functionId, version: r.version, alias: r.alias, trigger: r.trigger, requestId: r.requestId, startedAt: r.startedAt, durationMs: r.durationMs, outcome: r.outcome, coldStart: r.coldStart, error: r.error === null ? null : storable(r.error) });
+    this.#calls.push({ id, projectId: r.projectId, functionId: r.functionId, version: r.version, alias: r.alias, trigger: r.trigger, requestId: r.requestId, startedAt: r.startedAt, durationMs: r.durationMs, outcome: r.outcome, coldStart: r.coldStart, error: r.error === null ? null : storable(r.error), memoryMb: r.memoryMb ?? null });
     const start = r.startedAt.getTime();
     const line = (level: LogLineInsert['level'], afterMs: number, text: string) =>
       this.#lines.push({ functionId: r.functionId, invocationId: id, requestId: r.requestId, version: r.version, at: new Date(start + Math.max(0, Math.round(afterMs))), level, message: storable(text) });

@@ -40,7 +40,7 @@ export class FunctionObserver {
     await this.#ready(q.projectId, q.functionId);
     const rows = await journalRepo.invocations(this.deps.db, q.functionId, q.outcome, q.pageSize + 1, q.cursor ? decodeCursor(q.cursor) : undefined);
     const { page, nextCursor } = pageOf(rows, q.pageSize, (r) => ({ at: r.startedAt, id: r.id }));
-    return { items: page.map((r) => ({ id: r.id, requestId: r.requestId, startedAt: r.startedAt.toISOString(), version: r.version, alias: r.alias, trigger: r.trigger, outcome: r.outcome, durationMs: r.durationMs, coldStart: r.coldStart, error: r.error })), nextCursor };
+    return { items: page.map((r) => ({ id: r.id, requestId: r.requestId, startedAt: r.startedAt.toISOString(), version: r.version, alias: r.alias, trigger: r.trigger, outcome: r.outcome, durationMs: r.durationMs, coldStart: r.coldStart, error: r.error, memoryMb: r.memoryMb })), nextCursor };
   }
 
   /** Bars over the range (every bar present, empty ones as zeros) and the range's totals. */
@@ -64,5 +64,5 @@ export class FunctionObserver {
 }
 
 function figures(m: MetricRow | undefined) {
-  return { invocations: m?.invocations ?? 0, errors: m?.errors ?? 0, throttles: m?.throttles ?? 0, coldStarts: m?.coldStarts ?? 0, p50: round(m?.p50 ?? null), p95: round(m?.p95 ?? null), p99: round(m?.p99 ?? null) };
+  return { invocations: m?.invocations ?? 0, errors: m?.errors ?? 0, throttles: m?.throttles ?? 0, coldStarts: m?.coldStarts ?? 0, p50: round(m?.p50 ?? null), p95: round(m?.p95 ?? null), p99: round(m?.p99 ?? null), memoryMax: round(m?.memoryMax ?? null) };
 }

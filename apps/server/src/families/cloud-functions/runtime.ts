@@ -174,6 +174,7 @@ export class FunctionRuntime {
       this.journal?.record({
         projectId: r.fn.projectId, functionId: r.fn.id, version: context.version, alias: alias?.name ?? null, trigger: how.trigger, requestId, startedAt,
         outcome: ended, durationMs: Math.round(outcome.ms * 10) / 10, coldStart: outcome.coldStart, error: outcome.ok ? null : outcome.message, lines: ('lines' in outcome && outcome.lines) || [],
+        memoryMb: 'memoryMb' in outcome ? outcome.memoryMb : undefined,
       });
     }
     if (!outcome.ok && outcome.reason === 'throttled') throw new AppError('rateLimited', WORDS.throttled, { 'Retry-After': '1' });

@@ -134,6 +134,8 @@ export const functionInvocations = pgTable(
     outcome: text('outcome').$type<'ok' | 'error' | 'timeout' | 'crashed' | 'throttled'>().notNull(),
     coldStart: boolean('cold_start').notNull(),
     error: text('error'),
+    /** The runner's resident memory as the call ended, MB (none for a call that did not answer). */
+    memoryMb: real('memory_mb'),
   },
   (t) => [index('function_invocations_function_started').on(t.functionId, t.startedAt)],
 );

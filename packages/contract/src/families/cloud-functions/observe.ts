@@ -51,6 +51,8 @@ export const invocationRow = z.object({
   durationMs: z.number(),
   coldStart: z.boolean(),
   error: z.string().nullable(),
+  /** The runner's resident memory as the call ended, MB (calls sharing a runner share it); null when it did not answer. */
+  memoryMb: z.number().nullable(),
 });
 export type InvocationRow = z.infer<typeof invocationRow>;
 
@@ -75,6 +77,8 @@ const metricPoint = z.object({
   p50: z.number().nullable(),
   p95: z.number().nullable(),
   p99: z.number().nullable(),
+  /** The most memory a call ended with, MB. */
+  memoryMax: z.number().nullable(),
 });
 
 export const functionMetrics = defineEndpoint({
@@ -83,7 +87,7 @@ export const functionMetrics = defineEndpoint({
   prefix: PREFIX,
   path: '/function/metrics',
   access: READ,
-  summary: "A function's calls over the last hour, day or week, in bars: calls, errors, throttles, cold starts and duration percentiles, for every version or one version or alias",
+  summary: "A function's calls over the last hour, day or week, in bars: calls, errors, throttles, cold starts, duration percentiles and the most memory used, for every version or one version or alias",
   query: functionQuery.extend({ range: z.enum(Object.keys(FUNCTION_METRIC_RANGES) as [keyof typeof FUNCTION_METRIC_RANGES]).default('24h'), qualifier: qualifier.optional() }),
   response: okResponse({
     bucketSeconds: z.number().int(),

@@ -69,7 +69,9 @@ describe.skipIf(!bubblewrapAvailable())('function logs and metrics', () => {
       expect(narrow.map((l) => l.id), words.join(' ')).toEqual(wide.map((l) => l.id));
       expect(narrow.map((l) => l.at.getTime())).toEqual(wide.map((l) => l.at.getTime()));
     }
-    const calls = (await u.call(api.listInvocations, { query: q })).json().items as Array<{ requestId: string; outcome: string; trigger: string; coldStart: boolean }>;
+    const calls = (await u.call(api.listInvocations, { query: q })).json().items as Array<{ requestId: string; outcome: string; trigger: string; coldStart: boolean; memoryMb: number | null }>;
+    // Each call that answered, an error too, says the memory its runner ended it with.
+    for (const c of calls) expect(c.memoryMb, c.requestId).toBeGreaterThan(10);
     expect(calls.map((c) => [c.requestId, c.outcome, c.trigger])).toEqual([['req-4', 'ok', 'test'], ['req-3', 'error', 'test'], ['req-2', 'ok', 'test'], ['req-1', 'ok', 'test']]);
     expect(calls.at(-1)!.coldStart).toBe(true);
     const failures = (await u.call(api.listInvocations, { query: { ...q, outcome: 'error' } })).json().items;
@@ -80,6 +82,19 @@ describe.skipIf(!bubblewrapAvailable())('function logs and metrics', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().ret.msg).toMatch(/[А-я]/);
     expect((await u.call(api.searchLogs, { query: { ...q, text: 'x'.repeat(201) } })).statusCode).toBe(400);
+  });
+
+  it('records the memory a call ends with: 64 MB held by the code shows', async () => {
+    const code = 'const held = []; module.exports.myHandler = async (e) => { if (e.hold) held.push(Buffer.alloc(64 * 1024 * 1024, 1)); return held.length; };';
+    const fn = (await u.call(api.createFunction, { query: { projectId }, body: { name: 'holder', code, memoryMb: 256 } })).json().function as { functionId: string };
+    const q = { projectId, functionId: fn.functionId };
+    await u.call(api.testFunction, { query: q, body: { event: {}, requestId: 'before' } });
+    await u.call(api.testFunction, { query: q, body: { event: { hold: true }, requestId: 'after' } });
+    // The test clock stands still: the two calls are told apart by their request ids.
+    const items = (await u.call(api.listInvocations, { query: q })).json().items as Array<{ requestId: string; memoryMb: number }>;
+    const [before, after] = ['before', 'after'].map((id) => items.find((c) => c.requestId === id));
+    expect(after!.memoryMb - before!.memoryMb).toBeGreaterThan(50);
+    expect((await u.call(api.functionMetrics, { query: { ...q, range: '1h' } })).json().totals.memoryMax).toBe(after!.memoryMb);
   });
 
   it('counts calls, errors and cold starts in bars with duration percentiles, per version and alias', async () => {
@@ -97,6 +112,7 @@ describe.skipIf(!bubblewrapAvailable())('function logs and metrics', () => {
     expect(hour.points).toHaveLength(60);
     expect(hour.totals).toMatchObject({ invocations: 5, errors: 1, throttles: 0, coldStarts: 2 });
     expect(hour.totals.p50).toBeGreaterThan(0);
+    expect(hour.totals.memoryMax).toBeGreaterThan(10);
     expect(hour.totals.p99).toBeGreaterThanOrEqual(hour.totals.p50);
     expect(hour.points.reduce((n: number, p: { invocations: number }) => n + p.invocations, 0)).toBe(5);
     expect((await metrics({ range: '24h', qualifier: 'prod' })).totals).toMatchObject({ invocations: 1, errors: 0 });

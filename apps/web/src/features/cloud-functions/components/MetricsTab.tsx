@@ -10,6 +10,7 @@ import { useAliases, useFunctionMetrics, useInvocations, useVersions } from '../
 import { AlarmsPanel } from './AlarmsPanel';
 
 type Range = '1h' | '24h' | '7d';
+const MB = 1024 * 1024;
 const OUTCOME_COLORS: Record<InvocationRow['outcome'], string> = { ok: 'green', error: 'red', timeout: 'orange', crashed: 'magenta', throttled: 'gold' };
 
 /** The function's calls as charts (calls and errors, duration percentiles) over an hour, a day or a week, its alarms, and its latest calls. */
@@ -43,6 +44,7 @@ export function MetricsTab({ projectId, functionId, canManage }: { projectId: st
     x,
     series: (['p50', 'p95', 'p99'] as const).map((k) => ({ name: k, values: m?.points.map((p) => p[k]) ?? [] })),
   };
+  const memorySpec: ChartSpec = { kind: 'line', unit: 'bytes', x, series: [{ name: t('metrics.memoryMax'), values: m?.points.map((p) => (p.memoryMax === null ? null : p.memoryMax * MB)) ?? [] }] };
   const errorRate = m && m.totals.invocations ? (m.totals.errors / m.totals.invocations) * 100 : null;
   const qualifiers = [
     { value: '', label: t('metrics.everyVersion') },
@@ -68,9 +70,11 @@ export function MetricsTab({ projectId, functionId, canManage }: { projectId: st
             {(['p50', 'p95', 'p99'] as const).map((k) => (
               <Statistic key={k} title={t('metrics.duration', { p: k })} value={formatValue('duration', m.totals[k], i18n.language)} />
             ))}
+            <Statistic title={t('metrics.memoryMax')} value={formatValue('bytes', m.totals.memoryMax === null ? null : m.totals.memoryMax * MB, i18n.language)} />
           </Flex>
           <Chart spec={callsSpec} summary={t('metrics.callsSummary')} emptyText={t('metrics.empty')} />
           <Chart spec={durationSpec} summary={t('metrics.durationSummary')} emptyText={t('metrics.empty')} />
+          <Chart spec={memorySpec} summary={t('metrics.memorySummary')} emptyText={t('metrics.empty')} />
         </>
       )}
       <AlarmsPanel projectId={projectId} functionId={functionId} canManage={canManage} />
@@ -99,6 +103,7 @@ export function MetricsTab({ projectId, functionId, canManage }: { projectId: st
           { key: 'trigger', title: t('metrics.trigger'), render: (_, c) => t(`metrics.triggers.${c.trigger}`) },
           { key: 'version', title: t('logs.version'), render: (_, c) => (c.alias ? `${c.alias} → ${c.version}` : c.version) },
           { key: 'duration', title: t('metrics.durationColumn'), render: (_, c) => `${formatValue('duration', c.durationMs, i18n.language)}${c.coldStart ? ` · ${t('metrics.cold')}` : ''}` },
+          { key: 'memory', title: t('metrics.memory'), render: (_, c) => formatValue('bytes', c.memoryMb === null ? null : c.memoryMb * MB, i18n.language) },
           { key: 'request', title: t('logs.requestId'), render: (_, c) => <Typography.Text code>{c.requestId}</Typography.Text> },
           { key: 'error', title: t('metrics.error'), render: (_, c) => c.error ?? '' },
         ]}

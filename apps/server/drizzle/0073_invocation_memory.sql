@@ -1,0 +1,1 @@
+ALTER TABLE "function_invocations" ADD COLUMN "memory_mb" real;
