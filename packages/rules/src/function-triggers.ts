@@ -26,10 +26,11 @@ export const TEST_EVENT_LIMITS = { perFunction: 20, bytes: 64 * 1024, nameChars:
 export const EVENT_SOURCES = {
   storage: ['objectFinalized', 'objectDeleted'],
   auth: ['userCreated', 'userDeleted'],
+  clouddb: ['documentWritten', 'documentDeleted'],
 } as const;
 export type EventSource = keyof typeof EVENT_SOURCES;
 /** The filters each source's events can be narrowed by (all that are set must hold). */
-export const EVENT_FILTERS = { storage: ['bucket', 'namePrefix', 'nameSuffix'], auth: ['provider'] } as const;
+export const EVENT_FILTERS = { storage: ['bucket', 'namePrefix', 'nameSuffix'], auth: ['provider'], clouddb: ['zone', 'objectType'] } as const;
 
 /** Whether an event of a source passes a trigger's filter. */
 export function eventPasses(source: EventSource, filter: Readonly<Record<string, string>>, facts: Readonly<Record<string, string | null>>): boolean {
@@ -37,6 +38,7 @@ export function eventPasses(source: EventSource, filter: Readonly<Record<string,
     const name = facts.name ?? '';
     return (!filter.bucket || filter.bucket === facts.bucket) && (!filter.namePrefix || name.startsWith(filter.namePrefix)) && (!filter.nameSuffix || name.endsWith(filter.nameSuffix));
   }
+  if (source === 'clouddb') return (!filter.zone || filter.zone === facts.zone) && (!filter.objectType || filter.objectType === facts.objectType);
   return !filter.provider || filter.provider === facts.provider;
 }
 

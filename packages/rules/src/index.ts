@@ -35,3 +35,4 @@ export * from './support';
 export * from './app-links';
 export * from './app-messaging';
 export * from './function-triggers';
+export * from './function-preload';

@@ -108,6 +108,8 @@ export const REFINEMENTS = {
   inlineFileCount: { zh: '最多 30 个文件', en: 'at most 30 files', ru: 'не больше 30 файлов' },
   inlineEntry: { zh: '须包含非空的 index.js', en: 'an index.js that is not empty among them', ru: 'непустой index.js среди них' },
   inlineSize: { zh: '所有文件合计不超过 512 KB', en: 'at most 512 KB in all', ru: 'не больше 512 КБ вместе' },
+  preloadDays: { zh: '每天只列一次', en: 'each day once', ru: 'каждый день один раз' },
+  preloadHours: { zh: '开始时间须早于结束时间', en: 'a start hour before the end hour', ru: 'час начала раньше часа окончания' },
   layerTwice: { zh: '每个层只能使用一次', en: 'each layer once', ru: 'каждый слой один раз' },
   layerPackageJson: { zh: '须为至少含一个 dependencies 的 package.json', en: 'a package.json with at least one dependency', ru: 'package.json хотя бы с одной зависимостью' },
   testEventSize: { zh: '须为不超过 64 KB 的 JSON', en: 'JSON of at most 64 KB', ru: 'JSON не больше 64 КБ' },

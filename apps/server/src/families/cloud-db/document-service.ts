@@ -71,7 +71,7 @@ export class CloudDbDocuments {
     const w = this.#upsertOf(t, actor, objects);
     // One statement is its own transaction: with no rule to read the stored documents, no
     // subscriber for the events and nothing half-writable (a Creator's batch), the write is one round trip.
-    if (!alsoInTx && (t.rules.upsert === undefined || actor.kind === 'admin') && !this.deps.events.hasSubscribers(documentChanged) && (w.reach === 'all' || w.rows.length === 1)) {
+    if (!alsoInTx && (t.rules.upsert === undefined || actor.kind === 'admin') && !this.deps.events.hasSubscribers(documentChanged, t.projectId) && (w.reach === 'all' || w.rows.length === 1)) {
       const written = w.batchable ? [await this.#batches.write(t, w.rows[0]!, w.owner, w.now, w.statement)] : await runStatement<Record<string, unknown>>(this.deps, w.statement);
       if (written.length < w.rows.length) throw refuseUpsert();
       this.announce(t);

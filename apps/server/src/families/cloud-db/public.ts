@@ -1,2 +1,2 @@
-// What other families may use of Cloud DB: nothing yet (functions' admin client will come through here).
-export {};
+// What other families may use of Cloud DB: the topic its document changes are published on.
+export { documentChanged } from './events';

@@ -1,7 +1,9 @@
 import { subscribe } from '../../platform/events';
 import { appUserCreated, appUserDeleted } from '../app-users/public';
+import { documentChanged } from '../cloud-db/public';
 import { storageObjectDeleted, storageObjectFinalized } from '../storage/public';
-import { FunctionTriggers } from './triggers';
+import { FunctionTriggers, TRIGGERS_CHANGED } from './triggers';
+import { triggersRepo } from './triggers-repo';
 
 interface StorageObject {
   projectId: string;
@@ -37,6 +39,19 @@ export const EVENT_SUBSCRIPTIONS = [
       await FunctionTriggers.eventRuns(tx, {
         projectId: u.projectId, source: 'auth', type: 'userCreated', at: event.createdAt, facts: { provider: u.provider },
         event: { user: { uid: u.appUserId, anonymous: u.anonymous, email: u.email, provider: u.provider, appId: u.appId } },
+      });
+    },
+  }),
+  // Cloud DB is written thousands of times a second: only projects with a Cloud DB trigger get its events.
+  subscribe({
+    name: 'cloud-functions.clouddb-changed',
+    topic: documentChanged,
+    interest: { scopeOf: (d) => d.projectId, wanted: (db) => triggersRepo.projectsListening(db, 'clouddb'), changed: TRIGGERS_CHANGED },
+    handle: async (event, tx) => {
+      const d = event.payload;
+      await FunctionTriggers.eventRuns(tx, {
+        projectId: d.projectId, source: 'clouddb', type: d.op === 'upsert' ? 'documentWritten' : 'documentDeleted', at: event.createdAt, facts: { zone: d.zoneName, objectType: d.objectTypeName },
+        event: { document: { zone: d.zoneName, objectType: d.objectTypeName, key: d.key, by: d.by } },
       });
     },
   }),

@@ -33,6 +33,8 @@ export const cloudFunctionsFamily: Family = {
   subscriptions: EVENT_SUBSCRIPTIONS,
   periodic: [
     { name: 'function invocations', everyMs: () => 1000, run: (deps) => cloudFunctionsOf(deps).journal.flush(deps.db) },
+    { name: 'function preload', everyMs: () => 10_000, run: (deps) => cloudFunctionsOf(deps).preload.apply() },
+    { name: 'function runners report', everyMs: () => 5000, run: (deps) => cloudFunctionsOf(deps).preload.report() },
     { name: 'function trigger runs', everyMs: () => 1000, run: (deps) => cloudFunctionsOf(deps).runner.drain() },
     // Once a minute an alarm is judged; checking every 15 s spreads that over instances and restarts.
     { name: 'function alarms', everyMs: () => 15_000, run: async (deps) => (await cloudFunctionsOf(deps).journal.flush(deps.db), cloudFunctionsOf(deps).alarms.evaluate()) },

@@ -119,6 +119,34 @@ export class FunctionRuntime {
     return found ? this.call(found, qualifier, event, requestId, { trigger }) : null;
   }
 
+  /**
+   * Holds `count` runners of what a qualifier runs warm (an alias: its main version): the key
+   * held, or null when the function or qualifier is gone.
+   */
+  async holdWarm(functionId: string, qualifier: string, count: number): Promise<string | null> {
+    const row = await repo.byId(this.deps.db, functionId);
+    const r = row ? await this.#resolve(row.projectId, row.name) : null;
+    if (!r) return null;
+    const alias = r.aliases.get(qualifier);
+    const number = alias ? alias.version : /^\d+$/.test(qualifier) ? Number(qualifier) : null;
+    const version = number === null ? null : (r.versions.get(number) ?? null);
+    if (qualifier !== LATEST && !version) return null;
+    const key = version ? `${r.fn.id}.v${version.version}` : r.latestKey;
+    if (!this.#keys.get(r.fn.id)?.has(key)) await this.#start(r.fn.id, key, version ?? r.fn);
+    await this.host.keepWarm(key, count);
+    return key;
+  }
+
+  /** Lets a held key's runners go (they end when idle for the idle time). */
+  async letGo(key: string): Promise<void> {
+    await this.#host?.keepWarm(key, 0);
+  }
+
+  /** The runners this server's host holds (none before any function ran here). */
+  async runners(): Promise<Awaited<ReturnType<RunnerHost['runners']>>> {
+    return this.#host ? this.#host.runners() : [];
+  }
+
   /** Hands the host a key's code and variables, once however many calls found it unknown at once. */
   #start(functionId: string, key: string, settings: Pick<VersionRow, 'codeSha256' | 'envSecretId' | 'handler' | 'memoryMb' | 'timeoutSeconds' | 'concurrency' | 'layers'>): Promise<void> {
     let starting = this.#starting.get(key);

@@ -3,6 +3,7 @@ import { perDeps } from '../../platform/per-deps';
 import { FunctionAlarms } from './alarms';
 import { LayerBuilder } from './layer-build';
 import { FunctionLayers } from './layers';
+import { FunctionPreload } from './preload';
 import { InvocationJournal } from './journal';
 import { FunctionObserver } from './observe';
 import { CloudFunctionReleases } from './releases';
@@ -21,6 +22,6 @@ export const cloudFunctionsOf = perDeps((deps: Deps): CloudFunctionsServices => 
   return {
     deps, functions: new CloudFunctionsService(deps, forget), releases: new CloudFunctionReleases(deps, forget), runtime, journal, observer: new FunctionObserver(deps, journal),
     triggers: new FunctionTriggers(deps), runner: new TriggerRunner(deps, runtime), testEvents: new TestEvents(deps), alarms: new FunctionAlarms(deps),
-    layers: new FunctionLayers(deps), builder: new LayerBuilder(deps),
+    layers: new FunctionLayers(deps), builder: new LayerBuilder(deps), preload: new FunctionPreload(deps, runtime),
   };
 });

@@ -190,7 +190,7 @@ export const functionTriggers = pgTable(
     missed: text('missed').$type<'skip' | 'runOnce'>(),
     payload: jsonb('payload'),
     /** An event trigger's: the source, the event types it takes and the filter they must pass. */
-    eventSource: text('event_source').$type<'storage' | 'auth'>(),
+    eventSource: text('event_source').$type<'storage' | 'auth' | 'clouddb'>(),
     eventTypes: jsonb('event_types').$type<string[]>(),
     eventFilter: jsonb('event_filter').$type<Record<string, string>>(),
     /** Attempts of each run before it is a dead letter. */
@@ -272,6 +272,34 @@ export const functionAlarms = pgTable(
   },
   (t) => [index('function_alarms_function').on(t.functionId, t.createdAt), index('function_alarms_due').on(t.enabled, t.evaluatedAt)],
 );
+
+/** Runners kept warm for a qualifier during given hours of given days, on each instance that runs functions. */
+export const functionPreloadPolicies = pgTable(
+  'function_preload_policies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    functionId: uuid('function_id')
+      .notNull()
+      .references(() => cloudFunctions.id, { onDelete: 'cascade' }),
+    qualifier: text('qualifier').notNull(),
+    instances: integer('instances').notNull(),
+    days: jsonb('days').$type<number[]>().notNull(),
+    startHour: integer('start_hour').notNull(),
+    endHour: integer('end_hour').notNull(),
+    timeZone: text('time_zone').notNull(),
+    enabled: boolean('enabled').notNull(),
+    createdAt: at('created_at'),
+    updatedAt: at('updated_at'),
+  },
+  (t) => [index('function_preload_policies_function').on(t.functionId)],
+);
+
+/** What each server instance last said its runners were (every 5 s), for the instances view across instances. */
+export const functionRunnerSnapshots = pgTable('function_runner_snapshots', {
+  instance: text('instance').primaryKey(),
+  at: at('at'),
+  runners: jsonb('runners').$type<Array<{ key: string; state: 'starting' | 'idle' | 'busy'; calls: number; startedAt: number; lastUsedAt: number; memoryMb: number | null; held: boolean }>>().notNull(),
+});
 
 /** Layers: packages (`node_modules`) a project's functions share, by name. */
 export const functionLayers = pgTable(

@@ -31,6 +31,11 @@ export const triggersRepo = {
       .from(functionTriggers)
       .where(and(eq(functionTriggers.projectId, projectId), eq(functionTriggers.eventSource, source as 'storage')));
   },
+  /** The projects with an enabled trigger on a source (what the event bus delivers of a busy topic). */
+  async projectsListening(db: DbOrTx, source: 'clouddb'): Promise<string[]> {
+    const rows = await db.selectDistinct({ projectId: functionTriggers.projectId }).from(functionTriggers).where(and(eq(functionTriggers.eventSource, source), eq(functionTriggers.enabled, true)));
+    return rows.map((r) => r.projectId);
+  },
   async insert(db: DbOrTx, row: TriggerInsert): Promise<TriggerRow> {
     const [made] = await db.insert(functionTriggers).values(row).returning();
     return made!;

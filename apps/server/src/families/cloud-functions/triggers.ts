@@ -21,7 +21,7 @@ export interface TriggerInput {
   qualifier: string;
   enabled: boolean;
   timer?: { cron: string; timeZone: string; missed: 'skip' | 'runOnce'; payload: unknown } | undefined;
-  event?: { source: 'storage' | 'auth'; types: string[]; filter: Record<string, string | undefined>; attempts: number } | undefined;
+  event?: { source: EventSource; types: string[]; filter: Record<string, string | undefined>; attempts: number } | undefined;
 }
 
 /** The columns a trigger's input sets: a timer's or an event subscription's, the other's cleared. */
@@ -51,6 +51,12 @@ export function runOut(r: RunRow): TriggerRun {
   return { runId: r.id, triggerId: r.triggerId, triggerName: r.triggerName, scheduledFor: r.scheduledFor.toISOString(), state: r.state, attempts: r.attempts, lastError: r.lastError, updatedAt: r.updatedAt.toISOString() };
 }
 
+/** Said (pub/sub) when a trigger is added, changed or deleted: the event bus reads again which projects listen to Cloud DB. */
+export const TRIGGERS_CHANGED = 'cloud-functions.triggers-changed';
+/** FunctionGraph's names of the sources, in the events functions receive. */
+const TRIGGER_TYPES: Record<EventSource, string> = { storage: 'STORAGE', auth: 'AUTH', clouddb: 'CLOUDDB' };
+
+
 /**
  * Timer triggers: each enabled one has exactly one pending due action, its next firing.
  * Firing (in the due action's transaction, once across instances) writes a run for the
@@ -75,6 +81,7 @@ export class FunctionTriggers {
     const next = t.enabled && t.kind === 'timer' ? (nextFirings(t.cron!, t.timeZone!, from)[0] ?? null) : null;
     if (next) await this.deps.dueActions.schedule(tx, { kind: TIMER_DUE, dueAt: next, payload: { triggerId: t.id }, dedupeKey: dueKey(t.id) });
     else await this.deps.dueActions.cancel(tx, dueKey(t.id));
+    await this.deps.pubsub.publishIn(tx, TRIGGERS_CHANGED, {});
     return triggers.update(tx, t.id, { nextRunAt: next });
   }
 
@@ -119,6 +126,7 @@ export class FunctionTriggers {
       if (!t) throw notFound(WORDS.noTrigger);
       await this.deps.dueActions.cancel(tx, dueKey(t.id));
       await triggers.remove(tx, t.id);
+      await this.deps.pubsub.publishIn(tx, TRIGGERS_CHANGED, {});
       await auditFunction(tx, this.deps.clock, caller, 'cloud-functions.deleteTrigger', fn, { trigger: t.name });
     });
     return {};
@@ -174,7 +182,7 @@ export class FunctionTriggers {
     for (const t of takers) {
       await triggers.addRun(tx, {
         functionId: t.functionId, triggerId: t.id, triggerName: t.name, kind: 'event', qualifier: t.qualifier, scheduledFor: e.at, state: 'pending', maxAttempts: t.attempts, nextAt: e.at, createdAt: e.at, updatedAt: e.at,
-        event: { version: 'v1.0', time: e.at.toISOString(), trigger_type: e.source === 'storage' ? 'STORAGE' : 'AUTH', trigger_name: t.name, event_type: e.type, ...e.event },
+        event: { version: 'v1.0', time: e.at.toISOString(), trigger_type: TRIGGER_TYPES[e.source], trigger_name: t.name, event_type: e.type, ...e.event },
       });
     }
     return takers.length;

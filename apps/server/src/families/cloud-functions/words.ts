@@ -47,6 +47,8 @@ export const WORDS = {
     ru: `Версию ${v} слоя «${name}» использует ${by.join(', ')}: сначала уберите её оттуда`,
   }),
   buildNotQueued: { zh: '无法排队构建此层版本，请稍后重试', en: 'The build of this layer version could not be queued; try again shortly', ru: 'Сборку этой версии слоя не удалось поставить в очередь; повторите чуть позже' },
+  tooManyPolicies: (n: number): LocalisedText => ({ zh: `每个函数最多 ${n} 个预热策略`, en: `A function has at most ${n} preload policies`, ru: `У функции не больше ${n} политик предзагрузки` }),
+  noPolicy: { zh: '预热策略不存在', en: 'No such preload policy', ru: 'Такой политики предзагрузки нет' },
   tooManyLayers: (n: number): LocalisedText => ({ zh: `每个项目最多 ${n} 个层`, en: `A project has at most ${n} layers`, ru: `В проекте не больше ${n} слоёв` }),
   tooManyLayerVersions: (n: number): LocalisedText => ({ zh: `每个层最多 ${n} 个版本：请先删除旧版本`, en: `A layer keeps at most ${n} versions: delete old ones first`, ru: `У слоя не больше ${n} версий: сначала удалите старые` }),
 } as const;

@@ -4,6 +4,7 @@ import type { Clock } from '../clock';
 import type { Db, DbOrTx, Tx } from '../db/types';
 import type { PubSub } from '../pubsub';
 import { eventDeliveries, events } from './tables';
+import { Interests } from './interest';
 import type { Subscription, Topic } from './topics';
 
 const WAKE = 'events.wake';
@@ -47,12 +48,17 @@ export class EventBus {
   #running: Promise<number> | null = null;
   #queued: Promise<number> | null = null;
   #unsubscribe: (() => void) | null = null;
+  #interestTimer: NodeJS.Timeout | null = null;
+  readonly interests: Interests;
 
-  constructor(private readonly deps: { db: Db; clock: Clock; log: FastifyBaseLogger; pubsub: PubSub; retentionMs: number }) {}
+  constructor(private readonly deps: { db: Db; clock: Clock; log: FastifyBaseLogger; pubsub: PubSub; retentionMs: number }) {
+    this.interests = new Interests(deps);
+  }
 
   add(s: Subscription): void {
     if (this.#byName.has(s.name)) throw new Error(`two subscriptions are named ${s.name}`);
     this.#byName.set(s.name, s);
+    this.interests.add(s);
     this.#byTopic.set(s.topic.name, [...(this.#byTopic.get(s.topic.name) ?? []), s]);
   }
 
@@ -61,7 +67,7 @@ export class EventBus {
     const checked = topic.schema.parse(payload);
     const now = this.deps.clock.now();
     const [row] = await tx.insert(events).values({ topic: topic.name, key, payload: checked, createdAt: now }).returning({ id: events.id });
-    const subscribers = this.#byTopic.get(topic.name) ?? [];
+    const subscribers = this.#takers(topic.name, checked);
     if (subscribers.length) {
       await tx.insert(eventDeliveries).values(subscribers.map((s) => ({ eventId: row!.id, subscriber: s.name, key, nextAt: now })));
       // Sent when the transaction commits (PostgreSQL holds NOTIFY until then).
@@ -70,9 +76,17 @@ export class EventBus {
     return row!.id;
   }
 
-  /** Whether any subscription takes the topic: a hot path that publishes often asks first. */
-  hasSubscribers(topic: Topic<unknown>): boolean {
-    return (this.#byTopic.get(topic.name)?.length ?? 0) > 0;
+  /** Whether any subscription takes the topic (in this scope, for those with an interest): a hot path that publishes often asks first. */
+  hasSubscribers(topic: Topic<unknown>, scope?: string): boolean {
+    return (this.#byTopic.get(topic.name) ?? []).some((s) => scope === undefined || this.interests.wants(s, scope));
+  }
+
+  /** The subscriptions that want an event of this payload. */
+  #takers(topic: string, payload: unknown): Subscription[] {
+    return (this.#byTopic.get(topic) ?? []).filter((s) => {
+      const scope = this.interests.scopeOf(s, payload);
+      return scope === null || this.interests.wants(s, scope);
+    });
   }
 
   /**
@@ -81,17 +95,16 @@ export class EventBus {
    * is nobody to deliver to, and a subscription added later starts from its own start.
    */
   async publishMany<T>(tx: DbOrTx, topic: Topic<T>, items: readonly { key: string; payload: T }[]): Promise<void> {
-    if (items.length === 0 || !this.hasSubscribers(topic as Topic<unknown>)) return;
+    // Only the events some subscription wants are written (none at all when nobody listens).
+    const wanted = items.map((i) => ({ ...i, takers: this.#takers(topic.name, i.payload) })).filter((i) => i.takers.length > 0);
+    if (wanted.length === 0) return;
     const now = this.deps.clock.now();
     const rows = await tx
       .insert(events)
-      .values(items.map((i) => ({ topic: topic.name, key: i.key, payload: topic.schema.parse(i.payload), createdAt: now })))
+      .values(wanted.map((i) => ({ topic: topic.name, key: i.key, payload: topic.schema.parse(i.payload), createdAt: now })))
       .returning({ id: events.id, key: events.key });
-    const subscribers = this.#byTopic.get(topic.name) ?? [];
-    if (subscribers.length) {
-      await tx.insert(eventDeliveries).values(rows.flatMap((r) => subscribers.map((s) => ({ eventId: r.id, subscriber: s.name, key: r.key, nextAt: now }))));
-      await this.deps.pubsub.publishIn(tx, WAKE, null);
-    }
+    await tx.insert(eventDeliveries).values(rows.flatMap((r, at) => wanted[at]!.takers.map((s) => ({ eventId: r.id, subscriber: s.name, key: r.key, nextAt: now }))));
+    await this.deps.pubsub.publishIn(tx, WAKE, null);
   }
 
   /** Delivers on a timer and whenever any instance publishes. */
@@ -100,11 +113,16 @@ export class EventBus {
     this.#unsubscribe = this.deps.pubsub.subscribe(WAKE, () => void this.drain().catch((err: unknown) => this.deps.log.error({ err }, 'event delivery failed')));
     this.#timer = setInterval(() => void this.drain().catch((err: unknown) => this.deps.log.error({ err }, 'event delivery failed')), pollMs);
     this.#timer.unref();
+    // A missed pub/sub message (an instance reconnecting) costs an interest a minute at most.
+    this.#interestTimer = setInterval(() => void this.interests.refresh(), 60_000);
+    this.#interestTimer.unref();
   }
 
   async stop(): Promise<void> {
     if (this.#timer) clearInterval(this.#timer);
+    if (this.#interestTimer) clearInterval(this.#interestTimer);
     this.#timer = null;
+    this.#interestTimer = null;
     this.#unsubscribe?.();
     this.#unsubscribe = null;
     await this.#queued?.catch(() => undefined);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Tx } from '../db/types';
+import type { Db, Tx } from '../db/types';
 
 /** A kind of event and the shape of its payload, declared by the family that publishes it. */
 export interface Topic<T> {
@@ -34,6 +34,13 @@ export interface Subscription<T = unknown> {
   handle(event: DeliveredEvent<T>, tx: Tx): Promise<void>;
   /** Attempts before the event becomes a dead letter (default 5). */
   maxAttempts?: number;
+  /**
+   * Only some scopes (projects) want this topic: deliveries are written for events of those
+   * alone, and `hasSubscribers(topic, scope)` says no for the rest, so a busy write path
+   * nobody listens to in that project publishes nothing. `wanted` lists the scopes; the
+   * family publishes on `changed` (pub/sub) when the list may have changed.
+   */
+  interest?: { scopeOf(payload: T): string; wanted(db: Db): Promise<string[]>; changed: string };
 }
 
 /** Declares a subscription with its payload's type checked against the topic. */

@@ -5,3 +5,4 @@ export * from './triggers';
 export * from './test-events';
 export * from './alarms';
 export * from './layers';
+export * from './preload';

@@ -27,7 +27,7 @@ export const eventInput = z
   .object({
     source: z.enum(SOURCES),
     types: z.array(z.enum(ALL_TYPES)).min(1).max(4),
-    filter: z.object({ bucket: filterValue, namePrefix: filterValue, nameSuffix: filterValue, provider: filterValue }).default({}),
+    filter: z.object({ bucket: filterValue, namePrefix: filterValue, nameSuffix: filterValue, provider: filterValue, zone: filterValue, objectType: filterValue }).default({}),
     attempts: z.number().int().min(1).max(L.maxAttempts).default(L.attempts),
   })
   .refine((e) => e.types.every((type) => (EVENT_SOURCES[e.source] as readonly string[]).includes(type)), refused('eventTypes', ['types']));
@@ -78,7 +78,7 @@ export const createTrigger = defineEndpoint({
   prefix: PREFIX,
   path: '/trigger',
   access: MANAGE,
-  summary: 'Add a trigger: a timer (a cron expression in a time zone, fired once across every instance) or an event subscription (Cloud Storage objects written or deleted, Auth Service users created or deleted, with filters), calling `$latest`, a version or an alias',
+  summary: 'Add a trigger: a timer (a cron expression in a time zone, fired once across every instance) or an event subscription (Cloud Storage objects written or deleted, Auth Service users created or deleted, Cloud DB documents written or deleted, with filters), calling `$latest`, a version or an alias',
   query: functionQuery,
   body: triggerInput,
   response: okResponse({ trigger: functionTrigger }),

@@ -37,6 +37,7 @@ const FIXED = [
   'cloud-functions.createTrigger', 'cloud-functions.updateTrigger', 'cloud-functions.deleteTrigger', 'cloud-functions.replayTriggerRun', 'cloud-functions.saveTestEvent', 'cloud-functions.deleteTestEvent',
   'cloud-functions.createAlarm', 'cloud-functions.updateAlarm', 'cloud-functions.deleteAlarm',
   'cloud-functions.createLayerVersion', 'cloud-functions.deleteLayerVersion', 'cloud-functions.layerBuilt',
+  'cloud-functions.createPreloadPolicy', 'cloud-functions.updatePreloadPolicy', 'cloud-functions.deletePreloadPolicy',
   'questionnaire.close', 'questionnaire.create', 'questionnaire.delete', 'questionnaire.publish', 'questionnaire.update',
   'feedback.note', 'feedback.receive', 'feedback.reply', 'feedback.update',
   'support.create', 'support.reply', 'support.close', 'support.rate', 'support.answer', 'support.note', 'support.update', 'support.autoClose',

@@ -3,6 +3,7 @@ import type { FunctionAlarms } from '../alarms';
 import type { InvocationJournal } from '../journal';
 import type { LayerBuilder } from '../layer-build';
 import type { FunctionLayers } from '../layers';
+import type { FunctionPreload } from '../preload';
 import type { FunctionObserver } from '../observe';
 import type { CloudFunctionReleases } from '../releases';
 import type { FunctionRuntime } from '../runtime';
@@ -25,4 +26,5 @@ export interface CloudFunctionsServices {
   alarms: FunctionAlarms;
   layers: FunctionLayers;
   builder: LayerBuilder;
+  preload: FunctionPreload;
 }

@@ -6,6 +6,7 @@ import { useDisplay } from '../../../session/display';
 import { deviceDraft } from '../../../ui/device-draft';
 import { useAct } from '../../../ui/use-act';
 import { useFunctionChanges } from '../api/mutations';
+import { TIME_ZONES } from './zones';
 
 interface TriggerForm {
   kind: 'timer' | 'event';
@@ -22,11 +23,11 @@ interface TriggerForm {
   namePrefix?: string;
   nameSuffix?: string;
   provider?: string;
+  zone?: string;
+  objectType?: string;
   attempts: number;
 }
 
-// Browsers list the IANA zones without UTC itself, the zone most schedules are written in.
-const ZONES = ['UTC', ...(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC') : [])];
 const PRESETS = ['*/5 * * * *', '0 * * * *', '0 9 * * *', '0 9 * * 1-5', '0 0 1 * *'] as const;
 // A new trigger's unsaved form is kept on the device (a reload or a move away loses nothing).
 const drafts = deviceDraft<TriggerForm>('triggerDraft', (v) => (typeof v === 'object' && v !== null && typeof (v as TriggerForm).cron === 'string' ? (v as TriggerForm) : null));
@@ -64,7 +65,12 @@ export function TriggerDialog({ projectId, functionId, trigger, qualifiers, onCl
     // A refused field says why beside itself; nothing is sent.
     const v = await form.validateFields().catch(() => null);
     if (!v) return;
-    const filter = v.source === 'storage' ? { bucket: v.bucket || undefined, namePrefix: v.namePrefix || undefined, nameSuffix: v.nameSuffix || undefined } : { provider: v.provider || undefined };
+    const filter =
+      v.source === 'storage'
+        ? { bucket: v.bucket || undefined, namePrefix: v.namePrefix || undefined, nameSuffix: v.nameSuffix || undefined }
+        : v.source === 'clouddb'
+          ? { zone: v.zone || undefined, objectType: v.objectType || undefined }
+          : { provider: v.provider || undefined };
     const body = {
       name: v.name, qualifier: v.qualifier, enabled: v.enabled,
       ...(v.kind === 'timer'
@@ -105,7 +111,7 @@ export function TriggerDialog({ projectId, functionId, trigger, qualifiers, onCl
           ))}
         </Typography.Paragraph>
         <Form.Item name="timeZone" label={t('triggers.timeZone')} rules={[{ required: true }]}>
-          <Select showSearch aria-label={t('triggers.timeZone')} options={ZONES.map((z) => ({ value: z, label: z }))} />
+          <Select showSearch aria-label={t('triggers.timeZone')} options={TIME_ZONES.map((z) => ({ value: z, label: z }))} />
         </Form.Item>
         <Typography.Paragraph type="secondary">{upcoming.length ? t('triggers.nextFirings', { times: upcoming.map((d) => display.dateTime(d.toISOString())).join(' · ') }) : t('triggers.noFirings')}</Typography.Paragraph>
         <Form.Item name="missed" label={t('triggers.missed')}>
@@ -136,6 +142,15 @@ export function TriggerDialog({ projectId, functionId, trigger, qualifiers, onCl
               </Form.Item>
               <Form.Item name="bucket" label={t('triggers.bucket')}>
                 <Input maxLength={256} />
+              </Form.Item>
+            </>
+          ) : source === 'clouddb' ? (
+            <>
+              <Form.Item name="zone" label={t('triggers.zone')}>
+                <Input maxLength={256} placeholder="main" />
+              </Form.Item>
+              <Form.Item name="objectType" label={t('triggers.objectType')}>
+                <Input maxLength={256} placeholder="Order" />
               </Form.Item>
             </>
           ) : (

@@ -8,13 +8,14 @@ import { useFunctionChanges } from '../api/mutations';
 import { useFunction } from '../api/queries';
 import { AliasesTab } from '../components/AliasesTab';
 import { CodeTab } from '../components/CodeTab';
+import { InstancesTab } from '../components/InstancesTab';
 import { LogsTab } from '../components/LogsTab';
 import { MetricsTab } from '../components/MetricsTab';
 import { TestTab } from '../components/TestTab';
 import { TriggersTab } from '../components/TriggersTab';
 import { VersionsTab } from '../components/VersionsTab';
 
-const TABS = ['code', 'test', 'versions', 'aliases', 'triggers', 'logs', 'metrics'] as const;
+const TABS = ['code', 'test', 'versions', 'aliases', 'triggers', 'logs', 'metrics', 'instances'] as const;
 
 /** One function: its code and settings, a test call, its versions and aliases. */
 export function FunctionPage() {
@@ -68,6 +69,7 @@ export function FunctionPage() {
           { key: 'triggers', label: t('tabs.triggers'), children: <TriggersTab projectId={projectId} functionId={functionId} canManage={canManage} /> },
           { key: 'logs', label: t('tabs.logs'), children: <LogsTab projectId={projectId} functionId={functionId} /> },
           { key: 'metrics', label: t('tabs.metrics'), children: <MetricsTab projectId={projectId} functionId={functionId} canManage={canManage} /> },
+          { key: 'instances', label: t('tabs.instances'), children: <InstancesTab projectId={projectId} functionId={functionId} canManage={canManage} /> },
         ]}
       />
     </Flex>

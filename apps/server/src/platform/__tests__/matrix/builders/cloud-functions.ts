@@ -29,6 +29,14 @@ async function withAlarm(s: Seed): Promise<{ projectId: string; functionId: stri
   return { ...q, alarmId: res.alarm.alarmId };
 }
 
+/** A preload policy on a fresh function of A's project, switched off (so no runner starts). */
+async function withPolicy(s: Seed): Promise<{ projectId: string; functionId: string; policyId: string }> {
+  const q = await made(s);
+  const res = await ok<{ policy: { policyId: string } }>(await s.a.holder.call(api.createPreloadPolicy, { query: q, body: { ...POLICY, enabled: false } }), 'policy');
+  return { ...q, policyId: res.policy.policyId };
+}
+const POLICY = { instances: 1, days: [0], startHour: 0, endHour: 1, timeZone: 'UTC' };
+
 /** A ready layer version of A's project, from a zip (its description carries the marker). */
 async function withLayer(s: Seed): Promise<{ projectId: string; layerName: string; versionNumber: number }> {
   const objectId = await layerZip(s);
@@ -94,6 +102,11 @@ export function cloudFunctionsBuilders(): Builders {
         return { query: { ...q, name: 'matrix' } };
       },
     },
+    'cloudFunctions.instances': { build: async (s) => ({ query: await made(s) }) },
+    'cloudFunctions.preloadPolicies': { build: async (s) => ({ query: await withPolicy(s).then(({ projectId, functionId }) => ({ projectId, functionId })) }) },
+    'cloudFunctions.createPreloadPolicy': { build: async (s) => ({ query: await made(s), body: { ...POLICY, enabled: false } }) },
+    'cloudFunctions.updatePreloadPolicy': { build: async (s) => ({ query: await withPolicy(s), body: { ...POLICY, instances: 2, enabled: false } }) },
+    'cloudFunctions.deletePreloadPolicy': { build: async (s) => ({ query: await withPolicy(s) }) },
     'cloudFunctions.listLayers': { build: async (s) => ({ query: { projectId: (await withLayer(s)).projectId } }) },
     'cloudFunctions.listLayerVersions': { build: async (s) => ({ query: await withLayer(s).then(({ projectId, layerName }) => ({ projectId, layerName })) }) },
     'cloudFunctions.createLayerVersion': { build: async (s) => ({ query: { projectId: s.a.projectId, layerName: fresh('matrix-layer') }, body: { objectId: await layerZip(s), description: s.marker } }) },
