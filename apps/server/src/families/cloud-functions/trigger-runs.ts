@@ -3,8 +3,9 @@ import { AppError } from '../../platform/http/errors';
 import type { FunctionRuntime } from './runtime';
 import { triggersRepo as triggers, type RunRow } from './triggers-repo';
 
-/** Runs one instance takes at a time. */
+/** Runs a lane takes at a time, and lanes an instance drains with: a slow run holds back its own lane's batch only. */
 const BATCH = 8;
+const LANES = 4;
 /** How long a taken run is its taker's beyond the longest call (60 s), before another may take it. */
 const LEASE_MS = 120_000;
 const MAX_BACKOFF_MS = 3_600_000;
@@ -35,19 +36,26 @@ export class TriggerRunner {
       let ran = 0;
       do {
         this.#again = false;
-        for (;;) {
-          const now = this.deps.clock.now();
-          const taken = await this.deps.db.transaction((tx) => triggers.claim(tx, now, BATCH, new Date(now.getTime() + LEASE_MS)));
-          if (taken.length === 0) break;
-          await Promise.all(taken.map((run) => this.#run(run)));
-          ran += taken.length;
-        }
+        // Lanes claim apart (SKIP LOCKED): up to LANES × BATCH runs in flight.
+        for (const n of await Promise.all(Array.from({ length: LANES }, () => this.#lane()))) ran += n;
       } while (this.#again);
       return ran;
     })().finally(() => {
       this.#draining = null;
     });
     return this.#draining;
+  }
+
+  /** Takes and runs batches until none is due: how many ran. */
+  async #lane(): Promise<number> {
+    let ran = 0;
+    for (;;) {
+      const now = this.deps.clock.now();
+      const taken = await this.deps.db.transaction((tx) => triggers.claim(tx, now, BATCH, new Date(now.getTime() + LEASE_MS)));
+      if (taken.length === 0) return ran;
+      await Promise.all(taken.map((run) => this.#run(run)));
+      ran += taken.length;
+    }
   }
 
   async #run(run: RunRow): Promise<void> {
