@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { FUNCTION_LIMITS, LATEST, routeVersion } from '@wharf/rules';
-import { RunnerPool, type HostOutcome, type RunnerHost } from '@wharf/runner';
+import { RunnerPool, type HostOutcome, type RunnerHost, type RunnerInfo } from '@wharf/runner';
 import type { Deps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/http/errors';
 import { readEnv } from './env';
@@ -143,7 +143,7 @@ export class FunctionRuntime {
   }
 
   /** The runners this server's host holds (none before any function ran here). */
-  async runners(): Promise<Awaited<ReturnType<RunnerHost['runners']>>> {
+  async runners(): Promise<RunnerInfo[]> {
     return this.#host ? this.#host.runners() : [];
   }
 

@@ -9,9 +9,9 @@ import { useAct } from '../../../ui/use-act';
 import { useInstances, usePreloadChanges, usePreloadPolicies } from '../api/preload';
 import { useAliases, useVersions } from '../api/queries';
 import { PreloadDialog } from './PreloadDialog';
+import { hourLabel } from './zones';
 
 const STATE_COLOR = { starting: 'processing', idle: 'default', busy: 'green' } as const;
-const pad = (h: number) => `${String(h).padStart(2, '0')}:00`;
 
 /** The function's runners on every server instance, and the preload policies that keep some warm. */
 export function InstancesTab({ projectId, functionId, canManage }: { projectId: string; functionId: string; canManage: boolean }) {
@@ -71,7 +71,7 @@ export function InstancesTab({ projectId, functionId, canManage }: { projectId: 
         columns={[
           { key: 'qualifier', title: t('preload.qualifier'), render: (_, p) => <Tag>{p.qualifier}</Tag> },
           { key: 'instances', title: t('preload.instances'), render: (_, p) => p.instances },
-          { key: 'when', title: t('preload.when'), render: (_, p) => `${days(p)} · ${pad(p.startHour)}–${pad(p.endHour)} (${p.timeZone})` },
+          { key: 'when', title: t('preload.when'), render: (_, p) => `${days(p)} · ${hourLabel(p.startHour)}–${hourLabel(p.endHour)} (${p.timeZone})` },
           { key: 'state', title: t('instances.state'), render: (_, p) => <Tag color={p.active ? 'green' : 'default'}>{t(!p.enabled ? 'preload.off' : p.active ? 'preload.active' : 'preload.waiting')}</Tag> },
           {
             key: 'actions',

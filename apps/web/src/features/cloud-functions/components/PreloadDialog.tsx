@@ -4,7 +4,7 @@ import { LATEST, PRELOAD_LIMITS } from '@wharf/rules';
 import type { PreloadPolicy } from '@wharf/contract';
 import { useAct } from '../../../ui/use-act';
 import { usePreloadChanges } from '../api/preload';
-import { TIME_ZONES } from './zones';
+import { hourLabel, TIME_ZONES } from './zones';
 
 interface PolicyForm {
   qualifier: string;
@@ -17,7 +17,6 @@ interface PolicyForm {
 }
 
 const HOURS = Array.from({ length: 25 }, (_, h) => h);
-const pad = (h: number) => `${String(h).padStart(2, '0')}:00`;
 
 /** A preload policy: how many runners of what, during which hours of which days. */
 export function PreloadDialog({ projectId, functionId, qualifiers, policy, onClose }: { projectId: string; functionId: string; qualifiers: string[]; policy: PreloadPolicy | null; onClose: () => void }) {
@@ -49,11 +48,11 @@ export function PreloadDialog({ projectId, functionId, qualifiers, policy, onClo
         <Form.Item label={t('preload.hours')} required>
           <Typography.Text>
             <Form.Item name="startHour" noStyle>
-              <Select aria-label={t('preload.from')} style={{ width: 100 }} options={HOURS.slice(0, 24).map((h) => ({ value: h, label: pad(h) }))} />
+              <Select aria-label={t('preload.from')} style={{ width: 100 }} options={HOURS.slice(0, 24).map((h) => ({ value: h, label: hourLabel(h) }))} />
             </Form.Item>{' '}
             –{' '}
             <Form.Item name="endHour" noStyle dependencies={['startHour']} rules={[({ getFieldValue }) => ({ validator: async (_, end: number) => { if (end <= getFieldValue('startHour')) throw new Error(t('preload.hoursBackwards')); } })]}>
-              <Select aria-label={t('preload.to')} style={{ width: 100 }} options={HOURS.slice(1).map((h) => ({ value: h, label: pad(h) }))} />
+              <Select aria-label={t('preload.to')} style={{ width: 100 }} options={HOURS.slice(1).map((h) => ({ value: h, label: hourLabel(h) }))} />
             </Form.Item>
           </Typography.Text>
         </Form.Item>
