@@ -32,17 +32,26 @@ export function auditActor(caller: Pick<Caller, 'kind' | 'userId' | 'clientId' |
  * exists exactly when the change does. Changes a request makes pass its address (`caller.ip`).
  */
 export async function writeAudit(tx: DbOrTx, clock: Clock, event: AuditEvent): Promise<void> {
-  await tx.insert(auditEvents).values({
-    at: clock.now(),
-    action: event.action,
-    teamId: event.teamId ?? null,
-    actorId: event.actorId ?? null,
-    actorKind: event.actorKind ?? 'user',
-    targetType: event.targetType ?? null,
-    targetId: event.targetId ?? null,
-    data: event.data ?? {},
-    ip: event.ip ?? null,
-  });
+  await writeAudits(tx, clock, [event]);
+}
+
+/** Several audit events of one change in one statement (a batch of edits written together). */
+export async function writeAudits(tx: DbOrTx, clock: Clock, events: AuditEvent[]): Promise<void> {
+  if (!events.length) return;
+  const at = clock.now();
+  await tx.insert(auditEvents).values(
+    events.map((event) => ({
+      at,
+      action: event.action,
+      teamId: event.teamId ?? null,
+      actorId: event.actorId ?? null,
+      actorKind: event.actorKind ?? 'user',
+      targetType: event.targetType ?? null,
+      targetId: event.targetId ?? null,
+      data: event.data ?? {},
+      ip: event.ip ?? null,
+    })),
+  );
 }
 
 export type AuditRow = typeof auditEvents.$inferSelect;

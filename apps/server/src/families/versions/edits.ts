@@ -56,7 +56,7 @@ export async function packageFields(deps: Pick<Deps, 'db'>, row: VersionRow, pkg
 export class VersionEdits {
   constructor(
     private readonly deps: Deps,
-    private readonly host: Pick<VersionsService, 'find' | 'withCompleteness'> & Pick<VersionTransitions, 'write' | 'move'>,
+    private readonly host: Pick<VersionsService, 'find' | 'withCompleteness'> & Pick<VersionTransitions, 'edit'>,
   ) {}
 
   async update(caller: Caller, appId: string, versionId: string, edit: VersionEdit, lang: Lang) {
@@ -101,13 +101,7 @@ export class VersionEdits {
     });
     await this.assertMedia(app.teamId, edit.listings ?? []);
     const fields = Object.keys(edit).filter((k) => (edit as Record<string, unknown>)[k] !== undefined);
-    const updated = await this.host.write(row.id, async (tx, optimistic) => {
-      // The version's statement first (its lock before the listings').
-      const moved = await this.host.move(tx, row, 'edit', actorOf(caller), { set, data: { fields }, optimistic });
-      if (expansion) await versionsRepo.setExpansionFiles(tx, row.id, expansion);
-      for (const l of edit.listings ?? []) await versionsRepo.mergeListing(tx, row.id, l, now);
-      return moved;
-    });
+    const updated = await this.host.edit({ row, set, expansion, listings: edit.listings ?? [], actor: actorOf(caller), fields });
     return this.host.withCompleteness(db, updated, lang, app);
   }
 

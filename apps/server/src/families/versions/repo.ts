@@ -197,6 +197,10 @@ export const versionsRepo = {
   async addEvent(db: DbOrTx, row: typeof versionEvents.$inferInsert): Promise<void> {
     await db.insert(versionEvents).values(row);
   },
+  /** Events in the order given (their seq follows it). */
+  async addEvents(db: DbOrTx, rows: Array<typeof versionEvents.$inferInsert>): Promise<void> {
+    if (rows.length) await db.insert(versionEvents).values(rows);
+  },
   async events(db: DbOrTx, versionId: string): Promise<EventRow[]> {
     return db.select().from(versionEvents).where(eq(versionEvents.versionId, versionId)).orderBy(asc(versionEvents.at), asc(versionEvents.seq));
   },

@@ -76,7 +76,7 @@ export class VersionsService {
     this.preparing = reads.preparing.bind(reads);
     this.history = reads.history.bind(reads);
     this.phased = new PhasedService(deps, { find: this.find, move: this.move, record: this.record });
-    const edits = new VersionEdits(deps, { find: this.find, withCompleteness: this.withCompleteness, write: this.write, move: this.move });
+    const edits = new VersionEdits(deps, { find: this.find, withCompleteness: this.withCompleteness, edit: transitions.edit.bind(transitions) });
     this.update = edits.update.bind(edits);
     const decisions = new VersionDecisions(deps, transitions, this.phased);
     this.goOnShelf = decisions.goOnShelf.bind(decisions);

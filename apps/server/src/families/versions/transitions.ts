@@ -1,13 +1,13 @@
 import type { VersionRecordAction } from '@wharf/contract';
 import { transition, type ReleaseState, type VersionAction } from '@wharf/rules';
-import { writeAudit } from '../../platform/audit';
+import { writeAudits, type AuditEvent } from '../../platform/audit';
 import type { Tx } from '../../platform/db/types';
 import type { Deps } from '../../platform/deps';
 import { faultPoint } from '../../platform/fault-points';
 import type { Caller } from '../../platform/http/access';
 import { conflict } from '../../platform/http/errors';
 import { stateRefusal } from './present';
-import { versionsRepo, type VersionRow } from './repo';
+import { versionsRepo, type ListingEdit, type VersionRow } from './repo';
 
 export interface Actor {
   kind: 'user' | 'operator' | 'system' | 'api-client';
@@ -43,6 +43,33 @@ export interface MoveOptions {
 /** The version changed between the read and an optimistic write: `write` runs it again, locking. */
 class StaleVersion extends Error {}
 
+/** A developer's edit of a version, checked, waiting for its turn (`VersionTransitions.edit`). */
+export interface EditWrite {
+  /** The version as read before the turn. */
+  row: VersionRow;
+  set: Partial<VersionRow>;
+  /** The expansion files the version is left with; undefined leaves them. */
+  expansion: Array<{ slot: string; packageId: string }> | undefined;
+  listings: ListingEdit[];
+  actor: Actor;
+  /** The fields the edit gave, which its history and audit events name. */
+  fields: string[];
+}
+
+/** Later edits' fields over earlier ones', listing by listing (what writing them one by one leaves). */
+function merged(items: EditWrite[]): { set: Partial<VersionRow>; expansion: EditWrite['expansion']; listings: ListingEdit[] } {
+  const listings = new Map<string, ListingEdit>();
+  for (const l of items.flatMap((i) => i.listings)) {
+    const given = Object.fromEntries(Object.entries(l).filter(([, v]) => v !== undefined));
+    listings.set(l.language, { ...listings.get(l.language), ...given, language: l.language });
+  }
+  return {
+    set: Object.assign({}, ...items.map((i) => i.set)) as Partial<VersionRow>,
+    expansion: items.reduce<EditWrite['expansion']>((e, i) => i.expansion ?? e, undefined),
+    listings: [...listings.values()],
+  };
+}
+
 /**
  * Every change of a version's release state: one transaction that checks the transition
  * table against the locked row and writes the new state, a history event and an audit
@@ -65,8 +92,62 @@ export class VersionTransitions {
     });
   }
 
+  /**
+   * A developer's edit, written together with the other edits of the version that arrive
+   * while it is busy (group commit, `RowTurns.together`): one transaction for the batch,
+   * each edit keeping its own history and audit event, the later edit's fields winning as
+   * if written one by one. Each answer is the version after the batch. When a batch fails,
+   * each edit is tried alone, so one edit's problem is its own.
+   */
+  edit(item: EditWrite): Promise<VersionRow> {
+    return this.deps.turns.together('app_versions', item.row.id, item, async (items) => {
+      try {
+        const row = await this.editAll(items);
+        return items.map(() => ({ status: 'fulfilled' as const, value: row }));
+      } catch (err) {
+        if (items.length === 1) return [{ status: 'rejected' as const, reason: err }];
+        const each: Array<PromiseSettledResult<VersionRow>> = [];
+        for (const one of items) each.push(await this.editAll([one]).then((value) => ({ status: 'fulfilled' as const, value }), (reason: unknown) => ({ status: 'rejected' as const, reason })));
+        return each;
+      }
+    });
+  }
+
+  private async editAll(items: EditWrite[]): Promise<VersionRow> {
+    const { db, clock } = this.deps;
+    const { set, expansion, listings } = merged(items);
+    const write = async (tx: Tx, optimistic: boolean) => {
+      // The version's statement first (its lock before the listings').
+      const { updated, from, to } = await this.apply(tx, items[0]!.row, 'edit', { set, optimistic });
+      if (expansion) await versionsRepo.setExpansionFiles(tx, updated.id, expansion);
+      for (const l of listings) await versionsRepo.mergeListing(tx, updated.id, l, clock.now());
+      await this.recordAll(tx, items.map((i) => ({ row: updated, action: 'edit' as const, actor: i.actor, from, to, data: { fields: i.fields } })));
+      faultPoint('versions.transition.beforeCommit');
+      return updated;
+    };
+    const [first] = items;
+    // Optimistic only when every edit read the version in the same state.
+    const sameRead = items.every((i) => i.row.releaseState === first!.row.releaseState && i.row.rollbackPending === first!.row.rollbackPending && !i.row.supersededAt);
+    if (sameRead) {
+      try {
+        return await db.transaction((tx) => write(tx, true));
+      } catch (err) {
+        if (!(err instanceof StaleVersion)) throw err;
+      }
+    }
+    return db.transaction((tx) => write(tx, false));
+  }
+
   /** Checks the action against the table and writes the new state with its history and audit events. */
   async move(tx: Tx, row: VersionRow, action: VersionAction, actor: Actor, opts: MoveOptions = {}): Promise<VersionRow> {
+    const { updated, from, to } = await this.apply(tx, row, action, opts);
+    await this.record(tx, row, action, actor, from, to, opts.data);
+    faultPoint('versions.transition.beforeCommit');
+    return updated;
+  }
+
+  /** The transition checked against the table (the locked row, or the one read when optimistic) and the row updated. */
+  private async apply(tx: Tx, row: VersionRow, action: VersionAction, opts: MoveOptions): Promise<{ updated: VersionRow; from: number; to: number }> {
     const current = opts.optimistic ? row : ((await versionsRepo.lock(tx, row.id)) ?? row);
     const ctx = { rollbackPending: current.rollbackPending, firstRelease: opts.firstRelease ?? false, releaseTimeAhead: opts.releaseTimeAhead ?? false };
     const result = current.supersededAt ? null : transition(current.releaseState as ReleaseState, action, ctx);
@@ -79,15 +160,24 @@ export class VersionTransitions {
     const set = { ...opts.set, releaseState: result.to, updatedAt: this.deps.clock.now() };
     const updated = opts.optimistic ? await versionsRepo.updateIfUnchanged(tx, current, set) : await versionsRepo.update(tx, current.id, set);
     if (!updated) throw new StaleVersion();
-    await this.record(tx, current, action, actor, current.releaseState, result.to, opts.data);
-    faultPoint('versions.transition.beforeCommit');
-    return updated;
+    return { updated, from: current.releaseState, to: result.to };
   }
 
   async record(tx: Tx, row: VersionRow, action: VersionRecordAction, actor: Actor, from: number | null, to: number | null, data: Record<string, unknown> = {}): Promise<void> {
-    const { clock } = this.deps;
-    const byClient = actor.clientId ? { clientId: actor.clientId } : {};
-    await versionsRepo.addEvent(tx, { versionId: row.id, appId: row.appId, action, fromState: from, toState: to, actorKind: actor.kind, actorId: actor.id, at: clock.now(), data: { ...data, ...byClient } });
-    await writeAudit(tx, clock, { action: `version.${action}`, teamId: row.teamId, actorId: actor.clientId ?? actor.id, actorKind: actor.kind, ip: actor.ip, targetType: 'version', targetId: row.id, data: { appId: row.appId, from, to, ...data } });
+    await this.recordAll(tx, [{ row, action, actor, from, to, data }]);
+  }
+
+  /** History and audit events, one statement each however many. */
+  private async recordAll(tx: Tx, records: Array<{ row: VersionRow; action: VersionRecordAction; actor: Actor; from: number | null; to: number | null; data: Record<string, unknown> }>): Promise<void> {
+    const at = this.deps.clock.now();
+    await versionsRepo.addEvents(
+      tx,
+      records.map(({ row, action, actor, from, to, data }) => ({ versionId: row.id, appId: row.appId, action, fromState: from, toState: to, actorKind: actor.kind, actorId: actor.id, at, data: { ...data, ...(actor.clientId ? { clientId: actor.clientId } : {}) } })),
+    );
+    await writeAudits(
+      tx,
+      this.deps.clock,
+      records.map(({ row, action, actor, from, to, data }): AuditEvent => ({ action: `version.${action}`, teamId: row.teamId, actorId: actor.clientId ?? actor.id, actorKind: actor.kind, ip: actor.ip, targetType: 'version', targetId: row.id, data: { appId: row.appId, from, to, ...data } })),
+    );
   }
 }

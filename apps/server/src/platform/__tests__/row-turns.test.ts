@@ -51,4 +51,44 @@ describe('row turns', () => {
     await Promise.all([running, ...queued]);
     await expect(turns.run('t', 'a', async () => 2)).resolves.toBe(2);
   });
+
+  it('gather the writes that come while the row is busy into its next turn, answering each in order', async () => {
+    const turns = new RowTurns();
+    const hold = later();
+    const batches: number[][] = [];
+    const writeAll = async (items: number[]) => {
+      batches.push(items);
+      return items.map((n) => (n === 3 ? { status: 'rejected' as const, reason: new Error('three refused') } : { status: 'fulfilled' as const, value: n * 10 }));
+    };
+    const running = turns.run('t', 'a', () => hold.gate);
+    const answers = [1, 2, 3, 4].map((n) => turns.together('t', 'a', n, writeAll).catch((e: Error) => e.message));
+    // Another row's batch does not wait for this one.
+    await expect(turns.together('t', 'b', 7, writeAll)).resolves.toBe(70);
+    expect(turns.waiting('t', 'a')).toBe(1);
+    hold.open();
+    expect(await Promise.all(answers)).toEqual([10, 20, 'three refused', 40]);
+    await running;
+    expect(batches).toEqual([[7], [1, 2, 3, 4]]);
+    // The next write after the batch starts a batch of its own.
+    await expect(turns.together('t', 'a', 5, writeAll)).resolves.toBe(50);
+    expect(batches.at(-1)).toEqual([5]);
+  });
+
+  it('start a new batch when one is full, and fail a batch’s every write when its writer throws', async () => {
+    const turns = new RowTurns();
+    const hold = later();
+    const sizes: number[] = [];
+    const running = turns.run('t', 'a', () => hold.gate);
+    const answers = Array.from({ length: 5 }, (_, i) =>
+      turns.together('t', 'a', i, async (items) => {
+        sizes.push(items.length);
+        if (items.includes(4)) throw new Error('the second batch failed');
+        return items.map((value) => ({ status: 'fulfilled' as const, value }));
+      }, 2).catch((e: Error) => e.message),
+    );
+    hold.open();
+    await running;
+    expect(await Promise.all(answers)).toEqual([0, 1, 2, 3, 'the second batch failed']);
+    expect(sizes).toEqual([2, 2, 1]);
+  });
 });

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { auditPage } from '../../../platform/audit';
 import { versionApi } from '@wharf/contract';
 import { RELEASE_STATE } from '@wharf/rules';
 import { createTestApp, TestUser, type TestApp } from '../../../harness';
-import { versionsRepo } from '../repo';
+import { versionsRepo, type VersionRow } from '../repo';
 import { VersionTransitions, type Actor } from '../transitions';
 import { newApp } from '../../../harness/scenarios';
 
@@ -68,5 +69,33 @@ describe('a developer’s writes to one version', () => {
     expect(listing!.name).toMatch(/^Name \d+$/);
     expect(listing!.brief).toMatch(/^Brief \d+$/);
     expect(t.deps.turns.waiting('app_versions', versionId)).toBe(0);
+  });
+
+  it('write edits that come while the version is busy together, each with its history and audit event, the later field winning', async () => {
+    const { versionId, row } = await draft();
+    const tr = new VersionTransitions(t.deps);
+    const transactions = vi.spyOn(t.deps.db, 'transaction');
+    const edits = ['a', 'b', 'c', 'd'].map((x, i) => tr.edit({ row, set: i === 3 ? {} : { reviewNotes: `notes ${x}` }, expansion: undefined, listings: [{ language: 'enUS', ...(i % 2 ? { brief: `brief ${x}` } : { name: `name ${x}` }) }], actor: someone, fields: ['listings'] }));
+    const rows = await Promise.all(edits);
+    // The first alone (the version was free), the other three in one transaction.
+    expect(transactions).toHaveBeenCalledTimes(2);
+    transactions.mockRestore();
+    expect(rows.at(-1)).toMatchObject({ reviewNotes: 'notes c' });
+    expect((await versionsRepo.listings(t.deps.db, [versionId]))[0]).toMatchObject({ name: 'name c', brief: 'brief d' });
+    expect(await historyOf(versionId)).toEqual(['create', 'edit', 'edit', 'edit', 'edit']);
+    const audit = await auditPage(t.deps.db, row.teamId, { action: 'version.edit' }, 10);
+    expect(audit.filter((a) => a.targetId === versionId)).toHaveLength(4);
+  });
+
+  it('try each edit of a failed batch alone, so only the bad one fails', async () => {
+    const { versionId, row } = await draft();
+    const tr = new VersionTransitions(t.deps);
+    const hold = tr.edit({ row, set: { reviewNotes: 'first' }, expansion: undefined, listings: [], actor: someone, fields: ['reviewNotes'] });
+    // A versionCode that is no integer: PostgreSQL refuses the statement.
+    const answers = await Promise.allSettled(([{ reviewNotes: 'second' }, { versionCode: 1.5 }, { releaseType: 'scheduled' }] as Array<Partial<VersionRow>>).map((set) => tr.edit({ row, set, expansion: undefined, listings: [], actor: someone, fields: Object.keys(set) })));
+    await hold;
+    expect(answers.map((a) => a.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((await versionsRepo.byId(t.deps.db, row.appId, versionId))).toMatchObject({ reviewNotes: 'second', releaseType: 'scheduled', versionCode: null });
+    expect(await historyOf(versionId)).toEqual(['create', 'edit', 'edit', 'edit']);
   });
 });
