@@ -10,7 +10,7 @@ import { type AppRow, type AppsService, appById } from '../apps/public';
 import { teamImages } from '../files/public';
 import { packageOfApp } from '../packages/public';
 import { versionOut, type ExpansionOut, type Lang } from './present';
-import { versionsRepo, type ListingRow, type VersionRow } from './repo';
+import { versionsRepo, type ListingRow, type VersionParts, type VersionRow } from './repo';
 import { reviewTasks } from './review-tasks';
 
 export interface Completeness {
@@ -37,11 +37,19 @@ export class VersionReads {
     return versionOut(row, read, lang, !(a?.everOnShelf ?? false), task?.urgedAt ?? null, expansion.get(row.id));
   }
 
-  /** A version and what it still lacks, as the version page shows them; its listings are read once for both. */
-  async withCompleteness(db: Deps['db'], row: VersionRow, lang: Lang, app: AppRow): Promise<{ version: Version; completeness: Completeness }> {
-    const listings = await versionsRepo.listings(db, [row.id]);
-    const [version, completeness] = await Promise.all([this.present(db, row, lang, app, listings), this.completeness(row, app, listings)]);
-    return { version, completeness };
+  /**
+   * A version as it is now and what it still lacks, as the version page shows them: one
+   * statement for the version and its parts (`versionsRepo.withParts`, unless given), then
+   * only what other families keep (its images' facts, its expansion files' packages).
+   */
+  async withCompleteness(db: Deps['db'], row: VersionRow, lang: Lang, app: AppRow, read?: VersionParts): Promise<{ version: Version; completeness: Completeness }> {
+    const parts = read ?? (await versionsRepo.withParts(db, row.appId, row.id));
+    if (!parts) throw notFound({ zh: '版本不存在', en: 'No such version', ru: 'Такой версии нет' });
+    const [expansion, completeness] = await Promise.all([
+      parts.hasExpansion ? this.expansionOf(db, row.appId, [row.id]) : undefined,
+      this.completeness(parts.row, app, parts.listings, { phase: parts.hasPhase, codeWarning: parts.codeWarning }),
+    ]);
+    return { version: versionOut(parts.row, parts.listings, lang, !app.everOnShelf, parts.urgedAt, expansion?.get(row.id)), completeness };
   }
 
   /** Expansion files of versions of one app, with their packages' names and sizes. */
@@ -63,20 +71,25 @@ export class VersionReads {
   }
 
   async get(caller: Caller, appId: string, versionId: string, lang: Lang) {
-    const { app, row } = await this.find(caller, appId, versionId);
-    return this.withCompleteness(this.deps.db, row, lang, app);
+    const app = await this.apps.get(caller, appId);
+    const parts = await versionsRepo.withParts(this.deps.db, appId, versionId);
+    if (!parts) throw notFound({ zh: '版本不存在', en: 'No such version', ru: 'Такой версии нет' });
+    return this.withCompleteness(this.deps.db, parts.row, lang, app, parts);
   }
 
-  async completeness(row: VersionRow, app: AppRow, read?: ListingRow[]): Promise<Completeness> {
+  /** `known`: the phased release's presence and the versionCode warning, when read with the version. */
+  async completeness(row: VersionRow, app: AppRow, read?: ListingRow[], known?: { phase: boolean; codeWarning: boolean }): Promise<Completeness> {
     const { db } = this.deps;
     const missing: Completeness['missing'] = [];
     if (!row.packageId && !row.noPackage) missing.push({ field: 'package' });
     if (!row.countries.length) missing.push({ field: 'countries' });
     if (!row.ageRating) missing.push({ field: 'ageRating' });
-    const [listings, phase, current] = await Promise.all([
+    const [listings, phase, versionCodeWarning] = await Promise.all([
       read ?? versionsRepo.listings(db, [row.id]),
-      row.releaseType === 'phased' ? versionsRepo.phase(db, row.id) : undefined,
-      versionsRepo.current(db, row.appId),
+      known ? known.phase : row.releaseType === 'phased' && versionsRepo.phase(db, row.id).then((p) => p !== undefined),
+      known
+        ? known.codeWarning
+        : versionsRepo.current(db, row.appId).then((current) => !!current && current.id !== row.id && row.versionCode !== null && row.versionCode === current.versionCode),
     ]);
     if (!listings.some((l) => l.language === app.defaultLanguage)) missing.push({ field: 'defaultListing', language: app.defaultLanguage });
     // Images saved before the store's image rules were checked, or since replaced in storage.
@@ -93,7 +106,6 @@ export class VersionReads {
       if (l.screenshotObjectIds.some((id) => !fits('screenshot', id))) missing.push({ field: 'screenshotImages', language: l.language });
     }
     if (row.releaseType === 'phased' && !phase) missing.push({ field: 'phasedRelease' });
-    const versionCodeWarning = !!current && current.id !== row.id && row.versionCode !== null && row.versionCode === current.versionCode;
     return { complete: missing.length === 0, missing, versionCodeWarning };
   }
 

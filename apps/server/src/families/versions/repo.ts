@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, like, sql, type SQL } from 'drizzle-orm';
 import { EDITABLE_STATES, LIVE_STATES, RELEASE_STATE, UNRELEASED_STATES } from '@wharf/rules';
 import type { DbOrTx } from '../../platform/db/types';
-import { appVersions, phasedReleases, versionEvents, versionExpansionFiles, versionListings } from './tables';
+import { appVersions, phasedReleases, reviewTasks, versionEvents, versionExpansionFiles, versionListings } from './tables';
 import { reviewTasksRepo } from './review-tasks-repo';
 import { keysetOrder, pastCursor, type KeysetOrder } from '../../platform/db/keyset';
 import type { Position } from '../../platform/http/cursor';
@@ -27,7 +27,50 @@ export interface ListingEdit {
   videoObjectIds?: string[] | undefined;
 }
 
+/** A version with what its page shows besides, read in one statement (`versionsRepo.withParts`). */
+export interface VersionParts {
+  row: VersionRow;
+  listings: ListingRow[];
+  /** When the developer last urged its open review task; null without one or never urged. */
+  urgedAt: Date | null;
+  hasExpansion: boolean;
+  hasPhase: boolean;
+  /** Another version on shelf has the same versionCode. */
+  codeWarning: boolean;
+}
+
 export const versionsRepo = {
+  /**
+   * A version, its listings (one row each, joined) and the facts its page needs from its
+   * review task, expansion files, phased release and the version on shelf, as subqueries:
+   * one statement where reading them one by one took six (docs/performance.md).
+   */
+  async withParts(db: DbOrTx, appId: string, id: string): Promise<VersionParts | undefined> {
+    const live = sql.join(LIVE_STATES.map((s) => sql`${s}`), sql`, `);
+    const rows = await db
+      .select({
+        v: appVersions,
+        l: versionListings,
+        urgedAtMs: sql<number | null>`(select (extract(epoch from ${reviewTasks.urgedAt}) * 1000)::float8 from ${reviewTasks} where ${reviewTasks.subjectId} = ${appVersions.id} and ${reviewTasks.state} = 'open' limit 1)`,
+        hasExpansion: sql<boolean>`exists (select 1 from ${versionExpansionFiles} where ${versionExpansionFiles.versionId} = ${appVersions.id})`,
+        hasPhase: sql<boolean>`exists (select 1 from ${phasedReleases} where ${phasedReleases.versionId} = ${appVersions.id})`,
+        codeWarning: sql<boolean>`exists (select 1 from app_versions c where c.app_id = ${appVersions.appId} and c.superseded_at is null and c.release_state in (${live}) and c.id <> ${appVersions.id} and c.version_code = ${appVersions.versionCode})`,
+      })
+      .from(appVersions)
+      .leftJoin(versionListings, eq(versionListings.versionId, appVersions.id))
+      .where(and(eq(appVersions.appId, appId), eq(appVersions.id, id)))
+      .orderBy(asc(versionListings.language));
+    const [first] = rows;
+    if (!first) return undefined;
+    return {
+      row: first.v,
+      listings: rows.flatMap((r) => (r.l ? [r.l] : [])),
+      urgedAt: first.urgedAtMs === null ? null : new Date(first.urgedAtMs),
+      hasExpansion: first.hasExpansion,
+      hasPhase: first.hasPhase,
+      codeWarning: first.codeWarning,
+    };
+  },
   async insert(db: DbOrTx, row: typeof appVersions.$inferInsert): Promise<VersionRow | undefined> {
     // A concurrent create lost the race for the one unreleased version: the caller re-reads.
     const [created] = await db.insert(appVersions).values(row).onConflictDoNothing().returning();
