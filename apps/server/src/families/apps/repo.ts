@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/types';
+import type { auditWith } from '../../platform/audit';
 import { likeContains } from '../../platform/db/like';
 import { apps, appSeriesMembers } from './tables';
 import { pastCursor } from '../../platform/db/keyset';
@@ -92,9 +93,11 @@ export const appsRepo = {
     return row!;
   },
   /** The update, with names merged into the row's own in the statement: a concurrent edit's languages stay. */
-  async updateMergingNames(db: DbOrTx, id: string, names: Record<string, string> | undefined, set: Partial<typeof apps.$inferInsert>): Promise<AppRow> {
+  /** `audit`: the change's audit event, written by the same statement (`auditWith`). */
+  async updateMergingNames(db: DbOrTx, id: string, names: Record<string, string> | undefined, set: Partial<typeof apps.$inferInsert>, audit: ReturnType<typeof auditWith>): Promise<AppRow> {
     const merged = names ? { names: sql`${apps.names} || ${JSON.stringify(names)}::jsonb` } : {};
     const [row] = await db
+      .with(audit)
       .update(apps)
       .set({ ...set, ...merged })
       .where(eq(apps.id, id))

@@ -1,6 +1,6 @@
 import type { App, Platform } from '@wharf/contract';
 import { checkAppName, checkPackageName, languageByKey, siteIdOfZone } from '@wharf/rules';
-import { writeAudit } from '../../platform/audit';
+import { auditWith, writeAudit } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/db/errors';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
@@ -110,12 +110,8 @@ export class AppsService {
     };
     const audit = { action: 'app.update' as const, teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: appId, data: { fields: Object.keys(set) } };
     // Names are merged by the statement, so an edit of other languages at the same moment
-    // is kept; the update and its audit event go in one transaction.
-    const updated = await db.transaction(async (tx) => {
-      const merged = await appsRepo.updateMergingNames(tx, appId, set.names, fields);
-      await writeAudit(tx, clock, audit);
-      return merged;
-    });
+    // is kept; the update and its audit event are one statement.
+    const updated = await appsRepo.updateMergingNames(db, appId, set.names, fields, auditWith(db, clock, audit));
     return appOut(updated);
   }
 
