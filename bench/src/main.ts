@@ -100,6 +100,8 @@ async function moreInstances(first: Started, env: Record<string, string>, extra:
   const balancer = await startBalancer([first, ...others].map((s) => s.url));
   return {
     url: balancer.url,
+    // The balancer runs in the bench's process, so its CPU counts as the client's.
+    pids: [first, ...others].flatMap((s) => (s.child.pid ? [s.child.pid] : [])),
     close: async () => {
       await balancer.close();
       for (const o of others) await o.stop();
@@ -241,7 +243,7 @@ App-user sign-in on ${t.label}: ${signIn.rps.toFixed(0)} req/s with argon2id at 
     if (sections.has('mixed') && t === targets[targets.length - 1] && mixedSeconds > 0 && (await ensureFreeDisk(dataDir, mixedSeconds * 8 * 1024 * 1024))) {
       const mixedBaseline = await load({ name: `bare Fastify route (before the mixed run)`, url: `${bare.url}/healthz`, connections, durationSec: Math.min(durationSec, 5) });
       const cluster = instanceCount > 1 && env.DATABASE_URL ? await moreInstances(server, wharfEnv, instanceCount - 1) : null;
-      const r = await mixedRun(server, headers, released, { seconds: mixedSeconds, connections, ...(cluster ? { base: cluster.url } : {}) });
+      const r = await mixedRun(server, headers, released, { seconds: mixedSeconds, connections, database: env.DATABASE_URL ? 'postgres' : 'pglite', ...(cluster ? { base: cluster.url, serverPids: cluster.pids } : {}) });
       await cluster?.close();
       const label = cluster ? `${t.label}, ${instanceCount} instances behind a balancer` : t.label;
       reports.push(() => printMixed(label, r, mixedBaseline.rps));
