@@ -271,7 +271,7 @@ export function printMixed(label: string, r: MixedResult, baselineRps: number): 
   );
   const { cpu } = r;
   console.log(
-    `  CPU per request: server ${cpu.server.toFixed(2)} ms, PostgreSQL ${cpu.database.toFixed(2)} ms, the bench's client ${cpu.client.toFixed(2)} ms: ${cpu.cores} cores all busy would allow about ${cpu.ceiling.toFixed(0)} req/s (${(cpu.ceiling / baselineRps).toFixed(3)} of the bare route)`,
+    `  CPU per request: ${r.database === 'postgres' ? `server ${cpu.server.toFixed(2)} ms, PostgreSQL ${cpu.database.toFixed(2)} ms` : `server with its embedded database's thread ${cpu.server.toFixed(2)} ms`}, the bench's client ${cpu.client.toFixed(2)} ms: ${cpu.cores} cores all busy would allow about ${cpu.ceiling.toFixed(0)} req/s (${(cpu.ceiling / baselineRps).toFixed(3)} of the bare route)`,
   );
   for (const line of targetLines(r, rps / baselineRps)) console.log(`  ${line}`);
   console.log(`  mixed load verdict: ${errorsOk && memoryOk ? 'OK' : 'MISSED'}`);
