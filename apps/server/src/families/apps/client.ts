@@ -19,8 +19,9 @@ const keyName = () => `apiKey.${randomUUID()}`;
 type Audited = Pick<Caller, 'teamId' | 'userId' | 'ip'>;
 
 /** The app's client, issued in the caller's transaction if the app has none yet. */
-export async function ensureAppClient(deps: Deps, tx: DbOrTx, appId: string, by: Audited): Promise<AppClientRow> {
-  const existing = await appClientsRepo.byApp(tx, appId);
+export async function ensureAppClient(deps: Deps, tx: DbOrTx, appId: string, by: Audited, o: { newApp?: boolean } = {}): Promise<AppClientRow> {
+  // An app created in this transaction has no client yet: no need to look.
+  const existing = o.newApp ? undefined : await appClientsRepo.byApp(tx, appId);
   if (existing) return existing;
   const { secret } = await deps.secrets.create(tx, { scope: 'app', scopeId: appId, name: keyName(), kind: 'revealable' });
   const created = await appClientsRepo.insert(tx, { appId, clientId: newClientId(), keySecretId: secret.id, createdAt: deps.clock.now() });

@@ -59,8 +59,7 @@ export class AppsService {
 
   /** The same checks the console runs live, run again before any change. */
   private async assertUsable(platform: Platform, packageName: string, name: string | null, exceptAppId?: string): Promise<void> {
-    const results = [await this.checkPackageName(platform, packageName, exceptAppId)];
-    if (name !== null) results.push(await this.checkName(name, exceptAppId));
+    const results = await Promise.all([this.checkPackageName(platform, packageName, exceptAppId), ...(name !== null ? [this.checkName(name, exceptAppId)] : [])]);
     const refused = results.find((r) => !r.available);
     if (refused) throw new AppError(refused.reason === 'taken' ? 'conflict' : 'invalidInput', refused.text);
   }
@@ -84,7 +83,7 @@ export class AppsService {
           }
           throw err;
         });
-      await ensureAppClient(this.deps, tx, row.id, caller);
+      await ensureAppClient(this.deps, tx, row.id, caller, { newApp: true });
       await packageIndexOf(this.deps).changed(tx, [row.teamId]);
       await writeAudit(tx, clock, { action: 'app.create', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: row.id, data: { name: row.name, packageName: row.packageName, platform: row.platform } });
       return appOut(row);

@@ -64,15 +64,14 @@ export class VersionReads {
 
   /** A version of an app the caller may see; 404 for other teams' apps and versions. */
   async find(caller: Caller, appId: string, versionId: string): Promise<{ app: AppRow; row: VersionRow }> {
-    const app = await this.apps.get(caller, appId);
-    const row = await versionsRepo.byId(this.deps.db, appId, versionId);
+    // Together: the version is read by its app's id, and nothing of it is answered unless the app is the caller's.
+    const [app, row] = await Promise.all([this.apps.get(caller, appId), versionsRepo.byId(this.deps.db, appId, versionId)]);
     if (!row) throw notFound({ zh: '版本不存在', en: 'No such version', ru: 'Такой версии нет' });
     return { app, row };
   }
 
   async get(caller: Caller, appId: string, versionId: string, lang: Lang) {
-    const app = await this.apps.get(caller, appId);
-    const parts = await versionsRepo.withParts(this.deps.db, appId, versionId);
+    const [app, parts] = await Promise.all([this.apps.get(caller, appId), versionsRepo.withParts(this.deps.db, appId, versionId)]);
     if (!parts) throw notFound({ zh: '版本不存在', en: 'No such version', ru: 'Такой версии нет' });
     return this.withCompleteness(this.deps.db, parts.row, lang, app, parts);
   }
