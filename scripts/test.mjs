@@ -163,10 +163,10 @@ const embedded = { ...withoutPg, TEST_DATABASE_URL: '', WHARF_SERVER_TESTS: serv
 const unitProjects = ['rules', 'contract', 'parsers', 'client', 'analytics', 'clouddb', 'runner', 'cli', 'server', 'web', 'tooling'].flatMap((p) => ['--project', p]);
 vitest(`unit and API tests (embedded database${TEST_DATABASE_URL ? ', server subset' : ''})`, unitProjects, embedded);
 
-// The browser tests in a run of their own (one file at a time): a journey waits on the
-// browser and the server more than it computes, leaving about 40 % of the two cores idle.
+// The browser tests in a run of their own (two files at a time, e2e/vitest.config.ts): a
+// journey waits on the browser and the server more than it computes.
 // Lint, the type-checks and the scaffold check (a family made by `npm run new:family`
-// passes lint, types and its tests, in a copy of the tree) use that idle time, at the
+// passes lint, types and its tests, in a copy of the tree) use the time left, at the
 // lowest priority so that a journey never waits for them; lint and types have no timeouts
 // to miss, and the scaffold's few tests have room in theirs. Beside the PostgreSQL suite (which has timeouts, and a database at normal
 // priority) a journey missed its step timeout on two cores, so that suite runs after.
