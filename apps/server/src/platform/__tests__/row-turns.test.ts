@@ -91,4 +91,19 @@ describe('row turns', () => {
     expect(await Promise.all(answers)).toEqual([0, 1, 2, 3, 'the second batch failed']);
     expect(sizes).toEqual([2, 2, 1]);
   });
+
+  it('tell a batched write past the bound to come back (429), counting writes, not batches', async () => {
+    const turns = new RowTurns();
+    const hold = later();
+    const running = turns.run('t', 'a', () => hold.gate);
+    const writeAll = async (items: number[]) => items.map((value) => ({ status: 'fulfilled' as const, value }));
+    const queued = Array.from({ length: MAX_WAITING_PER_ROW }, (_, i) => turns.together('t', 'a', i, writeAll));
+    expect(turns.batched('t', 'a')).toBe(MAX_WAITING_PER_ROW);
+    const refused = await turns.together('t', 'a', -1, writeAll).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ retName: 'rateLimited' });
+    hold.open();
+    await Promise.all([running, ...queued]);
+    expect(turns.batched('t', 'a')).toBe(0);
+    await expect(turns.together('t', 'a', 7, writeAll)).resolves.toBe(7);
+  });
 });

@@ -17,6 +17,8 @@ export class RowTurns {
   readonly #waiting = new Map<string, number>();
   /** Per row, the batch still gathering writes (its turn has not come yet). */
   readonly #gathering = new Map<string, { items: unknown[]; waiters: Array<{ resolve: (v: unknown) => void; reject: (e: unknown) => void }> }>();
+  /** Per row, the writes in batches whose turn has not come: bounded as single writers are. */
+  readonly #batched = new Map<string, number>();
 
   /** Runs `write` when the row's earlier writers on this instance are done. */
   run<T>(table: string, id: string, write: () => Promise<T>): Promise<T> {
@@ -37,10 +39,14 @@ export class RowTurns {
    * turn, as one call of `writeAll` (one transaction for all, where one each kept a draft
    * to about 36 edits a second under the mixed load: docs/performance.md). `writeAll`
    * answers each item in order; a batch that is full (`max`) leaves the next arrivals to
-   * the one after. A batch waits as one writer.
+   * the one after. Past MAX_WAITING_PER_ROW writes waiting in batches, the next is told
+   * to come back (429).
    */
   together<I, R>(table: string, id: string, item: I, writeAll: (items: I[]) => Promise<Array<PromiseSettledResult<R>>>, max = 100): Promise<R> {
     const key = `${table}:${id}`;
+    const batched = this.#batched.get(key) ?? 0;
+    if (batched >= MAX_WAITING_PER_ROW) return Promise.reject(new AppError('rateLimited', undefined, { 'Retry-After': '1' }));
+    this.#batched.set(key, batched + 1);
     const gathering = this.#gathering.get(key);
     const batch = gathering && gathering.items.length < max ? gathering : { items: [], waiters: [] };
     const answer = new Promise<R>((resolve, reject) => {
@@ -50,8 +56,14 @@ export class RowTurns {
     if (batch === gathering) return answer;
     this.#gathering.set(key, batch);
     // The turn may start at once (a free row): the item is in the batch by then.
-    this.run(table, id, () => {
+    const leave = () => {
       if (this.#gathering.get(key) === batch) this.#gathering.delete(key);
+      const left = (this.#batched.get(key) ?? 0) - batch.items.length;
+      if (left > 0) this.#batched.set(key, left);
+      else this.#batched.delete(key);
+    };
+    this.run(table, id, () => {
+      leave();
       return writeAll(batch.items as I[]);
     }).then(
       (results) =>
@@ -62,15 +74,20 @@ export class RowTurns {
         }),
       (err: unknown) => {
         // Refused before its turn (too many waiting): later arrivals start a new batch.
-        if (this.#gathering.get(key) === batch) this.#gathering.delete(key);
+        if (this.#gathering.get(key) === batch) leave();
         batch.waiters.forEach((w) => w.reject(err));
       },
     );
     return answer;
   }
 
-  /** Writers of the row waiting for their turn on this instance (not counting the one writing). */
+  /** Writers of the row waiting for their turn on this instance (not counting the one writing; a batch counts once). */
   waiting(table: string, id: string): number {
     return this.#waiting.get(`${table}:${id}`) ?? 0;
+  }
+
+  /** Writes of the row waiting in batches whose turn has not come. */
+  batched(table: string, id: string): number {
+    return this.#batched.get(`${table}:${id}`) ?? 0;
   }
 }
