@@ -161,23 +161,30 @@ const { TEST_DATABASE_URL, ...withoutPg } = process.env;
 const serverTests = TEST_DATABASE_URL ? 'embedded-subset' : 'all';
 const embedded = { ...withoutPg, TEST_DATABASE_URL: '', WHARF_SERVER_TESTS: serverTests };
 const unitProjects = ['rules', 'contract', 'parsers', 'client', 'analytics', 'clouddb', 'runner', 'cli', 'server', 'web', 'tooling'].flatMap((p) => ['--project', p]);
-vitest(`unit and API tests (embedded database${TEST_DATABASE_URL ? ', server subset' : ''})`, unitProjects, embedded);
+// Lint, the type-checks and the scaffold check (a family made by `npm run new:family`
+// passes lint, types and its tests, in a copy of the tree) at the lowest priority from the
+// start, taking what the unit tests leave of the cores (little: they keep them 93 % busy)
+// and then what the browser tests leave, so that no test waits for them; lint and types
+// have no timeouts to miss, and the scaffold's few tests have room in theirs.
+const SCAFFOLD = 'scaffold check (npm run new:family)';
+const checksLane = lowPriority('lint, type-checks and scaffold check (beside the unit and browser tests)', [...checks, [SCAFFOLD, ['scripts/check-scaffold.mjs'], embedded]]);
+
+const unitLabel = `unit and API tests (embedded database${TEST_DATABASE_URL ? ', server subset' : ''})`;
+const unitOut = vitestArgs(unitLabel);
+await runAsync(unitLabel, [...unitOut.args, ...unitProjects], embedded);
+count(unitLabel, unitOut.out);
 
 // The browser tests in a run of their own (two files at a time, e2e/vitest.config.ts): a
-// journey waits on the browser and the server more than it computes.
-// Lint, the type-checks and the scaffold check (a family made by `npm run new:family`
-// passes lint, types and its tests, in a copy of the tree) use the time left, at the
-// lowest priority so that a journey never waits for them; lint and types have no timeouts
-// to miss, and the scaffold's few tests have room in theirs. Beside the PostgreSQL suite (which has timeouts, and a database at normal
-// priority) a journey missed its step timeout on two cores, so that suite runs after.
+// journey waits on the browser and the server more than it computes. Beside the
+// PostgreSQL suite (which has timeouts, and a database at normal priority) a journey
+// missed its step timeout on two cores, so that suite runs after.
 const e2eLabel = 'browser tests (embedded database)';
 const e2eOut = vitestArgs(e2eLabel);
-const SCAFFOLD = 'scaffold check (npm run new:family)';
 const [, beside] = await Promise.all([
   // The journeys run on the embedded database; those of several instances or of project
   // databases need PostgreSQL, which they find under a name of their own.
   runAsync(e2eLabel, [...e2eOut.args, '--project', 'e2e'], { ...embedded, E2E_POSTGRES_URL: TEST_DATABASE_URL ?? '' }),
-  lowPriority('lint, type-checks and scaffold check (beside the browser tests)', [...checks, [SCAFFOLD, ['scripts/check-scaffold.mjs'], embedded]]),
+  checksLane,
 ]);
 count(e2eLabel, e2eOut.out);
 // The scaffold check counts as one test.
