@@ -42,16 +42,21 @@ export async function writeAudits(tx: DbOrTx, clock: Clock, events: AuditEvent[]
 }
 
 /**
- * An audit event as a data-modifying CTE for the change's own statement
- * (`db.with(auditWith(...)).update(...)`): PostgreSQL runs it with the statement, so the
- * change and its record commit together with no transaction around them, and a row the
- * change locks is held for the statement alone instead of two more round trips.
+ * An audit event as a data-modifying CTE for the change's own statement, written only if
+ * the change (the CTE named `changed`) touched a row: the change and its record commit
+ * together with no transaction around them, and a row the change locks is held for the
+ * statement alone instead of two more round trips (docs/performance.md).
  */
-export function auditWith(db: DbOrTx, clock: Clock, event: AuditEvent) {
-  return db.$with('audit_written', { id: auditEvents.id }).as(db.insert(auditEvents).values(auditRow(clock, event)).returning({ id: auditEvents.id }).getSQL());
+export function auditWith(db: DbOrTx, clock: Clock, event: AuditEvent, changed: string) {
+  const r = auditRow(clock, event);
+  return db.$with('audit_written', { id: auditEvents.id }).as(
+    sql`insert into ${auditEvents} (at, action, team_id, actor_id, actor_kind, target_type, target_id, data, ip)
+      select ${r.at.toISOString()}::timestamptz, ${r.action}, ${r.teamId}, ${r.actorId}, ${r.actorKind}, ${r.targetType}, ${r.targetId}, ${JSON.stringify(r.data)}::jsonb, ${r.ip}
+      from ${sql.identifier(changed)} limit 1 returning id`,
+  );
 }
 
-function auditRow(clock: Clock, event: AuditEvent): typeof auditEvents.$inferInsert {
+function auditRow(clock: Clock, event: AuditEvent): typeof auditEvents.$inferInsert & { at: Date } {
   return {
     at: clock.now(),
     action: event.action,

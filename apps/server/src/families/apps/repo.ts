@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { WithSubquery } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/types';
-import type { auditWith } from '../../platform/audit';
 import { likeContains } from '../../platform/db/like';
 import { apps, appSeriesMembers } from './tables';
 import { pastCursor } from '../../platform/db/keyset';
@@ -93,16 +93,15 @@ export const appsRepo = {
     return row!;
   },
   /** The update, with names merged into the row's own in the statement: a concurrent edit's languages stay. */
-  /** `audit`: the change's audit event, written by the same statement (`auditWith`). */
-  async updateMergingNames(db: DbOrTx, id: string, names: Record<string, string> | undefined, set: Partial<typeof apps.$inferInsert>, audit: ReturnType<typeof auditWith>): Promise<AppRow> {
+  /**
+   * `record`: the change's audit event as a CTE reading `changed` (`auditWith`), written by
+   * the same statement and only if the app was there to change. Undefined: no such app.
+   */
+  async updateMergingNames(db: DbOrTx, id: string, names: Record<string, string> | undefined, set: Partial<typeof apps.$inferInsert>, record: (changed: string) => WithSubquery): Promise<AppRow | undefined> {
     const merged = names ? { names: sql`${apps.names} || ${JSON.stringify(names)}::jsonb` } : {};
-    const [row] = await db
-      .with(audit)
-      .update(apps)
-      .set({ ...set, ...merged })
-      .where(eq(apps.id, id))
-      .returning();
-    return row!;
+    const changed = db.$with('changed').as(db.update(apps).set({ ...set, ...merged }).where(eq(apps.id, id)).returning());
+    const [row] = await db.with(changed, record('changed')).select().from(changed);
+    return row;
   },
   async remove(db: DbOrTx, id: string): Promise<void> {
     const series = await appsRepo.seriesOf(db, id);

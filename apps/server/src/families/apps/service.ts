@@ -110,7 +110,9 @@ export class AppsService {
     const audit = { action: 'app.update' as const, teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: appId, data: { fields: Object.keys(set) } };
     // Names are merged by the statement, so an edit of other languages at the same moment
     // is kept; the update and its audit event are one statement.
-    const updated = await appsRepo.updateMergingNames(db, appId, set.names, fields, auditWith(db, clock, audit));
+    const updated = await appsRepo.updateMergingNames(db, appId, set.names, fields, (changed) => auditWith(db, clock, audit, changed));
+    // Deleted since it was read: nothing was changed, nothing recorded.
+    if (!updated) throw notFound();
     return appOut(updated);
   }
 

@@ -237,9 +237,6 @@ export const versionsRepo = {
     return rows.length > 0;
   },
 
-  async addEvent(db: DbOrTx, row: typeof versionEvents.$inferInsert): Promise<void> {
-    await db.insert(versionEvents).values(row);
-  },
   /** Events in the order given (their seq follows it). */
   async addEvents(db: DbOrTx, rows: Array<typeof versionEvents.$inferInsert>): Promise<void> {
     if (rows.length) await db.insert(versionEvents).values(rows);

@@ -141,7 +141,7 @@ export class VersionTransitions {
   /** Checks the action against the table and writes the new state with its history and audit events. */
   async move(tx: Tx, row: VersionRow, action: VersionAction, actor: Actor, opts: MoveOptions = {}): Promise<VersionRow> {
     const { updated, from, to } = await this.apply(tx, row, action, opts);
-    await this.record(tx, row, action, actor, from, to, opts.data);
+    await this.record(tx, updated, action, actor, from, to, opts.data);
     faultPoint('versions.transition.beforeCommit');
     return updated;
   }
