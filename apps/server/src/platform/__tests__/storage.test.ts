@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalStorage, ObjectNotFoundError, ObjectTooLargeError } from '../storage';
+import { READ_CHUNKS, readChunkBytes } from '../storage/local';
 
 let root: string;
 let storage: LocalStorage;
@@ -93,5 +94,26 @@ describe('local storage', () => {
     expect(stored.size).toBe(64 * 1024 * 1024);
     // Not a speed assertion: a buffered write would add the whole 64 MiB to the heap.
     expect(process.memoryUsage().rss - before).toBeLessThan(48 * 1024 * 1024);
+  });
+});
+
+describe('reads of stored objects share a budget', () => {
+  it('read 1 MiB at a time while few read, less as more do, never under 64 KiB', () => {
+    expect(readChunkBytes(0)).toBe(READ_CHUNKS.most);
+    expect(readChunkBytes(63)).toBe(1024 * 1024);
+    expect(readChunkBytes(255)).toBe(256 * 1024);
+    expect(readChunkBytes(5000)).toBe(READ_CHUNKS.least);
+  });
+
+  it('count a reader from its stream’s opening to its closing', async () => {
+    await storage.put('a/one', chunks(300_000));
+    const first = await storage.get('a/one');
+    const second = await storage.get('a/one');
+    expect(storage.reading).toBe(2);
+    expect(first.readableHighWaterMark).toBe(readChunkBytes(0));
+    expect((await buffer(first)).length).toBe(300_000);
+    second.destroy();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(storage.reading).toBe(0);
   });
 });

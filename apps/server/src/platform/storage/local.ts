@@ -17,12 +17,26 @@ import {
  * Files under one directory. Writes go to a temporary file that is renamed into place,
  * so a reader never sees half an object and a crash leaves only a temp file behind.
  */
-/** Bytes read from disk at once when an object is sent. */
-export const READ_CHUNK_BYTES = 256 * 1024;
+/**
+ * Bytes read from disk at once when an object is sent: each read waits for a turn of a
+ * busy event loop, so larger reads send a file in fewer turns (a 3.3 MB package under the
+ * mixed load: p99 419 ms at 256 KiB, 285 ms at 1 MiB), but every reader holds its chunk.
+ * The instance's readers share a budget: 1 MiB each while 64 or fewer read, down to
+ * 64 KiB each in a stampede of a thousand (docs/performance.md).
+ */
+export const READ_CHUNKS = { most: 1024 * 1024, least: 64 * 1024, budget: 64 * 1024 * 1024 };
+
+/** A reader's chunk when `reading` others are being read on this instance. */
+export function readChunkBytes(reading: number): number {
+  const share = Math.floor(READ_CHUNKS.budget / (reading + 1) / READ_CHUNKS.least) * READ_CHUNKS.least;
+  return Math.min(READ_CHUNKS.most, Math.max(READ_CHUNKS.least, share));
+}
 
 export class LocalStorage implements ObjectStorage {
   readonly #root: string;
   readonly #tmp: string;
+  /** Objects being read now (their streams not yet closed). */
+  #reading = 0;
 
   constructor(root: string) {
     this.#root = path.resolve(root);
@@ -61,10 +75,16 @@ export class LocalStorage implements ObjectStorage {
     );
     // The stream owns the descriptor: opening first turns "missing" into a clean error. A
     // descriptor's stream, not a FileHandle's: its reads are plain callbacks, not promises
-    // (a small file's GET is mostly this). Larger reads than the 64 KiB default: each read
-    // waits for a turn of a busy event loop (on the embedded database, behind its
-    // queries), so a 3 MB download took 50 turns, now 12.
-    return createReadStream(file, { fd, ...(range ? { start: range.start, end: range.end } : {}), highWaterMark: READ_CHUNK_BYTES });
+    // (a small file's GET is mostly this). Reads as large as the shared budget allows.
+    const stream = createReadStream(file, { fd, ...(range ? { start: range.start, end: range.end } : {}), highWaterMark: readChunkBytes(this.#reading) });
+    this.#reading += 1;
+    stream.once('close', () => (this.#reading -= 1));
+    return stream;
+  }
+
+  /** Objects being read now: what the next reader's chunk depends on. */
+  get reading(): number {
+    return this.#reading;
   }
 
   async stat(key: string): Promise<{ size: number } | null> {
