@@ -14,10 +14,6 @@ import {
 } from './storage';
 
 /**
- * Files under one directory. Writes go to a temporary file that is renamed into place,
- * so a reader never sees half an object and a crash leaves only a temp file behind.
- */
-/**
  * Bytes read from disk at once when an object is sent: each read waits for a turn of a
  * busy event loop, so larger reads send a file in fewer turns (a 3.3 MB package under the
  * mixed load: p99 419 ms at 256 KiB, 285 ms at 1 MiB), but every reader holds its chunk.
@@ -32,6 +28,10 @@ export function readChunkBytes(reading: number): number {
   return Math.min(READ_CHUNKS.most, Math.max(READ_CHUNKS.least, share));
 }
 
+/**
+ * Files under one directory. Writes go to a temporary file that is renamed into place,
+ * so a reader never sees half an object and a crash leaves only a temp file behind.
+ */
 export class LocalStorage implements ObjectStorage {
   readonly #root: string;
   readonly #tmp: string;
