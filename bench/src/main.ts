@@ -21,7 +21,7 @@ import { liveDelivery } from './clouddb-live';
 import { functionLines } from './functions';
 import { functionLogsReport } from './function-logs';
 import { functionEventsReport } from './function-events';
-import { mixedRun, printMixed } from './mixed';
+import { mixedRun, parseMix, printMixed } from './mixed';
 import { printScale, versionListScale, type Seeder } from './version-scale';
 import { printReviewScale, storeReviewsScale } from './reviews-scale';
 import { conversationLines } from './conversation';
@@ -43,7 +43,9 @@ import { startBalancer } from '../../apps/server/src/harness/balancer';
  * --upload-mb N (0 skips the upload), --only a,b (sections: routes, storage, links, messages, analytics, clouddb, functions, upload, parse, mixed, versions),
  * --db pglite|postgres (one database only; PostgreSQL runs when DATABASE_URL is set),
  * --instances N (the mixed run on PostgreSQL through N server processes behind a
- * round-robin balancer, sharing the database and the stored files; default 1).
+ * round-robin balancer, sharing the database and the stored files; default 1),
+ * --mix 'kind=weight,…' (the mixed run's weights instead of its default mix, e.g.
+ * --mix 'app list=1' to see one kind's CPU per request alone).
  */
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: number) => {
@@ -57,6 +59,8 @@ const mixedSeconds = args.includes('--soak') ? 600 : opt('mixed-seconds', Number
 const listDurationSec = opt('list-duration', 5);
 // Ten connections: the version list's p50 should show the query, not the queue of 50.
 const listConnections = opt('list-connections', 10);
+const mixArg = args.indexOf('--mix');
+const mix = mixArg >= 0 ? parseMix(args[mixArg + 1] ?? '') : undefined;
 const onlyArg = args.indexOf('--only');
 const sections = new Set(onlyArg >= 0 ? (args[onlyArg + 1] ?? '').split(',') : ['routes', 'clouddb', 'functions', 'upload', 'parse', 'mixed', 'versions']);
 
@@ -243,7 +247,7 @@ App-user sign-in on ${t.label}: ${signIn.rps.toFixed(0)} req/s with argon2id at 
     if (sections.has('mixed') && t === targets[targets.length - 1] && mixedSeconds > 0 && (await ensureFreeDisk(dataDir, mixedSeconds * 8 * 1024 * 1024))) {
       const mixedBaseline = await load({ name: `bare Fastify route (before the mixed run)`, url: `${bare.url}/healthz`, connections, durationSec: Math.min(durationSec, 5) });
       const cluster = instanceCount > 1 && env.DATABASE_URL ? await moreInstances(server, wharfEnv, instanceCount - 1) : null;
-      const r = await mixedRun(server, headers, released, { seconds: mixedSeconds, connections, database: env.DATABASE_URL ? 'postgres' : 'pglite', ...(cluster ? { base: cluster.url, serverPids: cluster.pids } : {}) });
+      const r = await mixedRun(server, headers, released, { seconds: mixedSeconds, connections, database: env.DATABASE_URL ? 'postgres' : 'pglite', ...(mix ? { mix } : {}), ...(cluster ? { base: cluster.url, serverPids: cluster.pids } : {}) });
       await cluster?.close();
       const label = cluster ? `${t.label}, ${instanceCount} instances behind a balancer` : t.label;
       reports.push(() => printMixed(label, r, mixedBaseline.rps));

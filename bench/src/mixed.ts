@@ -26,6 +26,19 @@ const MIX = [
   ['package state+delete', 0], // follows uploads, not drawn
 ] as const;
 type Kind = (typeof MIX)[number][0];
+type DrawnKind = Exclude<Kind, 'package state+delete'>;
+
+/** `--mix 'app list=1,version get=2'`: weights for some kinds, the others left out. */
+export function parseMix(text: string): Array<readonly [DrawnKind, number]> {
+  const known = new Set<string>(MIX.filter(([, w]) => w > 0).map(([k]) => k));
+  return text.split(',').map((part) => {
+    const [kind = '', weight = '1'] = part.split('=').map((s) => s.trim());
+    if (!known.has(kind)) throw new Error(`--mix: no kind "${kind}" (kinds: ${[...known].join(', ')})`);
+    const w = Number(weight);
+    if (!(w > 0)) throw new Error(`--mix: the weight of "${kind}" must be a positive number`);
+    return [kind as DrawnKind, w] as const;
+  });
+}
 
 export interface MemorySample {
   rss: number;
@@ -76,7 +89,12 @@ interface Answer {
  * answer or `ret.code` other than 0 counts as an error; the server's memory is read at
  * the start, the middle and the end.
  */
-export async function mixedRun(server: Started, headers: Record<string, string>, released: Released, o: { seconds: number; connections: number; base?: string; serverPids?: number[]; database: 'pglite' | 'postgres' }): Promise<MixedResult> {
+export async function mixedRun(
+  server: Started,
+  headers: Record<string, string>,
+  released: Released,
+  o: { seconds: number; connections: number; base?: string; serverPids?: number[]; database: 'pglite' | 'postgres'; mix?: ReadonlyArray<readonly [DrawnKind, number]> },
+): Promise<MixedResult> {
   // Several instances: requests go to their balancer, memory is read from the first one.
   const base = o.base ?? server.url;
   const agent = new http.Agent({ keepAlive: true, maxSockets: o.connections });
@@ -154,7 +172,7 @@ export async function mixedRun(server: Started, headers: Record<string, string>,
   const uploaded: string[] = [];
   let counter = 0;
 
-  const ops: Record<Exclude<Kind, 'package state+delete'>, () => Promise<unknown>> = {
+  const ops: Record<DrawnKind, () => Promise<unknown>> = {
     'update check': () => {
       const u = new URL(released.checkUrl);
       u.searchParams.set('deviceId', `bench-device-${counter % 5000}`);
@@ -200,15 +218,15 @@ export async function mixedRun(server: Started, headers: Record<string, string>,
       }
     },
   };
-  const drawable = MIX.filter(([, w]) => w > 0);
+  const drawable = o.mix ?? (MIX.filter(([, w]) => w > 0) as Array<readonly [DrawnKind, number]>);
   const totalWeight = drawable.reduce((s, [, w]) => s + w, 0);
-  const draw = (): Exclude<Kind, 'package state+delete'> => {
+  const draw = (): DrawnKind => {
     let r = Math.random() * totalWeight;
     for (const [k, w] of drawable) {
       r -= w;
-      if (r < 0) return k as Exclude<Kind, 'package state+delete'>;
+      if (r < 0) return k;
     }
-    return 'update check';
+    return drawable[0]![0];
   };
 
   const start = await serverMemory(server);

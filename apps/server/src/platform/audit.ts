@@ -42,6 +42,31 @@ export async function writeAudits(tx: DbOrTx, clock: Clock, events: AuditEvent[]
 }
 
 /**
+ * Audit events as a data-modifying CTE, for the statement that writes the change's own
+ * records (a version's history): both in one round trip.
+ */
+export function auditsWith(db: DbOrTx, clock: Clock, events: AuditEvent[]) {
+  return db.$with('audits_written').as(db.insert(auditEvents).values(events.map((event) => auditRow(clock, event))).returning({ id: auditEvents.id }));
+}
+
+/**
+ * Audit events written by the change's own statement, only if it touched a row (the CTE
+ * named `changed`): any number of them as one parameter, in the order given.
+ */
+export function auditsWithIf(db: DbOrTx, clock: Clock, events: AuditEvent[], changed: string) {
+  const rows = events.map((event) => {
+    const r = auditRow(clock, event);
+    return { at: r.at.toISOString(), action: r.action, team_id: r.teamId, actor_id: r.actorId, actor_kind: r.actorKind, target_type: r.targetType, target_id: r.targetId, data: r.data, ip: r.ip };
+  });
+  return db.$with('audits_written', { id: auditEvents.id }).as(
+    sql`insert into ${auditEvents} (at, action, team_id, actor_id, actor_kind, target_type, target_id, data, ip)
+      select r.at, r.action, r.team_id, r.actor_id, r.actor_kind, r.target_type, r.target_id, r.data, r.ip
+      from jsonb_populate_recordset(null::audit_events, ${JSON.stringify(rows)}::jsonb) with ordinality as r
+      where exists (select 1 from ${sql.identifier(changed)}) order by r.ordinality returning id`,
+  );
+}
+
+/**
  * An audit event as a data-modifying CTE for the change's own statement, written only if
  * the change (the CTE named `changed`) touched a row: the change and its record commit
  * together with no transaction around them, and a row the change locks is held for the

@@ -30,8 +30,10 @@ function conditions(teamId: string, f: AppFilter): SQL[] {
 }
 
 export const appsRepo = {
-  async insert(db: DbOrTx, row: typeof apps.$inferInsert): Promise<AppRow> {
-    const [created] = await db.insert(apps).values(row).returning();
+  /** The new app, recorded by `record` in the same statement. */
+  async insert(db: DbOrTx, row: typeof apps.$inferInsert, record: (changed: string) => WithSubquery): Promise<AppRow> {
+    const changed = db.$with('changed').as(db.insert(apps).values(row).returning());
+    const [created] = await db.with(changed, record('changed')).select().from(changed);
     return created!;
   },
   async byId(db: DbOrTx, teamId: string, id: string): Promise<AppRow | undefined> {
@@ -103,11 +105,28 @@ export const appsRepo = {
     const [row] = await db.with(changed, record('changed')).select().from(changed);
     return row;
   },
-  async remove(db: DbOrTx, id: string): Promise<void> {
-    const series = await appsRepo.seriesOf(db, id);
-    await appsRepo.leaveSeries(db, id);
-    if (series) await appsRepo.dropLoneSeries(db, series);
-    await db.delete(apps).where(eq(apps.id, id));
+  /**
+   * The app leaves its series (a series left with one app is no series: that app leaves
+   * too) and goes, recorded by `record`, in one statement (its parts see the series as it
+   * was before). False when there was no such app.
+   */
+  async remove(db: DbOrTx, id: string, record: (changed: string) => WithSubquery): Promise<boolean> {
+    const left = db.$with('left_series').as(db.delete(appSeriesMembers).where(eq(appSeriesMembers.appId, id)).returning({ seriesId: appSeriesMembers.seriesId }));
+    const lone = db.$with('lone_member').as(
+      db
+        .delete(appSeriesMembers)
+        .where(
+          and(
+            ne(appSeriesMembers.appId, id),
+            inArray(appSeriesMembers.seriesId, db.select({ seriesId: left.seriesId }).from(left)),
+            sql`(select count(*) from ${appSeriesMembers} as members where members.series_id = ${appSeriesMembers.seriesId}) = 2`,
+          ),
+        )
+        .returning({ appId: appSeriesMembers.appId }),
+    );
+    const changed = db.$with('changed').as(db.delete(apps).where(eq(apps.id, id)).returning({ id: apps.id }));
+    const rows = await db.with(left, lone, changed, record('changed')).select().from(changed);
+    return rows.length > 0;
   },
   async seriesOf(db: DbOrTx, appId: string): Promise<string | null> {
     const [row] = await db.select({ seriesId: appSeriesMembers.seriesId }).from(appSeriesMembers).where(eq(appSeriesMembers.appId, appId));

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { App, Platform } from '@wharf/contract';
 import { checkAppName, checkPackageName, languageByKey, siteIdOfZone } from '@wharf/rules';
 import { auditWith, writeAudit } from '../../platform/audit';
@@ -75,8 +76,10 @@ export class AppsService {
       const project = await projectFacts(tx, caller.teamId!, input.projectId);
       if (!project) throw notFound({ zh: '项目不存在', en: 'No such project', ru: 'Такого проекта нет' });
       // The unique index settles a race between two creators of the same package name.
+      const id = randomUUID();
+      const audit = { action: 'app.create' as const, teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: id, data: { name: input.name, packageName: input.packageName, platform: input.platform } };
       const row = await appsRepo
-        .insert(tx, { ...input, teamId: caller.teamId!, names: { [input.defaultLanguage]: input.name }, createdAt: now, updatedAt: now })
+        .insert(tx, { ...input, id, teamId: caller.teamId!, names: { [input.defaultLanguage]: input.name }, createdAt: now, updatedAt: now }, (changed) => auditWith(tx, clock, audit, changed))
         .catch((err: unknown) => {
           if (isUniqueViolation(err)) {
             throw new AppError('conflict', { zh: '该平台上已有应用使用此包名', en: 'Another app on this platform uses this package name', ru: 'Это имя пакета уже использует другое приложение на этой платформе' });
@@ -85,7 +88,6 @@ export class AppsService {
         });
       await ensureAppClient(this.deps, tx, row.id, caller, { newApp: true });
       await packageIndexOf(this.deps).changed(tx, [row.teamId]);
-      await writeAudit(tx, clock, { action: 'app.create', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: row.id, data: { name: row.name, packageName: row.packageName, platform: row.platform } });
       return appOut(row);
     });
   }
@@ -122,13 +124,13 @@ export class AppsService {
     if (row.everOnShelf) {
       throw new AppError('conflict', { zh: '应用曾经上架，不能删除，只能下架', en: 'An app that was ever on shelf cannot be deleted; take it off shelf instead', ru: 'Приложение, которое уже было в продаже, удалить нельзя; снимите его с продажи' });
     }
+    const audit = { action: 'app.delete' as const, teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: appId, data: { name: row.name, packageName: row.packageName } };
     const clientId = await db.transaction(async (tx) => {
-      await appsRepo.remove(tx, appId);
+      // Deleted since it was read: nothing more to remove, nothing recorded.
+      if (!(await appsRepo.remove(tx, appId, (changed) => auditWith(tx, clock, audit, changed)))) throw notFound();
       await packageIndexOf(this.deps).changed(tx, [row.teamId]);
       await this.deps.lifecycle.appRemoving(tx, appId, clock.now());
-      const removed = await removeAppClient(this.deps, tx, appId);
-      await writeAudit(tx, clock, { action: 'app.delete', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: appId, data: { name: row.name, packageName: row.packageName } });
-      return removed;
+      return removeAppClient(this.deps, tx, appId);
     });
     if (clientId) forgetAppClientHere(this.deps, clientId);
   }

@@ -83,7 +83,7 @@ export class ByUrlUploads {
       source.pipe(checked);
       const kept = row.bizTag === 'img' ? keepingHead(checked) : null;
       const stored = await storage.put(row.storageKey, kept ?? checked, { maxBytes: config.maxUploadBytes });
-      await filesRepo.markReady(db, fileId, stored.size, stored.sha256, kept ? imageFactsOf(kept.head, row.contentType) : undefined);
+      await filesRepo.markReady(db, fileId, stored, kept ? imageFactsOf(kept.head, row.contentType) : undefined);
     } catch (err) {
       if (err instanceof ObjectTooLargeError) return fail('文件超过上限', 'The file is larger than the limit', 'Файл больше допустимого размера');
       if (err instanceof AppError && err.text) return filesRepo.markFailed(db, fileId, err.text);

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { WithSubquery } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/types';
 import { files, uploadParts, uploadSessions, uploadTickets, videoParses } from './tables';
 
@@ -13,8 +14,22 @@ export const filesRepo = {
     return created!;
   },
   /** Undefined when the row is gone or no longer uploading (another attempt took it over). */
-  async markReady(db: DbOrTx, id: string, size: number, sha256: string, image?: { contentType: string; width: number | null; height: number | null }): Promise<FileRow | undefined> {
-    const [row] = await db.update(files).set({ state: 'ready', size, sha256, ...image }).where(and(eq(files.id, id), eq(files.state, 'uploading'))).returning();
+  /** The upload done (recorded by `record` in the same statement, when given); undefined when no longer uploading. */
+  async markReady(
+    db: DbOrTx,
+    id: string,
+    stored: { size: number; sha256: string },
+    image?: { contentType: string; width: number | null; height: number | null },
+    record?: (changed: string) => WithSubquery,
+  ): Promise<FileRow | undefined> {
+    const update = db
+      .update(files)
+      .set({ state: 'ready', size: stored.size, sha256: stored.sha256, ...image })
+      .where(and(eq(files.id, id), eq(files.state, 'uploading')))
+      .returning();
+    if (!record) return (await update)[0];
+    const changed = db.$with('changed').as(update);
+    const [row] = await db.with(changed, record('changed')).select().from(changed);
     return row;
   },
   async setImageSize(db: DbOrTx, id: string, width: number | null, height: number | null): Promise<void> {

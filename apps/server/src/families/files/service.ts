@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MULTIPART_MAX_PARTS, MULTIPART_PART_BYTES, type FileObject } from '@wharf/contract';
-import { auditActor, writeAudit } from '../../platform/audit';
+import { auditActor, auditWith, writeAudit } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { faultPoint, type FaultPointName } from '../../platform/fault-points';
 import type { Caller } from '../../platform/http/access';
@@ -69,13 +69,12 @@ export class FilesService {
       const stored = await storage.put(key, kept ?? checked, { maxBytes });
       if (options.afterWrite) faultPoint(options.afterWrite);
       const image = kept ? imageFactsOf(kept.head, meta.contentType) : undefined;
-      return await db.transaction(async (tx) => {
-        const ready = await filesRepo.markReady(tx, row.id, stored.size, stored.sha256, image);
-        // Another attempt at the same fixed id took the row over meanwhile (see uploadOnce).
-        if (!ready) throw conflict({ zh: '该文件正在由另一个请求写入，请稍后重试', en: 'Another request is writing this file; try again shortly', ru: 'Этот файл сейчас записывает другой запрос; повторите чуть позже' });
-        await writeAudit(tx, clock, { action: 'file.upload', teamId: caller.teamId, ...auditActor(caller), targetType: 'file', targetId: row.id, data: { fileName: meta.fileName, size: stored.size, bizTag } });
-        return fileOut(ready);
-      });
+      const audit = { action: 'file.upload' as const, teamId: caller.teamId, ...auditActor(caller), targetType: 'file', targetId: row.id, data: { fileName: meta.fileName, size: stored.size, bizTag } };
+      // The file ready and its audit event: one statement, no transaction around it.
+      const ready = await filesRepo.markReady(db, row.id, stored, image, (changed) => auditWith(db, clock, audit, changed));
+      // Another attempt at the same fixed id took the row over meanwhile (see uploadOnce).
+      if (!ready) throw conflict({ zh: '该文件正在由另一个请求写入，请稍后重试', en: 'Another request is writing this file; try again shortly', ru: 'Этот файл сейчас записывает другой запрос; повторите чуть позже' });
+      return fileOut(ready);
     } catch (err) {
       await filesRepo.removeUnfinished(db, row.id);
       if (err instanceof ObjectTooLargeError) throw tooLarge(maxBytes);

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { PACKAGE_FAILURES, PARSE_STATE } from '@wharf/contract';
-import { writeAudit } from '../../platform/audit';
+import { auditWith } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
 import { AppError, invalidInput } from '../../platform/http/errors';
@@ -68,7 +69,10 @@ export class QuickAppPackages {
     });
     return db.transaction(async (tx) => {
       const now = clock.now();
+      const id = randomUUID();
+      const audit = { action: 'package.addH5' as const, teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'package', targetId: id, data: { appId: app.id, url: input.url, versionCode: input.versionCode } };
       const created = await packagesRepo.insert(tx, {
+        id,
         teamId: caller.teamId!,
         appId: app.id,
         fileId: file.objectId,
@@ -87,9 +91,8 @@ export class QuickAppPackages {
         createdBy: caller.userId!,
         createdAt: now,
         parsedAt: now,
-      });
+      }, (changed) => auditWith(tx, clock, audit, changed));
       await lockPackageName(tx, app, now);
-      await writeAudit(tx, clock, { action: 'package.addH5', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'package', targetId: created.id, data: { appId: app.id, url: input.url, versionCode: input.versionCode } });
       return created;
     });
   }

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, lt, max, ne, sql } from 'drizzle-orm';
+import type { WithSubquery } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/types';
 import { packageClaims, packages } from './tables';
 import { pastCursor } from '../../platform/db/keyset';
@@ -7,8 +8,10 @@ export type PackageRow = typeof packages.$inferSelect;
 export type ClaimRow = typeof packageClaims.$inferSelect;
 
 export const packagesRepo = {
-  async insert(db: DbOrTx, row: typeof packages.$inferInsert): Promise<PackageRow> {
-    const [created] = await db.insert(packages).values(row).returning();
+  /** The new package, recorded by `record` in the same statement. */
+  async insert(db: DbOrTx, row: typeof packages.$inferInsert, record: (changed: string) => WithSubquery): Promise<PackageRow> {
+    const changed = db.$with('changed').as(db.insert(packages).values(row).returning());
+    const [created] = await db.with(changed, record('changed')).select().from(changed);
     return created!;
   },
   async byId(db: DbOrTx, appId: string, id: string): Promise<PackageRow | undefined> {

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { MessageLanguage } from '@wharf/contract';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { PACKAGE_FAILURES, PARSE_STATE, type PackageInfo } from '@wharf/contract';
-import { auditActor, writeAudit } from '../../platform/audit';
+import { auditActor, auditWith, writeAudit } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { faultPoint } from '../../platform/fault-points';
 import type { Caller } from '../../platform/http/access';
@@ -69,10 +70,14 @@ export class PackagesService {
 
   async #insert(caller: Caller, input: { appId: string; objectId: string; remark?: string | undefined }, submittedAs?: 'rpks'): Promise<PackageRow> {
     const { db, clock } = this.deps;
-    await this.apps.get(caller, input.appId);
-    const file = await this.files.get(caller, input.objectId);
-    return db.transaction(async (tx) => {
-      const created = await packagesRepo.insert(tx, {
+    const [, file] = await Promise.all([this.apps.get(caller, input.appId), this.files.get(caller, input.objectId)]);
+    const id = randomUUID();
+    const audit = { action: 'package.add' as const, teamId: caller.teamId, ...auditActor(caller), targetType: 'package', targetId: id, data: { appId: input.appId, fileName: file.fileName, ...(submittedAs ? { submittedAs } : {}) } };
+    // The package and its audit event in one statement, with no transaction around them.
+    return packagesRepo.insert(
+      db,
+      {
+        id,
         teamId: caller.teamId!,
         appId: input.appId,
         fileId: file.id,
@@ -83,10 +88,9 @@ export class PackagesService {
         extra: submittedAs ? { submittedAs } : {},
         createdBy: caller.userId,
         createdAt: clock.now(),
-      });
-      await writeAudit(tx, clock, { action: 'package.add', teamId: caller.teamId, ...auditActor(caller), targetType: 'package', targetId: created.id, data: { appId: input.appId, fileName: file.fileName, ...(submittedAs ? { submittedAs } : {}) } });
-      return created;
-    });
+      },
+      (changed) => auditWith(db, clock, audit, changed),
+    );
   }
 
   async get(caller: Caller, appId: string, pkgId: string): Promise<PackageRow> {

@@ -41,10 +41,6 @@ export const reviewTasksRepo = {
   async remove(db: DbOrTx, id: string): Promise<void> {
     await db.delete(reviewTasks).where(eq(reviewTasks.id, id));
   },
-  /** Every open task of an app is withdrawn (the app is gone). */
-  async withdrawApp(db: DbOrTx, appId: string, now: Date): Promise<void> {
-    await db.update(reviewTasks).set({ state: 'withdrawn', decidedAt: now }).where(and(eq(reviewTasks.appId, appId), eq(reviewTasks.state, 'open')));
-  },
   /** An app's tasks follow it to another team. */
   async moveApp(db: DbOrTx, appId: string, teamId: string): Promise<void> {
     await db.update(reviewTasks).set({ teamId }).where(eq(reviewTasks.appId, appId));

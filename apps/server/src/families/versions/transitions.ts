@@ -1,12 +1,13 @@
 import type { VersionRecordAction } from '@wharf/contract';
 import { transition, type ReleaseState, type VersionAction } from '@wharf/rules';
-import { writeAudits, type AuditEvent } from '../../platform/audit';
+import { auditsWith, auditsWithIf, type AuditEvent } from '../../platform/audit';
 import type { Tx } from '../../platform/db/types';
 import type { Deps } from '../../platform/deps';
 import { faultPoint } from '../../platform/fault-points';
 import type { Caller } from '../../platform/http/access';
 import { conflict } from '../../platform/http/errors';
 import { stateRefusal } from './present';
+import { editIfUnchanged, eventsWithIf } from './edit-repo';
 import { versionsRepo, type ListingEdit, type VersionRow } from './repo';
 
 export interface Actor {
@@ -26,6 +27,16 @@ export const actorOf = (caller: Caller): Actor =>
   caller.kind === 'api-client'
     ? { kind: 'api-client', id: null, clientId: caller.clientId, ip: caller.ip }
     : { kind: caller.kind === 'operator' ? 'operator' : 'user', id: caller.userId, ip: caller.ip };
+
+/** One history and audit entry of a version's change. */
+interface VersionRecord {
+  row: VersionRow;
+  action: VersionRecordAction;
+  actor: Actor;
+  from: number | null;
+  to: number | null;
+  data: Record<string, unknown>;
+}
 
 export interface MoveOptions {
   releaseTimeAhead?: boolean;
@@ -128,7 +139,10 @@ export class VersionTransitions {
     const [first] = items;
     // Optimistic only when every edit read the version in the same state.
     const sameRead = items.every((i) => i.row.releaseState === first!.row.releaseState && i.row.rollbackPending === first!.row.rollbackPending && !i.row.supersededAt);
-    if (sameRead) {
+    if (sameRead && !expansion) {
+      const updated = await this.editAtOnce(items, set, listings);
+      if (updated) return updated;
+    } else if (sameRead) {
       try {
         return await db.transaction((tx) => write(tx, true));
       } catch (err) {
@@ -136,6 +150,25 @@ export class VersionTransitions {
       }
     }
     return db.transaction((tx) => write(tx, false));
+  }
+
+  /**
+   * The batch as one statement against the version as read (`editIfUnchanged`): undefined
+   * when the table refuses the edit from that state or the version changed since, so that
+   * the locked transaction decides and words any refusal.
+   */
+  private async editAtOnce(items: EditWrite[], set: Partial<VersionRow>, listings: ListingEdit[]): Promise<VersionRow | undefined> {
+    const { db, clock } = this.deps;
+    const read = items[0]!.row;
+    const result = transition(read.releaseState as ReleaseState, 'edit', { rollbackPending: read.rollbackPending, firstRelease: false, releaseTimeAhead: false });
+    const to = result.ok ? result.to : 'deleted';
+    if (to === 'deleted') return undefined;
+    const now = clock.now();
+    const records = items.map((i) => ({ row: read, action: 'edit' as const, actor: i.actor, from: read.releaseState, to, data: { fields: i.fields } }));
+    return editIfUnchanged(db, read, { ...set, releaseState: to, updatedAt: now }, listings, now, (changed) => [
+      eventsWithIf(db, records.map((r) => this.eventOf(r, now)), changed),
+      auditsWithIf(db, clock, records.map((r) => this.auditOf(r)), changed),
+    ]);
   }
 
   /** Checks the action against the table and writes the new state with its history and audit events. */
@@ -167,17 +200,21 @@ export class VersionTransitions {
     await this.recordAll(tx, [{ row, action, actor, from, to, data }]);
   }
 
-  /** History and audit events, one statement each however many. */
-  private async recordAll(tx: Tx, records: Array<{ row: VersionRow; action: VersionRecordAction; actor: Actor; from: number | null; to: number | null; data: Record<string, unknown> }>): Promise<void> {
+  /** History and audit events, one statement however many. */
+  private async recordAll(tx: Tx, records: VersionRecord[]): Promise<void> {
     const at = this.deps.clock.now();
     await versionsRepo.addEvents(
       tx,
-      records.map(({ row, action, actor, from, to, data }) => ({ versionId: row.id, appId: row.appId, action, fromState: from, toState: to, actorKind: actor.kind, actorId: actor.id, at, data: { ...data, ...(actor.clientId ? { clientId: actor.clientId } : {}) } })),
+      records.map((r) => this.eventOf(r, at)),
+      [auditsWith(tx, this.deps.clock, records.map((r) => this.auditOf(r)))],
     );
-    await writeAudits(
-      tx,
-      this.deps.clock,
-      records.map(({ row, action, actor, from, to, data }): AuditEvent => ({ action: `version.${action}`, teamId: row.teamId, actorId: actor.clientId ?? actor.id, actorKind: actor.kind, ip: actor.ip, targetType: 'version', targetId: row.id, data: { appId: row.appId, from, to, ...data } })),
-    );
+  }
+
+  private eventOf({ row, action, actor, from, to, data }: VersionRecord, at: Date) {
+    return { versionId: row.id, appId: row.appId, action, fromState: from, toState: to, actorKind: actor.kind, actorId: actor.id, at, data: { ...data, ...(actor.clientId ? { clientId: actor.clientId } : {}) } };
+  }
+
+  private auditOf({ row, action, actor, from, to, data }: VersionRecord): AuditEvent {
+    return { action: `version.${action}`, teamId: row.teamId, actorId: actor.clientId ?? actor.id, actorKind: actor.kind, ip: actor.ip, targetType: 'version', targetId: row.id, data: { appId: row.appId, from, to, ...data } };
   }
 }

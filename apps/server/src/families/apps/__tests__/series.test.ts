@@ -69,6 +69,17 @@ describe('app series', () => {
     expect((await u.call(appApi.seriesSelectableList, { body: { appId: a } })).json()).toMatchObject({ seriesId: null, members: [] });
   });
 
+  it('keeps the others together when a member of a series of three is deleted', async () => {
+    const a = await newApp();
+    const b = await newApp();
+    const c = await newApp();
+    await u.call(appApi.setSeries, { body: { appId: a, memberAppIds: [b, c] } });
+    expect((await u.call(appApi.deleteApp, { query: { appId: c } })).statusCode).toBe(200);
+    const left = (await u.call(appApi.seriesSelectableList, { body: { appId: a } })).json();
+    expect(left.seriesId).not.toBeNull();
+    expect(ids(left.members)).toEqual([b]);
+  });
+
   it('refuses bad input, other teams and roles without the permission', async () => {
     const a = await newApp();
     expect((await u.call(appApi.seriesSelectableList, { body: { appId: 'x' } })).json().ret.msg).toContain('appId');

@@ -186,6 +186,24 @@ describe('decisions', () => {
   });
 });
 
+describe('an app deleted in review', () => {
+  it('withdraws its open task and takes its versions, listings and phased releases with it', async () => {
+    const u = await TestUser.register(t);
+    const a = await submitted(u);
+    const count = async (table: string, column: string) => {
+      const { rows } = await t.deps.database.executeSql(`select count(*)::int as n from ${table} where ${column} = $1`, [a.versionId]);
+      return (rows[0] as { n: number }).n;
+    };
+    expect(await count('version_listings', 'version_id')).toBe(1);
+    expect((await u.call(appApi.deleteApp, { query: { appId: a.appId } })).statusCode).toBe(200);
+    const task = (await t.deps.database.executeSql(`select state, decided_at from review_tasks where id = $1`, [a.taskId])).rows[0] as { state: string; decided_at: unknown };
+    expect(task.state).toBe('withdrawn');
+    expect(task.decided_at).not.toBeNull();
+    for (const [table, column] of [['app_versions', 'id'], ['version_listings', 'version_id'], ['version_expansion_files', 'version_id'], ['phased_releases', 'version_id']] as const) expect(await count(table, column)).toBe(0);
+    expect((await op.call(versionApi.reviewTaskQueue, { body: {} })).json().items.map((x: { taskId: string }) => x.taskId)).not.toContain(a.taskId);
+  });
+});
+
 describe('AUTO_APPROVE', () => {
   it('approves a submission at once, as the system, for single-organisation deployments', async () => {
     const { t: auto } = await appWithOperator({ AUTO_APPROVE: 'on' });

@@ -57,6 +57,21 @@ describe('a developer’s writes to one version', () => {
     expect(await historyOf(versionId)).toEqual(['create']);
   });
 
+  it('write an edit of a version that moved since it was read nowhere: its one statement matches no row, the locked transaction refuses', async () => {
+    const { row, versionId } = await draft();
+    await versionsRepo.update(t.deps.db, row.id, { releaseState: RELEASE_STATE.underReview });
+    const tr = new VersionTransitions(t.deps);
+    const transactions = vi.spyOn(t.deps.db, 'transaction');
+    const edit = tr.edit({ row, set: { reviewNotes: 'too late' }, expansion: undefined, listings: [{ language: 'enUS', brief: 'Too late' }], actor: someone, fields: ['reviewNotes', 'listings'] });
+    await expect(edit).rejects.toMatchObject({ retName: 'conflict' });
+    expect(transactions).toHaveBeenCalledTimes(1);
+    transactions.mockRestore();
+    expect((await versionsRepo.byId(t.deps.db, row.appId, versionId))!.reviewNotes).toBeNull();
+    expect(await versionsRepo.listings(t.deps.db, [versionId])).toEqual([]);
+    expect(await historyOf(versionId)).toEqual(['create']);
+    expect((await auditPage(t.deps.db, row.teamId, { action: 'version.edit' }, 10)).filter((a) => a.targetId === versionId)).toEqual([]);
+  });
+
   it('keep every edit of a burst on one draft, each with its history, the listing merged field by field', async () => {
     const { u, appId, versionId } = await draft();
     const edits = Array.from({ length: 12 }, (_, i) =>
@@ -75,11 +90,15 @@ describe('a developer’s writes to one version', () => {
     const { versionId, row } = await draft();
     const tr = new VersionTransitions(t.deps);
     const transactions = vi.spyOn(t.deps.db, 'transaction');
+    const statements = vi.spyOn(t.deps.db, 'with');
     const edits = ['a', 'b', 'c', 'd'].map((x, i) => tr.edit({ row, set: i === 3 ? {} : { reviewNotes: `notes ${x}` }, expansion: undefined, listings: [{ language: 'enUS', ...(i % 2 ? { brief: `brief ${x}` } : { name: `name ${x}` }) }], actor: someone, fields: ['listings'] }));
     const rows = await Promise.all(edits);
-    // The first alone (the version was free), the other three in one transaction.
-    expect(transactions).toHaveBeenCalledTimes(2);
+    // The first alone (the version was free), the other three together: each batch one
+    // statement, with no transaction around it.
+    expect(statements).toHaveBeenCalledTimes(2);
+    expect(transactions).not.toHaveBeenCalled();
     transactions.mockRestore();
+    statements.mockRestore();
     expect(rows.at(-1)).toMatchObject({ reviewNotes: 'notes c' });
     expect((await versionsRepo.listings(t.deps.db, [versionId]))[0]).toMatchObject({ name: 'name c', brief: 'brief d' });
     expect(await historyOf(versionId)).toEqual(['create', 'edit', 'edit', 'edit', 'edit']);
