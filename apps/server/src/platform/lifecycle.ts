@@ -1,4 +1,5 @@
-import type { Tx } from './db/types';
+import type { SQLWrapper } from 'drizzle-orm';
+import type { DbOrTx, Tx } from './db/types';
 import type { LocalisedText } from './http/errors';
 
 /** An app changing teams (AppGallery Connect's "move app"). */
@@ -20,6 +21,12 @@ export interface LifecycleHooks {
   appMoving?(tx: Tx, move: AppMove): Promise<readonly string[]>;
   /** The app is being removed: remove or close what the family keeps of it. */
   appRemoving?(tx: Tx, appId: string, at: Date): Promise<void>;
+  /**
+   * The same as plain writes (a delete or an update, unrun), which the app's own deleting
+   * statement runs as its parts: no round trip of their own. Each sees the data as it was
+   * before the statement, and none may depend on another's change.
+   */
+  appRemovingWrites?(db: DbOrTx, appId: string, at: Date): SQLWrapper[];
 }
 
 /** Every family's hooks, called in the order the families are listed. */
@@ -29,6 +36,8 @@ export interface Lifecycle {
   /** The files that follow the app, from every family. */
   appMoving(tx: Tx, move: AppMove): Promise<string[]>;
   appRemoving(tx: Tx, appId: string, at: Date): Promise<void>;
+  /** Every family's writes for the app's deleting statement. */
+  appRemovingWrites(db: DbOrTx, appId: string, at: Date): SQLWrapper[];
 }
 
 export function lifecycleOf(hooks: readonly LifecycleHooks[]): Lifecycle {
@@ -48,6 +57,9 @@ export function lifecycleOf(hooks: readonly LifecycleHooks[]): Lifecycle {
     },
     async appRemoving(tx, appId, at) {
       for (const h of hooks) await h.appRemoving?.(tx, appId, at);
+    },
+    appRemovingWrites(db, appId, at) {
+      return hooks.flatMap((h) => h.appRemovingWrites?.(db, appId, at) ?? []);
     },
   };
 }

@@ -33,7 +33,7 @@ export const ageRatingFamily: Family = {
       await ageRatingRepo.moveApp(tx, move.appId, move.toTeamId);
       return [];
     },
-    appRemoving: (tx, appId) => ageRatingRepo.remove(tx, appId),
+    appRemovingWrites: (db, appId) => [ageRatingRepo.removing(db, appId)],
   }),
   register(app, deps) {
     const store = new AgeRatingStore(deps);

@@ -26,7 +26,8 @@ export const ageRatingRepo = {
   async moveApp(db: DbOrTx, appId: string, teamId: string): Promise<void> {
     await db.update(appAgeRatings).set({ teamId }).where(eq(appAgeRatings.appId, appId));
   },
-  async remove(db: DbOrTx, appId: string): Promise<void> {
-    await db.delete(appAgeRatings).where(eq(appAgeRatings.appId, appId));
+  /** The app's declaration goes with it (unrun: a part of the app's deleting statement). */
+  removing(db: DbOrTx, appId: string) {
+    return db.delete(appAgeRatings).where(eq(appAgeRatings.appId, appId));
   },
 };

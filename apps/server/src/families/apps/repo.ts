@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { WithSubquery } from 'drizzle-orm';
+import type { SQLWrapper, WithSubquery } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/types';
 import { likeContains } from '../../platform/db/like';
 import { apps, appSeriesMembers } from './tables';
@@ -107,10 +107,10 @@ export const appsRepo = {
   },
   /**
    * The app leaves its series (a series left with one app is no series: that app leaves
-   * too) and goes, recorded by `record`, in one statement (its parts see the series as it
-   * was before). False when there was no such app.
+   * too) and goes, recorded by `record`, with the other families' writes (`also`), in one
+   * statement (its parts see the data as it was before). False when there was no such app.
    */
-  async remove(db: DbOrTx, id: string, record: (changed: string) => WithSubquery): Promise<boolean> {
+  async remove(db: DbOrTx, id: string, record: (changed: string) => WithSubquery, also: SQLWrapper[] = []): Promise<boolean> {
     const left = db.$with('left_series').as(db.delete(appSeriesMembers).where(eq(appSeriesMembers.appId, id)).returning({ seriesId: appSeriesMembers.seriesId }));
     const lone = db.$with('lone_member').as(
       db
@@ -125,7 +125,8 @@ export const appsRepo = {
         .returning({ appId: appSeriesMembers.appId }),
     );
     const changed = db.$with('changed').as(db.delete(apps).where(eq(apps.id, id)).returning({ id: apps.id }));
-    const rows = await db.with(left, lone, changed, record('changed')).select().from(changed);
+    const parts = also.map((write, i) => db.$with(`removing_${i}`, {}).as(write.getSQL()));
+    const rows = await db.with(left, lone, changed, record('changed'), ...parts).select().from(changed);
     return rows.length > 0;
   },
   async seriesOf(db: DbOrTx, appId: string): Promise<string | null> {

@@ -127,9 +127,11 @@ export class AppsService {
     const audit = { action: 'app.delete' as const, teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: appId, data: { name: row.name, packageName: row.packageName } };
     const clientId = await db.transaction(async (tx) => {
       // Deleted since it was read: nothing more to remove, nothing recorded.
-      if (!(await appsRepo.remove(tx, appId, (changed) => auditWith(tx, clock, audit, changed)))) throw notFound();
+      const now = clock.now();
+      // The families' clean-up as parts of the app's own statement, where they allow it.
+      if (!(await appsRepo.remove(tx, appId, (changed) => auditWith(tx, clock, audit, changed), this.deps.lifecycle.appRemovingWrites(tx, appId, now)))) throw notFound();
       await packageIndexOf(this.deps).changed(tx, [row.teamId]);
-      await this.deps.lifecycle.appRemoving(tx, appId, clock.now());
+      await this.deps.lifecycle.appRemoving(tx, appId, now);
       return removeAppClient(this.deps, tx, appId);
     });
     if (clientId) forgetAppClientHere(this.deps, clientId);

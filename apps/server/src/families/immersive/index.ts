@@ -23,7 +23,7 @@ export const immersiveFamily: Family = {
   // The app's review tasks are the queue's (versions); the info and its pictures are this family's.
   lifecycle: () => ({
     appMoving: (tx, move) => immersiveRepo.moveApp(tx, move.appId, move.toTeamId),
-    appRemoving: (tx, appId) => immersiveRepo.remove(tx, appId),
+    appRemovingWrites: (db, appId) => [immersiveRepo.removing(db, appId)],
   }),
   register(app, deps) {
     const s: ImmersiveServices = { immersive: new ImmersiveService(deps) };

@@ -28,7 +28,8 @@ export const immersiveRepo = {
     const [row] = await db.update(immersiveInfos).set({ teamId }).where(eq(immersiveInfos.appId, appId)).returning();
     return row ? [...new Set([row.imageObjectId, ...(row.published ? [row.published.imageObjectId] : [])])] : [];
   },
-  async remove(db: DbOrTx, appId: string): Promise<void> {
-    await db.delete(immersiveInfos).where(eq(immersiveInfos.appId, appId));
+  /** The app's info goes with it (unrun: a part of the app's deleting statement). */
+  removing(db: DbOrTx, appId: string) {
+    return db.delete(immersiveInfos).where(eq(immersiveInfos.appId, appId));
   },
 };

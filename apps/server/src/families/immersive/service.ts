@@ -184,7 +184,7 @@ export class ImmersiveService {
   async remove(caller: Caller, appId: string) {
     const { clock } = this.deps;
     await this.change(caller, appId, 'delete', async (tx, was, app) => {
-      await immersiveRepo.remove(tx, appId);
+      await immersiveRepo.removing(tx, appId);
       await writeAudit(tx, clock, { action: 'immersive.delete', teamId: app.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: appId, data: { fromState: was.state } });
     });
     return {};

@@ -23,7 +23,7 @@ export const qualificationsFamily: Family = {
   // The review tasks are the queue's (versions); the documents and remarks are this family's.
   lifecycle: () => ({
     appMoving: (tx, move) => qualificationsRepo.moveApp(tx, move.appId, move.toTeamId),
-    appRemoving: (tx, appId) => qualificationsRepo.removeApp(tx, appId),
+    appRemovingWrites: (db, appId) => [qualificationsRepo.removingApp(db, appId)],
   }),
   register(app, deps) {
     const s: QualificationsServices = { qualifications: new QualificationsService(deps) };

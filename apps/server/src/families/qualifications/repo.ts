@@ -33,8 +33,9 @@ export const qualificationsRepo = {
     const moved = await db.update(qualifications).set({ teamId }).where(eq(qualifications.appId, appId)).returning({ objectIds: qualifications.objectIds });
     return [...new Set(moved.flatMap((r) => r.objectIds))];
   },
-  async removeApp(db: DbOrTx, appId: string): Promise<void> {
-    await db.delete(qualifications).where(eq(qualifications.appId, appId));
+  /** The app's qualifications go with it (unrun: a part of the app's deleting statement). */
+  removingApp(db: DbOrTx, appId: string) {
+    return db.delete(qualifications).where(eq(qualifications.appId, appId));
   },
   async remove(db: DbOrTx, id: string): Promise<void> {
     await db.delete(qualifications).where(eq(qualifications.id, id));

@@ -49,7 +49,7 @@ export const versionsFamily: Family = {
   ],
   lifecycle: () => ({
     appMoving: (tx, move) => versionsRepo.moveApp(tx, move.appId, move.toTeamId),
-    appRemoving: (tx, appId, at) => versionsRepo.removeApp(tx, appId, at),
+    appRemovingWrites: (db, appId, at) => versionsRepo.removingApp(db, appId, at),
   }),
   register(app, deps) {
     const versions = new VersionsService(deps);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, like, sql, type SQL, type WithSubquery } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, like, sql, type SQL, type SQLWrapper, type WithSubquery } from 'drizzle-orm';
 import { EDITABLE_STATES, LIVE_STATES, RELEASE_STATE, UNRELEASED_STATES } from '@wharf/rules';
 import type { DbOrTx } from '../../platform/db/types';
 import { appVersions, phasedReleases, reviewTasks, versionEvents, versionExpansionFiles, versionListings } from './tables';
@@ -168,20 +168,19 @@ export const versionsRepo = {
     await db.delete(appVersions).where(eq(appVersions.id, id));
   },
   /**
-   * The app's versions go with their listings, expansion files and phased releases, and its
-   * open review tasks are withdrawn: one statement (its parts see the same snapshot, and no
-   * foreign key orders them), where it was six round trips inside the app's deletion.
+   * The app's versions with their listings, expansion files and phased releases, and its
+   * open review tasks withdrawn (decided ones stay as records): writes the app's deleting
+   * statement runs as its parts. Each sees the versions as they were before it.
    */
-  async removeApp(db: DbOrTx, appId: string, now: Date): Promise<void> {
-    const gone = db.$with('gone_versions').as(db.delete(appVersions).where(eq(appVersions.appId, appId)).returning({ id: appVersions.id }));
-    const ofGone = db.select({ id: gone.id }).from(gone);
-    const listings = db.$with('gone_listings').as(db.delete(versionListings).where(inArray(versionListings.versionId, ofGone)).returning({ id: versionListings.versionId }));
-    const expansion = db.$with('gone_expansion').as(db.delete(versionExpansionFiles).where(inArray(versionExpansionFiles.versionId, ofGone)).returning({ id: versionExpansionFiles.versionId }));
-    const phases = db.$with('gone_phases').as(db.delete(phasedReleases).where(inArray(phasedReleases.versionId, ofGone)).returning({ id: phasedReleases.versionId }));
-    const withdrawn = db.$with('withdrawn_tasks').as(
-      db.update(reviewTasks).set({ state: 'withdrawn', decidedAt: now }).where(and(eq(reviewTasks.appId, appId), eq(reviewTasks.state, 'open'))).returning({ id: reviewTasks.id }),
-    );
-    await db.with(gone, listings, expansion, phases, withdrawn).select({ n: sql<number>`count(*)::int` }).from(gone);
+  removingApp(db: DbOrTx, appId: string, now: Date): SQLWrapper[] {
+    const ofApp = db.select({ id: appVersions.id }).from(appVersions).where(eq(appVersions.appId, appId));
+    return [
+      db.delete(versionListings).where(inArray(versionListings.versionId, ofApp)),
+      db.delete(versionExpansionFiles).where(inArray(versionExpansionFiles.versionId, ofApp)),
+      db.delete(phasedReleases).where(inArray(phasedReleases.versionId, ofApp)),
+      db.delete(appVersions).where(eq(appVersions.appId, appId)),
+      db.update(reviewTasks).set({ state: 'withdrawn', decidedAt: now }).where(and(eq(reviewTasks.appId, appId), eq(reviewTasks.state, 'open'))),
+    ];
   },
   async page(db: DbOrTx, appId: string, opts: { onlyReleased: boolean }, limit: number, before?: Position): Promise<VersionRow[]> {
     const c: SQL[] = [eq(appVersions.appId, appId)];

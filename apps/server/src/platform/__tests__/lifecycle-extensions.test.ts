@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/types';
 import type { Deps } from '../deps';
 import { defineExtensionPoint, extend, extensionsOf } from '../extensions';
@@ -46,6 +47,23 @@ describe('the lifecycle of projects and apps', () => {
     ]);
     await expect(failing.appRemoving(tx, 'a', at)).rejects.toThrow('refused');
     expect(seen).not.toContain('after');
+  });
+});
+
+describe("an app's removal in one statement", () => {
+  it("gathers every family's writes for the app's deleting statement, in the families' order", () => {
+    const at = new Date('2026-12-03T00:00:00Z');
+    const [w1, w2, w3] = ['a', 'b', 'c'].map((name) => ({ getSQL: () => sql.raw(name) }));
+    const asked: string[] = [];
+    const life = lifecycleOf([
+      { appRemovingWrites: (_db, id) => (asked.push(id), [w1!, w2!]) },
+      {},
+      { appRemoving: async () => undefined },
+      { appRemovingWrites: (_db, id, when) => (asked.push(`${id} ${when.toISOString()}`), [w3!]) },
+    ]);
+    expect(life.appRemovingWrites(tx, 'x', at)).toEqual([w1, w2, w3]);
+    expect(asked).toEqual(['x', 'x 2026-12-03T00:00:00.000Z']);
+    expect(lifecycleOf([{}]).appRemovingWrites(tx, 'x', at)).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ageRatingApi, buildPath, versionApi } from '@wharf/contract';
+import { ageRatingApi, appApi, buildPath, versionApi } from '@wharf/contract';
 import { NO_CONTENT } from '@wharf/rules';
 import { TestUser, type TestApp } from '../../../harness';
 import { appWithOperator, completeVersion, newApp, released } from '../../../harness/scenarios';
@@ -140,5 +140,16 @@ describe('age rating on a deployment without reviewers (AUTO_APPROVE)', () => {
     } finally {
       await auto.t.close();
     }
+  });
+});
+
+describe("an app's deletion", () => {
+  it('takes its declaration with it, in the statement that deletes the app', async () => {
+    const { u, appId } = await fresh();
+    expect((await save(u, appId, violent)).statusCode).toBe(200);
+    const rows = async () => (await t.deps.database.executeSql(`select 1 from app_age_ratings where app_id = $1`, [appId])).rows.length;
+    expect(await rows()).toBe(1);
+    expect((await u.call(appApi.deleteApp, { query: { appId } })).statusCode).toBe(200);
+    expect(await rows()).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
-import { fileApi, immersiveApi } from '@wharf/contract';
+import { appApi, fileApi, immersiveApi } from '@wharf/contract';
 import { TestUser, type TestApp } from '../../../harness';
 import { teamWithMember } from '../../../harness/scenarios';
 import { appWithOperator, newApp, uploaded } from '../../../harness/scenarios';
@@ -179,5 +179,18 @@ describe('immersive info', () => {
     expect((await member.call(immersiveApi.deleteImmersiveInfo, { query: { appId } })).statusCode).toBe(403);
     expect((await holder.call(immersiveApi.immersiveReviewQueue, {})).statusCode).toBe(403);
     expect((await member.call(immersiveApi.imageColor, { body: { objectId: image } })).statusCode).toBe(403);
+  });
+});
+
+describe("an app's deletion", () => {
+  it('takes its immersive info with it, in the statement that deletes the app', async () => {
+    const u = await TestUser.register(t);
+    const { appId } = await newApp(u);
+    const image = await upload(u, 'a.png', 'image/png', pngOf([0x20, 0xa0, 0x60]));
+    expect((await u.call(immersiveApi.createImmersiveInfo, { body: { appId, imageObjectId: image, texts } })).statusCode).toBe(200);
+    const rows = async () => (await t.deps.database.executeSql(`select 1 from immersive_infos where app_id = $1`, [appId])).rows.length;
+    expect(await rows()).toBe(1);
+    expect((await u.call(appApi.deleteApp, { query: { appId } })).statusCode).toBe(200);
+    expect(await rows()).toBe(0);
   });
 });

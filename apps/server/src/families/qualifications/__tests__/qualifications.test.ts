@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileApi, qualificationApi } from '@wharf/contract';
+import { appApi, fileApi, qualificationApi } from '@wharf/contract';
 import { TestUser, type TestApp } from '../../../harness';
 import { teamWithMember } from '../../../harness/scenarios';
 import { appWithOperator, newApp } from '../../../harness/scenarios';
@@ -115,5 +115,17 @@ describe('qualification review tasks', () => {
     expect((await member.call(qualificationApi.cancelQualificationTask, { body: { appId, taskId: task.taskId } })).statusCode).toBe(403);
     expect((await holder.call(qualificationApi.setQualificationStatus, { body: { taskId: task.taskId, status: 'approved' } })).statusCode).toBe(403);
     expect((await holder.call(qualificationApi.qualificationReviewQueue, {})).statusCode).toBe(403);
+  });
+});
+
+describe("an app's deletion", () => {
+  it('takes its qualification tasks with it, in the statement that deletes the app', async () => {
+    const u = await TestUser.register(t);
+    const { appId } = await newApp(u, { category: 'game' });
+    expect((await u.call(qualificationApi.createQualificationTask, { body: { appId, kind: 'gameLicence', objectIds: [await doc(u)] } })).statusCode).toBe(200);
+    const rows = async () => (await t.deps.database.executeSql(`select 1 from qualifications where app_id = $1`, [appId])).rows.length;
+    expect(await rows()).toBe(1);
+    expect((await u.call(appApi.deleteApp, { query: { appId } })).statusCode).toBe(200);
+    expect(await rows()).toBe(0);
   });
 });
