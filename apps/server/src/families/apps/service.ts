@@ -126,9 +126,9 @@ export class AppsService {
     }
     const audit = { action: 'app.delete' as const, teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: appId, data: { name: row.name, packageName: row.packageName } };
     const clientId = await db.transaction(async (tx) => {
-      // Deleted since it was read: nothing more to remove, nothing recorded.
       const now = clock.now();
-      // The families' clean-up as parts of the app's own statement, where they allow it.
+      // The families' clean-up as parts of the app's own statement, where they allow it. An
+      // app deleted since it was read: nothing removed, nothing recorded.
       if (!(await appsRepo.remove(tx, appId, (changed) => auditWith(tx, clock, audit, changed), this.deps.lifecycle.appRemovingWrites(tx, appId, now)))) throw notFound();
       await packageIndexOf(this.deps).changed(tx, [row.teamId]);
       await this.deps.lifecycle.appRemoving(tx, appId, now);
