@@ -27,7 +27,7 @@ export async function seedDemo(deps: Deps): Promise<DemoRef | null> {
   if (seeded) {
     // A demo seeded before its releases existed (or without the samples then) gets them now.
     const team = await teamById(db, seeded.teamId);
-    if (team) await seedDemoReleases(deps, ownerCaller(team.mainUserId, team.id), team.id);
+    if (team) await seedDemoReleases(deps, ownerCaller(team.mainUserId, team.id, team.siteId), team.id);
     return null;
   }
   const now = clock.now();
@@ -35,7 +35,7 @@ export async function seedDemo(deps: Deps): Promise<DemoRef | null> {
   const owner = await db.transaction((tx) =>
     createTeamHolder(tx, { email: 'demo@wharf.local', displayName: 'Wharf demo', passwordHash }, { name: 'Wharf demo', siteId: 1, zone: 'china', countryCode: null, userType: 2 }, now),
   );
-  const caller = ownerCaller(owner.user.id, owner.team.id);
+  const caller = ownerCaller(owner.user.id, owner.team.id, owner.team.siteId);
   const project = await projectsOf(deps).create(caller, { name: 'Demo project', dataLocation: 'china' });
   const apps = appsOf(deps);
   await apps.create(caller, { projectId: project.projectId, platform: 'android', name: 'Tipsy', packageName: 'com.dhruv.tipsy', category: 'app', defaultLanguage: 'enUS' });
@@ -47,6 +47,6 @@ export async function seedDemo(deps: Deps): Promise<DemoRef | null> {
 }
 
 /** The demo team's account holder, as the services see a signed-in caller. */
-function ownerCaller(userId: string, teamId: string): Caller {
-  return { ...ANONYMOUS, kind: 'user', userId, teamId, permissions: new Set(PERMISSIONS), roles: ['accountHolder'], team: { mainUserId: userId, userType: 2 } };
+function ownerCaller(userId: string, teamId: string, siteId: number): Caller {
+  return { ...ANONYMOUS, kind: 'user', userId, teamId, permissions: new Set(PERMISSIONS), roles: ['accountHolder'], team: { mainUserId: userId, userType: 2, siteId } };
 }

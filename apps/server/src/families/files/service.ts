@@ -59,7 +59,7 @@ export class FilesService {
     const bizTag = bizTagOf(meta.bizTag, meta.contentType, meta.fileName);
     const id = options.id ?? randomUUID();
     const key = `files/${caller.teamId}/${id}`;
-    const siteId = meta.siteId ?? (await this.homeSite(caller.teamId!));
+    const siteId = meta.siteId ?? caller.team?.siteId ?? (await this.homeSite(caller.teamId!));
     const maxBytes = Math.min(meta.maxBytes ?? config.maxUploadBytes, config.maxUploadBytes);
     const row = await filesRepo.insert(db, { id, teamId: caller.teamId!, bizTag, fileName: meta.fileName, contentType: meta.contentType, storageKey: key, state: 'uploading', siteId, createdBy: caller.userId, createdAt: clock.now() });
     try {

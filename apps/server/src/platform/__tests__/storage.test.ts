@@ -81,6 +81,18 @@ describe('local storage', () => {
     expect(await storage.stat('a/1')).toBeNull();
   });
 
+  it('makes its directories once, and again when they were removed from outside', async () => {
+    await storage.put('teams/1/a', Readable.from([Buffer.from('a')]));
+    await fs.rm(path.join(root, '.tmp'), { recursive: true });
+    await fs.rm(path.join(root, 'objects', 'teams'), { recursive: true });
+    await storage.put('teams/1/b', Readable.from([Buffer.from('b')]));
+    expect((await buffer(await storage.get('teams/1/b'))).toString()).toBe('b');
+    await expect(storage.get('teams/1/a')).rejects.toBeInstanceOf(ObjectNotFoundError);
+    await fs.rm(path.join(root, 'objects', 'teams', '1'), { recursive: true });
+    await storage.put('teams/1/c', Readable.from([Buffer.from('c')]));
+    expect((await buffer(await storage.get('teams/1/c'))).toString()).toBe('c');
+  });
+
   it('sweeps temp files left by interrupted writes', async () => {
     await fs.mkdir(path.join(root, '.tmp'), { recursive: true });
     await fs.writeFile(path.join(root, '.tmp', 'leftover'), 'x');

@@ -23,8 +23,8 @@ export interface Caller {
   accountStatus: number;
   /** The personal user type of the signed-in user (0 when unknown). */
   userType: number;
-  /** Facts of the current team that most calls need, resolved with the session. */
-  team: { mainUserId: string; userType: number } | null;
+  /** Facts of the current team that most calls need, resolved with the session (its site: where its files count). */
+  team: { mainUserId: string; userType: number; siteId: number } | null;
   /** The request's address (behind the configured proxies), for the audit trail; null outside a request. */
   ip: string | null;
   /** An app client's app, or the app an API client acts for; null otherwise. */

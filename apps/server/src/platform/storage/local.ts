@@ -28,6 +28,11 @@ export function readChunkBytes(reading: number): number {
   return Math.min(READ_CHUNKS.most, Math.max(READ_CHUNKS.least, share));
 }
 
+/** A descriptor from the callback API: one thread-pool turn, no promise machinery of a FileHandle. */
+function openFd(file: string, flags: string): Promise<number> {
+  return new Promise((resolve, reject) => openCallback(file, flags, (err, fd) => (err ? reject(err) : resolve(fd))));
+}
+
 /**
  * Files under one directory. Writes go to a temporary file that is renamed into place,
  * so a reader never sees half an object and a crash leaves only a temp file behind.
@@ -37,6 +42,12 @@ export class LocalStorage implements ObjectStorage {
   readonly #tmp: string;
   /** Objects being read now (their streams not yet closed). */
   #reading = 0;
+  /**
+   * Directories this instance made or found: each `mkdir` is a turn of the thread pool and
+   * of a busy event loop, twice per upload (docs/performance.md). One removed from outside
+   * is made again when a rename into it fails.
+   */
+  readonly #dirs = new Set<string>();
 
   constructor(root: string) {
     this.#root = path.resolve(root);
@@ -54,13 +65,24 @@ export class LocalStorage implements ObjectStorage {
 
   async put(key: string, body: Readable, options: { maxBytes?: number } = {}): Promise<StoredObject> {
     const target = this.#path(key);
-    await fs.mkdir(this.#tmp, { recursive: true });
-    await fs.mkdir(path.dirname(target), { recursive: true });
+    await Promise.all([this.#dir(this.#tmp), this.#dir(path.dirname(target))]);
     const tmp = path.join(this.#tmp, randomUUID());
     const counted = meter(options.maxBytes);
+    // Opened before the body flows, so that a temp directory removed from outside is made again.
+    const fd = await openFd(tmp, 'wx').catch(async (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ENOENT') throw err;
+      this.#dirs.clear();
+      await this.#dir(this.#tmp);
+      return openFd(tmp, 'wx');
+    });
     try {
-      await pipeline(body, counted.stream, createWriteStream(tmp, { flags: 'wx' }));
-      await fs.rename(tmp, target);
+      await pipeline(body, counted.stream, createWriteStream(tmp, { fd }));
+      await fs.rename(tmp, target).catch(async (err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOENT') throw err;
+        this.#dirs.clear();
+        await this.#dir(path.dirname(target));
+        await fs.rename(tmp, target);
+      });
     } catch (err) {
       await fs.rm(tmp, { force: true });
       throw err;
@@ -68,11 +90,18 @@ export class LocalStorage implements ObjectStorage {
     return counted.result();
   }
 
+  async #dir(dir: string): Promise<void> {
+    if (this.#dirs.has(dir)) return;
+    await fs.mkdir(dir, { recursive: true });
+    if (this.#dirs.size >= 10_000) this.#dirs.clear();
+    this.#dirs.add(dir);
+  }
+
   async get(key: string, range?: ByteRange): Promise<Readable> {
     const file = this.#path(key);
-    const fd = await new Promise<number>((resolve, reject) =>
-      openCallback(file, 'r', (err, opened) => (err ? reject(err.code === 'ENOENT' ? new ObjectNotFoundError(key) : err) : resolve(opened))),
-    );
+    const fd = await openFd(file, 'r').catch((err: NodeJS.ErrnoException) => {
+      throw err.code === 'ENOENT' ? new ObjectNotFoundError(key) : err;
+    });
     // The stream owns the descriptor: opening first turns "missing" into a clean error. A
     // descriptor's stream, not a FileHandle's: its reads are plain callbacks, not promises
     // (a small file's GET is mostly this). Reads as large as the shared budget allows.

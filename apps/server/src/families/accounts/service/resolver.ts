@@ -99,7 +99,7 @@ export function accountsResolver(deps: Deps, cache: SessionCache): AccessResolve
       permissions,
       roles: membership.roles,
       appScope: scoped ? membership.appIds : null,
-      team: { mainUserId: found.team.mainUserId, userType: found.team.userType },
+      team: { mainUserId: found.team.mainUserId, userType: found.team.userType, siteId: found.team.siteId },
     };
   }
 }
