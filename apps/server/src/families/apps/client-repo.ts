@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, type WithSubquery } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/types';
 import { appClients, apps } from './tables';
 
@@ -27,8 +27,10 @@ export const appClientsRepo = {
     return row ? { ...row.client, teamId: row.teamId, projectId: row.projectId, packageName: row.packageName } : undefined;
   },
   /** Answers nothing when another request made the app's client first. */
-  async insert(db: DbOrTx, row: typeof appClients.$inferInsert): Promise<AppClientRow | undefined> {
-    const [created] = await db.insert(appClients).values(row).onConflictDoNothing({ target: appClients.appId }).returning();
+  /** The app's client, recorded by `record` in the same statement; undefined (nothing recorded) when the app had one. */
+  async insert(db: DbOrTx, row: typeof appClients.$inferInsert, record: (changed: string) => WithSubquery): Promise<AppClientRow | undefined> {
+    const changed = db.$with('changed').as(db.insert(appClients).values(row).onConflictDoNothing({ target: appClients.appId }).returning());
+    const [created] = await db.with(changed, record('changed')).select().from(changed);
     return created;
   },
   async update(db: DbOrTx, appId: string, set: Partial<typeof appClients.$inferInsert>): Promise<AppClientRow> {

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { AppClient } from '@wharf/contract';
 import { ZONES, type Zone } from '@wharf/rules';
-import { writeAudit } from '../../platform/audit';
+import { auditWith, writeAudit } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import type { DbOrTx } from '../../platform/db/types';
 import type { Caller } from '../../platform/http/access';
@@ -24,12 +24,13 @@ export async function ensureAppClient(deps: Deps, tx: DbOrTx, appId: string, by:
   const existing = o.newApp ? undefined : await appClientsRepo.byApp(tx, appId);
   if (existing) return existing;
   const { secret } = await deps.secrets.create(tx, { scope: 'app', scopeId: appId, name: keyName(), kind: 'revealable' });
-  const created = await appClientsRepo.insert(tx, { appId, clientId: newClientId(), keySecretId: secret.id, createdAt: deps.clock.now() });
+  const clientId = newClientId();
+  const audit = { action: 'app.clientCreate' as const, teamId: by.teamId, actorId: by.userId, ip: by.ip, targetType: 'app', targetId: appId, data: { clientId } };
+  const created = await appClientsRepo.insert(tx, { appId, clientId, keySecretId: secret.id, createdAt: deps.clock.now() }, (changed) => auditWith(tx, deps.clock, audit, changed));
   if (!created) {
     await deps.secrets.remove(tx, secret.id);
     return (await appClientsRepo.byApp(tx, appId))!;
   }
-  await writeAudit(tx, deps.clock, { action: 'app.clientCreate', teamId: by.teamId, actorId: by.userId, ip: by.ip, targetType: 'app', targetId: appId, data: { clientId: created.clientId } });
   return created;
 }
 

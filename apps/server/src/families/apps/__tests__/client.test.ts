@@ -140,6 +140,8 @@ describe("an app's client credentials", () => {
 
     const audit = (await u.call(teamApi.auditEventList, { query: { pageSize: 50 } })).json().items.map((e: { action: string }) => e.action);
     expect(audit).toEqual(expect.arrayContaining(['app.clientCreate', 'app.clientRotate']));
+    // Made once, with the app, and recorded once however often it was asked for.
+    expect(audit.filter((a: string) => a === 'app.clientCreate')).toHaveLength(1);
   });
 
   it('end with the app: a deleted app’s key is refused', async () => {
