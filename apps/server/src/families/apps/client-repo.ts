@@ -1,4 +1,5 @@
 import { eq, type WithSubquery } from 'drizzle-orm';
+import { recorded } from '../../platform/db/recorded';
 import type { DbOrTx } from '../../platform/db/types';
 import { appClients, apps } from './tables';
 
@@ -29,8 +30,7 @@ export const appClientsRepo = {
   /** Answers nothing when another request made the app's client first. */
   /** The app's client, recorded by `record` in the same statement; undefined (nothing recorded) when the app had one. */
   async insert(db: DbOrTx, row: typeof appClients.$inferInsert, record: (changed: string) => WithSubquery): Promise<AppClientRow | undefined> {
-    const changed = db.$with('changed').as(db.insert(appClients).values(row).onConflictDoNothing({ target: appClients.appId }).returning());
-    const [created] = await db.with(changed, record('changed')).select().from(changed);
+    const [created] = await recorded(db, db.insert(appClients).values(row).onConflictDoNothing({ target: appClients.appId }).returning(), record);
     return created;
   },
   async update(db: DbOrTx, appId: string, set: Partial<typeof appClients.$inferInsert>): Promise<AppClientRow> {

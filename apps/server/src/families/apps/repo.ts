@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLWrapper, WithSubquery } from 'drizzle-orm';
+import { recorded } from '../../platform/db/recorded';
 import type { DbOrTx } from '../../platform/db/types';
 import { likeContains } from '../../platform/db/like';
 import { apps, appSeriesMembers } from './tables';
@@ -32,8 +33,7 @@ function conditions(teamId: string, f: AppFilter): SQL[] {
 export const appsRepo = {
   /** The new app, recorded by `record` in the same statement. */
   async insert(db: DbOrTx, row: typeof apps.$inferInsert, record: (changed: string) => WithSubquery): Promise<AppRow> {
-    const changed = db.$with('changed').as(db.insert(apps).values(row).returning());
-    const [created] = await db.with(changed, record('changed')).select().from(changed);
+    const [created] = await recorded(db, db.insert(apps).values(row).returning(), record);
     return created!;
   },
   async byId(db: DbOrTx, teamId: string, id: string): Promise<AppRow | undefined> {
@@ -101,8 +101,7 @@ export const appsRepo = {
    */
   async updateMergingNames(db: DbOrTx, id: string, names: Record<string, string> | undefined, set: Partial<typeof apps.$inferInsert>, record: (changed: string) => WithSubquery): Promise<AppRow | undefined> {
     const merged = names ? { names: sql`${apps.names} || ${JSON.stringify(names)}::jsonb` } : {};
-    const changed = db.$with('changed').as(db.update(apps).set({ ...set, ...merged }).where(eq(apps.id, id)).returning());
-    const [row] = await db.with(changed, record('changed')).select().from(changed);
+    const [row] = await recorded(db, db.update(apps).set({ ...set, ...merged }).where(eq(apps.id, id)).returning(), record);
     return row;
   },
   /**
@@ -124,9 +123,8 @@ export const appsRepo = {
         )
         .returning({ appId: appSeriesMembers.appId }),
     );
-    const changed = db.$with('changed').as(db.delete(apps).where(eq(apps.id, id)).returning({ id: apps.id }));
     const parts = also.map((write, i) => db.$with(`removing_${i}`, {}).as(write.getSQL()));
-    const rows = await db.with(left, lone, changed, record('changed'), ...parts).select().from(changed);
+    const rows = await recorded(db, db.delete(apps).where(eq(apps.id, id)).returning({ id: apps.id }), (changed) => [left, lone, record(changed), ...parts]);
     return rows.length > 0;
   },
   async seriesOf(db: DbOrTx, appId: string): Promise<string | null> {

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { WithSubquery } from 'drizzle-orm';
+import { recorded } from '../../platform/db/recorded';
 import type { DbOrTx } from '../../platform/db/types';
 import { files, uploadParts, uploadSessions, uploadTickets, videoParses } from './tables';
 
@@ -27,9 +28,7 @@ export const filesRepo = {
       .set({ state: 'ready', size: stored.size, sha256: stored.sha256, ...image })
       .where(and(eq(files.id, id), eq(files.state, 'uploading')))
       .returning();
-    if (!record) return (await update)[0];
-    const changed = db.$with('changed').as(update);
-    const [row] = await db.with(changed, record('changed')).select().from(changed);
+    const [row] = record ? await recorded(db, update, record) : await update;
     return row;
   },
   async setImageSize(db: DbOrTx, id: string, width: number | null, height: number | null): Promise<void> {

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, lt, max, ne, sql } from 'drizzle-orm';
 import type { WithSubquery } from 'drizzle-orm';
+import { recorded } from '../../platform/db/recorded';
 import type { DbOrTx } from '../../platform/db/types';
 import { packageClaims, packages } from './tables';
 import { pastCursor } from '../../platform/db/keyset';
@@ -10,8 +11,7 @@ export type ClaimRow = typeof packageClaims.$inferSelect;
 export const packagesRepo = {
   /** The new package, recorded by `record` in the same statement. */
   async insert(db: DbOrTx, row: typeof packages.$inferInsert, record: (changed: string) => WithSubquery): Promise<PackageRow> {
-    const changed = db.$with('changed').as(db.insert(packages).values(row).returning());
-    const [created] = await db.with(changed, record('changed')).select().from(changed);
+    const [created] = await recorded(db, db.insert(packages).values(row).returning(), record);
     return created!;
   },
   async byId(db: DbOrTx, appId: string, id: string): Promise<PackageRow | undefined> {

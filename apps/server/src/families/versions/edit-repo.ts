@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql, type SQL, type WithSubquery } from 'drizzle-orm';
+import { recorded } from '../../platform/db/recorded';
 import type { DbOrTx } from '../../platform/db/types';
 import type { ListingEdit, VersionRow } from './repo';
 import { appVersions, versionEvents, versionListings } from './tables';
@@ -16,7 +17,7 @@ const COLUMNS: Record<Exclude<keyof ListingEdit, 'language'>, string> = {
 const BLANK = { name: '', brief: '', description: '', new_features: '', icon_object_id: null, screenshot_object_ids: [], video_object_ids: [] };
 
 /** One listing merged (fields left out stay as they are), only if the version's update matched. */
-function listingMerge(db: DbOrTx, index: number, versionId: string, edit: ListingEdit, updatedAt: Date): WithSubquery {
+function listingMerge(db: DbOrTx, index: number, versionId: string, edit: ListingEdit, updatedAt: Date, changed: string): WithSubquery {
   const { language, ...fields } = edit;
   const given = Object.entries(fields)
     .filter(([, v]) => v !== undefined)
@@ -27,7 +28,7 @@ function listingMerge(db: DbOrTx, index: number, versionId: string, edit: Listin
     sql`insert into ${versionListings} (version_id, language, name, brief, description, new_features, icon_object_id, screenshot_object_ids, video_object_ids, updated_at)
       select r.version_id, r.language, r.name, r.brief, r.description, r.new_features, r.icon_object_id, r.screenshot_object_ids, r.video_object_ids, r.updated_at
       from jsonb_populate_record(null::version_listings, ${JSON.stringify(row)}::jsonb) as r
-      where exists (select 1 from changed)
+      where exists (select 1 from ${sql.identifier(changed)})
       on conflict (version_id, language) do update set ${sql.join(set, sql`, `)}
       returning version_id`,
   );
@@ -48,15 +49,12 @@ export async function editIfUnchanged(
   updatedAt: Date,
   records: (changed: string) => WithSubquery[],
 ): Promise<VersionRow | undefined> {
-  const changed = db.$with('changed').as(
-    db
-      .update(appVersions)
-      .set(set)
-      .where(and(eq(appVersions.id, read.id), eq(appVersions.releaseState, read.releaseState), eq(appVersions.rollbackPending, read.rollbackPending), isNull(appVersions.supersededAt)))
-      .returning(),
-  );
-  const merges = listings.map((l, i) => listingMerge(db, i, read.id, l, updatedAt));
-  const [row] = await db.with(changed, ...merges, ...records('changed')).select().from(changed);
+  const update = db
+    .update(appVersions)
+    .set(set)
+    .where(and(eq(appVersions.id, read.id), eq(appVersions.releaseState, read.releaseState), eq(appVersions.rollbackPending, read.rollbackPending), isNull(appVersions.supersededAt)))
+    .returning();
+  const [row] = await recorded(db, update, (changed) => [...listings.map((l, i) => listingMerge(db, i, read.id, l, updatedAt, changed)), ...records(changed)]);
   return row;
 }
 
