@@ -5,6 +5,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     maxWorkers: 2,
+    // Transformed modules kept on disk (node_modules/.experimental-vitest-cache), keyed by
+    // their content: `npm test`'s later runs (browser, PostgreSQL) and the next `npm test`
+    // load the server and the console without transforming them again (the PostgreSQL
+    // suite's transform time: 16 s → 3.5 s).
+    experimental: { fsModuleCache: true },
     projects: [
       'packages/rules',
       'packages/contract',

@@ -6,6 +6,7 @@ import { openPglite, openPostgres } from '../platform/db/client';
 import type { Database } from '../platform/db/types';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
+import { createMemoryTablespace, dropMemoryTablespace } from './memory-tablespace';
 import { TEST_ENV } from './test-env';
 
 declare module 'vitest' {
@@ -42,6 +43,8 @@ export interface TemplateInfo {
   dir?: string;
   url?: string;
   templateName?: string;
+  /** PostgreSQL: the run's tablespace on memory, where there is one (memory-tablespace.ts). */
+  tablespace?: string;
 }
 
 export async function createTemplate(runId: string): Promise<TemplateInfo> {
@@ -49,14 +52,15 @@ export async function createTemplate(runId: string): Promise<TemplateInfo> {
   if (url) {
     const templateName = `wharf_tpl_${runId}`;
     await adminQuery(url, `DROP DATABASE IF EXISTS ${templateName}`);
-    await adminQuery(url, `CREATE DATABASE ${templateName}`);
+    const tablespace = await createMemoryTablespace(url, runId);
+    await adminQuery(url, `CREATE DATABASE ${templateName}${tablespace ? ` TABLESPACE ${tablespace}` : ''}`);
     const db = await openPostgres(withDatabase(url, templateName), 2);
     try {
       await prepare(db);
     } finally {
       await db.close();
     }
-    return { kind: 'postgres', url, templateName };
+    return { kind: 'postgres', url, templateName, ...(tablespace ? { tablespace } : {}) };
   }
   return createPgliteTemplate(runId);
 }
@@ -75,8 +79,10 @@ export async function createPgliteTemplate(runId: string): Promise<TemplateInfo 
 }
 
 export async function dropTemplate(info: TemplateInfo): Promise<void> {
-  if (info.kind === 'postgres') await adminQuery(info.url!, `DROP DATABASE IF EXISTS ${info.templateName}`);
-  else await fs.rm(info.dir!, { recursive: true, force: true });
+  if (info.kind === 'postgres') {
+    await adminQuery(info.url!, `DROP DATABASE IF EXISTS ${info.templateName}`);
+    if (info.tablespace) await dropMemoryTablespace(info.url!, info.tablespace);
+  } else await fs.rm(info.dir!, { recursive: true, force: true });
 }
 
 export function withDatabase(url: string, name: string): string {
