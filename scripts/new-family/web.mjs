@@ -114,9 +114,9 @@ export function ${n.Pascal}Page() {
 }
 `,
     [`${dir}/routes.tsx`]: `import type { FamilyPages } from '../../ui/family-pages';
-import { ${n.Pascal}Page } from './pages/${n.Pascal}Page';
+import { lazyPage } from '../../ui/lazy-page';
 
-export const projectPages: FamilyPages['projectPages'] = [{ path: '${n.family}', element: <${n.Pascal}Page /> }];
+export const projectPages: FamilyPages['projectPages'] = [{ path: '${n.family}', element: lazyPage(() => import('./pages/${n.Pascal}Page'), (m) => m.${n.Pascal}Page) }];
 `,
     [`${dir}/public.ts`]: `// What other features may use of ${n.family}: nothing else of this folder.
 export { ${n.camel}Keys } from './api/keys';

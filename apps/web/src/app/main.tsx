@@ -7,11 +7,10 @@ import { currentLanguage } from '../session/language';
 import { isSignedIn } from '../session/session';
 import { clearLeftoverSession } from '../session/signed-out';
 import { App } from './App';
-import { createI18n } from './i18n';
+import { createI18n, loadLanguage } from './i18n';
 
 clearLeftoverSession(window.location.hash, isSignedIn());
 const language = currentLanguage();
-const i18n = createI18n(language);
 const client = requestClient();
 installErrorForwarding(() => client.config?.errorReportUrl);
 const reporter = createPageReporter(client);
@@ -23,8 +22,12 @@ void client.loadConfig().then(() => {
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
-createRoot(root).render(
-  <StrictMode>
-    <App language={language} i18n={i18n} reporter={reporter} />
-  </StrictMode>,
-);
+// The page's language's strings are a chunk of their own (i18n.ts): fetched while the
+// request layer loads its configuration.
+void loadLanguage(language).then(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App language={language} i18n={createI18n(language)} reporter={reporter} />
+    </StrictMode>,
+  );
+});

@@ -5,6 +5,7 @@ import { callEndpoint } from './call-mock';
 import { loadECharts } from './chart-mock';
 import { listenEndpoint } from './live-mock';
 import { forgetLanguage } from '../session/language';
+import { LANGUAGES, loadLanguage } from '../app/i18n';
 
 // Page tests answer the request layer's one door (call-mock.ts), hold no live streams
 // (live-mock.ts), type into a text area for the code editor (code-editor-mock.tsx) and
@@ -32,6 +33,10 @@ vi.mock(import('../ui/chart/load'), async (original) => {
   loadECharts.mockImplementation(module.loadECharts);
   return { ...module, loadECharts: loadECharts as unknown as typeof module.loadECharts };
 });
+
+// Every language's strings at hand, as a page has its own once loaded: tests make their
+// i18next instances synchronously, in any language (app/i18n.ts).
+await Promise.all(LANGUAGES.map(loadLanguage));
 
 // React's development build records where every element was created (an Error, so a
 // stack trace, for up to 10,000 elements a second) to name the owner in its warnings. In

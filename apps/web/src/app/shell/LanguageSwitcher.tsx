@@ -2,7 +2,7 @@ import { App as AntApp, Button, Dropdown, type MenuProps } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { chooseLanguage, LANGUAGE_NAMES, type Language } from '../../session/language';
-import { LANGUAGES } from '../i18n';
+import { LANGUAGES, switchLanguage } from '../i18n';
 
 /**
  * The header's language menu. Switching needs no reload: strings, antd, dates and the
@@ -24,7 +24,7 @@ export function LanguageSwitcher({ dark = true }: { dark?: boolean }) {
     chooseLanguage(language);
     // What was just said in the old language goes with it.
     message.destroy();
-    void i18n.changeLanguage(language).then(() => queryClient.invalidateQueries());
+    void switchLanguage(i18n, language).then(() => queryClient.invalidateQueries());
   };
   return (
     <Dropdown menu={{ items, onClick, selectable: true, selectedKeys: [current] }} trigger={['click']} placement="bottomRight">

@@ -1,11 +1,9 @@
 import type { FamilyPages } from '../../ui/family-pages';
-import { ExperimentPage } from './pages/ExperimentPage';
-import { ExperimentsPage } from './pages/ExperimentsPage';
-import { ExperimentWizardPage } from './pages/ExperimentWizardPage';
+import { lazyPage } from '../../ui/lazy-page';
 
 export const appPages: FamilyPages['appPages'] = [
-  { path: 'ab-testing', element: <ExperimentsPage /> },
-  { path: 'ab-testing/new', element: <ExperimentWizardPage /> },
-  { path: 'ab-testing/:experimentId', element: <ExperimentPage /> },
-  { path: 'ab-testing/:experimentId/edit', element: <ExperimentWizardPage /> },
+  { path: 'ab-testing', element: lazyPage(() => import('./pages/ExperimentsPage'), (m) => m.ExperimentsPage) },
+  { path: 'ab-testing/new', element: lazyPage(() => import('./pages/ExperimentWizardPage'), (m) => m.ExperimentWizardPage) },
+  { path: 'ab-testing/:experimentId', element: lazyPage(() => import('./pages/ExperimentPage'), (m) => m.ExperimentPage) },
+  { path: 'ab-testing/:experimentId/edit', element: lazyPage(() => import('./pages/ExperimentWizardPage'), (m) => m.ExperimentWizardPage) },
 ];

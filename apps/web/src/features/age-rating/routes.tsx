@@ -1,4 +1,4 @@
 import type { FamilyPages } from '../../ui/family-pages';
-import { AgeRatingPage } from './pages/AgeRatingPage';
+import { lazyPage } from '../../ui/lazy-page';
 
-export const appPages: FamilyPages['appPages'] = [{ path: 'age-rating', element: <AgeRatingPage /> }];
+export const appPages: FamilyPages['appPages'] = [{ path: 'age-rating', element: lazyPage(() => import('./pages/AgeRatingPage'), (m) => m.AgeRatingPage) }];

@@ -1,4 +1,4 @@
 import type { FamilyPages } from '../../ui/family-pages';
-import { AnalyticsPage } from './pages/AnalyticsPage';
+import { lazyPage } from '../../ui/lazy-page';
 
-export const appPages: FamilyPages['appPages'] = [{ path: 'analytics', element: <AnalyticsPage /> }];
+export const appPages: FamilyPages['appPages'] = [{ path: 'analytics', element: lazyPage(() => import('./pages/AnalyticsPage'), (m) => m.AnalyticsPage) }];

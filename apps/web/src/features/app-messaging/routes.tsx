@@ -1,4 +1,4 @@
 import type { FamilyPages } from '../../ui/family-pages';
-import { AppMessagingPage } from './pages/AppMessagingPage';
+import { lazyPage } from '../../ui/lazy-page';
 
-export const appPages: FamilyPages['appPages'] = [{ path: 'app-messaging', element: <AppMessagingPage /> }];
+export const appPages: FamilyPages['appPages'] = [{ path: 'app-messaging', element: lazyPage(() => import('./pages/AppMessagingPage'), (m) => m.AppMessagingPage) }];

@@ -1,4 +1,4 @@
 import type { FamilyPages } from '../../ui/family-pages';
-import { AppUsersPage } from './pages/AppUsersPage';
+import { lazyPage } from '../../ui/lazy-page';
 
-export const projectPages: FamilyPages['projectPages'] = [{ path: 'app-users', element: <AppUsersPage /> }];
+export const projectPages: FamilyPages['projectPages'] = [{ path: 'app-users', element: lazyPage(() => import('./pages/AppUsersPage'), (m) => m.AppUsersPage) }];

@@ -1,8 +1,7 @@
 import type { FamilyPages } from '../../ui/family-pages';
-import { FunctionPage } from './pages/FunctionPage';
-import { FunctionsPage } from './pages/FunctionsPage';
+import { lazyPage } from '../../ui/lazy-page';
 
 export const projectPages: FamilyPages['projectPages'] = [
-  { path: 'cloud-functions', element: <FunctionsPage /> },
-  { path: 'cloud-functions/:functionId', element: <FunctionPage /> },
+  { path: 'cloud-functions', element: lazyPage(() => import('./pages/FunctionsPage'), (m) => m.FunctionsPage) },
+  { path: 'cloud-functions/:functionId', element: lazyPage(() => import('./pages/FunctionPage'), (m) => m.FunctionPage) },
 ];

@@ -1,8 +1,7 @@
 import type { FamilyPages } from '../../ui/family-pages';
-import { DatabasePage } from './pages/DatabasePage';
-import { DatabasesPage } from './pages/DatabasesPage';
+import { lazyPage } from '../../ui/lazy-page';
 
 export const projectPages: FamilyPages['projectPages'] = [
-  { path: 'databases', element: <DatabasesPage /> },
-  { path: 'databases/:databaseId', element: <DatabasePage /> },
+  { path: 'databases', element: lazyPage(() => import('./pages/DatabasesPage'), (m) => m.DatabasesPage) },
+  { path: 'databases/:databaseId', element: lazyPage(() => import('./pages/DatabasePage'), (m) => m.DatabasePage) },
 ];

@@ -1,4 +1,4 @@
 import type { FamilyPages } from '../../ui/family-pages';
-import { FeedbackPage } from './pages/FeedbackPage';
+import { lazyPage } from '../../ui/lazy-page';
 
-export const appPages: FamilyPages['appPages'] = [{ path: 'feedback', element: <FeedbackPage /> }];
+export const appPages: FamilyPages['appPages'] = [{ path: 'feedback', element: lazyPage(() => import('./pages/FeedbackPage'), (m) => m.FeedbackPage) }];

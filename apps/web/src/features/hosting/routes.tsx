@@ -1,4 +1,4 @@
 import type { FamilyPages } from '../../ui/family-pages';
-import { HostingPage } from './pages/HostingPage';
+import { lazyPage } from '../../ui/lazy-page';
 
-export const projectPages: FamilyPages['projectPages'] = [{ path: 'hosting', element: <HostingPage /> }];
+export const projectPages: FamilyPages['projectPages'] = [{ path: 'hosting', element: lazyPage(() => import('./pages/HostingPage'), (m) => m.HostingPage) }];

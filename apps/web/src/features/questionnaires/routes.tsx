@@ -1,4 +1,4 @@
 import type { FamilyPages } from '../../ui/family-pages';
-import { QuestionnairesPage } from './pages/QuestionnairesPage';
+import { lazyPage } from '../../ui/lazy-page';
 
-export const appPages: FamilyPages['appPages'] = [{ path: 'questionnaires', element: <QuestionnairesPage /> }];
+export const appPages: FamilyPages['appPages'] = [{ path: 'questionnaires', element: lazyPage(() => import('./pages/QuestionnairesPage'), (m) => m.QuestionnairesPage) }];

@@ -1,4 +1,4 @@
 import type { FamilyPages } from '../../ui/family-pages';
-import { RatingsPage } from './pages/RatingsPage';
+import { lazyPage } from '../../ui/lazy-page';
 
-export const appPages: FamilyPages['appPages'] = [{ path: 'ratings', element: <RatingsPage /> }];
+export const appPages: FamilyPages['appPages'] = [{ path: 'ratings', element: lazyPage(() => import('./pages/RatingsPage'), (m) => m.RatingsPage) }];

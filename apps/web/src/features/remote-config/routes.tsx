@@ -1,4 +1,4 @@
 import type { FamilyPages } from '../../ui/family-pages';
-import { RemoteConfigPage } from './pages/RemoteConfigPage';
+import { lazyPage } from '../../ui/lazy-page';
 
-export const appPages: FamilyPages['appPages'] = [{ path: 'remote-config', element: <RemoteConfigPage /> }];
+export const appPages: FamilyPages['appPages'] = [{ path: 'remote-config', element: lazyPage(() => import('./pages/RemoteConfigPage'), (m) => m.RemoteConfigPage) }];

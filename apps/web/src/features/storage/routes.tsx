@@ -1,4 +1,4 @@
 import type { FamilyPages } from '../../ui/family-pages';
-import { StoragePage } from './pages/StoragePage';
+import { lazyPage } from '../../ui/lazy-page';
 
-export const projectPages: FamilyPages['projectPages'] = [{ path: 'storage', element: <StoragePage /> }];
+export const projectPages: FamilyPages['projectPages'] = [{ path: 'storage', element: lazyPage(() => import('./pages/StoragePage'), (m) => m.StoragePage) }];

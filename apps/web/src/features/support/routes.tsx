@@ -1,17 +1,13 @@
 import type { FamilyPages } from '../../ui/family-pages';
+import { lazyPage } from '../../ui/lazy-page';
 import { NavLabel } from './components/NavLabel';
-import { DeskPage } from './pages/DeskPage';
-import { DeskTicketPage } from './pages/DeskTicketPage';
-import { NewTicketPage } from './pages/NewTicketPage';
-import { SupportPage } from './pages/SupportPage';
-import { TicketPage } from './pages/TicketPage';
 
 export const topPages: FamilyPages['topPages'] = [
-  { path: '/support', element: <SupportPage /> },
-  { path: '/support/new', element: <NewTicketPage /> },
-  { path: '/support/:ticketId', element: <TicketPage /> },
-  { path: '/support-desk', element: <DeskPage /> },
-  { path: '/support-desk/:ticketId', element: <DeskTicketPage /> },
+  { path: '/support', element: lazyPage(() => import('./pages/SupportPage'), (m) => m.SupportPage) },
+  { path: '/support/new', element: lazyPage(() => import('./pages/NewTicketPage'), (m) => m.NewTicketPage) },
+  { path: '/support/:ticketId', element: lazyPage(() => import('./pages/TicketPage'), (m) => m.TicketPage) },
+  { path: '/support-desk', element: lazyPage(() => import('./pages/DeskPage'), (m) => m.DeskPage) },
+  { path: '/support-desk/:ticketId', element: lazyPage(() => import('./pages/DeskTicketPage'), (m) => m.DeskTicketPage) },
 ];
 
 export const menu: FamilyPages['menu'] = [
