@@ -59,8 +59,8 @@ export class AppsService {
   }
 
   /** The same checks the console runs live, run again before any change. */
-  private async assertUsable(platform: Platform, packageName: string, name: string | null, exceptAppId?: string): Promise<void> {
-    const results = await Promise.all([this.checkPackageName(platform, packageName, exceptAppId), ...(name !== null ? [this.checkName(name, exceptAppId)] : [])]);
+  private async assertUsable(platform: Platform, packageName: string | null, name: string | null, exceptAppId?: string): Promise<void> {
+    const results = await Promise.all([...(packageName !== null ? [this.checkPackageName(platform, packageName, exceptAppId)] : []), ...(name !== null ? [this.checkName(name, exceptAppId)] : [])]);
     const refused = results.find((r) => !r.available);
     if (refused) throw new AppError(refused.reason === 'taken' ? 'conflict' : 'invalidInput', refused.text);
   }
@@ -100,7 +100,8 @@ export class AppsService {
     }
     // The default language does not change here, so the app's name follows from the edit alone.
     const name = set.names?.[row.defaultLanguage];
-    if (name !== undefined && name !== row.name) await this.assertUsable(row.platform as Platform, row.packageName, name, row.id);
+    // A new name only: the app's package name is its own already.
+    if (name !== undefined && name !== row.name) await this.assertUsable(row.platform as Platform, null, name, row.id);
     const fields = {
       ...(name !== undefined ? { name } : {}),
       ...(set.kindId !== undefined ? { kindId: set.kindId } : {}),

@@ -101,6 +101,16 @@ describe('changing and deleting apps', () => {
     expect((await user.call(appApi.updateApp, { body: { appId: app.appId, developerWebsite: 'javascript:alert(1)' } })).statusCode).toBe(400);
   });
 
+  it('checks only the new name on a rename: the app’s own package name is not weighed again', async () => {
+    const { user, projectId } = await withProject();
+    const app = (await createApp(user, projectId, { defaultLanguage: 'enUS', name: 'Calc' })).json().app;
+    // A package name from before today's rules (a Java keyword as a segment is refused now).
+    await t.deps.database.executeSql('update apps set package_name = $2 where id = $1', [app.appId, `com.wharf${process.pid}.class`]);
+    const res = await user.call(appApi.updateApp, { body: { appId: app.appId, names: { enUS: 'Calculator' } } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().app.name).toBe('Calculator');
+  });
+
   it('keeps every language of names edited at the same moment, each edit audited', async () => {
     const { user, projectId } = await withProject();
     const app = (await createApp(user, projectId, { defaultLanguage: 'enUS', name: 'Calc' })).json().app;
