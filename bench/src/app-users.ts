@@ -12,9 +12,12 @@ export interface AppUserBench {
   signInBody: string;
 }
 
-/** A project with an app, email sign-in on, and one user signed up through the app. */
-export async function appUserBench(base: string, headers: Record<string, string>): Promise<AppUserBench> {
-  const project = (await call(base, headers, projectApi.createProject, { body: { name: 'Bench auth' } })).project as { projectId: string };
+/**
+ * A project with an app, email sign-in on, and one user signed up through the app.
+ * `projectName`: each caller its own (a team's project names are unique).
+ */
+export async function appUserBench(base: string, headers: Record<string, string>, projectName = 'Bench auth'): Promise<AppUserBench> {
+  const project = (await call(base, headers, projectApi.createProject, { body: { name: projectName } })).project as { projectId: string };
   const app = (await call(base, headers, appApi.createApp, { body: { projectId: project.projectId, platform: 'android', name: 'Bench auth app', packageName: `com.bench.auth${Date.now()}`, category: 'app', defaultLanguage: 'enUS' } })).app as { appId: string };
   await call(base, headers, appUsersApi.setAuthMethods, { query: { projectId: project.projectId }, body: { anonymous: true, email: true } });
   const client = (await call(base, headers, appApi.getAppClient, { query: { appId: app.appId } })).client as { clientId: string; apiKey: string };

@@ -15,7 +15,7 @@ const SECONDS = 10;
  * event's, the invocation's start is when the function was called.
  */
 export async function functionEventsReport(base: string, headers: Record<string, string>, url: string): Promise<() => boolean> {
-  const auth = await appUserBench(base, headers);
+  const auth = await appUserBench(base, headers, 'Bench function events');
   const fn = (await call(base, headers, cloudFunctionsApi.createFunction, { query: { projectId: auth.projectId }, body: { name: 'welcome', code: 'module.exports.myHandler = async (event) => event.user.uid;', concurrency: 20 } })).function as { functionId: string };
   await call(base, headers, cloudFunctionsApi.createTrigger, { query: { projectId: auth.projectId, functionId: fn.functionId }, body: { name: 'sign-ups', event: { source: 'auth', types: ['userCreated'] } } });
   const sent = await autocannon({
