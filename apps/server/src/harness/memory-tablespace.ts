@@ -17,7 +17,8 @@ const PREFIX = 'wharf_test_';
 /** Room a run needs there: the template and a few copies at once, 13 MB each. */
 const MIN_FREE = 2 * 2 ** 30;
 
-async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+/** One connection to the server at `url` for `fn`, closed after. */
+export async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -1,12 +1,11 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openPglite, openPostgres } from '../platform/db/client';
 import type { Database } from '../platform/db/types';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { createMemoryTablespace, dropMemoryTablespace } from './memory-tablespace';
+import { createMemoryTablespace, dropMemoryTablespace, withClient } from './memory-tablespace';
 import { TEST_ENV } from './test-env';
 
 declare module 'vitest' {
@@ -92,11 +91,5 @@ export function withDatabase(url: string, name: string): string {
 }
 
 export async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
+  await withClient(url, (client) => client.query(text));
 }

@@ -6,12 +6,10 @@ import { lazyPage } from './lazy-page';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
-  let reject!: (err: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
+  const promise = new Promise<T>((res) => {
     resolve = res;
-    reject = rej;
   });
-  return { promise, resolve, reject };
+  return { promise, resolve };
 }
 
 const Hello = () => <p>The page itself</p>;

@@ -1,20 +1,11 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import pg from 'pg';
-import { createMemoryTablespace, dropMemoryTablespace } from '../memory-tablespace';
+import { createMemoryTablespace, dropMemoryTablespace, withClient } from '../memory-tablespace';
 
 const url = process.env.TEST_DATABASE_URL;
 
-async function rows<T>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+const rows = <T>(text: string, values: unknown[] = []): Promise<T[]> => withClient(url!, async (client) => (await client.query(text, values)).rows as T[]);
 
 describe.skipIf(!url)('the test run’s tablespace on memory', () => {
   it('holds databases made in it, and is removed with any database left in it', async () => {
