@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../platform/db/types';
 import { likeContains } from '../../platform/db/like';
 import { apps, appSeriesMembers } from './tables';
 import { pastCursor } from '../../platform/db/keyset';
+import { preparedStatement, type Slots } from '../../platform/db/prepared';
 
 export type AppRow = typeof apps.$inferSelect;
 
@@ -30,6 +31,14 @@ function conditions(teamId: string, f: AppFilter): SQL[] {
   return c;
 }
 
+/** Every `app:` call's authorisation reads this: built once (platform/db/prepared.ts). */
+const appById = preparedStatement('apps_by_id', (db, slot: Slots<'teamId' | 'id'>) => db.select().from(apps).where(and(eq(apps.teamId, slot.teamId), eq(apps.id, slot.id))));
+
+/** The app list's first page without filters, what the console opens on: built once. */
+const teamFirstPage = preparedStatement('apps_team_first_page', (db, slot: Slots<'teamId' | 'limit'>) =>
+  db.select().from(apps).where(eq(apps.teamId, slot.teamId)).orderBy(desc(apps.createdAt), desc(apps.id)).limit(slot.limit),
+);
+
 export const appsRepo = {
   /** The new app, recorded by `record` in the same statement. */
   async insert(db: DbOrTx, row: typeof apps.$inferInsert, record: (changed: string) => WithSubquery): Promise<AppRow> {
@@ -37,7 +46,7 @@ export const appsRepo = {
     return created!;
   },
   async byId(db: DbOrTx, teamId: string, id: string): Promise<AppRow | undefined> {
-    const [row] = await db.select().from(apps).where(and(eq(apps.teamId, teamId), eq(apps.id, id)));
+    const [row] = await appById(db, { teamId, id });
     return row;
   },
   /** Apps by id whatever their team, for reviewers' queues (a task keeps its app across moves). */
@@ -60,6 +69,7 @@ export const appsRepo = {
     return row;
   },
   async page(db: DbOrTx, teamId: string, f: AppFilter, limit: number, before?: { at: Date; id: string }): Promise<AppRow[]> {
+    if (!before && !f.search && !f.platform && !f.category && !f.projectId && !f.only) return teamFirstPage(db, { teamId, limit });
     const c = conditions(teamId, f);
     const seek = pastCursor(apps.createdAt, apps.id, before);
     if (seek) c.push(seek);

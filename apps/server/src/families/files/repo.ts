@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { WithSubquery } from 'drizzle-orm';
 import { recorded } from '../../platform/db/recorded';
 import type { DbOrTx } from '../../platform/db/types';
+import { preparedStatement, type Slots } from '../../platform/db/prepared';
 import { files, uploadParts, uploadSessions, uploadTickets, videoParses } from './tables';
 
 export type FileRow = typeof files.$inferSelect;
@@ -9,12 +10,17 @@ export type UploadSessionRow = typeof uploadSessions.$inferSelect;
 export type UploadTicketRow = typeof uploadTickets.$inferSelect;
 export type VideoParseRow = typeof videoParses.$inferSelect;
 
+// A download and a version page's images read these: built once (platform/db/prepared.ts).
+const fileById = preparedStatement('files_by_id', (db, slot: Slots<'id'>) => db.select().from(files).where(eq(files.id, slot.id)));
+const filesOfTeam = preparedStatement('files_of_team', (db, slot: Slots<'teamId' | 'ids'>) =>
+  db.select().from(files).where(and(eq(files.teamId, slot.teamId), sql`${files.id} = any(${slot.ids})`)),
+);
+
 export const filesRepo = {
   async insert(db: DbOrTx, row: typeof files.$inferInsert): Promise<FileRow> {
     const [created] = await db.insert(files).values(row).returning();
     return created!;
   },
-  /** Undefined when the row is gone or no longer uploading (another attempt took it over). */
   /** The upload done (recorded by `record` in the same statement, when given); undefined when no longer uploading. */
   async markReady(
     db: DbOrTx,
@@ -38,11 +44,11 @@ export const filesRepo = {
     await db.update(files).set({ state: 'failed', failureReason: reason }).where(eq(files.id, id));
   },
   async byId(db: DbOrTx, id: string): Promise<FileRow | undefined> {
-    const [row] = await db.select().from(files).where(eq(files.id, id));
+    const [row] = await fileById(db, { id });
     return row;
   },
   async ofTeam(db: DbOrTx, teamId: string, ids: string[]): Promise<FileRow[]> {
-    return db.select().from(files).where(and(eq(files.teamId, teamId), inArray(files.id, ids)));
+    return filesOfTeam(db, { teamId, ids });
   },
   async moveToTeam(db: DbOrTx, ids: string[], fromTeamId: string, toTeamId: string): Promise<void> {
     if (ids.length) await db.update(files).set({ teamId: toTeamId }).where(and(inArray(files.id, ids), eq(files.teamId, fromTeamId)));

@@ -4,9 +4,15 @@ import { recorded } from '../../platform/db/recorded';
 import type { DbOrTx } from '../../platform/db/types';
 import { packageClaims, packages } from './tables';
 import { pastCursor } from '../../platform/db/keyset';
+import { preparedStatement, type Slots } from '../../platform/db/prepared';
 
 export type PackageRow = typeof packages.$inferSelect;
 export type ClaimRow = typeof packageClaims.$inferSelect;
+
+/** The package list's first page, the one the console opens: built once (platform/db/prepared.ts). */
+const firstPage = preparedStatement('packages_first_page', (db, slot: Slots<'appId' | 'limit'>) =>
+  db.select().from(packages).where(eq(packages.appId, slot.appId)).orderBy(desc(packages.createdAt), desc(packages.id)).limit(slot.limit),
+);
 
 export const packagesRepo = {
   /** The new package, recorded by `record` in the same statement. */
@@ -34,6 +40,7 @@ export const packagesRepo = {
     return db.select().from(packages).where(and(eq(packages.parseState, 2), lt(packages.parsedAt, before))).orderBy(packages.parsedAt).limit(limit);
   },
   async page(db: DbOrTx, appId: string, limit: number, before?: { at: Date; id: string }): Promise<PackageRow[]> {
+    if (!before) return firstPage(db, { appId, limit });
     const c = [eq(packages.appId, appId)];
     const seek = pastCursor(packages.createdAt, packages.id, before);
     if (seek) c.push(seek);

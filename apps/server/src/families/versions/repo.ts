@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, like, sql, type SQL, type SQLWrapper, type WithSubquery } from 'drizzle-orm';
 import { EDITABLE_STATES, LIVE_STATES, RELEASE_STATE, UNRELEASED_STATES } from '@wharf/rules';
 import type { DbOrTx } from '../../platform/db/types';
+import { preparedStatement, type Slots } from '../../platform/db/prepared';
 import { appVersions, phasedReleases, reviewTasks, versionEvents, versionExpansionFiles, versionListings } from './tables';
 import { reviewTasksRepo } from './review-tasks-repo';
 import { keysetOrder, pastCursor, type KeysetOrder } from '../../platform/db/keyset';
@@ -39,6 +40,25 @@ export interface VersionParts {
   codeWarning: boolean;
 }
 
+const live = sql.join(LIVE_STATES.map((s) => sql`${s}`), sql`, `);
+
+/** What `withParts` reads, built once (platform/db/prepared.ts). */
+const versionWithParts = preparedStatement('versions_with_parts', (db, slot: Slots<'appId' | 'id'>) =>
+  db
+    .select({
+      v: appVersions,
+      l: versionListings,
+      urgedAtMs: sql<number | null>`(select (extract(epoch from ${reviewTasks.urgedAt}) * 1000)::float8 from ${reviewTasks} where ${reviewTasks.subjectId} = ${appVersions.id} and ${reviewTasks.state} = 'open' limit 1)`,
+      hasExpansion: sql<boolean>`exists (select 1 from ${versionExpansionFiles} where ${versionExpansionFiles.versionId} = ${appVersions.id})`,
+      hasPhase: sql<boolean>`exists (select 1 from ${phasedReleases} where ${phasedReleases.versionId} = ${appVersions.id})`,
+      codeWarning: sql<boolean>`exists (select 1 from app_versions c where c.app_id = ${appVersions.appId} and c.superseded_at is null and c.release_state in (${live}) and c.id <> ${appVersions.id} and c.version_code = ${appVersions.versionCode})`,
+    })
+    .from(appVersions)
+    .leftJoin(versionListings, eq(versionListings.versionId, appVersions.id))
+    .where(and(eq(appVersions.appId, slot.appId), eq(appVersions.id, slot.id)))
+    .orderBy(asc(versionListings.language)),
+);
+
 export const versionsRepo = {
   /**
    * A version, its listings (one row each, joined) and the facts its page needs from its
@@ -46,20 +66,7 @@ export const versionsRepo = {
    * one statement where reading them one by one took six (docs/performance.md).
    */
   async withParts(db: DbOrTx, appId: string, id: string): Promise<VersionParts | undefined> {
-    const live = sql.join(LIVE_STATES.map((s) => sql`${s}`), sql`, `);
-    const rows = await db
-      .select({
-        v: appVersions,
-        l: versionListings,
-        urgedAtMs: sql<number | null>`(select (extract(epoch from ${reviewTasks.urgedAt}) * 1000)::float8 from ${reviewTasks} where ${reviewTasks.subjectId} = ${appVersions.id} and ${reviewTasks.state} = 'open' limit 1)`,
-        hasExpansion: sql<boolean>`exists (select 1 from ${versionExpansionFiles} where ${versionExpansionFiles.versionId} = ${appVersions.id})`,
-        hasPhase: sql<boolean>`exists (select 1 from ${phasedReleases} where ${phasedReleases.versionId} = ${appVersions.id})`,
-        codeWarning: sql<boolean>`exists (select 1 from app_versions c where c.app_id = ${appVersions.appId} and c.superseded_at is null and c.release_state in (${live}) and c.id <> ${appVersions.id} and c.version_code = ${appVersions.versionCode})`,
-      })
-      .from(appVersions)
-      .leftJoin(versionListings, eq(versionListings.versionId, appVersions.id))
-      .where(and(eq(appVersions.appId, appId), eq(appVersions.id, id)))
-      .orderBy(asc(versionListings.language));
+    const rows = await versionWithParts(db, { appId, id });
     const [first] = rows;
     if (!first) return undefined;
     return {
