@@ -113,6 +113,7 @@ const envSchema = z.object({
   AUTO_APPROVE: bool,
   DISTRIBUTION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   DISTRIBUTION_COUNTS_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  DOWNLOAD_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
   FUNCTIONS_DIR: z.string().optional(),
   FUNCTIONS_MAX_RUNNERS: z.coerce.number().int().min(1).max(10_000).default(16),
   FUNCTIONS_SPARE_RUNNERS: z.coerce.number().int().min(0).max(100).default(1),
@@ -208,6 +209,8 @@ export interface Config {
   distributionCacheTtlMs: number;
   /** How often downloads and update checks counted in memory are written; 0: each download at once. */
   distributionCountsFlushMs: number;
+  /** Bytes of packages kept in memory for downloads (platform/storage/hot-objects.ts); 0: every download read from storage. */
+  downloadCacheBytes: number;
   storageDir: string;
   /** Base of links in mail (invitations, password resets); default: this server's address. */
   publicUrl: string | null;
@@ -323,6 +326,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     autoApprove: e.AUTO_APPROVE,
     distributionCacheTtlMs: e.DISTRIBUTION_CACHE_TTL_MS,
     distributionCountsFlushMs: e.DISTRIBUTION_COUNTS_FLUSH_MS,
+    downloadCacheBytes: e.DOWNLOAD_CACHE_MB * 1024 * 1024,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     uploadIdleTimeoutMs: e.UPLOAD_IDLE_TIMEOUT_MS,
     storage: storageOf(e),

@@ -12,6 +12,7 @@ import { videoRoutes } from './routes/video';
 import { VIDEO_QUEUE, VideoService } from './video-service';
 import { filesOf } from './public';
 import type { FilesServices } from './routes/context';
+import { hotObjectsOf } from '../../platform/storage/hot-objects';
 
 const ROUTES = [uploadRoutes, downloadRoutes, urlRoutes, usageRoutes, videoRoutes, byUrlRoutes];
 
@@ -24,7 +25,7 @@ export const filesFamily: Family = {
     const video = new VideoService(deps, files);
     const byUrl = new ByUrlUploads(deps);
     const { db, clock, storage } = deps;
-    const s: FilesServices = { files, signer, urls: new SignedUrls(deps, files, signer), video, byUrl, db, clock, storage, idleMs: deps.config.uploadIdleTimeoutMs };
+    const s: FilesServices = { files, signer, urls: new SignedUrls(deps, files, signer), video, byUrl, db, clock, storage, objects: hotObjectsOf(deps), idleMs: deps.config.uploadIdleTimeoutMs };
     for (const route of ROUTES) route(app, s);
     deps.jobs.work<{ taskId: string }>(VIDEO_QUEUE, ({ taskId }) => video.parse(taskId));
     deps.jobs.work<{ fileId: string }>(BY_URL_QUEUE, ({ fileId }) => byUrl.fetch(fileId));

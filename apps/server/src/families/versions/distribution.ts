@@ -12,6 +12,7 @@ import { appById, appByPackage } from '../apps/public';
 import { type FileRow, fileById } from '../files/public';
 import { type PackageRow, packageOfApp } from '../packages/public';
 import { KeptReads } from '../../platform/kept-reads';
+import { hotObjectsOf } from '../../platform/storage/hot-objects';
 
 export { countryOfAcceptLanguage } from '../../platform/http/accept-language';
 
@@ -71,8 +72,9 @@ export class DistributionService {
     this.#files = new KeptReads(deps, CACHE_MAX_APPS);
   }
 
-  get storage() {
-    return this.deps.storage;
+  /** The packages devices download, the hot ones from memory. */
+  get objects() {
+    return hotObjectsOf(this.deps);
   }
 
   readonly #cache: KeptReads<ReleaseSnapshot>;

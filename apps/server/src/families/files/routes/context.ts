@@ -1,4 +1,5 @@
 import type { Deps } from '../../../platform/deps';
+import type { HotObjects } from '../../../platform/storage/hot-objects';
 import type { ByUrlUploads } from '../by-url';
 import type { FilesService } from '../service';
 import type { SignedUrls } from '../signed-urls';
@@ -12,6 +13,8 @@ export interface FilesServices extends Pick<Deps, 'db' | 'clock' | 'storage'> {
   urls: SignedUrls;
   video: VideoService;
   byUrl: ByUrlUploads;
+  /** What downloads read: the hot objects from memory. */
+  objects: HotObjects;
   /** How long an upload may stall before it is cut off. */
   idleMs: number;
 }

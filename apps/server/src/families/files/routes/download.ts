@@ -6,7 +6,7 @@ import { filesRepo } from '../repo';
 import { parseRange } from '../../../platform/http/range';
 import type { FilesServices } from './context';
 
-export function downloadRoutes(app: FastifyInstance, { files: s, signer, db, clock, storage }: FilesServices): void {
+export function downloadRoutes(app: FastifyInstance, { files: s, signer, db, clock, objects }: FilesServices): void {
   registerEndpoint(app, fileApi.downloadUrl, async ({ caller, body }) => {
     const row = await s.get(caller, body.objectId);
     const expires = clock.now().getTime() + body.expiresInSeconds * 1000;
@@ -31,10 +31,10 @@ export function downloadRoutes(app: FastifyInstance, { files: s, signer, db, clo
     }
     if (range.kind === 'partial') {
       reply.status(206).header('Content-Range', `bytes ${range.start}-${range.end}/${row.size}`).header('Content-Length', range.end - range.start + 1);
-      reply.send(await storage.get(row.storageKey, range));
+      reply.send(await objects.read(row, range));
     } else {
       reply.header('Content-Length', row.size);
-      reply.send(await storage.get(row.storageKey));
+      reply.send(await objects.read(row));
     }
     return STREAMED;
   });

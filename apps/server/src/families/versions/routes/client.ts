@@ -11,7 +11,7 @@ export function clientRoutes(app: FastifyInstance, s: VersionsServices): void {
   registerEndpoint(app, versionApi.downloadExpansion, async ({ params, req, reply }) => {
     const { row, pkg, file } = await s.distribution.fileOf(params.versionId, params.slot);
     if (!offeredIn(row.countries, countryOfAcceptLanguage(req.headers['accept-language']) ?? undefined)) throw new AppError('notOfferedHere');
-    await sendPackage(req, reply, s.distribution.storage, pkg, file);
+    await sendPackage(req, reply, s.distribution.objects, pkg, file);
     return STREAMED;
   });
   registerEndpoint(app, versionApi.download, async ({ params, query, req, reply }) => {
@@ -23,7 +23,7 @@ export function clientRoutes(app: FastifyInstance, s: VersionsServices): void {
     if (!offeredIn(served.row.countries, country)) throw new AppError('notOfferedHere');
     // What lets this device rate and review the app later (docs/ratings.md).
     if (query.deviceId) reply.header('X-Install-Token', s.distribution.installToken(served, query.deviceId, country ?? null));
-    await sendPackage(req, reply, s.distribution.storage, pkg, file, () => s.distribution.count(served, country ?? UNKNOWN_COUNTRY));
+    await sendPackage(req, reply, s.distribution.objects, pkg, file, () => s.distribution.count(served, country ?? UNKNOWN_COUNTRY));
     return STREAMED;
   });
   registerEndpoint(app, versionApi.updateCheck, async ({ query, req, reply }) => {

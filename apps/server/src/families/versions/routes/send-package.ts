@@ -1,25 +1,23 @@
-import { pipeline, Transform } from 'node:stream';
+import { Readable, pipeline, Transform } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../platform/http/errors';
 import { parseRange } from '../../../platform/http/range';
-import type { ObjectStorage } from '../../../platform/storage/storage';
+import type { ExpectedObject, HotObjects } from '../../../platform/storage/hot-objects';
 
 interface Stored {
   fileName: string;
 }
 
-interface StoredFile {
-  size: number;
-  sha256: string;
+interface StoredFile extends ExpectedObject {
   contentType: string;
-  storageKey: string;
 }
 
 /**
- * Streams a stored package to a device, whole or the Range asked for. `onFirstByte` runs
- * when the download starts at its first byte (a resumed download is the same download).
+ * Sends a stored package to a device, whole or the Range asked for, from memory when it is
+ * one of the instance's hot objects. `onFirstByte` runs when the download starts at its
+ * first byte (a resumed download is the same download).
  */
-export async function sendPackage(req: FastifyRequest, reply: FastifyReply, storage: ObjectStorage, pkg: Stored, file: StoredFile, onFirstByte?: () => Promise<void>): Promise<void> {
+export async function sendPackage(req: FastifyRequest, reply: FastifyReply, objects: HotObjects, pkg: Stored, file: StoredFile, onFirstByte?: () => Promise<void>): Promise<void> {
   const range = parseRange(req.headers.range, file.size);
   reply.header('Accept-Ranges', 'bytes').header('ETag', `"${file.sha256}"`).header('Content-Type', file.contentType);
   reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(pkg.fileName)}`);
@@ -31,13 +29,14 @@ export async function sendPackage(req: FastifyRequest, reply: FastifyReply, stor
   // every other query); the end of the answer does, so a finished download is counted.
   const counting = onFirstByte && (range.kind === 'full' || range.start === 0) ? onFirstByte().catch((err: unknown) => req.log.warn({ err }, 'download not counted')) : null;
   const body = async (r?: { start: number; end: number }) => {
-    const bytes = await storage.get(file.storageKey, r);
+    const bytes = await objects.read(file, r);
     if (!counting) return bytes;
-    const untilCounted = new Transform({
+    if (Buffer.isBuffer(bytes)) return Readable.from(untilCounted(bytes, counting), { objectMode: false });
+    const held = new Transform({
       transform: (chunk, _encoding, done) => done(null, chunk),
       flush: (done) => void counting.then(() => done()),
     });
-    return pipeline(bytes, untilCounted, () => undefined);
+    return pipeline(bytes, held, () => undefined);
   };
   if (range.kind === 'partial') {
     reply.status(206).header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`).header('Content-Length', range.end - range.start + 1);
@@ -46,4 +45,9 @@ export async function sendPackage(req: FastifyRequest, reply: FastifyReply, stor
     reply.header('Content-Length', file.size);
     reply.send(await body());
   }
+}
+
+async function* untilCounted(bytes: Buffer, counting: Promise<unknown>) {
+  yield bytes;
+  await counting;
 }
