@@ -35,6 +35,17 @@ function conditions(teamId: string, f: AppFilter): SQL[] {
 const appById = preparedStatement('apps_by_id', (db, slot: Slots<'teamId' | 'id'>) => db.select().from(apps).where(and(eq(apps.teamId, slot.teamId), eq(apps.id, slot.id))));
 
 /** The app list's first page without filters, what the console opens on: built once. */
+// Every create and rename checks these.
+const appByPackage = preparedStatement('apps_by_package', (db, slot: Slots<'platform' | 'packageName'>) =>
+  db.select().from(apps).where(and(eq(apps.platform, slot.platform), eq(apps.packageName, slot.packageName))),
+);
+const listedNamed = preparedStatement('apps_listed_named', (db, slot: Slots<'name' | 'exceptId'>) =>
+  db
+    .select({ id: apps.id })
+    .from(apps)
+    .where(and(eq(apps.listed, true), sql`lower(${apps.name}) = lower(${slot.name})`, sql`(${slot.exceptId}::uuid is null or ${apps.id} <> ${slot.exceptId}::uuid)`))
+    .limit(1),
+);
 const teamFirstPage = preparedStatement('apps_team_first_page', (db, slot: Slots<'teamId' | 'limit'>) =>
   db.select().from(apps).where(eq(apps.teamId, slot.teamId)).orderBy(desc(apps.createdAt), desc(apps.id)).limit(slot.limit),
 );
@@ -59,14 +70,12 @@ export const appsRepo = {
     return db.select({ appId: apps.id, packageName: apps.packageName, projectId: apps.projectId }).from(apps).where(eq(apps.teamId, teamId));
   },
   async byPackage(db: DbOrTx, platform: string, packageName: string): Promise<AppRow | undefined> {
-    const [row] = await db.select().from(apps).where(and(eq(apps.platform, platform), eq(apps.packageName, packageName)));
+    const [row] = await appByPackage(db, { platform, packageName });
     return row;
   },
-  async listedWithName(db: DbOrTx, name: string, exceptId?: string): Promise<AppRow | undefined> {
-    const c = [eq(apps.listed, true), sql`lower(${apps.name}) = lower(${name})`];
-    if (exceptId) c.push(ne(apps.id, exceptId));
-    const [row] = await db.select().from(apps).where(and(...c)).limit(1);
-    return row;
+  /** Whether a listed app other than `exceptId` has this name, in any case. */
+  async nameTaken(db: DbOrTx, name: string, exceptId?: string): Promise<boolean> {
+    return (await listedNamed(db, { name, exceptId: exceptId ?? null })).length > 0;
   },
   async page(db: DbOrTx, teamId: string, f: AppFilter, limit: number, before?: { at: Date; id: string }): Promise<AppRow[]> {
     if (!before && !f.search && !f.platform && !f.category && !f.projectId && !f.only) return teamFirstPage(db, { teamId, limit });

@@ -55,7 +55,7 @@ export class AppsService {
   async checkName(name: string, exceptAppId?: string): Promise<CheckResult> {
     const rule = checkAppName(name);
     if (rule) return appNameResult(rule);
-    return appNameResult((await appsRepo.listedWithName(this.deps.db, name.trim(), exceptAppId)) ? 'taken' : null);
+    return appNameResult((await appsRepo.nameTaken(this.deps.db, name.trim(), exceptAppId)) ? 'taken' : null);
   }
 
   /** The same checks the console runs live, run again before any change. */
