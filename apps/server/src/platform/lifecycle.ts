@@ -19,12 +19,11 @@ export interface LifecycleHooks {
   projectRemoving?(tx: Tx, projectId: string): Promise<LocalisedText | null>;
   /** Moves what the family keeps of the app to the new team; answers the ids of the files that follow it. */
   appMoving?(tx: Tx, move: AppMove): Promise<readonly string[]>;
-  /** The app is being removed: remove or close what the family keeps of it. */
-  appRemoving?(tx: Tx, appId: string, at: Date): Promise<void>;
   /**
-   * The same as plain writes (a delete or an update, unrun), which the app's own deleting
-   * statement runs as its parts: no round trip of their own. Each sees the data as it was
-   * before the statement, and none may depend on another's change.
+   * The app is being removed: the writes (a delete or an update, unrun) that remove or close
+   * what the family keeps of it, which the app's own deleting statement runs as its parts,
+   * with no round trip or transaction of their own. Each sees the data as it was before the
+   * statement, and none may depend on another's change.
    */
   appRemovingWrites?(db: DbOrTx, appId: string, at: Date): SQLWrapper[];
 }
@@ -35,7 +34,6 @@ export interface Lifecycle {
   projectRemoving(tx: Tx, projectId: string): Promise<LocalisedText[]>;
   /** The files that follow the app, from every family. */
   appMoving(tx: Tx, move: AppMove): Promise<string[]>;
-  appRemoving(tx: Tx, appId: string, at: Date): Promise<void>;
   /** Every family's writes for the app's deleting statement. */
   appRemovingWrites(db: DbOrTx, appId: string, at: Date): SQLWrapper[];
 }
@@ -54,9 +52,6 @@ export function lifecycleOf(hooks: readonly LifecycleHooks[]): Lifecycle {
       const files: string[] = [];
       for (const h of hooks) files.push(...((await h.appMoving?.(tx, move)) ?? []));
       return [...new Set(files)];
-    },
-    async appRemoving(tx, appId, at) {
-      for (const h of hooks) await h.appRemoving?.(tx, appId, at);
     },
     appRemovingWrites(db, appId, at) {
       return hooks.flatMap((h) => h.appRemovingWrites?.(db, appId, at) ?? []);

@@ -1,4 +1,4 @@
-import { eq, type WithSubquery } from 'drizzle-orm';
+import { eq, type SQLWrapper, type WithSubquery } from 'drizzle-orm';
 import { recorded } from '../../platform/db/recorded';
 import type { DbOrTx } from '../../platform/db/types';
 import { appClients, apps } from './tables';
@@ -36,6 +36,14 @@ export const appClientsRepo = {
   async update(db: DbOrTx, appId: string, set: Partial<typeof appClients.$inferInsert>): Promise<AppClientRow> {
     const [row] = await db.update(appClients).set(set).where(eq(appClients.appId, appId)).returning();
     return row!;
+  },
+  /** A new app's client as an unrun insert, for the app's own statement. */
+  inserting(db: DbOrTx, row: typeof appClients.$inferInsert): SQLWrapper {
+    return db.insert(appClients).values(row).returning({ appId: appClients.appId });
+  },
+  /** The client of an app that goes, as an unrun delete for the app's own statement. */
+  removing(db: DbOrTx, appId: string): SQLWrapper {
+    return db.delete(appClients).where(eq(appClients.appId, appId)).returning({ appId: appClients.appId });
   },
   async remove(db: DbOrTx, appId: string): Promise<AppClientRow | undefined> {
     const [row] = await db.delete(appClients).where(eq(appClients.appId, appId)).returning();

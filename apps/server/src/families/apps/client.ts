@@ -1,7 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { AppClient } from '@wharf/contract';
 import { ZONES, type Zone } from '@wharf/rules';
-import { auditWith, writeAudit } from '../../platform/audit';
+import type { SQL, SQLWrapper } from 'drizzle-orm';
+import { auditWith, writeAudit, type AuditEvent } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import type { DbOrTx } from '../../platform/db/types';
 import type { Caller } from '../../platform/http/access';
@@ -35,15 +36,28 @@ export async function ensureAppClient(deps: Deps, tx: DbOrTx, appId: string, by:
 }
 
 /**
- * With the app, in its deleting transaction: the client, its keys, and what other instances
- * cached. Answers the client ID, for `forgetAppClientHere` once the transaction committed.
+ * A new app's client and its key, as unrun writes for the app's creating statement, with
+ * the audit event that records the client.
  */
-export async function removeAppClient(deps: Deps, tx: DbOrTx, appId: string): Promise<string | null> {
-  const row = await appClientsRepo.remove(tx, appId);
-  if (!row) return null;
-  for (const id of [row.keySecretId, row.previousKeySecretId]) if (id) await deps.secrets.remove(tx, id);
-  await deps.pubsub.publishIn(tx, APP_CLIENT_CHANGED, { clientId: row.clientId });
-  return row.clientId;
+export function newAppClient(deps: Deps, db: DbOrTx, appId: string, by: Audited): { writes: SQLWrapper[]; audit: AuditEvent } {
+  const key = deps.secrets.creating(db, { scope: 'app', scopeId: appId, name: keyName(), kind: 'revealable' });
+  const clientId = newClientId();
+  return {
+    writes: [key.write, appClientsRepo.inserting(db, { appId, clientId, keySecretId: key.id, createdAt: deps.clock.now() })],
+    audit: { action: 'app.clientCreate', teamId: by.teamId, actorId: by.userId, ip: by.ip, targetType: 'app', targetId: appId, data: { clientId } },
+  };
+}
+
+/**
+ * With the app, as parts of its deleting statement: the client, its keys (every secret the
+ * app owns), and the notice that makes other instances forget what they cached of it.
+ * `clientId`: the app's client as read before (null: it has none).
+ */
+export function removingAppClient(deps: Deps, db: DbOrTx, appId: string, clientId: string | null): { writes: SQLWrapper[]; notices: Array<SQL | null> } {
+  return {
+    writes: [appClientsRepo.removing(db, appId), deps.secrets.removingOwnedBy(db, 'app', appId)],
+    notices: clientId ? [deps.pubsub.notifying(APP_CLIENT_CHANGED, { clientId })] : [],
+  };
 }
 
 /** After the app changed team or project: instances load its client again (as `removeAppClient`). */

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps';
 import type { DbOrTx } from '../../platform/db/types';
 import { perDeps } from '../../platform/per-deps';
@@ -58,6 +59,12 @@ export class PackageIndex {
   async changed(tx: DbOrTx, teamIds: readonly string[]): Promise<void> {
     for (const teamId of teamIds) this.forgetHere(teamId);
     await this.deps.pubsub.publishIn(tx, TEAM_APPS_CHANGED, { teamIds });
+  }
+
+  /** For the change's own statement (`recorded`'s notices): this instance forgets now, every instance once it commits. */
+  changing(teamIds: readonly string[]): SQL | null {
+    for (const teamId of teamIds) this.forgetHere(teamId);
+    return this.deps.pubsub.notifying(TEAM_APPS_CHANGED, { teamIds });
   }
 
   forgetHere(teamId: string): void {

@@ -51,9 +51,14 @@ const teamFirstPage = preparedStatement('apps_team_first_page', (db, slot: Slots
 );
 
 export const appsRepo = {
-  /** The new app, recorded by `record` in the same statement. */
-  async insert(db: DbOrTx, row: typeof apps.$inferInsert, record: (changed: string) => WithSubquery): Promise<AppRow> {
-    const [created] = await recorded(db, db.insert(apps).values(row).returning(), record);
+  /**
+   * The new app, recorded by `record` in the same statement, with what comes with it
+   * (`also`: its client and key, unrun writes that do not depend on one another) and the
+   * `notices` its commit sends.
+   */
+  async insert(db: DbOrTx, row: typeof apps.$inferInsert, record: (changed: string) => WithSubquery, also: SQLWrapper[] = [], notices: ReadonlyArray<SQL | null> = []): Promise<AppRow> {
+    const parts = also.map((write, i) => db.$with(`creating_${i}`, {}).as(write.getSQL()));
+    const [created] = await recorded(db, db.insert(apps).values(row).returning(), (changed) => [record(changed), ...parts], notices);
     return created!;
   },
   async byId(db: DbOrTx, teamId: string, id: string): Promise<AppRow | undefined> {
@@ -128,7 +133,7 @@ export const appsRepo = {
    * too) and goes, recorded by `record`, with the other families' writes (`also`), in one
    * statement (its parts see the data as it was before). False when there was no such app.
    */
-  async remove(db: DbOrTx, id: string, record: (changed: string) => WithSubquery, also: SQLWrapper[] = []): Promise<boolean> {
+  async remove(db: DbOrTx, id: string, record: (changed: string) => WithSubquery, also: SQLWrapper[] = [], notices: ReadonlyArray<SQL | null> = []): Promise<boolean> {
     const left = db.$with('left_series').as(db.delete(appSeriesMembers).where(eq(appSeriesMembers.appId, id)).returning({ seriesId: appSeriesMembers.seriesId }));
     const lone = db.$with('lone_member').as(
       db
@@ -143,7 +148,7 @@ export const appsRepo = {
         .returning({ appId: appSeriesMembers.appId }),
     );
     const parts = also.map((write, i) => db.$with(`removing_${i}`, {}).as(write.getSQL()));
-    const rows = await recorded(db, db.delete(apps).where(eq(apps.id, id)).returning({ id: apps.id }), (changed) => [left, lone, record(changed), ...parts]);
+    const rows = await recorded(db, db.delete(apps).where(eq(apps.id, id)).returning({ id: apps.id }), (changed) => [left, lone, record(changed), ...parts], notices);
     return rows.length > 0;
   },
   async seriesOf(db: DbOrTx, appId: string): Promise<string | null> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { App, Platform } from '@wharf/contract';
 import { checkAppName, checkPackageName, languageByKey, siteIdOfZone } from '@wharf/rules';
-import { auditWith, writeAudit } from '../../platform/audit';
+import { auditsWithIf, auditWith, writeAudit } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/db/errors';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
@@ -9,7 +9,8 @@ import { decodeCursor, pageOf } from '../../platform/http/cursor';
 import { AppError, notFound } from '../../platform/http/errors';
 import { projectFacts } from '../projects/public';
 import { callerApp } from './caller-app';
-import { ensureAppClient, removeAppClient } from './client';
+import { newAppClient, removingAppClient } from './client';
+import { appClientsRepo } from './client-repo';
 import { forgetAppClientHere } from './client-cache';
 import { appsRepo, type AppFilter, type AppRow } from './repo';
 import { appNameResult, packageNameResult, type CheckResult } from './messages';
@@ -70,26 +71,29 @@ export class AppsService {
     if (!languageByKey(input.defaultLanguage)) {
       throw new AppError('invalidInput', { zh: '参数不合法：默认语言不在语言目录中', en: 'Invalid input: the default language is not in the language catalogue', ru: 'Недопустимые параметры: языка по умолчанию нет в каталоге языков' });
     }
-    await this.assertUsable(input.platform, input.packageName, input.name);
+    // The checks and the project are read together; a refused name is said before a missing project.
+    const [usable, project] = await Promise.allSettled([this.assertUsable(input.platform, input.packageName, input.name), projectFacts(db, caller.teamId!, input.projectId)]);
+    if (usable.status === 'rejected') throw usable.reason;
+    if (project.status === 'rejected') throw project.reason;
+    if (!project.value) throw notFound({ zh: '项目不存在', en: 'No such project', ru: 'Такого проекта нет' });
     const now = clock.now();
-    return db.transaction(async (tx) => {
-      const project = await projectFacts(tx, caller.teamId!, input.projectId);
-      if (!project) throw notFound({ zh: '项目不存在', en: 'No such project', ru: 'Такого проекта нет' });
-      // The unique index settles a race between two creators of the same package name.
-      const id = randomUUID();
-      const audit = { action: 'app.create' as const, teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: id, data: { name: input.name, packageName: input.packageName, platform: input.platform } };
-      const row = await appsRepo
-        .insert(tx, { ...input, id, teamId: caller.teamId!, names: { [input.defaultLanguage]: input.name }, createdAt: now, updatedAt: now }, (changed) => auditWith(tx, clock, audit, changed))
-        .catch((err: unknown) => {
-          if (isUniqueViolation(err)) {
-            throw new AppError('conflict', { zh: '该平台上已有应用使用此包名', en: 'Another app on this platform uses this package name', ru: 'Это имя пакета уже использует другое приложение на этой платформе' });
-          }
-          throw err;
-        });
-      await ensureAppClient(this.deps, tx, row.id, caller, { newApp: true });
-      await packageIndexOf(this.deps).changed(tx, [row.teamId]);
-      return appOut(row);
-    });
+    const id = randomUUID();
+    // The app, its client and key, both audit events and the notice to other instances are
+    // one statement (no transaction); the unique index settles a race between two creators
+    // of the same package name.
+    const client = newAppClient(this.deps, db, id, caller);
+    const audits = [{ action: 'app.create' as const, teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: id, data: { name: input.name, packageName: input.packageName, platform: input.platform } }, client.audit];
+    const index = packageIndexOf(this.deps);
+    const row = await appsRepo
+      .insert(db, { ...input, id, teamId: caller.teamId!, names: { [input.defaultLanguage]: input.name }, createdAt: now, updatedAt: now }, (changed) => auditsWithIf(db, clock, audits, changed), client.writes, [index.changing([caller.teamId!])])
+      .catch((err: unknown) => {
+        if (isUniqueViolation(err)) {
+          throw new AppError('conflict', { zh: '该平台上已有应用使用此包名', en: 'Another app on this platform uses this package name', ru: 'Это имя пакета уже использует другое приложение на этой платформе' });
+        }
+        throw err;
+      });
+    index.forgetHere(row.teamId);
+    return appOut(row);
   }
 
   async update(caller: Caller, appId: string, set: { names?: Record<string, string> | undefined; kindId?: string | null | undefined; developerWebsite?: string | null | undefined; supportEmail?: string | null | undefined; supportPhone?: string | null | undefined }): Promise<App> {
@@ -121,21 +125,21 @@ export class AppsService {
 
   async remove(caller: Caller, appId: string): Promise<void> {
     const { db, clock } = this.deps;
-    const row = await this.get(caller, appId);
+    const [row, client] = await Promise.all([this.get(caller, appId), appClientsRepo.byApp(db, appId)]);
     if (row.everOnShelf) {
       throw new AppError('conflict', { zh: '应用曾经上架，不能删除，只能下架', en: 'An app that was ever on shelf cannot be deleted; take it off shelf instead', ru: 'Приложение, которое уже было в продаже, удалить нельзя; снимите его с продажи' });
     }
     const audit = { action: 'app.delete' as const, teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: appId, data: { name: row.name, packageName: row.packageName } };
-    const clientId = await db.transaction(async (tx) => {
-      const now = clock.now();
-      // The families' clean-up as parts of the app's own statement, where they allow it. An
-      // app deleted since it was read: nothing removed, nothing recorded.
-      if (!(await appsRepo.remove(tx, appId, (changed) => auditWith(tx, clock, audit, changed), this.deps.lifecycle.appRemovingWrites(tx, appId, now)))) throw notFound();
-      await packageIndexOf(this.deps).changed(tx, [row.teamId]);
-      await this.deps.lifecycle.appRemoving(tx, appId, now);
-      return removeAppClient(this.deps, tx, appId);
-    });
+    // One statement, no transaction: the app, the families' clean-up, its client and keys,
+    // the audit event and the notices to other instances. An app deleted since it was read:
+    // nothing removed, nothing recorded, nothing sent.
+    const clientId = client?.clientId ?? null;
+    const gone = removingAppClient(this.deps, db, appId, clientId);
+    const index = packageIndexOf(this.deps);
+    const removed = await appsRepo.remove(db, appId, (changed) => auditWith(db, clock, audit, changed), [...this.deps.lifecycle.appRemovingWrites(db, appId, clock.now()), ...gone.writes], [index.changing([row.teamId]), ...gone.notices]);
+    index.forgetHere(row.teamId);
     if (clientId) forgetAppClientHere(this.deps, clientId);
+    if (!removed) throw notFound();
   }
 
   async changePackageName(caller: Caller, appId: string, packageName: string): Promise<App> {

@@ -1,4 +1,4 @@
-import type { ColumnsSelection, WithSubquery } from 'drizzle-orm';
+import { and, sql, type ColumnsSelection, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
 import type { DbOrTx } from './types';
 
@@ -7,16 +7,23 @@ import type { DbOrTx } from './types';
  * the write becomes the CTE named `changed`, which `record`'s CTEs (an audit event, a
  * history) read, so they are written exactly when the write touched a row, with no
  * transaction around them (docs/performance.md). Answers the rows the write returned.
+ *
+ * `notices` (pub/sub's `notifying`) are sent once per row the write returned, when the
+ * statement commits: as the answer's condition, since a CTE that only selects is run only
+ * as far as the answer reads it.
  */
 export async function recorded<TSelection extends ColumnsSelection, TResult>(
   db: DbOrTx,
   write: TypedQueryBuilder<TSelection, TResult>,
   record: (changed: string) => WithSubquery | WithSubquery[],
+  notices: ReadonlyArray<SQL | null> = [],
 ): Promise<TResult> {
   const changed = db.$with('changed').as(write);
   const records = record('changed');
-  return (await db
+  const sent = notices.filter((n): n is SQL => n !== null);
+  const query = db
     .with(changed, ...(Array.isArray(records) ? records : [records]))
     .select()
-    .from(changed as never)) as TResult;
+    .from(changed as never);
+  return (await (sent.length ? query.where(and(...sent.map((n) => sql`${n}::text = ''`))) : query)) as TResult;
 }

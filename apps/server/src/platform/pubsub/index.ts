@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../db/types';
 
 export type PubSubHandler = (payload: unknown) => void;
@@ -14,6 +14,12 @@ export interface PubSub {
   publish(channel: string, payload: unknown): Promise<void>;
   /** Sent when the transaction commits, and not at all if it rolls back. */
   publishIn(tx: DbOrTx, channel: string, payload: unknown): Promise<void>;
+  /**
+   * The same as a part of the change's own statement (`recorded`'s notices): sent when it
+   * commits, once per row it changed, so not at all when it changed none. Null where there
+   * is nothing to send through the database (the embedded one: delivered in process).
+   */
+  notifying(channel: string, payload: unknown): SQL | null;
   /** Answers the way to stop listening. */
   subscribe(channel: string, handler: PubSubHandler): () => void;
   /** Resolves once this instance listens (at once where there is nothing to connect). */
@@ -68,6 +74,11 @@ export function inProcessPubSub(log: FastifyBaseLogger): PubSub {
     async publishIn(_tx, channel, payload) {
       encode(channel, payload);
       setImmediate(() => local.deliver(channel, payload));
+    },
+    notifying(channel, payload) {
+      encode(channel, payload);
+      setImmediate(() => local.deliver(channel, payload));
+      return null;
     },
     subscribe: (channel, handler) => local.subscribe(channel, handler),
     async ready() {},
@@ -141,6 +152,7 @@ export function postgresPubSub(database: Database, log: FastifyBaseLogger): PubS
     async publishIn(tx, channel, payload) {
       await tx.execute(sql`select pg_notify(${PG_CHANNEL}, ${encode(channel, payload)})`);
     },
+    notifying: (channel, payload) => sql`pg_notify(${PG_CHANNEL}, ${encode(channel, payload)})`,
     subscribe: (channel, handler) => local.subscribe(channel, handler),
     ready: () => ready,
     async close() {

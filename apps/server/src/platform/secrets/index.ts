@@ -1,5 +1,5 @@
 import { createHash, hkdfSync, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, type SQLWrapper } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db, DbOrTx } from '../db/types';
 import { digest, matches, open, seal, SecretUnreadableError } from './crypto';
@@ -57,6 +57,25 @@ export class Secrets {
   #store(kind: SecretKind, text: string, id: string): { stored: string; keyId: string } {
     const key = this.keyring.current;
     return { stored: kind === 'revealable' ? seal(key, text, id) : digest(key, text, id), keyId: key.id };
+  }
+
+  /**
+   * The same as `create`, as an unrun insert for the owner's own statement (a part of its
+   * WITH): its id is known before it runs.
+   */
+  creating(db: DbOrTx, owner: SecretOwner & { kind: SecretKind }): { id: string; write: SQLWrapper } {
+    const text = generateSecret();
+    const id = randomUUID();
+    const write = db
+      .insert(secrets)
+      .values({ id, scope: owner.scope, scopeId: owner.scopeId, name: owner.name, kind: owner.kind, ...this.#store(owner.kind, text, id), hint: hintOf(text), createdAt: this.deps.clock.now() })
+      .returning({ id: secrets.id });
+    return { id, write };
+  }
+
+  /** Every secret of an owner that is going away, as an unrun delete for the owner's own statement. */
+  removingOwnedBy(db: DbOrTx, scope: SecretScope, scopeId: string): SQLWrapper {
+    return db.delete(secrets).where(and(eq(secrets.scope, scope), eq(secrets.scopeId, scopeId))).returning({ id: secrets.id });
   }
 
   /** Keeps a secret; without `value` one is generated. The value is answered here only. */

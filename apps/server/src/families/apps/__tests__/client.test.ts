@@ -6,7 +6,8 @@ import { createTestApp, TestUser, type TestApp } from '../../../harness';
 import type { Family } from '../../../platform/deps';
 import { registerEndpoint } from '../../../platform/http/register';
 import { teamWithMember } from '../../../harness/scenarios';
-import { forgetAppClientHere } from '../client-cache';
+import { APP_CLIENT_CHANGED, forgetAppClientHere } from '../client-cache';
+import { TEAM_APPS_CHANGED } from '../package-index';
 import { appClientsRepo } from '../client-repo';
 
 // A device-facing call of the app-client level, as the families of this wave will have.
@@ -151,6 +152,35 @@ describe("an app's client credentials", () => {
     expect((await who(keyHeaders(client))).statusCode).toBe(200);
     expect((await u.call(appApi.deleteApp, { query: { appId: app.appId } })).statusCode).toBe(200);
     expect(code(await who(keyHeaders(client)))).toEqual([401, RET_CODES.appCredentialsInvalid.code]);
+  });
+
+  it('are made with the app and go with it in its own statement: keys, client and the notices every instance hears', async () => {
+    const u = await TestUser.register(t);
+    const { app } = await newApp(u);
+    const client = await clientOf(u, app.appId);
+    const owned = async () => {
+      const keys = (await t.deps.database.executeSql('select count(*)::int as n from secrets where scope = $1 and scope_id = $2', ['app', app.appId])).rows as Array<{ n: number }>;
+      return [keys[0]!.n, (await appClientsRepo.byApp(t.deps.db, app.appId)) ? 1 : 0];
+    };
+    expect(await owned()).toEqual([1, 1]);
+    const heard: unknown[] = [];
+    const stop = [t.deps.pubsub.subscribe(APP_CLIENT_CHANGED, (p) => heard.push(p)), t.deps.pubsub.subscribe(TEAM_APPS_CHANGED, (p) => heard.push(p))];
+    expect((await u.call(appApi.deleteApp, { query: { appId: app.appId } })).statusCode).toBe(200);
+    expect(await owned()).toEqual([0, 0]);
+    await vi.waitFor(() => expect(heard).toEqual(expect.arrayContaining([{ clientId: client.clientId }, { teamIds: [u.teamId] }])));
+    for (const s of stop) s();
+    // Deleted again: nothing to remove, nothing recorded.
+    expect((await u.call(appApi.deleteApp, { query: { appId: app.appId } })).statusCode).toBe(404);
+  });
+
+  it('are not made when the app is refused', async () => {
+    const u = await TestUser.register(t);
+    const { projectId, app } = await newApp(u);
+    const keys = async () => ((await t.deps.database.executeSql('select count(*)::int as n from secrets where scope = $1', ['app'])).rows as Array<{ n: number }>)[0]!.n;
+    const before = await keys();
+    const again = await u.call(appApi.createApp, { body: { projectId, platform: 'android', name: 'Another', packageName: app.packageName, category: 'app', defaultLanguage: 'enUS' } });
+    expect(again.statusCode).toBe(409);
+    expect(await keys()).toBe(before);
   });
 
   it('are read by members who may read the app and changed only by those who manage it', async () => {
