@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../platform/db/types';
 import { likeContains as escapeLike } from '../../platform/db/like';
 import { projects } from './tables';
 import { pastCursor } from '../../platform/db/keyset';
+import { preparedStatement, type Slots } from '../../platform/db/prepared';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
@@ -12,13 +13,18 @@ export async function projectTeamOf(db: DbOrTx, projectId: string): Promise<stri
   return row?.teamId ?? null;
 }
 
+/** Many project-scoped calls and every app created read the project: built once (platform/db/prepared.ts). */
+const projectById = preparedStatement('projects_by_id', (db, slot: Slots<'teamId' | 'id'>) =>
+  db.select().from(projects).where(and(eq(projects.teamId, slot.teamId), eq(projects.id, slot.id))),
+);
+
 export const projectsRepo = {
   async insert(db: DbOrTx, row: typeof projects.$inferInsert): Promise<ProjectRow> {
     const [created] = await db.insert(projects).values(row).returning();
     return created!;
   },
   async byId(db: DbOrTx, teamId: string, id: string): Promise<ProjectRow | undefined> {
-    const [row] = await db.select().from(projects).where(and(eq(projects.teamId, teamId), eq(projects.id, id)));
+    const [row] = await projectById(db, { teamId, id });
     return row;
   },
   async byName(db: DbOrTx, teamId: string, name: string): Promise<ProjectRow | undefined> {

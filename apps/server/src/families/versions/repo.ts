@@ -59,6 +59,11 @@ const versionWithParts = preparedStatement('versions_with_parts', (db, slot: Slo
     .orderBy(asc(versionListings.language)),
 );
 
+/** Every edit of a version reads it first: built once. */
+const versionById = preparedStatement('versions_by_id', (db, slot: Slots<'appId' | 'id'>) =>
+  db.select().from(appVersions).where(and(eq(appVersions.appId, slot.appId), eq(appVersions.id, slot.id))),
+);
+
 export const versionsRepo = {
   /**
    * A version, its listings (one row each, joined) and the facts its page needs from its
@@ -84,7 +89,7 @@ export const versionsRepo = {
     return created;
   },
   async byId(db: DbOrTx, appId: string, id: string): Promise<VersionRow | undefined> {
-    const [row] = await db.select().from(appVersions).where(and(eq(appVersions.appId, appId), eq(appVersions.id, id)));
+    const [row] = await versionById(db, { appId, id });
     return row;
   },
   /** The newest version of the app released with this version code. */
