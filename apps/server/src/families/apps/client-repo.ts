@@ -27,7 +27,6 @@ export const appClientsRepo = {
       .limit(1);
     return row ? { ...row.client, teamId: row.teamId, projectId: row.projectId, packageName: row.packageName } : undefined;
   },
-  /** Answers nothing when another request made the app's client first. */
   /** The app's client, recorded by `record` in the same statement; undefined (nothing recorded) when the app had one. */
   async insert(db: DbOrTx, row: typeof appClients.$inferInsert, record: (changed: string) => WithSubquery): Promise<AppClientRow | undefined> {
     const [created] = await recorded(db, db.insert(appClients).values(row).onConflictDoNothing({ target: appClients.appId }).returning(), record);
@@ -44,9 +43,5 @@ export const appClientsRepo = {
   /** The client of an app that goes, as an unrun delete for the app's own statement. */
   removing(db: DbOrTx, appId: string): SQLWrapper {
     return db.delete(appClients).where(eq(appClients.appId, appId)).returning({ appId: appClients.appId });
-  },
-  async remove(db: DbOrTx, appId: string): Promise<AppClientRow | undefined> {
-    const [row] = await db.delete(appClients).where(eq(appClients.appId, appId)).returning();
-    return row;
   },
 };

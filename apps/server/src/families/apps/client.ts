@@ -60,7 +60,7 @@ export function removingAppClient(deps: Deps, db: DbOrTx, appId: string, clientI
   };
 }
 
-/** After the app changed team or project: instances load its client again (as `removeAppClient`). */
+/** After the app changed team or project: instances load its client again (as after its deletion). */
 export async function forgetAppClient(deps: Deps, tx: DbOrTx, appId: string): Promise<string | null> {
   const row = await appClientsRepo.byApp(tx, appId);
   if (row) await deps.pubsub.publishIn(tx, APP_CLIENT_CHANGED, { clientId: row.clientId });
