@@ -91,7 +91,8 @@ describe('layers', () => {
     const fn = (await u.call(api.createFunction, { query: { projectId }, body: { name: 'padded', code: "module.exports.myHandler = async () => [require('tiny-pad')('7', 3), require('noisy-setup')()];" } })).json().function;
     const q = { projectId, functionId: fn.functionId };
     expect((await u.call(api.updateFunction, { query: q, body: { layers: [{ layerName: 'built', version: 1 }] } })).statusCode).toBe(200);
-    expect((await u.call(api.testFunction, { query: q, body: {} })).json().invocation).toMatchObject({ outcome: 'ok', result: ['**7', 'no script ran'] });
+    const invocation = (await u.call(api.testFunction, { query: q, body: {} })).json().invocation;
+    expect(invocation, JSON.stringify(invocation)).toMatchObject({ outcome: 'ok', result: ['**7', 'no script ran'] });
 
     // A package the registry does not have: failed, with npm's reason.
     await u.call(api.createLayerVersion, { query: { projectId, layerName: 'built' }, body: { packageJson: JSON.stringify({ dependencies: { 'not-in-registry': '1.0.0' } }) } });
