@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock';
 import { dueActions } from './db/tables';
 import type { Db, DbOrTx, Tx } from './db/types';
+import { isDeadlock, isTransaction } from './db/errors';
 
 export type DueActionHandler = (tx: Tx, payload: Record<string, unknown>, action: { id: string; dueAt: Date }) => Promise<void>;
 
@@ -58,13 +59,25 @@ export class DueActions {
     return row!.id;
   }
 
+  /**
+   * Cancels the key's pending actions. Outside a transaction, a deadlock is tried again: an
+   * instance starting up reschedules a key (the packages' sweep) while another fires it and
+   * reschedules it too, each having locked one of the key's rows (issue 19's CI run). In a
+   * caller's transaction the caller decides, as its whole transaction was rolled back.
+   */
   async cancel(tx: DbOrTx, dedupeKey: string): Promise<number> {
-    const rows = await tx
-      .update(dueActions)
-      .set({ state: 'cancelled' })
-      .where(and(eq(dueActions.dedupeKey, dedupeKey), eq(dueActions.state, 'pending')))
-      .returning({ id: dueActions.id });
-    return rows.length;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const rows = await tx
+          .update(dueActions)
+          .set({ state: 'cancelled' })
+          .where(and(eq(dueActions.dedupeKey, dedupeKey), eq(dueActions.state, 'pending')))
+          .returning({ id: dueActions.id });
+        return rows.length;
+      } catch (err) {
+        if (attempt >= 3 || isTransaction(tx) || !isDeadlock(err)) throw err;
+      }
+    }
   }
 
   /**

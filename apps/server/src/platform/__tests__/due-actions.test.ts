@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { auditEvents, dueActions } from '../db/tables';
 import { writeAudit } from '../audit';
@@ -121,5 +122,35 @@ describe('due actions', () => {
     const counts = await Promise.all(runners.map((r) => r.runDue()));
     expect(counts.reduce((a, b) => a + b, 0)).toBe(30);
     for (const name of names) expect(fired.filter((n) => n === name)).toHaveLength(1);
+  });
+});
+
+describe('cancelling a key outside a transaction', () => {
+  it('is tried again when PostgreSQL ends a deadlock with it', async () => {
+    const url = t.deps.database.url;
+    if (t.deps.database.kind !== 'postgres' || !url) return; // one session on the embedded database: no deadlock
+    const key = 'deadlock:sweep';
+    const due = new Date(t.clock.now().getTime() + 3_600_000);
+    const [first, second] = await t.deps.db
+      .insert(dueActions)
+      .values([1, 2].map((n) => ({ kind: 'test.release', dueAt: due, payload: { name: `d${n}` }, dedupeKey: key, createdAt: t.clock.now() })))
+      .returning({ id: dueActions.id });
+    // Another instance firing the key: it holds the second row and will want the first.
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query('select id from due_actions where id = $1 for update', [second!.id]);
+      const cancelling = t.deps.dueActions.cancel(t.deps.db, key);
+      await vi.waitFor(async () => {
+        const { rows } = await other.query("select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like 'update \"due_actions\"%'");
+        expect(rows[0].n).toBe(1);
+      });
+      await other.query("update due_actions set payload = '{\"name\":\"taken\"}' where id = $1", [first!.id]);
+      await other.query('commit');
+      expect(await cancelling).toBe(2);
+    } finally {
+      await other.end();
+    }
   });
 });

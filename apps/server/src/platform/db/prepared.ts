@@ -1,4 +1,5 @@
 import { sql, type Placeholder } from 'drizzle-orm';
+import { isTransaction } from './errors';
 import type { Db, DbOrTx } from './types';
 
 /** A drizzle query that can be prepared (select, insert, update, delete with placeholders). */
@@ -45,8 +46,4 @@ export function preparedStatement<K extends string, R>(name: string, build: (db:
     }
     return statement.execute(values);
   };
-}
-
-function isTransaction(db: DbOrTx): boolean {
-  return typeof (db as { rollback?: unknown }).rollback === 'function';
 }
