@@ -142,10 +142,14 @@ describe('cancelling a key outside a transaction', () => {
       await other.query('begin');
       await other.query('select id from due_actions where id = $1 for update', [second!.id]);
       const cancelling = t.deps.dueActions.cancel(t.deps.db, key);
-      await vi.waitFor(async () => {
-        const { rows } = await other.query("select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like 'update \"due_actions\"%'");
-        expect(rows[0].n).toBe(1);
-      });
+      // The cancel waits on the held row (having locked the first one) before the other side asks for the first.
+      await vi.waitFor(
+        async () => {
+          const { rows } = await other.query("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like 'update \"due_actions\"%'");
+          expect(rows[0].n).toBe(1);
+        },
+        { timeout: 15_000, interval: 50 },
+      );
       await other.query("update due_actions set payload = '{\"name\":\"taken\"}' where id = $1", [first!.id]);
       await other.query('commit');
       expect(await cancelling).toBe(2);
