@@ -143,10 +143,11 @@ describe('cancelling a key outside a transaction', () => {
       await other.query('select id from due_actions where id = $1 for update', [second!.id]);
       const cancelling = t.deps.dueActions.cancel(t.deps.db, key);
       // The cancel waits on the held row (having locked the first one) before the other side asks for the first.
+      // Asked on another connection: inside a transaction, pg_stat_activity answers one snapshot.
       await vi.waitFor(
         async () => {
-          const { rows } = await other.query("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like 'update \"due_actions\"%'");
-          expect(rows[0].n).toBe(1);
+          const { rows } = (await t.deps.database.executeSql("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like 'update \"due_actions\"%'")) as { rows: Array<{ n: number }> };
+          expect(rows[0]!.n).toBe(1);
         },
         { timeout: 15_000, interval: 50 },
       );
