@@ -2,8 +2,8 @@ import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock';
 import { dueActions } from './db/tables';
-import type { Db, DbOrTx, Tx } from './db/types';
-import { isDeadlock, isTransaction } from './db/errors';
+import { isTransaction, type Db, type DbOrTx, type Tx } from './db/types';
+import { isDeadlock } from './db/errors';
 
 export type DueActionHandler = (tx: Tx, payload: Record<string, unknown>, action: { id: string; dueAt: Date }) => Promise<void>;
 

@@ -9,8 +9,3 @@ export function isDeadlock(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } } | null;
   return String(e?.cause?.code ?? e?.code) === '40P01';
 }
-
-/** Whether a repo was handed a transaction rather than the database itself. */
-export function isTransaction(db: object): boolean {
-  return typeof (db as { rollback?: unknown }).rollback === 'function';
-}

@@ -1,6 +1,5 @@
 import { sql, type Placeholder } from 'drizzle-orm';
-import { isTransaction } from './errors';
-import type { Db, DbOrTx } from './types';
+import { isTransaction, type Db, type DbOrTx } from './types';
 
 /** A drizzle query that can be prepared (select, insert, update, delete with placeholders). */
 interface Preparable<R> {

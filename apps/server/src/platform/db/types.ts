@@ -11,6 +11,11 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Repos take either, so a service can run several repos in one transaction. */
 export type DbOrTx = Db | Tx;
 
+/** Whether a repo was handed a transaction rather than the database itself. */
+export function isTransaction(db: DbOrTx): db is Tx {
+  return typeof (db as { rollback?: unknown }).rollback === 'function';
+}
+
 export interface Database {
   kind: 'pglite' | 'postgres';
   /** PostgreSQL's connection string, for what needs a connection of its own (LISTEN). */
