@@ -5,6 +5,7 @@ import { auditEvents, dueActions } from '../db/tables';
 import { writeAudit } from '../audit';
 import { createTestApp, type TestApp } from '../../harness';
 import { DueActions } from '../due-actions';
+import { openPostgres } from '../db/client';
 
 let t: TestApp;
 const fired: string[] = [];
@@ -135,13 +136,19 @@ describe('cancelling a key outside a transaction', () => {
       .insert(dueActions)
       .values([1, 2].map((n) => ({ kind: 'test.release', dueAt: due, payload: { name: `d${n}` }, dedupeKey: key, createdAt: t.clock.now() })))
       .returning({ id: dueActions.id });
+    // PostgreSQL ends a deadlock in the session whose deadlock_timeout runs out first once the
+    // cycle exists. The cancel's side checks after 3 s and the other side after 60 s, so the
+    // cancel is the one ended unless the other side took more than 3 s to queue (CI's load
+    // once took over the default 1 s, and the other side was ended instead).
+    const cancelSide = await openPostgres(withSessionSetting(url, 'deadlock_timeout=3s'), 2);
+    const canceller = new DueActions(cancelSide.db, t.clock, t.deps.log);
     // Another instance firing the key: it holds the second row and will want the first.
-    const other = new pg.Client({ connectionString: url });
+    const other = new pg.Client({ connectionString: withSessionSetting(url, 'deadlock_timeout=60s') });
     await other.connect();
     try {
       await other.query('begin');
       await other.query('select id from due_actions where id = $1 for update', [second!.id]);
-      const cancelling = t.deps.dueActions.cancel(t.deps.db, key);
+      const cancelling = canceller.cancel(cancelSide.db, key);
       // The cancel waits on the held row (having locked the first one) before the other side asks for the first.
       // Asked on another connection: inside a transaction, pg_stat_activity answers one snapshot.
       await vi.waitFor(
@@ -149,13 +156,21 @@ describe('cancelling a key outside a transaction', () => {
           const { rows } = (await t.deps.database.executeSql("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like 'update \"due_actions\"%'")) as { rows: Array<{ n: number }> };
           expect(rows[0]!.n).toBe(1);
         },
-        { timeout: 15_000, interval: 50 },
+        { timeout: 15_000, interval: 20 },
       );
       await other.query("update due_actions set payload = '{\"name\":\"taken\"}' where id = $1", [first!.id]);
       await other.query('commit');
       expect(await cancelling).toBe(2);
     } finally {
       await other.end();
+      await cancelSide.close();
     }
   });
 });
+
+/** The connection string with a PostgreSQL setting for each of its sessions. */
+function withSessionSetting(url: string, setting: string): string {
+  const u = new URL(url);
+  u.searchParams.set('options', `-c ${setting}`);
+  return u.toString();
+}
