@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AuditAction } from '@wharf/contract';
 import type { Clock } from './clock';
 import type { Caller } from './http/access';
@@ -54,14 +54,28 @@ export function auditsWith(db: DbOrTx, clock: Clock, events: AuditEvent[]) {
  * named `changed`): any number of them as one parameter, in the order given.
  */
 export function auditsWithIf(db: DbOrTx, clock: Clock, events: AuditEvent[], changed: string) {
-  const rows = events.map((event) => {
-    const r = auditRow(clock, event);
-    return { at: r.at.toISOString(), action: r.action, team_id: r.teamId, actor_id: r.actorId, actor_kind: r.actorKind, target_type: r.targetType, target_id: r.targetId, data: r.data, ip: r.ip };
-  });
+  return auditsWithIfFrom(db, auditRowsJson(clock, events), changed);
+}
+
+/** Audit events as the one jsonb value `auditsWithIfFrom` takes (a prepared statement's slot). */
+export function auditRowsJson(clock: Clock, events: AuditEvent[]): string {
+  return JSON.stringify(
+    events.map((event) => {
+      const r = auditRow(clock, event);
+      return { at: r.at.toISOString(), action: r.action, team_id: r.teamId, actor_id: r.actorId, actor_kind: r.actorKind, target_type: r.targetType, target_id: r.targetId, data: r.data, ip: r.ip };
+    }),
+  );
+}
+
+/**
+ * `auditsWithIf` with its events given as a value or a placeholder (`auditRowsJson`'s
+ * text), so a statement prepared once (platform/db/prepared.ts) records each call's events.
+ */
+export function auditsWithIfFrom(db: DbOrTx, rows: string | Placeholder, changed: string) {
   return db.$with('audits_written', { id: auditEvents.id }).as(
     sql`insert into ${auditEvents} (at, action, team_id, actor_id, actor_kind, target_type, target_id, data, ip)
       select r.at, r.action, r.team_id, r.actor_id, r.actor_kind, r.target_type, r.target_id, r.data, r.ip
-      from jsonb_populate_recordset(null::audit_events, ${JSON.stringify(rows)}::jsonb) with ordinality as r
+      from jsonb_populate_recordset(null::audit_events, ${rows}::jsonb) with ordinality as r
       where exists (select 1 from ${sql.identifier(changed)}) order by r.ordinality returning id`,
   );
 }

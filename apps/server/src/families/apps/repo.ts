@@ -1,6 +1,8 @@
-import { and, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SQLWrapper, WithSubquery } from 'drizzle-orm';
-import { recorded } from '../../platform/db/recorded';
+import { recorded, recordedQuery } from '../../platform/db/recorded';
+import { auditsWithIfFrom } from '../../platform/audit';
 import type { DbOrTx } from '../../platform/db/types';
 import { likeContains } from '../../platform/db/like';
 import { apps, appSeriesMembers } from './tables';
@@ -49,6 +51,44 @@ const listedNamed = preparedStatement('apps_listed_named', (db, slot: Slots<'nam
 const teamFirstPage = preparedStatement('apps_team_first_page', (db, slot: Slots<'teamId' | 'limit'>) =>
   db.select().from(apps).where(eq(apps.teamId, slot.teamId)).orderBy(desc(apps.createdAt), desc(apps.id)).limit(slot.limit),
 );
+
+/** What `appsRepo.updateFields` changes: undefined leaves a column as it is. */
+export interface AppEdit {
+  name?: string | undefined;
+  /** A new name, refused (no row changed) when a listed app other than this one has it in any case. */
+  checkName?: string | undefined;
+  names?: Record<string, string> | undefined;
+  kindId?: string | null | undefined;
+  developerWebsite?: string | null | undefined;
+  supportEmail?: string | null | undefined;
+  supportPhone?: string | null | undefined;
+  updatedAt: Date;
+}
+
+type EditSlot = 'id' | 'name' | 'checkName' | 'names' | 'setKind' | 'kindId' | 'setWebsite' | 'website' | 'setEmail' | 'email' | 'setPhone' | 'phone' | 'updatedAt' | 'audits';
+const updateFields = preparedStatement('apps_update_fields', (db, slot: Slots<EditSlot>) => {
+  // Every shape of edit is this one statement: a flag per optional column says whether it is set.
+  const chosen = (set: Placeholder, value: Placeholder, column: AnyPgColumn) => sql`case when ${set}::boolean then ${value}::text else ${column} end`;
+  const write = db
+    .update(apps)
+    .set({
+      name: sql`coalesce(${slot.name}::text, ${apps.name})`,
+      names: sql`${apps.names} || coalesce(${slot.names}::jsonb, '{}'::jsonb)`,
+      kindId: chosen(slot.setKind, slot.kindId, apps.kindId),
+      developerWebsite: chosen(slot.setWebsite, slot.website, apps.developerWebsite),
+      supportEmail: chosen(slot.setEmail, slot.email, apps.supportEmail),
+      supportPhone: chosen(slot.setPhone, slot.phone, apps.supportPhone),
+      updatedAt: sql`${slot.updatedAt}::timestamptz`,
+    })
+    .where(
+      and(
+        eq(apps.id, slot.id),
+        sql`(${slot.checkName}::text is null or not exists (select 1 from ${apps} as other where other.listed and lower(other.name) = lower(${slot.checkName}::text) and other.id <> ${slot.id}::uuid))`,
+      ),
+    )
+    .returning();
+  return recordedQuery(db, write, (changed) => auditsWithIfFrom(db, slot.audits, changed));
+});
 
 export const appsRepo = {
   /**
@@ -118,14 +158,31 @@ export const appsRepo = {
     const [row] = await db.update(apps).set(set).where(eq(apps.id, id)).returning();
     return row!;
   },
-  /** The update, with names merged into the row's own in the statement: a concurrent edit's languages stay. */
   /**
-   * `record`: the change's audit event as a CTE reading `changed` (`auditWith`), written by
-   * the same statement and only if the app was there to change. Undefined: no such app.
+   * The console's edit of an app as one statement prepared once (docs/performance.md): the
+   * fields given, names merged into the row's own (a concurrent edit's languages stay), a
+   * new name checked against listed apps, and the audit events (`auditRowsJson`) written
+   * only if the app changed. Undefined: no such app, or `checkName` is a listed app's name.
    */
-  async updateMergingNames(db: DbOrTx, id: string, names: Record<string, string> | undefined, set: Partial<typeof apps.$inferInsert>, record: (changed: string) => WithSubquery): Promise<AppRow | undefined> {
-    const merged = names ? { names: sql`${apps.names} || ${JSON.stringify(names)}::jsonb` } : {};
-    const [row] = await recorded(db, db.update(apps).set({ ...set, ...merged }).where(eq(apps.id, id)).returning(), record);
+  async updateFields(db: DbOrTx, id: string, edit: AppEdit, audits: string): Promise<AppRow | undefined> {
+    const given = (v: string | null | undefined) => ({ set: v !== undefined, value: v ?? null });
+    const [kind, website, email, phone] = [edit.kindId, edit.developerWebsite, edit.supportEmail, edit.supportPhone].map(given);
+    const [row] = await updateFields(db, {
+      id,
+      name: edit.name ?? null,
+      checkName: edit.checkName ?? null,
+      names: edit.names ? JSON.stringify(edit.names) : null,
+      setKind: kind!.set,
+      kindId: kind!.value,
+      setWebsite: website!.set,
+      website: website!.value,
+      setEmail: email!.set,
+      email: email!.value,
+      setPhone: phone!.set,
+      phone: phone!.value,
+      updatedAt: edit.updatedAt.toISOString(),
+      audits,
+    });
     return row;
   },
   /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { App, Platform } from '@wharf/contract';
 import { checkAppName, checkPackageName, languageByKey, siteIdOfZone } from '@wharf/rules';
-import { auditsWithIf, auditWith, writeAudit } from '../../platform/audit';
+import { auditRowsJson, auditsWithIf, auditWith, writeAudit } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/db/errors';
 import type { Deps } from '../../platform/deps';
 import type { Caller } from '../../platform/http/access';
@@ -104,23 +104,17 @@ export class AppsService {
     }
     // The default language does not change here, so the app's name follows from the edit alone.
     const name = set.names?.[row.defaultLanguage];
-    // A new name only: the app's package name is its own already.
-    if (name !== undefined && name !== row.name) await this.assertUsable(row.platform as Platform, null, name, row.id);
-    const fields = {
-      ...(name !== undefined ? { name } : {}),
-      ...(set.kindId !== undefined ? { kindId: set.kindId } : {}),
-      ...(set.developerWebsite !== undefined ? { developerWebsite: set.developerWebsite } : {}),
-      ...(set.supportEmail !== undefined ? { supportEmail: set.supportEmail } : {}),
-      ...(set.supportPhone !== undefined ? { supportPhone: set.supportPhone } : {}),
-      updatedAt: clock.now(),
-    };
+    // A new name only: the app's package name is its own already. Its form is checked here,
+    // whether a listed app has it by the statement itself.
+    const checkName = name !== undefined && name !== row.name ? name.trim() : undefined;
+    const rule = checkName !== undefined ? checkAppName(name!) : null;
+    if (rule) throw new AppError('invalidInput', appNameResult(rule).text);
     const audit = { action: 'app.update' as const, teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: appId, data: { fields: Object.keys(set) } };
-    // Names are merged by the statement, so an edit of other languages at the same moment
-    // is kept; the update and its audit event are one statement.
-    const updated = await appsRepo.updateMergingNames(db, appId, set.names, fields, (changed) => auditWith(db, clock, audit, changed));
-    // Deleted since it was read: nothing was changed, nothing recorded.
-    if (!updated) throw notFound();
-    return appOut(updated);
+    const updated = await appsRepo.updateFields(db, appId, { ...set, name, checkName, updatedAt: clock.now() }, auditRowsJson(clock, [audit]));
+    if (updated) return appOut(updated);
+    // Nothing changed, nothing recorded: the name is a listed app's, or the app was deleted since it was read.
+    if (checkName !== undefined) await this.assertUsable(row.platform as Platform, null, name!, row.id);
+    throw notFound();
   }
 
   async remove(caller: Caller, appId: string): Promise<void> {

@@ -32,6 +32,8 @@ export const apps = pgTable(
     uniqueIndex('apps_platform_package').on(t.platform, t.packageName),
     index('apps_team_created').on(t.teamId, t.createdAt, t.id),
     index('apps_project').on(t.projectId),
+    // A listed app's name is taken store-wide in any case: the create and edit checks look it up.
+    index('apps_listed_name').on(sql`lower(${t.name})`).where(sql`${t.listed}`),
   ],
 );
 

@@ -2,7 +2,7 @@ import { sql, type Placeholder } from 'drizzle-orm';
 import { isTransaction, type Db, type DbOrTx } from './types';
 
 /** A drizzle query that can be prepared (select, insert, update, delete with placeholders). */
-interface Preparable<R> {
+export interface Preparable<R> {
   prepare(name: string): Prepared<R>;
 }
 interface Prepared<R> {

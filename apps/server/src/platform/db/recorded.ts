@@ -1,6 +1,7 @@
 import { and, sql, type ColumnsSelection, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
 import type { DbOrTx } from './types';
+import type { Preparable } from './prepared';
 
 /**
  * A write (an insert, update or delete with `returning`) and its records in one statement:
@@ -18,6 +19,16 @@ export async function recorded<TSelection extends ColumnsSelection, TResult>(
   record: (changed: string) => WithSubquery | WithSubquery[],
   notices: ReadonlyArray<SQL | null> = [],
 ): Promise<TResult> {
+  return recordedQuery(db, write, record, notices);
+}
+
+/** `recorded`'s statement, not yet run: to prepare it once (platform/db/prepared.ts). */
+export function recordedQuery<TSelection extends ColumnsSelection, TResult>(
+  db: DbOrTx,
+  write: TypedQueryBuilder<TSelection, TResult>,
+  record: (changed: string) => WithSubquery | WithSubquery[],
+  notices: ReadonlyArray<SQL | null> = [],
+): Preparable<TResult> & PromiseLike<TResult> {
   const changed = db.$with('changed').as(write);
   const records = record('changed');
   const sent = notices.filter((n): n is SQL => n !== null);
@@ -25,5 +36,5 @@ export async function recorded<TSelection extends ColumnsSelection, TResult>(
     .with(changed, ...(Array.isArray(records) ? records : [records]))
     .select()
     .from(changed as never);
-  return (await (sent.length ? query.where(and(...sent.map((n) => sql`${n}::text = ''`))) : query)) as TResult;
+  return (sent.length ? query.where(and(...sent.map((n) => sql`${n}::text = ''`))) : query) as unknown as Preparable<TResult> & PromiseLike<TResult>;
 }

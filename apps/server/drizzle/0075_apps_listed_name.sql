@@ -1,0 +1,1 @@
+CREATE INDEX "apps_listed_name" ON "apps" USING btree (lower("name")) WHERE "apps"."listed";
