@@ -47,14 +47,19 @@ export const analyticsEvents = pgTable(
  * What an ingestion added, summed per batch in the batch's transaction; the rollup folds
  * these into the tables below and deletes them in one transaction, so each counts once.
  */
-export const analyticsPending = pgTable('analytics_pending', {
+export const analyticsPending = pgTable(
+  'analytics_pending',
+  {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   appId: uuid('app_id')
     .notNull()
     .references(() => apps.id, { onDelete: 'cascade' }),
   summary: jsonb('summary').notNull(),
   createdAt: ts('created_at').notNull(),
-});
+  },
+  // Deleting an app deletes its rows by app_id (the foreign key cascades): found by index, not a scan.
+  (t) => [index('analytics_pending_app').on(t.appId)],
+);
 
 /** Additive counts per app, day and dimension ('' for unknown), kept after raw events go. */
 export const analyticsDaily = pgTable(
@@ -186,7 +191,7 @@ export const analyticsExports = pgTable(
     finishedAt: ts('finished_at'),
     expiresAt: ts('expires_at').notNull(),
   },
-  (t) => [index('analytics_exports_owner').on(t.appId, t.ownerId, t.createdAt), index('analytics_exports_state').on(t.state)],
+  (t) => [index('analytics_exports_owner').on(t.appId, t.ownerId, t.createdAt), index('analytics_exports_state').on(t.state), index('analytics_exports_template').on(t.templateId)],
 );
 
 /** Named groups of an app's instances, defined by conditions and worked out again every hour. */

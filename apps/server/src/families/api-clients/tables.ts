@@ -33,7 +33,7 @@ export const apiClients = pgTable(
     createdAt: ts('created_at').notNull(),
     lastUsedAt: ts('last_used_at'),
   },
-  (t) => [unique('api_clients_team_name').on(t.teamId, t.name), index('api_clients_team_created').on(t.teamId, t.createdAt, t.id)],
+  (t) => [unique('api_clients_team_name').on(t.teamId, t.name), index('api_clients_team_created').on(t.teamId, t.createdAt, t.id), index('api_clients_project').on(t.projectId)],
 );
 
 /** A service account's public keys: the private halves were handed out once and never kept. */
@@ -64,5 +64,6 @@ export const apiClientGrants = pgTable(
       .references(() => apps.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.clientRowId, t.appId] })],
+  // Deleting an app deletes its grants by app_id (the foreign key cascades): found by index, not a scan.
+  (t) => [primaryKey({ columns: [t.clientRowId, t.appId] }), index('api_client_grants_app').on(t.appId)],
 );

@@ -105,7 +105,7 @@ export const appLinkClaims = pgTable(
     expiresAt: at('expires_at').notNull(),
     claimedAt: at('claimed_at'),
   },
-  (t) => [index('app_link_claims_fingerprint').on(t.appId, t.fingerprint, t.createdAt), index('app_link_claims_expiry').on(t.expiresAt)],
+  (t) => [index('app_link_claims_fingerprint').on(t.appId, t.fingerprint, t.createdAt), index('app_link_claims_expiry').on(t.expiresAt), index('app_link_claims_project').on(t.projectId), index('app_link_claims_link').on(t.linkId)],
 );
 
 /** Reports from links' preview pages: one open row per link, counted, for the operator's takedown queue. */

@@ -182,7 +182,7 @@ export const oidcFlows = pgTable(
     returnedAt: ts('returned_at'),
     finishedAt: ts('finished_at'),
   },
-  (t) => [uniqueIndex('oidc_flows_state').on(t.stateDigest), uniqueIndex('oidc_flows_result').on(t.resultCodeDigest), index('oidc_flows_expires').on(t.expiresAt)],
+  (t) => [uniqueIndex('oidc_flows_state').on(t.stateDigest), uniqueIndex('oidc_flows_result').on(t.resultCodeDigest), index('oidc_flows_expires').on(t.expiresAt), index('oidc_flows_project').on(t.projectId)],
 );
 
 /**

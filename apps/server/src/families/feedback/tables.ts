@@ -59,7 +59,9 @@ export const feedbackNotes = pgTable(
  * Screenshots a device uploaded, by the token it was answered: only these can be attached
  * to a feedback (never another file of the team), each once, by the app that uploaded it.
  */
-export const feedbackUploads = pgTable('feedback_uploads', {
+export const feedbackUploads = pgTable(
+  'feedback_uploads',
+  {
   token: uuid('token').primaryKey().defaultRandom(),
   appId: uuid('app_id')
     .notNull()
@@ -67,4 +69,7 @@ export const feedbackUploads = pgTable('feedback_uploads', {
   fileId: uuid('file_id').notNull(),
   feedbackId: uuid('feedback_id'),
   createdAt: ts('created_at').notNull(),
-});
+  },
+  // Deleting an app deletes its uploads by app_id (the foreign key cascades): found by index, not a scan.
+  (t) => [index('feedback_uploads_app').on(t.appId)],
+);

@@ -70,11 +70,13 @@ export const hostingChannels = pgTable(
       .references(() => hostingVersions.id),
     updatedAt: at('updated_at'),
   },
-  (t) => [primaryKey({ columns: [t.siteId, t.name] })],
+  (t) => [primaryKey({ columns: [t.siteId, t.name] }), index('hosting_channels_version').on(t.versionId)],
 );
 
 /** Custom domains, served once their TXT record is found. */
-export const hostingDomains = pgTable('hosting_domains', {
+export const hostingDomains = pgTable(
+  'hosting_domains',
+  {
   id: uuid('id').primaryKey().defaultRandom(),
   siteId: uuid('site_id')
     .notNull()
@@ -85,4 +87,6 @@ export const hostingDomains = pgTable('hosting_domains', {
   checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'date' }),
   verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
   createdAt: at('created_at'),
-});
+  },
+  (t) => [index('hosting_domains_site').on(t.siteId)],
+);

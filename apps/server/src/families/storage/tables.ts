@@ -69,7 +69,7 @@ export const storageUploads = pgTable(
     createdAt: at('created_at'),
     expiresAt: at('expires_at'),
   },
-  (t) => [index('storage_uploads_expires').on(t.expiresAt)],
+  (t) => [index('storage_uploads_expires').on(t.expiresAt), index('storage_uploads_bucket').on(t.bucketId)],
 );
 
 /** Uploads, downloads and deletes per bucket and day (UTC); downloads are counted in memory and added in batches. */

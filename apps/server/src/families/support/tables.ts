@@ -42,7 +42,7 @@ export const supportTickets = pgTable(
     resolvedAt: ts('resolved_at'),
     closedAt: ts('closed_at'),
   },
-  (t) => [index('support_tickets_team_activity').on(t.teamId, t.lastMessageAt), index('support_tickets_state_due').on(t.state, t.responseDueAt), index('support_tickets_rated').on(t.ratedAt)],
+  (t) => [index('support_tickets_team_activity').on(t.teamId, t.lastMessageAt), index('support_tickets_state_due').on(t.state, t.responseDueAt), index('support_tickets_rated').on(t.ratedAt), index('support_tickets_app').on(t.appId)],
 );
 
 /** The conversation of a ticket: the team's words, the operators' answers and their internal notes. */
@@ -86,5 +86,5 @@ export const supportUploads = pgTable(
     messageId: uuid('message_id').references(() => supportMessages.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [index('support_uploads_message').on(t.messageId)],
+  (t) => [index('support_uploads_message').on(t.messageId), index('support_uploads_team').on(t.teamId)],
 );

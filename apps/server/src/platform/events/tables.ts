@@ -31,5 +31,5 @@ export const eventDeliveries = pgTable(
     lastError: text('last_error'),
     doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [primaryKey({ columns: [t.subscriber, t.eventId] }), index('event_deliveries_pending').on(t.subscriber, t.state, t.key, t.eventId)],
+  (t) => [primaryKey({ columns: [t.subscriber, t.eventId] }), index('event_deliveries_pending').on(t.subscriber, t.state, t.key, t.eventId), index('event_deliveries_event').on(t.eventId)],
 );
