@@ -1,4 +1,4 @@
-import type { SQLWrapper } from 'drizzle-orm';
+import type { Placeholder, SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx, Tx } from './db/types';
 import type { LocalisedText } from './http/errors';
 
@@ -25,7 +25,7 @@ export interface LifecycleHooks {
    * with no round trip or transaction of their own. Each sees the data as it was before the
    * statement, and none may depend on another's change.
    */
-  appRemovingWrites?(db: DbOrTx, appId: string, at: Date): SQLWrapper[];
+  appRemovingWrites?(db: DbOrTx, appId: string | Placeholder, at: Date | Placeholder): SQLWrapper[];
 }
 
 /** Every family's hooks, called in the order the families are listed. */
@@ -35,7 +35,7 @@ export interface Lifecycle {
   /** The files that follow the app, from every family. */
   appMoving(tx: Tx, move: AppMove): Promise<string[]>;
   /** Every family's writes for the app's deleting statement. */
-  appRemovingWrites(db: DbOrTx, appId: string, at: Date): SQLWrapper[];
+  appRemovingWrites(db: DbOrTx, appId: string | Placeholder, at: Date | Placeholder): SQLWrapper[];
 }
 
 export function lifecycleOf(hooks: readonly LifecycleHooks[]): Lifecycle {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, type Placeholder } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/types';
 import { appAgeRatings } from './tables';
 
@@ -27,7 +27,7 @@ export const ageRatingRepo = {
     await db.update(appAgeRatings).set({ teamId }).where(eq(appAgeRatings.appId, appId));
   },
   /** The app's declaration goes with it (unrun: a part of the app's deleting statement). */
-  removing(db: DbOrTx, appId: string) {
+  removing(db: DbOrTx, appId: string | Placeholder) {
     return db.delete(appAgeRatings).where(eq(appAgeRatings.appId, appId));
   },
 };

@@ -1,4 +1,4 @@
-import { eq, type SQLWrapper, type WithSubquery } from 'drizzle-orm';
+import { eq, type Placeholder, type SQLWrapper, type WithSubquery } from 'drizzle-orm';
 import { recorded } from '../../platform/db/recorded';
 import type { DbOrTx } from '../../platform/db/types';
 import { appClients, apps } from './tables';
@@ -41,7 +41,7 @@ export const appClientsRepo = {
     return db.insert(appClients).values(row).returning({ appId: appClients.appId });
   },
   /** The client of an app that goes, as an unrun delete for the app's own statement. */
-  removing(db: DbOrTx, appId: string): SQLWrapper {
+  removing(db: DbOrTx, appId: string | Placeholder): SQLWrapper {
     return db.delete(appClients).where(eq(appClients.appId, appId)).returning({ appId: appClients.appId });
   },
 };

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { AppClient } from '@wharf/contract';
 import { ZONES, type Zone } from '@wharf/rules';
-import type { SQL, SQLWrapper } from 'drizzle-orm';
+import type { Placeholder, SQLWrapper } from 'drizzle-orm';
 import { auditWith, writeAudit, type AuditEvent } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import type { DbOrTx } from '../../platform/db/types';
@@ -49,15 +49,16 @@ export function newAppClient(deps: Deps, db: DbOrTx, appId: string, by: Audited)
 }
 
 /**
- * With the app, as parts of its deleting statement: the client, its keys (every secret the
- * app owns), and the notice that makes other instances forget what they cached of it.
- * `clientId`: the app's client as read before (null: it has none).
+ * With the app, as parts of its deleting statement: the client and its keys (every secret
+ * the app owns). `appId` may be a slot of a statement prepared once.
  */
-export function removingAppClient(deps: Deps, db: DbOrTx, appId: string, clientId: string | null): { writes: SQLWrapper[]; notices: Array<SQL | null> } {
-  return {
-    writes: [appClientsRepo.removing(db, appId), deps.secrets.removingOwnedBy(db, 'app', appId)],
-    notices: clientId ? [deps.pubsub.notifying(APP_CLIENT_CHANGED, { clientId })] : [],
-  };
+export function removingAppClient(deps: Deps, db: DbOrTx, appId: string | Placeholder): SQLWrapper[] {
+  return [appClientsRepo.removing(db, appId), deps.secrets.removingOwnedBy(db, 'app', appId)];
+}
+
+/** The notice that makes instances forget the deleted app's client, for the statement's `clientNotice` slot. */
+export function appClientGoneNotice(deps: Deps, clientId: string | null): string | null {
+  return clientId ? deps.pubsub.noticeText(APP_CLIENT_CHANGED, { clientId }) : null;
 }
 
 /** After the app changed team or project: instances load its client again (as after its deletion). */

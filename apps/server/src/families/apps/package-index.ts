@@ -67,6 +67,12 @@ export class PackageIndex {
     return this.deps.pubsub.notifying(TEAM_APPS_CHANGED, { teamIds });
   }
 
+  /** `changing` for a statement prepared once: the text for its notice slot (pub/sub's `notifyingFrom`). */
+  changingNotice(teamIds: readonly string[]): string | null {
+    for (const teamId of teamIds) this.forgetHere(teamId);
+    return this.deps.pubsub.noticeText(TEAM_APPS_CHANGED, { teamIds });
+  }
+
   forgetHere(teamId: string): void {
     this.#generation += 1;
     this.#teams.delete(teamId);

@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../platform/db/types';
 import { likeContains } from '../../platform/db/like';
 import { apps, appSeriesMembers } from './tables';
 import { pastCursor } from '../../platform/db/keyset';
-import { preparedStatement, type Slots } from '../../platform/db/prepared';
+import { preparedStatement, type Preparable, type Slots } from '../../platform/db/prepared';
 
 export type AppRow = typeof apps.$inferSelect;
 
@@ -186,18 +186,20 @@ export const appsRepo = {
     return row;
   },
   /**
-   * The app leaves its series (a series left with one app is no series: that app leaves
-   * too) and goes, recorded by `record`, with the other families' writes (`also`), in one
-   * statement (its parts see the data as it was before). False when there was no such app.
+   * The app's deletion, not yet run, to be prepared once by its caller (every value a slot):
+   * the app leaves its series (a series left with one app is no series: that app leaves
+   * too) and goes, with its audit events (`slot.audits`, `auditRowsJson`'s text) and the
+   * other families' writes (`also`), in one statement whose parts see the data as it was
+   * before. `notices` are sent once if the app was there. Answers the removed app's id.
    */
-  async remove(db: DbOrTx, id: string, record: (changed: string) => WithSubquery, also: SQLWrapper[] = [], notices: ReadonlyArray<SQL | null> = []): Promise<boolean> {
-    const left = db.$with('left_series').as(db.delete(appSeriesMembers).where(eq(appSeriesMembers.appId, id)).returning({ seriesId: appSeriesMembers.seriesId }));
+  removing(db: DbOrTx, slot: Slots<'appId' | 'audits'>, also: SQLWrapper[], notices: ReadonlyArray<SQL | null>): Preparable<Array<{ id: string }>> {
+    const left = db.$with('left_series').as(db.delete(appSeriesMembers).where(eq(appSeriesMembers.appId, slot.appId)).returning({ seriesId: appSeriesMembers.seriesId }));
     const lone = db.$with('lone_member').as(
       db
         .delete(appSeriesMembers)
         .where(
           and(
-            ne(appSeriesMembers.appId, id),
+            ne(appSeriesMembers.appId, slot.appId),
             inArray(appSeriesMembers.seriesId, db.select({ seriesId: left.seriesId }).from(left)),
             sql`(select count(*) from ${appSeriesMembers} as members where members.series_id = ${appSeriesMembers.seriesId}) = 2`,
           ),
@@ -205,8 +207,7 @@ export const appsRepo = {
         .returning({ appId: appSeriesMembers.appId }),
     );
     const parts = also.map((write, i) => db.$with(`removing_${i}`, {}).as(write.getSQL()));
-    const rows = await recorded(db, db.delete(apps).where(eq(apps.id, id)).returning({ id: apps.id }), (changed) => [left, lone, record(changed), ...parts], notices);
-    return rows.length > 0;
+    return recordedQuery(db, db.delete(apps).where(eq(apps.id, slot.appId)).returning({ id: apps.id }), (changed) => [left, lone, auditsWithIfFrom(db, slot.audits, changed), ...parts], notices);
   },
   async seriesOf(db: DbOrTx, appId: string): Promise<string | null> {
     const [row] = await db.select({ seriesId: appSeriesMembers.seriesId }).from(appSeriesMembers).where(eq(appSeriesMembers.appId, appId));

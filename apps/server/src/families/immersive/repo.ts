@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, type Placeholder } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/types';
 import { immersiveInfos } from './tables';
 
@@ -29,7 +29,7 @@ export const immersiveRepo = {
     return row ? [...new Set([row.imageObjectId, ...(row.published ? [row.published.imageObjectId] : [])])] : [];
   },
   /** The app's info goes with it (unrun: a part of the app's deleting statement). */
-  removing(db: DbOrTx, appId: string) {
+  removing(db: DbOrTx, appId: string | Placeholder) {
     return db.delete(immersiveInfos).where(eq(immersiveInfos.appId, appId));
   },
 };

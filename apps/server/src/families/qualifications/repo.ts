@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type Placeholder } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/types';
 import { qualifications } from './tables';
 
@@ -34,7 +34,7 @@ export const qualificationsRepo = {
     return [...new Set(moved.flatMap((r) => r.objectIds))];
   },
   /** The app's qualifications go with it (unrun: a part of the app's deleting statement). */
-  removingApp(db: DbOrTx, appId: string) {
+  removingApp(db: DbOrTx, appId: string | Placeholder) {
     return db.delete(qualifications).where(eq(qualifications.appId, appId));
   },
   async remove(db: DbOrTx, id: string): Promise<void> {

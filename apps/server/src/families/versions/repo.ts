@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, like, sql, type SQL, type SQLWrapper, type WithSubquery } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, like, sql, type Placeholder, type SQL, type SQLWrapper, type WithSubquery } from 'drizzle-orm';
 import { EDITABLE_STATES, LIVE_STATES, RELEASE_STATE, UNRELEASED_STATES } from '@wharf/rules';
 import type { DbOrTx } from '../../platform/db/types';
 import { preparedStatement, type Slots } from '../../platform/db/prepared';
@@ -184,14 +184,14 @@ export const versionsRepo = {
    * open review tasks withdrawn (decided ones stay as records): writes the app's deleting
    * statement runs as its parts. Each sees the versions as they were before it.
    */
-  removingApp(db: DbOrTx, appId: string, now: Date): SQLWrapper[] {
+  removingApp(db: DbOrTx, appId: string | Placeholder, now: Date | Placeholder): SQLWrapper[] {
     const ofApp = db.select({ id: appVersions.id }).from(appVersions).where(eq(appVersions.appId, appId));
     return [
       db.delete(versionListings).where(inArray(versionListings.versionId, ofApp)),
       db.delete(versionExpansionFiles).where(inArray(versionExpansionFiles.versionId, ofApp)),
       db.delete(phasedReleases).where(inArray(phasedReleases.versionId, ofApp)),
       db.delete(appVersions).where(eq(appVersions.appId, appId)),
-      db.update(reviewTasks).set({ state: 'withdrawn', decidedAt: now }).where(and(eq(reviewTasks.appId, appId), eq(reviewTasks.state, 'open'))),
+      db.update(reviewTasks).set({ state: 'withdrawn', decidedAt: sql`${now}::timestamptz` }).where(and(eq(reviewTasks.appId, appId), eq(reviewTasks.state, 'open'))),
     ];
   },
   async page(db: DbOrTx, appId: string, opts: { onlyReleased: boolean }, limit: number, before?: Position): Promise<VersionRow[]> {

@@ -40,10 +40,10 @@ describe("an app's removal in one statement", () => {
     const [w1, w2, w3] = ['a', 'b', 'c'].map((name) => ({ getSQL: () => sql.raw(name) }));
     const asked: string[] = [];
     const life = lifecycleOf([
-      { appRemovingWrites: (_db, id) => (asked.push(id), [w1!, w2!]) },
+      { appRemovingWrites: (_db, id) => (asked.push(String(id)), [w1!, w2!]) },
       {},
       { appMoving: async () => [] },
-      { appRemovingWrites: (_db, id, when) => (asked.push(`${id} ${when.toISOString()}`), [w3!]) },
+      { appRemovingWrites: (_db, id, when) => (asked.push(`${String(id)} ${(when as Date).toISOString()}`), [w3!]) },
     ]);
     expect(life.appRemovingWrites(tx, 'x', at)).toEqual([w1, w2, w3]);
     expect(asked).toEqual(['x', 'x 2026-12-03T00:00:00.000Z']);

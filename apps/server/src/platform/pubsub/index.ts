@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../db/types';
 
 export type PubSubHandler = (payload: unknown) => void;
@@ -20,6 +20,13 @@ export interface PubSub {
    * is nothing to send through the database (the embedded one: delivered in process).
    */
   notifying(channel: string, payload: unknown): SQL | null;
+  /**
+   * `notifying` for a statement prepared once (platform/db/prepared.ts): the notice is the
+   * slot's value at each call, `noticeText`'s answer, and a null value sends nothing.
+   */
+  notifyingFrom(slot: Placeholder): SQL | null;
+  /** What `notifyingFrom`'s slot takes for this message: null where it is delivered in process (as `notifying` does). */
+  noticeText(channel: string, payload: unknown): string | null;
   /** Answers the way to stop listening. */
   subscribe(channel: string, handler: PubSubHandler): () => void;
   /** Resolves once this instance listens (at once where there is nothing to connect). */
@@ -63,6 +70,10 @@ function encode(channel: string, payload: unknown): string {
 /** The embedded database is one process (its data directory is locked): messages stay in it. */
 export function inProcessPubSub(log: FastifyBaseLogger): PubSub {
   const local = new Local(log);
+  const afterStatement = (channel: string, payload: unknown) => {
+    encode(channel, payload);
+    setImmediate(() => local.deliver(channel, payload));
+  };
   return {
     async publish(channel, payload) {
       encode(channel, payload);
@@ -72,12 +83,15 @@ export function inProcessPubSub(log: FastifyBaseLogger): PubSub {
     // The embedded database runs one statement at a time, so whatever the message starts
     // reads the database after the transaction has ended; a rolled-back one woke it in vain.
     async publishIn(_tx, channel, payload) {
-      encode(channel, payload);
-      setImmediate(() => local.deliver(channel, payload));
+      afterStatement(channel, payload);
     },
     notifying(channel, payload) {
-      encode(channel, payload);
-      setImmediate(() => local.deliver(channel, payload));
+      afterStatement(channel, payload);
+      return null;
+    },
+    notifyingFrom: () => null,
+    noticeText(channel, payload) {
+      afterStatement(channel, payload);
       return null;
     },
     subscribe: (channel, handler) => local.subscribe(channel, handler),
@@ -153,6 +167,9 @@ export function postgresPubSub(database: Database, log: FastifyBaseLogger): PubS
       await tx.execute(sql`select pg_notify(${PG_CHANNEL}, ${encode(channel, payload)})`);
     },
     notifying: (channel, payload) => sql`pg_notify(${PG_CHANNEL}, ${encode(channel, payload)})`,
+    // pg_notify answers void, as text ''; a null slot sends nothing and answers '' too.
+    notifyingFrom: (slot) => sql`(case when ${slot}::text is null then '' else pg_notify(${PG_CHANNEL}, ${slot}::text)::text end)`,
+    noticeText: (channel, payload) => encode(channel, payload),
     subscribe: (channel, handler) => local.subscribe(channel, handler),
     ready: () => ready,
     async close() {

@@ -1,5 +1,5 @@
 import { createHash, hkdfSync, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, eq, ne, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, ne, type Placeholder, type SQLWrapper } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db, DbOrTx } from '../db/types';
 import { digest, matches, open, seal, SecretUnreadableError } from './crypto';
@@ -74,7 +74,7 @@ export class Secrets {
   }
 
   /** Every secret of an owner that is going away, as an unrun delete for the owner's own statement. */
-  removingOwnedBy(db: DbOrTx, scope: SecretScope, scopeId: string): SQLWrapper {
+  removingOwnedBy(db: DbOrTx, scope: SecretScope, scopeId: string | Placeholder): SQLWrapper {
     return db.delete(secrets).where(and(eq(secrets.scope, scope), eq(secrets.scopeId, scopeId))).returning({ id: secrets.id });
   }
 

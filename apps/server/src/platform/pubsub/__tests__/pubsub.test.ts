@@ -4,6 +4,8 @@ import { openTestDatabase, type TestDatabase } from '../../../harness';
 import { openPostgres } from '../../db/client';
 import type { Database } from '../../db/types';
 import { openPubSub, PayloadTooLargeError, type PubSub } from '..';
+import { preparedStatement, type Slots } from '../../db/prepared';
+import { sql } from 'drizzle-orm';
 
 const log = pino({ level: 'silent' });
 let tdb: TestDatabase;
@@ -51,6 +53,21 @@ describe('pub/sub between instances', () => {
     await tdb.database.db.transaction((tx) => a.publishIn(tx, 'tx.probe', 'committed'));
     await expect.poll(() => got).toContain('committed');
     if (tdb.database.kind === 'postgres') expect(got).toEqual(['committed']);
+  });
+
+  it("sends a prepared statement's notice from its slot's value at each call, and nothing for null", async () => {
+    const got: unknown[] = [];
+    b.subscribe('slot.probe', (p) => got.push(p));
+    const statement = preparedStatement('pubsub_slot_probe', (db, slot: Slots<'n' | 'notice'>) => {
+      const notice = a.notifyingFrom(slot.notice);
+      return db.select({ n: sql<number>`${slot.n}::int` }).from(sql`(select 1) as one`).where(notice ? sql`${notice}::text = ''` : undefined);
+    });
+    for (const [n, notice] of [[1, a.noticeText('slot.probe', 'first')], [2, null], [3, a.noticeText('slot.probe', 'third')]] as const) {
+      expect(await statement(tdb.database.db, { n, notice })).toEqual([{ n }]);
+    }
+    await expect.poll(() => got).toEqual(['first', 'third']);
+    // In process, the notice is delivered when its text is made (null), as notifying's is.
+    expect(a.notifyingFrom(sql.placeholder('x')) === null).toBe(tdb.database.kind !== 'postgres');
   });
 
   it('refuses a message too large for NOTIFY with a clear error', async () => {
