@@ -1,6 +1,7 @@
 import { eq, type Placeholder, type SQLWrapper, type WithSubquery } from 'drizzle-orm';
 import { recorded } from '../../platform/db/recorded';
 import type { DbOrTx } from '../../platform/db/types';
+import type { Slots } from '../../platform/db/prepared';
 import { appClients, apps } from './tables';
 
 export type AppClientRow = typeof appClients.$inferSelect;
@@ -36,9 +37,9 @@ export const appClientsRepo = {
     const [row] = await db.update(appClients).set(set).where(eq(appClients.appId, appId)).returning();
     return row!;
   },
-  /** A new app's client as an unrun insert, for the app's own statement. */
-  inserting(db: DbOrTx, row: typeof appClients.$inferInsert): SQLWrapper {
-    return db.insert(appClients).values(row).returning({ appId: appClients.appId });
+  /** A new app's client, as an unrun insert for the app's creating statement (values are its slots). */
+  inserting(db: DbOrTx, slot: Slots<'appId' | 'clientId' | 'secretId' | 'at'>): SQLWrapper {
+    return db.insert(appClients).values({ appId: slot.appId, clientId: slot.clientId, keySecretId: slot.secretId, createdAt: slot.at }).returning({ appId: appClients.appId });
   },
   /** The client of an app that goes, as an unrun delete for the app's own statement. */
   removing(db: DbOrTx, appId: string | Placeholder): SQLWrapper {

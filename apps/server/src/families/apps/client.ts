@@ -5,6 +5,8 @@ import type { Placeholder, SQLWrapper } from 'drizzle-orm';
 import { auditWith, writeAudit, type AuditEvent } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import type { DbOrTx } from '../../platform/db/types';
+import type { Slots } from '../../platform/db/prepared';
+import type { NewSecretSlot } from '../../platform/secrets';
 import type { Caller } from '../../platform/http/access';
 import { projectFacts } from '../projects/public';
 import { APP_CLIENT_CHANGED, forgetAppClientHere } from './client-cache';
@@ -35,15 +37,22 @@ export async function ensureAppClient(deps: Deps, tx: DbOrTx, appId: string, by:
   return created;
 }
 
+/** What a new app's client takes in the app's creating statement (`creatingAppClient`'s slots). */
+export type NewClientSlot = 'clientId' | NewSecretSlot;
+
 /**
- * A new app's client and its key, as unrun writes for the app's creating statement, with
- * the audit event that records the client.
+ * A new app's client and its key, as unrun writes for the app's creating statement
+ * prepared once: the app's id and creation time are its `appId` and `at` slots.
  */
-export function newAppClient(deps: Deps, db: DbOrTx, appId: string, by: Audited): { writes: SQLWrapper[]; audit: AuditEvent } {
-  const key = deps.secrets.creating(db, { scope: 'app', scopeId: appId, name: keyName(), kind: 'revealable' });
+export function creatingAppClient(deps: Deps, db: DbOrTx, slot: Slots<'appId' | 'at' | NewClientSlot>): SQLWrapper[] {
+  return [deps.secrets.creating(db, { scope: 'app', kind: 'revealable', scopeId: slot.appId }, slot), appClientsRepo.inserting(db, slot)];
+}
+
+/** A new app's client: the values of `creatingAppClient`'s slots, and the audit event that records it. */
+export function newAppClient(deps: Deps, appId: string, by: Audited): { values: Record<NewClientSlot, string | Date>; audit: AuditEvent } {
   const clientId = newClientId();
   return {
-    writes: [key.write, appClientsRepo.inserting(db, { appId, clientId, keySecretId: key.id, createdAt: deps.clock.now() })],
+    values: { clientId, ...deps.secrets.sealing('revealable', keyName()) },
     audit: { action: 'app.clientCreate', teamId: by.teamId, actorId: by.userId, ip: by.ip, targetType: 'app', targetId: appId, data: { clientId } },
   };
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, inArray, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { SQLWrapper, WithSubquery } from 'drizzle-orm';
-import { recorded, recordedQuery } from '../../platform/db/recorded';
+import type { SQLWrapper } from 'drizzle-orm';
+import { recordedQuery } from '../../platform/db/recorded';
 import { auditsWithIfFrom } from '../../platform/audit';
 import type { DbOrTx } from '../../platform/db/types';
 import { likeContains } from '../../platform/db/like';
@@ -90,16 +90,19 @@ const updateFields = preparedStatement('apps_update_fields', (db, slot: Slots<Ed
   return recordedQuery(db, write, (changed) => auditsWithIfFrom(db, slot.audits, changed));
 });
 
+/** A new app's values in its creating statement (`appsRepo.inserting`). */
+export type NewAppSlot = 'appId' | 'teamId' | 'projectId' | 'platform' | 'name' | 'names' | 'packageName' | 'category' | 'defaultLanguage' | 'at';
+
 export const appsRepo = {
   /**
-   * The new app, recorded by `record` in the same statement, with what comes with it
-   * (`also`: its client and key, unrun writes that do not depend on one another) and the
-   * `notices` its commit sends.
+   * A new app, not yet run, to be prepared once by its caller (every value a slot), with
+   * its audit events (`slot.audits`, `auditRowsJson`'s text) and the other writes of its
+   * creation (`also`) in one statement; `notices` are sent once it commits.
    */
-  async insert(db: DbOrTx, row: typeof apps.$inferInsert, record: (changed: string) => WithSubquery, also: SQLWrapper[] = [], notices: ReadonlyArray<SQL | null> = []): Promise<AppRow> {
+  inserting(db: DbOrTx, slot: Slots<NewAppSlot | 'audits'>, also: SQLWrapper[], notices: ReadonlyArray<SQL | null>): Preparable<AppRow[]> {
     const parts = also.map((write, i) => db.$with(`creating_${i}`, {}).as(write.getSQL()));
-    const [created] = await recorded(db, db.insert(apps).values(row).returning(), (changed) => [record(changed), ...parts], notices);
-    return created!;
+    const row = { id: slot.appId, teamId: slot.teamId, projectId: slot.projectId, platform: slot.platform, name: slot.name, names: slot.names, packageName: slot.packageName, category: slot.category, defaultLanguage: slot.defaultLanguage, createdAt: slot.at, updatedAt: slot.at };
+    return recordedQuery(db, db.insert(apps).values(row).returning(), (changed) => [auditsWithIfFrom(db, slot.audits, changed), ...parts], notices);
   },
   async byId(db: DbOrTx, teamId: string, id: string): Promise<AppRow | undefined> {
     const [row] = await appById(db, { teamId, id });

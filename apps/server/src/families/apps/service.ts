@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { App, Platform } from '@wharf/contract';
 import { checkAppName, checkPackageName, languageByKey, siteIdOfZone } from '@wharf/rules';
-import { auditRowsJson, auditsWithIf, writeAudit } from '../../platform/audit';
+import { auditRowsJson, writeAudit } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { preparedStatement, type Slots } from '../../platform/db/prepared';
 import type { Deps } from '../../platform/deps';
@@ -10,10 +10,10 @@ import { decodeCursor, pageOf } from '../../platform/http/cursor';
 import { AppError, notFound } from '../../platform/http/errors';
 import { projectFacts } from '../projects/public';
 import { callerApp } from './caller-app';
-import { appClientGoneNotice, newAppClient, removingAppClient } from './client';
+import { appClientGoneNotice, creatingAppClient, newAppClient, removingAppClient, type NewClientSlot } from './client';
 import { appClientsRepo } from './client-repo';
 import { forgetAppClientHere } from './client-cache';
-import { appsRepo, type AppFilter, type AppRow } from './repo';
+import { appsRepo, type AppFilter, type AppRow, type NewAppSlot } from './repo';
 import { appNameResult, packageNameResult, type CheckResult } from './messages';
 import { packageIndexOf } from './package-index';
 
@@ -46,8 +46,13 @@ export class AppsService {
    * transaction. Building it was most of a deletion's CPU, and PostgreSQL planned it each time.
    */
   private readonly removal;
+  /** An app's creation, prepared once the same way: the app, its client and key, both audit events and the notice. */
+  private readonly creation;
 
   constructor(private readonly deps: Deps) {
+    this.creation = preparedStatement('apps_create', (db, slot: Slots<NewAppSlot | NewClientSlot | 'audits' | 'teamNotice'>) =>
+      appsRepo.inserting(db, slot, creatingAppClient(deps, db, slot), [deps.pubsub.notifyingFrom(slot.teamNotice)]),
+    );
     this.removal = preparedStatement('apps_remove', (db, slot: Slots<'appId' | 'at' | 'audits' | 'teamNotice' | 'clientNotice'>) =>
       appsRepo.removing(db, slot, [...deps.lifecycle.appRemovingWrites(db, slot.appId, slot.at), ...removingAppClient(deps, db, slot.appId)], [deps.pubsub.notifyingFrom(slot.teamNotice), deps.pubsub.notifyingFrom(slot.clientNotice)]),
     );
@@ -91,21 +96,20 @@ export class AppsService {
     const now = clock.now();
     const id = randomUUID();
     // The app, its client and key, both audit events and the notice to other instances are
-    // one statement (no transaction); the unique index settles a race between two creators
-    // of the same package name.
-    const client = newAppClient(this.deps, db, id, caller);
+    // one statement (no transaction), prepared once; the unique index settles a race between
+    // two creators of the same package name.
+    const client = newAppClient(this.deps, id, caller);
     const audits = [{ action: 'app.create' as const, teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: id, data: { name: input.name, packageName: input.packageName, platform: input.platform } }, client.audit];
     const index = packageIndexOf(this.deps);
-    const row = await appsRepo
-      .insert(db, { ...input, id, teamId: caller.teamId!, names: { [input.defaultLanguage]: input.name }, createdAt: now, updatedAt: now }, (changed) => auditsWithIf(db, clock, audits, changed), client.writes, [index.changing([caller.teamId!])])
-      .catch((err: unknown) => {
-        if (isUniqueViolation(err)) {
-          throw new AppError('conflict', { zh: '该平台上已有应用使用此包名', en: 'Another app on this platform uses this package name', ru: 'Это имя пакета уже использует другое приложение на этой платформе' });
-        }
-        throw err;
-      });
-    index.forgetHere(row.teamId);
-    return appOut(row);
+    const values = { ...input, appId: id, teamId: caller.teamId!, names: { [input.defaultLanguage]: input.name }, at: now, ...client.values, audits: auditRowsJson(clock, audits), teamNotice: index.changingNotice([caller.teamId!]) };
+    const [row] = await this.creation(db, values).catch((err: unknown) => {
+      if (isUniqueViolation(err)) {
+        throw new AppError('conflict', { zh: '该平台上已有应用使用此包名', en: 'Another app on this platform uses this package name', ru: 'Это имя пакета уже использует другое приложение на этой платформе' });
+      }
+      throw err;
+    });
+    index.forgetHere(row!.teamId);
+    return appOut(row!);
   }
 
   async update(caller: Caller, appId: string, set: { names?: Record<string, string> | undefined; kindId?: string | null | undefined; developerWebsite?: string | null | undefined; supportEmail?: string | null | undefined; supportPhone?: string | null | undefined }): Promise<App> {

@@ -2,10 +2,14 @@ import { createHash, hkdfSync, randomBytes, randomUUID, timingSafeEqual } from '
 import { and, eq, ne, type Placeholder, type SQLWrapper } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db, DbOrTx } from '../db/types';
+import type { Slots } from '../db/prepared';
 import { digest, matches, open, seal, SecretUnreadableError } from './crypto';
 import type { Keyring } from './keyring';
 import { secrets } from './tables';
 import { SecretValue } from './value';
+
+/** A new secret's values in a statement prepared once (`Secrets.creating`). */
+export type NewSecretSlot = 'secretId' | 'secretName' | 'secretStored' | 'secretKeyId' | 'secretHint' | 'secretAt';
 
 export { SecretValue } from './value';
 export { SecretUnreadableError } from './crypto';
@@ -61,16 +65,22 @@ export class Secrets {
 
   /**
    * The same as `create`, as an unrun insert for the owner's own statement (a part of its
-   * WITH): its id is known before it runs.
+   * WITH) prepared once: scope and kind are the statement's, the owner and the secret slots
+   * that `sealing` fills at each call (its id is known before it runs).
    */
-  creating(db: DbOrTx, owner: SecretOwner & { kind: SecretKind }): { id: string; write: SQLWrapper } {
+  creating(db: DbOrTx, owner: { scope: SecretScope; kind: SecretKind; scopeId: Placeholder }, slot: Slots<NewSecretSlot>): SQLWrapper {
+    return db
+      .insert(secrets)
+      .values({ id: slot.secretId, scope: owner.scope, scopeId: owner.scopeId, name: slot.secretName, kind: owner.kind, stored: slot.secretStored, keyId: slot.secretKeyId, hint: slot.secretHint, createdAt: slot.secretAt })
+      .returning({ id: secrets.id });
+  }
+
+  /** A new secret of this kind, generated and sealed: `creating`'s slot values. */
+  sealing(kind: SecretKind, name: string): Record<NewSecretSlot, string | Date> {
     const text = generateSecret();
     const id = randomUUID();
-    const write = db
-      .insert(secrets)
-      .values({ id, scope: owner.scope, scopeId: owner.scopeId, name: owner.name, kind: owner.kind, ...this.#store(owner.kind, text, id), hint: hintOf(text), createdAt: this.deps.clock.now() })
-      .returning({ id: secrets.id });
-    return { id, write };
+    const { stored, keyId } = this.#store(kind, text, id);
+    return { secretId: id, secretName: name, secretStored: stored, secretKeyId: keyId, secretHint: hintOf(text), secretAt: this.deps.clock.now() };
   }
 
   /** Every secret of an owner that is going away, as an unrun delete for the owner's own statement. */
