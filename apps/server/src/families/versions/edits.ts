@@ -10,6 +10,7 @@ import { versionsRepo, type VersionRow } from './repo';
 import { actorOf, type VersionTransitions } from './transitions';
 import type { VersionsService } from './service';
 import { declaredAge } from './points';
+import { presented, type VersionFacts } from './reading';
 import type { AppRow } from '../apps/public';
 import { teamImages } from '../files/public';
 import { packageOfApp } from '../packages/public';
@@ -56,8 +57,11 @@ export async function packageFields(deps: Pick<Deps, 'db'>, row: VersionRow, pkg
 export class VersionEdits {
   constructor(
     private readonly deps: Deps,
-    private readonly host: Pick<VersionsService, 'find' | 'withCompleteness'> & Pick<VersionTransitions, 'edit'>,
+    private readonly host: Pick<VersionsService, 'find' | 'facts'> & Pick<VersionTransitions, 'edit'>,
   ) {}
+
+  /** The version after each batch of edits (`VersionTransitions.edit`), by the batch's answer row. */
+  private readonly afterBatch = new WeakMap<VersionRow, Promise<VersionFacts>>();
 
   async update(caller: Caller, appId: string, versionId: string, edit: VersionEdit, lang: Lang) {
     const { db, clock } = this.deps;
@@ -102,7 +106,10 @@ export class VersionEdits {
     await this.assertMedia(app.teamId, edit.listings ?? []);
     const fields = Object.keys(edit).filter((k) => (edit as Record<string, unknown>)[k] !== undefined);
     const updated = await this.host.edit({ row, set, expansion, listings: edit.listings ?? [], actor: actorOf(caller), fields });
-    return this.host.withCompleteness(db, updated, lang, app);
+    // The edits written together share one answer row: the version after them is read once for all.
+    let facts = this.afterBatch.get(updated);
+    if (!facts) this.afterBatch.set(updated, (facts = this.host.facts(db, updated, app)));
+    return presented(await facts, lang, app);
   }
 
   /**

@@ -19,6 +19,18 @@ export interface Completeness {
   versionCodeWarning: boolean;
 }
 
+/** A version with its parts and what it lacks (`VersionReads.facts`), to be said in a language. */
+export interface VersionFacts {
+  parts: VersionParts;
+  expansion: ExpansionOut[] | undefined;
+  completeness: Completeness;
+}
+
+/** The version page's answer from the facts, in the reader's language. */
+export function presented(f: VersionFacts, lang: Lang, app: AppRow): { version: Version; completeness: Completeness } {
+  return { version: versionOut(f.parts.row, f.parts.listings, lang, !app.everOnShelf, f.parts.urgedAt, f.expansion), completeness: f.completeness };
+}
+
 /** Versions as pages and reviewers read them: one, a page, the one being prepared, its history, what it lacks. */
 export class VersionReads {
   constructor(
@@ -43,13 +55,18 @@ export class VersionReads {
    * only what other families keep (its images' facts, its expansion files' packages).
    */
   async withCompleteness(db: Deps['db'], row: VersionRow, lang: Lang, app: AppRow, read?: VersionParts): Promise<{ version: Version; completeness: Completeness }> {
+    return presented(await this.facts(db, row, app, read), lang, app);
+  }
+
+  /** What `withCompleteness` answers, but in no language: the same for every reader of the version as it is. */
+  async facts(db: Deps['db'], row: VersionRow, app: AppRow, read?: VersionParts): Promise<VersionFacts> {
     const parts = read ?? (await versionsRepo.withParts(db, row.appId, row.id));
     if (!parts) throw notFound({ zh: '版本不存在', en: 'No such version', ru: 'Такой версии нет' });
     const [expansion, completeness] = await Promise.all([
       parts.hasExpansion ? this.expansionOf(db, row.appId, [row.id]) : undefined,
       this.completeness(parts.row, app, parts.listings, { phase: parts.hasPhase, codeWarning: parts.codeWarning }),
     ]);
-    return { version: versionOut(parts.row, parts.listings, lang, !app.everOnShelf, parts.urgedAt, expansion?.get(row.id)), completeness };
+    return { parts, expansion: expansion?.get(row.id), completeness };
   }
 
   /** Expansion files of versions of one app, with their packages' names and sizes. */

@@ -42,6 +42,7 @@ export class VersionsService {
   readonly decideInTx: VersionDecisions['decideInTx'];
   readonly present: VersionReads['present'];
   readonly withCompleteness: VersionReads['withCompleteness'];
+  readonly facts: VersionReads['facts'];
   readonly expansionOf: VersionReads['expansionOf'];
   readonly find: VersionReads['find'];
   readonly get: VersionReads['get'];
@@ -67,6 +68,7 @@ export class VersionsService {
     const reads = new VersionReads(deps, this.apps);
     this.present = reads.present.bind(reads);
     this.withCompleteness = reads.withCompleteness.bind(reads);
+    this.facts = reads.facts.bind(reads);
     this.expansionOf = reads.expansionOf.bind(reads);
     this.find = reads.find.bind(reads);
     this.get = reads.get.bind(reads);
@@ -76,7 +78,7 @@ export class VersionsService {
     this.preparing = reads.preparing.bind(reads);
     this.history = reads.history.bind(reads);
     this.phased = new PhasedService(deps, { find: this.find, move: this.move, record: this.record });
-    const edits = new VersionEdits(deps, { find: this.find, withCompleteness: this.withCompleteness, edit: transitions.edit.bind(transitions) });
+    const edits = new VersionEdits(deps, { find: this.find, facts: this.facts, edit: transitions.edit.bind(transitions) });
     this.update = edits.update.bind(edits);
     const decisions = new VersionDecisions(deps, transitions, this.phased);
     this.goOnShelf = decisions.goOnShelf.bind(decisions);

@@ -86,6 +86,28 @@ describe('a developer’s writes to one version', () => {
     expect(t.deps.turns.waiting('app_versions', versionId)).toBe(0);
   });
 
+  it('answer the edits written together from one read of the version after them', async () => {
+    const { u, appId, versionId } = await draft();
+    // The version busy until all eight edits wait for it: they are written as one batch.
+    let free: () => void = () => undefined;
+    const busy = t.deps.turns.run('app_versions', versionId, () => new Promise<void>((r) => (free = r)));
+    const reads = vi.spyOn(versionsRepo, 'withParts');
+    const edits = Array.from({ length: 8 }, (_, i) => u.call(versionApi.updateVersion, { body: { appId, versionId, listings: [{ language: 'enUS', brief: `Brief ${i}` }] } }));
+    await vi.waitFor(() => expect(t.deps.turns.batched('app_versions', versionId)).toBe(8), { timeout: 15_000 });
+    free();
+    await busy;
+    const answers = await Promise.all(edits);
+    const read = reads.mock.calls.length;
+    reads.mockRestore();
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+    expect(read).toBe(1);
+    const final = (await versionsRepo.listings(t.deps.db, [versionId]))[0]!.brief;
+    for (const a of answers) {
+      expect((a.json().version.listings as Array<{ brief: string }>)[0]!.brief).toBe(final);
+      expect(a.json().completeness).toMatchObject({ complete: false });
+    }
+  });
+
   it('write edits that come while the version is busy together, each with its history and audit event, the later field winning', async () => {
     const { versionId, row } = await draft();
     const tr = new VersionTransitions(t.deps);
