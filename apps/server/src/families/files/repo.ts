@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { WithSubquery } from 'drizzle-orm';
-import { recorded } from '../../platform/db/recorded';
+import { recordedQuery } from '../../platform/db/recorded';
+import { auditsWithIfFrom } from '../../platform/audit';
 import type { DbOrTx } from '../../platform/db/types';
 import { preparedStatement, type Slots } from '../../platform/db/prepared';
 import { files, uploadParts, uploadSessions, uploadTickets, videoParses } from './tables';
@@ -16,25 +16,60 @@ const filesOfTeam = preparedStatement('files_of_team', (db, slot: Slots<'teamId'
   db.select().from(files).where(and(eq(files.teamId, slot.teamId), sql`${files.id} = any(${slot.ids})`)),
 );
 
+/** An upload's end: one shape for every file, an image's facts set only when `image` says so. */
+const readyStatement = preparedStatement('files_mark_ready', (db, slot: Slots<'id' | 'size' | 'sha256' | 'image' | 'contentType' | 'width' | 'height' | 'audits'>) => {
+  const update = db
+    .update(files)
+    .set({
+      state: 'ready',
+      size: sql`${slot.size}::bigint`,
+      sha256: sql`${slot.sha256}::text`,
+      contentType: sql`coalesce(${slot.contentType}::text, ${files.contentType})`,
+      width: sql`case when ${slot.image}::boolean then ${slot.width}::int else ${files.width} end`,
+      height: sql`case when ${slot.image}::boolean then ${slot.height}::int else ${files.height} end`,
+    })
+    .where(and(eq(files.id, slot.id), eq(files.state, 'uploading')))
+    .returning();
+  return recordedQuery(db, update, (changed) => auditsWithIfFrom(db, slot.audits, changed));
+});
+
+/** An upload's row, written before its bytes: built once. */
+const uploadingInsert = preparedStatement('files_insert_uploading', (db, slot: Slots<keyof UploadingFile>) =>
+  db
+    .insert(files)
+    .values({ id: slot.id, teamId: slot.teamId, bizTag: slot.bizTag, fileName: slot.fileName, contentType: slot.contentType, storageKey: slot.storageKey, state: 'uploading', siteId: slot.siteId, createdBy: slot.createdBy, createdAt: slot.createdAt })
+    .returning(),
+);
+
+/** What an upload's row holds before its bytes are stored (`filesRepo.insertUploading`). */
+export interface UploadingFile {
+  id: string;
+  teamId: string;
+  bizTag: string;
+  fileName: string;
+  contentType: string;
+  storageKey: string;
+  siteId: number | null;
+  createdBy: string | null;
+  createdAt: Date;
+}
+
 export const filesRepo = {
   async insert(db: DbOrTx, row: typeof files.$inferInsert): Promise<FileRow> {
     const [created] = await db.insert(files).values(row).returning();
     return created!;
   },
-  /** The upload done (recorded by `record` in the same statement, when given); undefined when no longer uploading. */
-  async markReady(
-    db: DbOrTx,
-    id: string,
-    stored: { size: number; sha256: string },
-    image?: { contentType: string; width: number | null; height: number | null },
-    record?: (changed: string) => WithSubquery,
-  ): Promise<FileRow | undefined> {
-    const update = db
-      .update(files)
-      .set({ state: 'ready', size: stored.size, sha256: stored.sha256, ...image })
-      .where(and(eq(files.id, id), eq(files.state, 'uploading')))
-      .returning();
-    const [row] = record ? await recorded(db, update, record) : await update;
+  /** A console upload's row, in state uploading until `markReady`. */
+  async insertUploading(db: DbOrTx, row: UploadingFile): Promise<FileRow> {
+    const [created] = await uploadingInsert(db, row);
+    return created!;
+  },
+  /**
+   * The upload done, with its audit events (`auditRowsJson`'s text; '[]' records nothing) in
+   * the same statement, built once; undefined when no longer uploading (nothing recorded).
+   */
+  async markReady(db: DbOrTx, id: string, stored: { size: number; sha256: string }, image: { contentType: string; width: number | null; height: number | null } | undefined, audits = '[]'): Promise<FileRow | undefined> {
+    const [row] = await readyStatement(db, { id, size: stored.size, sha256: stored.sha256, image: image !== undefined, contentType: image?.contentType ?? null, width: image?.width ?? null, height: image?.height ?? null, audits });
     return row;
   },
   async setImageSize(db: DbOrTx, id: string, width: number | null, height: number | null): Promise<void> {

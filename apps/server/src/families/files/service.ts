@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MULTIPART_MAX_PARTS, MULTIPART_PART_BYTES, type FileObject } from '@wharf/contract';
-import { auditActor, auditWith, writeAudit } from '../../platform/audit';
+import { auditActor, auditRowsJson, writeAudit } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { faultPoint, type FaultPointName } from '../../platform/fault-points';
 import type { Caller } from '../../platform/http/access';
@@ -61,7 +61,7 @@ export class FilesService {
     const key = `files/${caller.teamId}/${id}`;
     const siteId = meta.siteId ?? caller.team?.siteId ?? (await this.homeSite(caller.teamId!));
     const maxBytes = Math.min(meta.maxBytes ?? config.maxUploadBytes, config.maxUploadBytes);
-    const row = await filesRepo.insert(db, { id, teamId: caller.teamId!, bizTag, fileName: meta.fileName, contentType: meta.contentType, storageKey: key, state: 'uploading', siteId, createdBy: caller.userId, createdAt: clock.now() });
+    const row = await filesRepo.insertUploading(db, { id, teamId: caller.teamId!, bizTag, fileName: meta.fileName, contentType: meta.contentType, storageKey: key, siteId, createdBy: caller.userId, createdAt: clock.now() });
     try {
       const checked = checkedBody(body, bizTag, meta.fileName, meta.strictType ? meta.contentType : undefined);
       // An image's first bytes are kept on the way to storage, to read its type and size.
@@ -71,7 +71,7 @@ export class FilesService {
       const image = kept ? imageFactsOf(kept.head, meta.contentType) : undefined;
       const audit = { action: 'file.upload' as const, teamId: caller.teamId, ...auditActor(caller), targetType: 'file', targetId: row.id, data: { fileName: meta.fileName, size: stored.size, bizTag } };
       // The file ready and its audit event: one statement, no transaction around it.
-      const ready = await filesRepo.markReady(db, row.id, stored, image, (changed) => auditWith(db, clock, audit, changed));
+      const ready = await filesRepo.markReady(db, row.id, stored, image, auditRowsJson(clock, [audit]));
       // Another attempt at the same fixed id took the row over meanwhile (see uploadOnce).
       if (!ready) throw conflict({ zh: '该文件正在由另一个请求写入，请稍后重试', en: 'Another request is writing this file; try again shortly', ru: 'Этот файл сейчас записывает другой запрос; повторите чуть позже' });
       return fileOut(ready);

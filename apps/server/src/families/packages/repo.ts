@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, lt, max, ne, sql } from 'drizzle-orm';
 import type { WithSubquery } from 'drizzle-orm';
-import { recorded } from '../../platform/db/recorded';
+import { recorded, recordedQuery } from '../../platform/db/recorded';
+import { auditsWithIfFrom } from '../../platform/audit';
 import type { DbOrTx } from '../../platform/db/types';
 import { packageClaims, packages } from './tables';
 import { pastCursor } from '../../platform/db/keyset';
@@ -14,14 +15,43 @@ const firstPage = preparedStatement('packages_first_page', (db, slot: Slots<'app
   db.select().from(packages).where(eq(packages.appId, slot.appId)).orderBy(desc(packages.createdAt), desc(packages.id)).limit(slot.limit),
 );
 
+/** What a developer's upload makes of a finished file (`packagesRepo.insertUploaded`). */
+export interface UploadedPackage {
+  id: string;
+  teamId: string;
+  appId: string;
+  fileId: string;
+  fileName: string;
+  size: number;
+  sha256: string;
+  remark: string | null;
+  extra: Record<string, unknown>;
+  createdBy: string | null;
+  createdAt: Date;
+}
+
+/** An upload's package and its audit event: one statement, built once (platform/db/prepared.ts). */
+const uploadedInsert = preparedStatement('packages_insert_uploaded', (db, slot: Slots<keyof UploadedPackage | 'audits'>) => {
+  const row = { id: slot.id, teamId: slot.teamId, appId: slot.appId, fileId: slot.fileId, fileName: slot.fileName, size: slot.size, sha256: slot.sha256, remark: slot.remark, extra: slot.extra, createdBy: slot.createdBy, createdAt: slot.createdAt };
+  return recordedQuery(db, db.insert(packages).values(row).returning(), (changed) => auditsWithIfFrom(db, slot.audits, changed));
+});
+
+/** A package of an app by id: each of its pages and calls reads it first. */
+const packageById = preparedStatement('packages_by_id', (db, slot: Slots<'appId' | 'id'>) => db.select().from(packages).where(and(eq(packages.appId, slot.appId), eq(packages.id, slot.id))));
+
 export const packagesRepo = {
+  /** An upload's new package, with its audit events (`auditRowsJson`'s text) written by the same statement. */
+  async insertUploaded(db: DbOrTx, row: UploadedPackage, audits: string): Promise<PackageRow> {
+    const [created] = await uploadedInsert(db, { ...row, audits });
+    return created!;
+  },
   /** The new package, recorded by `record` in the same statement. */
   async insert(db: DbOrTx, row: typeof packages.$inferInsert, record: (changed: string) => WithSubquery): Promise<PackageRow> {
     const [created] = await recorded(db, db.insert(packages).values(row).returning(), record);
     return created!;
   },
   async byId(db: DbOrTx, appId: string, id: string): Promise<PackageRow | undefined> {
-    const [row] = await db.select().from(packages).where(and(eq(packages.appId, appId), eq(packages.id, id)));
+    const [row] = await packageById(db, { appId, id });
     return row;
   },
   async byIdAnyApp(db: DbOrTx, id: string): Promise<PackageRow | undefined> {

@@ -3,7 +3,7 @@ import type { MessageLanguage } from '@wharf/contract';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { PACKAGE_FAILURES, PARSE_STATE, type PackageInfo } from '@wharf/contract';
-import { auditActor, auditWith, writeAudit } from '../../platform/audit';
+import { auditActor, auditRowsJson, writeAudit } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { faultPoint } from '../../platform/fault-points';
 import type { Caller } from '../../platform/http/access';
@@ -74,23 +74,8 @@ export class PackagesService {
     const id = randomUUID();
     const audit = { action: 'package.add' as const, teamId: caller.teamId, ...auditActor(caller), targetType: 'package', targetId: id, data: { appId: input.appId, fileName: file.fileName, ...(submittedAs ? { submittedAs } : {}) } };
     // The package and its audit event in one statement, with no transaction around them.
-    return packagesRepo.insert(
-      db,
-      {
-        id,
-        teamId: caller.teamId!,
-        appId: input.appId,
-        fileId: file.id,
-        fileName: file.fileName,
-        size: file.size,
-        sha256: file.sha256,
-        remark: input.remark ?? null,
-        extra: submittedAs ? { submittedAs } : {},
-        createdBy: caller.userId,
-        createdAt: clock.now(),
-      },
-      (changed) => auditWith(db, clock, audit, changed),
-    );
+    const row = { id, teamId: caller.teamId!, appId: input.appId, fileId: file.id, fileName: file.fileName, size: file.size, sha256: file.sha256, remark: input.remark ?? null, extra: submittedAs ? { submittedAs } : {}, createdBy: caller.userId, createdAt: clock.now() };
+    return packagesRepo.insertUploaded(db, row, auditRowsJson(clock, [audit]));
   }
 
   async get(caller: Caller, appId: string, pkgId: string): Promise<PackageRow> {
