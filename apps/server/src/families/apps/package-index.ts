@@ -1,4 +1,3 @@
-import type { SQL } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps';
 import type { DbOrTx } from '../../platform/db/types';
 import { perDeps } from '../../platform/per-deps';
@@ -61,13 +60,7 @@ export class PackageIndex {
     await this.deps.pubsub.publishIn(tx, TEAM_APPS_CHANGED, { teamIds });
   }
 
-  /** For the change's own statement (`recorded`'s notices): this instance forgets now, every instance once it commits. */
-  changing(teamIds: readonly string[]): SQL | null {
-    for (const teamId of teamIds) this.forgetHere(teamId);
-    return this.deps.pubsub.notifying(TEAM_APPS_CHANGED, { teamIds });
-  }
-
-  /** `changing` for a statement prepared once: the text for its notice slot (pub/sub's `notifyingFrom`). */
+  /** For the change's own statement, prepared once: this instance forgets now, every instance once it commits (the text for pub/sub's `notifyingFrom` slot). */
   changingNotice(teamIds: readonly string[]): string | null {
     for (const teamId of teamIds) this.forgetHere(teamId);
     return this.deps.pubsub.noticeText(TEAM_APPS_CHANGED, { teamIds });

@@ -8,21 +8,21 @@ import type { Preparable } from './prepared';
  * the write becomes the CTE named `changed`, which `record`'s CTEs (an audit event, a
  * history) read, so they are written exactly when the write touched a row, with no
  * transaction around them (docs/performance.md). Answers the rows the write returned.
- *
- * `notices` (pub/sub's `notifying`) are sent once per row the write returned, when the
- * statement commits: as the answer's condition, since a CTE that only selects is run only
- * as far as the answer reads it.
  */
 export async function recorded<TSelection extends ColumnsSelection, TResult>(
   db: DbOrTx,
   write: TypedQueryBuilder<TSelection, TResult>,
   record: (changed: string) => WithSubquery | WithSubquery[],
-  notices: ReadonlyArray<SQL | null> = [],
 ): Promise<TResult> {
-  return recordedQuery(db, write, record, notices);
+  return recordedQuery(db, write, record);
 }
 
-/** `recorded`'s statement, not yet run: to prepare it once (platform/db/prepared.ts). */
+/**
+ * `recorded`'s statement, not yet run: to prepare it once (platform/db/prepared.ts).
+ * `notices` (pub/sub's `notifyingFrom`) are sent once per row the write returned, when the
+ * statement commits: as the answer's condition, since a CTE that only selects is run only
+ * as far as the answer reads it.
+ */
 export function recordedQuery<TSelection extends ColumnsSelection, TResult>(
   db: DbOrTx,
   write: TypedQueryBuilder<TSelection, TResult>,

@@ -15,17 +15,14 @@ export interface PubSub {
   /** Sent when the transaction commits, and not at all if it rolls back. */
   publishIn(tx: DbOrTx, channel: string, payload: unknown): Promise<void>;
   /**
-   * The same as a part of the change's own statement (`recorded`'s notices): sent when it
-   * commits, once per row it changed, so not at all when it changed none. Null where there
-   * is nothing to send through the database (the embedded one: delivered in process).
-   */
-  notifying(channel: string, payload: unknown): SQL | null;
-  /**
-   * `notifying` for a statement prepared once (platform/db/prepared.ts): the notice is the
-   * slot's value at each call, `noticeText`'s answer, and a null value sends nothing.
+   * A notice as a part of the change's own statement (`recordedQuery`'s notices), which is
+   * prepared once (platform/db/prepared.ts): sent when it commits, once per row it changed,
+   * so not at all when it changed none. The notice is the slot's value at each call,
+   * `noticeText`'s answer; a null value sends nothing. Null where there is nothing to send
+   * through the database (the embedded one: delivered in process).
    */
   notifyingFrom(slot: Placeholder): SQL | null;
-  /** What `notifyingFrom`'s slot takes for this message: null where it is delivered in process (as `notifying` does). */
+  /** What `notifyingFrom`'s slot takes for this message: null where it is delivered in process, after the statement. */
   noticeText(channel: string, payload: unknown): string | null;
   /** Answers the way to stop listening. */
   subscribe(channel: string, handler: PubSubHandler): () => void;
@@ -84,10 +81,6 @@ export function inProcessPubSub(log: FastifyBaseLogger): PubSub {
     // reads the database after the transaction has ended; a rolled-back one woke it in vain.
     async publishIn(_tx, channel, payload) {
       afterStatement(channel, payload);
-    },
-    notifying(channel, payload) {
-      afterStatement(channel, payload);
-      return null;
     },
     notifyingFrom: () => null,
     noticeText(channel, payload) {
@@ -166,7 +159,6 @@ export function postgresPubSub(database: Database, log: FastifyBaseLogger): PubS
     async publishIn(tx, channel, payload) {
       await tx.execute(sql`select pg_notify(${PG_CHANNEL}, ${encode(channel, payload)})`);
     },
-    notifying: (channel, payload) => sql`pg_notify(${PG_CHANNEL}, ${encode(channel, payload)})`,
     // pg_notify answers void, as text ''; a null slot sends nothing and answers '' too.
     notifyingFrom: (slot) => sql`(case when ${slot}::text is null then '' else pg_notify(${PG_CHANNEL}, ${slot}::text)::text end)`,
     noticeText: (channel, payload) => encode(channel, payload),

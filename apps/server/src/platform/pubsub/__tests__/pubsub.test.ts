@@ -66,7 +66,7 @@ describe('pub/sub between instances', () => {
       expect(await statement(tdb.database.db, { n, notice })).toEqual([{ n }]);
     }
     await expect.poll(() => got).toEqual(['first', 'third']);
-    // In process, the notice is delivered when its text is made (null), as notifying's is.
+    // In process, the notice is delivered when its text is made (null), after the statement.
     expect(a.notifyingFrom(sql.placeholder('x')) === null).toBe(tdb.database.kind !== 'postgres');
   });
 
