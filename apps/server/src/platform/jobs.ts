@@ -2,6 +2,14 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './db/types';
 
+/**
+ * How often a worker looks for jobs it was not woken for: another instance's, a retry's, a
+ * delayed one's. A job sent here wakes this instance's worker at once, so the wait is for
+ * those alone; each look is a query, on the embedded database one more in the single
+ * connection's queue.
+ */
+const POLL_SECONDS = 2;
+
 export type JobHandler<T> = (data: T, job: { id: string }) => Promise<void>;
 
 /**
@@ -13,6 +21,8 @@ export class Jobs {
   readonly #log: FastifyBaseLogger;
   readonly #workers: Array<{ name: string; handler: JobHandler<unknown>; onGiveUp?: JobHandler<unknown> }> = [];
   readonly #deadLetters = new Map<string, string>();
+  /** This instance's worker of each queue, woken when this instance sends it a job. */
+  readonly #workerIds = new Map<string, string>();
   #started = false;
   /** Set once stop() has waited what it waits: a handler still running then is abandoned. */
   #stopped = false;
@@ -22,7 +32,13 @@ export class Jobs {
    * active until this passes; the supervisor then fails it and it is retried. Supervision
    * runs often enough to notice within about half that time.
    */
-  constructor(database: Database, log: FastifyBaseLogger, private readonly workersEnabled: boolean, private readonly expireSeconds = 900) {
+  constructor(
+    database: Database,
+    log: FastifyBaseLogger,
+    private readonly workersEnabled: boolean,
+    private readonly expireSeconds = 900,
+    private readonly pollSeconds = POLL_SECONDS,
+  ) {
     this.#log = log;
     this.#boss = new PgBoss({
       // After stop, a handler that outlived its grace ends in pg-boss recording its result on a
@@ -56,13 +72,22 @@ export class Jobs {
       }
       await this.#boss.createQueue(name, { name, ...(deadLetter ? { deadLetter } : {}) });
       if (!this.workersEnabled) continue;
-      await this.#boss.work(name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
-        for (const job of jobs) await handler(job.data, { id: job.id });
-      });
+      // After a job, look again at once (more may wait); an empty look sleeps until woken or the next poll.
+      this.#workerIds.set(
+        name,
+        await this.#boss.work(name, { pollingIntervalSeconds: this.pollSeconds, batchSize: 1 }, async (jobs) => {
+          for (const job of jobs) await handler(job.data, { id: job.id });
+          this.#wake(name);
+        }),
+      );
       if (deadLetter && onGiveUp) {
-        await this.#boss.work(deadLetter, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
-          for (const job of jobs) await onGiveUp(job.data, { id: job.id });
-        });
+        this.#workerIds.set(
+          deadLetter,
+          await this.#boss.work(deadLetter, { pollingIntervalSeconds: this.pollSeconds, batchSize: 1 }, async (jobs) => {
+            for (const job of jobs) await onGiveUp(job.data, { id: job.id });
+            this.#wake(deadLetter);
+          }),
+        );
       }
     }
     this.#started = true;
@@ -70,7 +95,15 @@ export class Jobs {
 
   async send<T extends object>(name: string, data: T, options: PgBoss.SendOptions = {}): Promise<string | null> {
     const deadLetter = this.#deadLetters.get(name);
-    return this.#boss.send(name, data, { retryLimit: 3, retryBackoff: true, expireInSeconds: this.expireSeconds, ...(deadLetter ? { deadLetter } : {}), ...options });
+    const id = await this.#boss.send(name, data, { retryLimit: 3, retryBackoff: true, expireInSeconds: this.expireSeconds, ...(deadLetter ? { deadLetter } : {}), ...options });
+    if (id && !options.startAfter) this.#wake(name);
+    return id;
+  }
+
+  /** This instance's worker of the queue, if it has one, looks for jobs now. */
+  #wake(name: string): void {
+    const workerId = this.#workerIds.get(name);
+    if (workerId) this.#boss.notifyWorker(workerId);
   }
 
   async getJob(name: string, id: string) {

@@ -41,11 +41,13 @@ const appById = preparedStatement('apps_by_id', (db, slot: Slots<'teamId' | 'id'
 const appByPackage = preparedStatement('apps_by_package', (db, slot: Slots<'platform' | 'packageName'>) =>
   db.select().from(apps).where(and(eq(apps.platform, slot.platform), eq(apps.packageName, slot.packageName))),
 );
+// `listed` written as itself (a `listed = $1` would not prove apps_listed_name's predicate)
+// and the exception as one expression, so the plan PostgreSQL keeps serves every call.
 const listedNamed = preparedStatement('apps_listed_named', (db, slot: Slots<'name' | 'exceptId'>) =>
   db
     .select({ id: apps.id })
     .from(apps)
-    .where(and(eq(apps.listed, true), sql`lower(${apps.name}) = lower(${slot.name})`, sql`(${slot.exceptId}::uuid is null or ${apps.id} <> ${slot.exceptId}::uuid)`))
+    .where(and(sql`${apps.listed}`, sql`lower(${apps.name}) = lower(${slot.name})`, sql`${apps.id} is distinct from ${slot.exceptId}::uuid`))
     .limit(1),
 );
 const teamFirstPage = preparedStatement('apps_team_first_page', (db, slot: Slots<'teamId' | 'limit'>) =>

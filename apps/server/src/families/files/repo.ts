@@ -12,9 +12,9 @@ export type VideoParseRow = typeof videoParses.$inferSelect;
 
 // A download and a version page's images read these: built once (platform/db/prepared.ts).
 const fileById = preparedStatement('files_by_id', (db, slot: Slots<'id'>) => db.select().from(files).where(eq(files.id, slot.id)));
-const filesOfTeam = preparedStatement('files_of_team', (db, slot: Slots<'teamId' | 'ids'>) =>
-  db.select().from(files).where(and(eq(files.teamId, slot.teamId), sql`${files.id} = any(${slot.ids})`)),
-);
+// By primary key alone, the team checked on the rows: with the team in the where, a planner
+// without statistics yet (a new database) chose files_team and read every file of the team.
+const filesByIds = preparedStatement('files_by_ids', (db, slot: Slots<'ids'>) => db.select().from(files).where(sql`${files.id} = any(${slot.ids})`));
 
 /** An upload's end: one shape for every file, an image's facts set only when `image` says so. */
 const readyStatement = preparedStatement('files_mark_ready', (db, slot: Slots<'id' | 'size' | 'sha256' | 'image' | 'contentType' | 'width' | 'height' | 'audits'>) => {
@@ -83,7 +83,7 @@ export const filesRepo = {
     return row;
   },
   async ofTeam(db: DbOrTx, teamId: string, ids: string[]): Promise<FileRow[]> {
-    return filesOfTeam(db, { teamId, ids });
+    return (await filesByIds(db, { ids })).filter((f) => f.teamId === teamId);
   },
   async moveToTeam(db: DbOrTx, ids: string[], fromTeamId: string, toTeamId: string): Promise<void> {
     if (ids.length) await db.update(files).set({ teamId: toTeamId }).where(and(inArray(files.id, ids), eq(files.teamId, fromTeamId)));

@@ -30,6 +30,42 @@ describe('background jobs', () => {
     await jobs.stop();
   });
 
+  it('wakes its worker for a job sent here instead of leaving it to the next look', async () => {
+    // Looking for jobs once an hour: the job runs only if sending it woke the worker.
+    const jobs = new Jobs(t.deps.database, t.deps.log, true, 900, 3600);
+    let resolve: (data: unknown) => void = () => undefined;
+    const worked = new Promise((r) => (resolve = r));
+    jobs.work<{ n: number }>('test-woken', async (data) => resolve(data));
+    await jobs.start();
+    // The worker's first look, made as it starts, has found nothing by now.
+    await new Promise((r) => setTimeout(r, 200));
+    await jobs.send('test-woken', { n: 1 });
+    expect(await worked).toEqual({ n: 1 });
+    await jobs.stop();
+  });
+
+  it('takes the jobs waiting one after another without sleeping between them', async () => {
+    const jobs = new Jobs(t.deps.database, t.deps.log, true, 900, 3600);
+    const done: number[] = [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    let resolve: () => void = () => undefined;
+    const allDone = new Promise<void>((r) => (resolve = r));
+    jobs.work<{ n: number }>('test-drain', async ({ n }) => {
+      if (n === 1) await held;
+      done.push(n);
+      if (done.length === 4) resolve();
+    });
+    await jobs.start();
+    await jobs.send('test-drain', { n: 1 });
+    // Three more sent while the first runs: one wake-up for all three, so the rest wait on the drain.
+    for (const n of [2, 3, 4]) await jobs.send('test-drain', { n });
+    release();
+    await allDone;
+    expect(done).toEqual([1, 2, 3, 4]);
+    await jobs.stop();
+  });
+
   it('retries a failing job and records its failure', async () => {
     const jobs = new Jobs(t.deps.database, t.deps.log, true);
     let attempts = 0;

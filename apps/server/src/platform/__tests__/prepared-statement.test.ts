@@ -68,4 +68,29 @@ describe('a prepared statement', () => {
       await one.close();
     }
   });
+
+  it('on PostgreSQL, a statement with parameters seen three times is kept prepared, answering as before', async () => {
+    if (!test.url) return; // the embedded database runs every statement unnamed
+    const one = await openPostgres(test.url, 1);
+    try {
+      const prepared = async () => ((await one.executeSql('select name, statement from pg_prepared_statements')).rows as Array<{ name: string; statement: string }>).filter((r) => r.name.startsWith('auto_'));
+      // Built anew at each call, as drizzle builds a statement whose shape depends on the call.
+      const read = (id: string) => one.db.select({ n: counters.n }).from(counters).where(eq(counters.id, id));
+      expect(await read('a')).toEqual([{ n: 1 }]);
+      expect(await read('b')).toEqual([{ n: 2 }]);
+      expect(await prepared()).toEqual([]);
+      expect(await read('a')).toEqual([{ n: 1 }]);
+      expect(await read('none')).toEqual([]);
+      const kept = await prepared();
+      expect(kept).toHaveLength(1);
+      expect(kept[0]!.statement).toContain('"prepared_counters"');
+      // Several statements in one text, without parameters, still run (the simple protocol, never named).
+      for (let i = 0; i < 4; i += 1) await one.executeSql('select 1; select 2');
+      expect(await prepared()).toHaveLength(1);
+      // A statement whose text was never seen before runs unnamed, and its error is its own.
+      await expect(one.executeSql('select n from prepared_counters where id = $1 and nope', ['a'])).rejects.toThrow(/nope/);
+    } finally {
+      await one.close();
+    }
+  });
 });

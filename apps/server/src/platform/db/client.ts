@@ -11,6 +11,7 @@ import { PgliteThread, UnreadableData } from './pglite-thread';
 import type { Database, Db } from './types';
 import { survivingLostConnections } from './lost-connections';
 import { keepsNamedStatements } from './prepared';
+import { preparingRepeats } from './repeats-prepared';
 
 /** The data directory, created if new and locked to this process (a dead holder's lock taken over, and said). */
 async function lockedDataDir(dir: string, options: { onRecoveredLock?: (pid: number) => void }) {
@@ -140,6 +141,7 @@ export async function openPgliteThread(dir: string, options: { onRecoveredLock?:
 
 export async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = survivingLostConnections(new pg.Pool({ connectionString: url, max: poolSize }));
+  preparingRepeats(pool);
   const db = drizzlePg({ client: pool }) as unknown as Db;
   keepsNamedStatements(db);
   let closed = false;
