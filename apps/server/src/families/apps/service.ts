@@ -126,9 +126,7 @@ export class AppsService {
     const rule = checkName !== undefined ? checkAppName(name!) : null;
     if (rule) throw new AppError('invalidInput', appNameResult(rule).text);
     const audit = { action: 'app.update' as const, teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: appId, data: { fields: Object.keys(set) } };
-    // Edits of one app wait their turn here rather than in PostgreSQL's row lock, where 50 at
-    // once tripled its CPU per edit (docs/performance.md).
-    const updated = await this.deps.turns.run('apps', appId, () => appsRepo.updateFields(db, appId, { ...set, name, checkName, updatedAt: clock.now() }, auditRowsJson(clock, [audit])));
+    const updated = await appsRepo.updateFields(db, appId, { ...set, name, checkName, updatedAt: clock.now() }, auditRowsJson(clock, [audit]));
     if (updated) return appOut(updated);
     // Nothing changed, nothing recorded: the name is a listed app's, or the app was deleted since it was read.
     if (checkName !== undefined) await this.assertUsable(row.platform as Platform, null, name!, row.id);
