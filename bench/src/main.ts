@@ -223,6 +223,20 @@ App-user sign-in on ${t.label}: ${signIn.rps.toFixed(0)} req/s with argon2id at 
       await c.parse.stop();
       reports.push(() => (console.log(`\n${live.line}`), live.met));
     }
+    // Issue 7: the mixed run on the last target (PostgreSQL when given), the production shape,
+    // before the sections that seed millions of rows (function logs, analytics events): run
+    // after them, the same mix cost the bench's client twice its CPU per request and
+    // PostgreSQL a quarter more than run alone (docs/performance.md).
+    // The uploaded packages' files stay in the data directory for the run: room for about
+    // 8 MiB a second of it, well above what the mix uploads.
+    if (sections.has('mixed') && t === targets[targets.length - 1] && mixedSeconds > 0 && (await ensureFreeDisk(dataDir, mixedSeconds * 8 * 1024 * 1024))) {
+      const mixedBaseline = await load({ name: `bare Fastify route (before the mixed run)`, url: `${bare.url}/healthz`, connections, durationSec: Math.min(durationSec, 5) });
+      const cluster = instanceCount > 1 && env.DATABASE_URL ? await moreInstances(server, wharfEnv, instanceCount - 1) : null;
+      const r = await mixedRun(server, headers, released, { seconds: mixedSeconds, connections, database: env.DATABASE_URL ? 'postgres' : 'pglite', ...(mix ? { mix } : {}), ...(cluster ? { base: cluster.url, serverPids: cluster.pids } : {}) });
+      await cluster?.close();
+      const label = cluster ? `${t.label}, ${instanceCount} instances behind a balancer` : t.label;
+      reports.push(() => printMixed(label, r, mixedBaseline.rps));
+    }
     // Cloud Functions (issue 23): warm calls against plain node:http, cold starts, a burst past the runners.
     if (sections.has('functions')) {
       const fl = await functionLines({ server, headers, label: t.label, connections, durationSec });
@@ -240,17 +254,6 @@ App-user sign-in on ${t.label}: ${signIn.rps.toFixed(0)} req/s with argon2id at 
       reports.push(ingestion.report);
       // Dashboards over 2 million events (seeded in SQL): PostgreSQL, the production shape.
       if (env.DATABASE_URL) reports.push(await dashboardsReport(server.url, headers, env.DATABASE_URL));
-    }
-    // Issue 7: the mixed run on the last target (PostgreSQL when given), the production shape.
-    // The uploaded packages' files stay in the data directory for the run: room for about
-    // 8 MiB a second of it, well above what the mix uploads.
-    if (sections.has('mixed') && t === targets[targets.length - 1] && mixedSeconds > 0 && (await ensureFreeDisk(dataDir, mixedSeconds * 8 * 1024 * 1024))) {
-      const mixedBaseline = await load({ name: `bare Fastify route (before the mixed run)`, url: `${bare.url}/healthz`, connections, durationSec: Math.min(durationSec, 5) });
-      const cluster = instanceCount > 1 && env.DATABASE_URL ? await moreInstances(server, wharfEnv, instanceCount - 1) : null;
-      const r = await mixedRun(server, headers, released, { seconds: mixedSeconds, connections, database: env.DATABASE_URL ? 'postgres' : 'pglite', ...(mix ? { mix } : {}), ...(cluster ? { base: cluster.url, serverPids: cluster.pids } : {}) });
-      await cluster?.close();
-      const label = cluster ? `${t.label}, ${instanceCount} instances behind a balancer` : t.label;
-      reports.push(() => printMixed(label, r, mixedBaseline.rps));
     }
     if (sections.has('versions')) {
       const seeder: Seeder = env.DATABASE_URL

@@ -16,9 +16,9 @@ type QueryArg = string | { text?: string; name?: string; values?: unknown[]; sub
  * Statements with parameters that come back are kept prepared by name on each connection,
  * so PostgreSQL plans them once per connection instead of at every call: what JDBC's
  * `prepareThreshold` does. The statements drizzle builds per call (their shape depends on
- * the call: a listing edit's fields, an app's name check, the event bus's look for work)
- * and pg-boss's were each planned anew, a quarter of PostgreSQL's CPU in the console's
- * mixed load (docs/performance.md). A statement without parameters is left alone: it
+ * the call: a listing edit's fields, the event bus's look for work, an app client's read)
+ * and pg-boss's were each planned anew: planning was a fifth of PostgreSQL's time in the
+ * console's mixed load (docs/performance.md). A statement without parameters is left alone: it
  * may hold several statements, which only the simple protocol runs. Texts seen once are
  * counted in a bounded map (cleared when full); at most `most` texts are named, the rest
  * run unnamed as before.
