@@ -61,22 +61,29 @@ export class FilesService {
     const key = `files/${caller.teamId}/${id}`;
     const siteId = meta.siteId ?? caller.team?.siteId ?? (await this.homeSite(caller.teamId!));
     const maxBytes = Math.min(meta.maxBytes ?? config.maxUploadBytes, config.maxUploadBytes);
-    const row = await filesRepo.insertUploading(db, { id, teamId: caller.teamId!, bizTag, fileName: meta.fileName, contentType: meta.contentType, storageKey: key, siteId, createdBy: caller.userId, createdAt: clock.now() });
+    // The row is written while the bytes arrive; the object appears only once the row is
+    // there (`landAfter`), so a stored object without its row is never one being written.
+    const inserting = filesRepo.insertUploading(db, { id, teamId: caller.teamId!, bizTag, fileName: meta.fileName, contentType: meta.contentType, storageKey: key, siteId, createdBy: caller.userId, createdAt: clock.now() });
+    // Its failure is read below; the bytes may fail first.
+    const inserted = inserting.then((row) => ({ row }), (error: unknown) => ({ error }));
     try {
       const checked = checkedBody(body, bizTag, meta.fileName, meta.strictType ? meta.contentType : undefined);
       // An image's first bytes are kept on the way to storage, to read its type and size.
       const kept = bizTag === 'img' ? keepingHead(checked) : null;
-      const stored = await storage.put(key, kept ?? checked, { maxBytes });
+      const stored = await storage.put(key, kept ?? checked, { maxBytes, landAfter: inserting });
       if (options.afterWrite) faultPoint(options.afterWrite);
       const image = kept ? imageFactsOf(kept.head, meta.contentType) : undefined;
-      const audit = { action: 'file.upload' as const, teamId: caller.teamId, ...auditActor(caller), targetType: 'file', targetId: row.id, data: { fileName: meta.fileName, size: stored.size, bizTag } };
+      const audit = { action: 'file.upload' as const, teamId: caller.teamId, ...auditActor(caller), targetType: 'file', targetId: id, data: { fileName: meta.fileName, size: stored.size, bizTag } };
       // The file ready and its audit event: one statement, no transaction around it.
-      const ready = await filesRepo.markReady(db, row.id, stored, image, auditRowsJson(clock, [audit]));
+      const ready = await filesRepo.markReady(db, id, stored, image, auditRowsJson(clock, [audit]));
       // Another attempt at the same fixed id took the row over meanwhile (see uploadOnce).
       if (!ready) throw conflict({ zh: '该文件正在由另一个请求写入，请稍后重试', en: 'Another request is writing this file; try again shortly', ru: 'Этот файл сейчас записывает другой запрос; повторите чуть позже' });
       return fileOut(ready);
     } catch (err) {
-      await filesRepo.removeUnfinished(db, row.id);
+      const outcome = await inserted;
+      // No row: its refusal is the answer, as when the row was written first.
+      if ('error' in outcome) throw outcome.error;
+      await filesRepo.removeUnfinished(db, id);
       if (err instanceof ObjectTooLargeError) throw tooLarge(maxBytes);
       throw err;
     }

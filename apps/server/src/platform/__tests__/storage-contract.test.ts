@@ -57,6 +57,26 @@ describe.each(['local', 's3'])('%s storage', (name) => {
     expect(await stores[name]!.stat('big/object.bin')).toEqual({ size: 9 * 1024 * 1024 });
   });
 
+  it('shows an object only once what it waits for has happened, and keeps nothing when that fails', async () => {
+    const s = stores[name]!;
+    const data = randomBytes(200_000);
+    let allow!: () => void;
+    const landAfter = new Promise<void>((resolve) => (allow = resolve));
+    const putting = s.put('waits/landed.bin', Readable.from([data]), { landAfter });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await s.stat('waits/landed.bin')).toBeNull();
+    allow();
+    expect((await putting).size).toBe(data.length);
+    expect((await buffer(await s.get('waits/landed.bin'))).equals(data)).toBe(true);
+
+    const refused = new Error('the row was refused');
+    const refusing = Promise.reject(refused);
+    refusing.catch(() => undefined); // a caller observes it too (files' upload does)
+    await expect(s.put('waits/refused.bin', Readable.from([data]), { landAfter: refusing })).rejects.toBe(refused);
+    expect(await s.stat('waits/refused.bin')).toBeNull();
+    if (name === 'local') expect(await fs.readdir(path.join(dir, 'local', '.tmp'))).toEqual([]);
+  });
+
   it('refuses past maxBytes and keeps nothing', async () => {
     await expect(stores[name]!.put('too/big.bin', chunks(200_000), { maxBytes: 100_000 })).rejects.toBeInstanceOf(ObjectTooLargeError);
     expect(await stores[name]!.stat('too/big.bin')).toBeNull();

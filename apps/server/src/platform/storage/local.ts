@@ -10,6 +10,7 @@ import {
   ObjectNotFoundError,
   type ByteRange,
   type ObjectStorage,
+  type PutOptions,
   type StoredObject,
 } from './storage';
 
@@ -63,7 +64,7 @@ export class LocalStorage implements ObjectStorage {
     return this.#path(key);
   }
 
-  async put(key: string, body: Readable, options: { maxBytes?: number } = {}): Promise<StoredObject> {
+  async put(key: string, body: Readable, options: PutOptions = {}): Promise<StoredObject> {
     const target = this.#path(key);
     await Promise.all([this.#dir(this.#tmp), this.#dir(path.dirname(target))]);
     const tmp = path.join(this.#tmp, randomUUID());
@@ -77,6 +78,8 @@ export class LocalStorage implements ObjectStorage {
     });
     try {
       await pipeline(body, counted.stream, createWriteStream(tmp, { fd }));
+      // The bytes wait in the temp file, unseen, until the object may appear.
+      if (options.landAfter) await options.landAfter;
       await fs.rename(tmp, target).catch(async (err: NodeJS.ErrnoException) => {
         if (err.code !== 'ENOENT') throw err;
         this.#dirs.clear();

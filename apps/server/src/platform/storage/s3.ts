@@ -2,7 +2,7 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2
 import { Upload } from '@aws-sdk/lib-storage';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertValidKey, meter, ObjectNotFoundError, type ByteRange, type ObjectStorage, type StoredObject } from './storage';
+import { assertValidKey, meter, ObjectNotFoundError, type ByteRange, type ObjectStorage, type PutOptions, type StoredObject } from './storage';
 
 export interface S3Options {
   endpoint?: string | undefined;
@@ -39,8 +39,10 @@ export class S3Storage implements ObjectStorage {
     });
   }
 
-  async put(key: string, body: Readable, options: { maxBytes?: number } = {}): Promise<StoredObject> {
+  async put(key: string, body: Readable, options: PutOptions = {}): Promise<StoredObject> {
     assertValidKey(key);
+    // A single-part upload is visible as soon as it ends: nothing is sent before it may land.
+    if (options.landAfter) await options.landAfter;
     const counted = meter(options.maxBytes);
     const out = new PassThrough();
     const upload = new Upload({ client: this.#client, params: { Bucket: this.#bucket, Key: key, Body: out }, queueSize: 2, partSize: 8 * 1024 * 1024 });

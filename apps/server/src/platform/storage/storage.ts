@@ -12,13 +12,23 @@ export interface ByteRange {
   end: number;
 }
 
+export interface PutOptions {
+  maxBytes?: number;
+  /**
+   * The object appears under its key only once this has resolved (its database row written,
+   * say), while the bytes may already be on their way; if it rejects, nothing is kept and
+   * `put` rejects with its error. A store that cannot hold bytes unseen waits for it first.
+   */
+  landAfter?: Promise<unknown>;
+}
+
 /**
  * Where uploaded files live. Local directory by default; an S3-compatible store for
  * deployments that outgrow one disk implements the same methods.
  */
 export interface ObjectStorage {
   /** Streams the body in; refuses (and keeps nothing) past maxBytes. */
-  put(key: string, body: Readable, options?: { maxBytes?: number }): Promise<StoredObject>;
+  put(key: string, body: Readable, options?: PutOptions): Promise<StoredObject>;
   get(key: string, range?: ByteRange): Promise<Readable>;
   stat(key: string): Promise<{ size: number } | null>;
   delete(key: string): Promise<boolean>;
