@@ -79,8 +79,8 @@ export class PackagesService {
   }
 
   async get(caller: Caller, appId: string, pkgId: string): Promise<PackageRow> {
-    await this.apps.get(caller, appId);
-    const row = await packagesRepo.byId(this.deps.db, appId, pkgId);
+    // Together: the package is read by its app's id, and nothing of it is answered unless the app is the caller's.
+    const [, row] = await Promise.all([this.apps.get(caller, appId), packagesRepo.byId(this.deps.db, appId, pkgId)]);
     if (!row) throw notFound();
     return row;
   }
@@ -105,15 +105,20 @@ export class PackagesService {
   }
 
   async list(caller: Caller, q: { appId: string; pageSize: number; cursor?: string | undefined; withTotal: boolean }) {
-    await this.apps.get(caller, q.appId);
-    const rows = await packagesRepo.page(this.deps.db, q.appId, q.pageSize + 1, q.cursor ? decodeCursor(q.cursor) : undefined);
+    const after = q.cursor ? decodeCursor(q.cursor) : undefined;
+    // The app's check beside the reads of its packages (by its id): a refusal answers before anything read.
+    const [, rows, total] = await Promise.all([
+      this.apps.get(caller, q.appId),
+      packagesRepo.page(this.deps.db, q.appId, q.pageSize + 1, after),
+      q.withTotal ? packagesRepo.countByApp(this.deps.db, q.appId) : undefined,
+    ]);
     const page = pageOf(rows, q.pageSize, (r) => ({ at: r.createdAt, id: r.id }));
-    return q.withTotal ? { ...page, total: await packagesRepo.countByApp(this.deps.db, q.appId) } : page;
+    return total === undefined ? page : { ...page, total };
   }
 
   async processing(caller: Caller, appId: string) {
-    await this.apps.get(caller, appId);
-    return packagesRepo.parsing(this.deps.db, appId);
+    const [, rows] = await Promise.all([this.apps.get(caller, appId), packagesRepo.parsing(this.deps.db, appId)]);
+    return rows;
   }
 
   /**
