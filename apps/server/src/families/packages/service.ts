@@ -106,7 +106,7 @@ export class PackagesService {
 
   async list(caller: Caller, q: { appId: string; pageSize: number; cursor?: string | undefined; withTotal: boolean }) {
     const after = q.cursor ? decodeCursor(q.cursor) : undefined;
-    // The app's check beside the reads of its packages (by its id): a refusal answers before anything read.
+    // The app's check beside the reads of its packages (by its id): on a refusal nothing read is answered.
     const [, rows, total] = await Promise.all([
       this.apps.get(caller, q.appId),
       packagesRepo.page(this.deps.db, q.appId, q.pageSize + 1, after),
