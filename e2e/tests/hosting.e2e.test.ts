@@ -79,7 +79,7 @@ describe.skipIf(!chromium.available)('Hosting in the browser (Chromium)', () => 
 
     // A page of the site cannot use the console's session, open in the same browser.
     await visitor.goto(`${url}probe.html?console=${encodeURIComponent(consoleOrigin)}`);
-    await visitor.waitForFunction("document.getElementById('out')?.textContent !== 'running'");
+    await visitor.waitForFunction(() => document.getElementById('out')?.textContent !== 'running');
     const probe = JSON.parse((await visitor.locator('#out').textContent()) ?? '{}') as { cookie: string; read: string };
     expect(probe.cookie).toBe('');
     expect(probe.read).toMatch(/^blocked|^status 401/);

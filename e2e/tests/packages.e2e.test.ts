@@ -143,7 +143,8 @@ describe.skipIf(!chromium.available)('projects, apps and packages in the browser
     const icon = details.getByRole('img', { name: fill(k.details.iconOf, { name: REAL_APK.facts.label }) });
     await icon.waitFor();
     // The icon is the one parsed from the package, served by a signed download URL.
-    await page.waitForFunction("[...document.querySelectorAll('.ant-table-expanded-row img')].some((img) => img.naturalWidth > 0)");
+    // A function, not a string: a string is evaluated with eval, which the console's CSP refuses once it has to poll.
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.ant-table-expanded-row img')].some((img) => img.naturalWidth > 0));
     await page.getByRole('row', { name: new RegExp(k.state.failed) }).first().waitFor();
     await screenshot(page, 'packages-parsed');
 

@@ -60,7 +60,7 @@ describe.runIf(chromium.available)('the user-content origin', () => {
     expect(consoleCookies.length).toBeGreaterThan(1);
 
     await page.goto(`${env.server.userContentOrigin}/sites/hostile/?console=${encodeURIComponent(consoleOrigin)}`);
-    await page.waitForFunction("document.getElementById('out')?.textContent !== 'running'");
+    await page.waitForFunction(() => document.getElementById('out')?.textContent !== 'running');
     const out = JSON.parse((await page.locator('#out').textContent()) ?? '{}') as { cookie: string; read: string; write: string };
     await screenshot(page, 'user-content-isolated');
 
