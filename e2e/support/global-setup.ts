@@ -1,5 +1,4 @@
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -26,12 +25,13 @@ function newestMtime(p: string): number {
 }
 
 /**
- * Builds the console if needed, and makes one migrated embedded database that every test
- * server starts from (a copy takes well under a second; migrating a fresh one, seconds).
+ * Builds the console if needed, and finds the migrated embedded database that every test
+ * server starts from (a copy takes well under a second; migrating a fresh one, seconds): made
+ * once for the tree and shared with the other test runs (pglite-template-cache.ts).
  */
 export default async function setup(project: TestProject) {
   buildWeb();
-  const template = await createPgliteTemplate(`e2e_${process.pid}_${randomBytes(3).toString('hex')}`);
+  const template = await createPgliteTemplate();
   project.provide('e2eDbTemplate', template.dir);
   return () => dropTemplate(template);
 }

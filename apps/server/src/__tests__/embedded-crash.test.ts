@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { authApi, buildPath } from '@wharf/contract';
 import { serverArgs, type ServerEntry } from '../harness/server-bundle';
+import { seedEmbeddedDataDir } from '../harness';
 
 /*
  * The embedded database after a hard kill: the real server on PGlite is killed with
@@ -79,7 +80,9 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the embedded database a
     const dataDir = path.join(root, 'data');
     const archive = path.join(root, 'before.tar.gz');
 
-    // A clean start and stop, someone registered, then a backup of that state.
+    // A start on a database an earlier start made, someone registered, a clean stop, then a
+    // backup of that state.
+    await seedEmbeddedDataDir(dataDir);
     const first = run('main', [], dataDir);
     const firstUrl = await first.listening;
     expect(firstUrl, first.output()).not.toBeNull();

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEndpoint, okResponse } from '@wharf/contract';
 import { registerEndpoint } from '../platform/http/register';
-import { createTestApp } from '../harness';
+import { createTestApp, seedEmbeddedDataDir } from '../harness';
 import { FAMILIES } from '../families';
 import { openPglite } from '../platform/db/client';
 import { serverArgs } from '../harness/server-bundle';
@@ -82,6 +82,7 @@ describe('graceful shutdown', () => {
   // PostgreSQL run would only repeat it (about 50 s of a worker under CI's load).
   it.skipIf(Boolean(process.env.TEST_DATABASE_URL))('exits 0 on SIGTERM and leaves the embedded database able to reopen', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wharf-main-'));
+    await seedEmbeddedDataDir(dataDir);
     const child = spawn(process.execPath, serverArgs(), {
       cwd: path.resolve(import.meta.dirname, '../..'),
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WHARF_JOBS: 'off', DATABASE_URL: '', DEMO_SEED: 'off' },

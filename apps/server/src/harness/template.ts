@@ -7,6 +7,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createMemoryTablespace, dropMemoryTablespace, withClient } from './memory-tablespace';
 import { TEST_ENV } from './test-env';
+import { cachedTemplateDir } from './pglite-template-cache';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -61,19 +62,22 @@ export async function createTemplate(runId: string): Promise<TemplateInfo> {
     }
     return { kind: 'postgres', url, templateName, ...(tablespace ? { tablespace } : {}) };
   }
-  return createPgliteTemplate(runId);
+  return createPgliteTemplate();
 }
 
-/** A migrated embedded database to copy: the browser tests' servers start from it too. */
-export async function createPgliteTemplate(runId: string): Promise<TemplateInfo & { dir: string }> {
-  const dir = path.join(os.tmpdir(), `wharf-tpl-${runId}`);
-  await fs.rm(dir, { recursive: true, force: true });
-  const db = await openPglite(dir);
-  try {
-    await prepare(db);
-  } finally {
-    await db.close();
-  }
+/**
+ * A migrated embedded database to copy: the browser tests' servers start from it too. Made
+ * once for what the tree holds and kept for the runs after (pglite-template-cache.ts).
+ */
+export async function createPgliteTemplate(): Promise<TemplateInfo & { dir: string }> {
+  const dir = await cachedTemplateDir(async (at) => {
+    const db = await openPglite(at);
+    try {
+      await prepare(db);
+    } finally {
+      await db.close();
+    }
+  });
   return { kind: 'pglite', dir };
 }
 
@@ -81,7 +85,8 @@ export async function dropTemplate(info: TemplateInfo): Promise<void> {
   if (info.kind === 'postgres') {
     await adminQuery(info.url!, `DROP DATABASE IF EXISTS ${info.templateName}`);
     if (info.tablespace) await dropMemoryTablespace(info.url!, info.tablespace);
-  } else await fs.rm(info.dir!, { recursive: true, force: true });
+  }
+  // An embedded template stays in the cache for the next run.
 }
 
 export function withDatabase(url: string, name: string): string {

@@ -7,7 +7,7 @@ import { DEFAULT_CLOUD_DB_PERMISSIONS } from '@wharf/rules';
 import { loadConfig, type Config } from '../../config';
 import { openPglite } from '../../platform/db/client';
 import { DataDirInUseError, lockDataDir } from '../../platform/db/data-dir-lock';
-import { createTestApp, TestUser } from '../../harness';
+import { createTestApp, seedEmbeddedDataDir, TestUser } from '../../harness';
 import { backupEmbedded, BackupError, restoreEmbedded } from '../backup';
 
 // A real embedded data directory (database and files), as `npm start` makes it.
@@ -43,6 +43,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('backup and restore of t
     let password: string;
     let objectId: string;
     {
+      await seedEmbeddedDataDir(config.dataDir);
       const { t, close } = await appOnDataDir();
       const u = await TestUser.register(t);
       email = u.email;
@@ -83,7 +84,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('backup and restore of t
     } finally {
       await close();
     }
-    // A fresh embedded database is migrated twice here; a loaded machine needs the time.
+    // Two embedded databases opened and a real backup and restore: a loaded machine needs the time.
   }, 180_000);
 
   it('refuses to overwrite data without --force, and replaces it with it', async () => {
