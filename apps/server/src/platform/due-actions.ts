@@ -5,7 +5,13 @@ import { dueActions } from './db/tables';
 import { isTransaction, type Db, type DbOrTx, type Tx } from './db/types';
 import { isDeadlock } from './db/errors';
 
-export type DueActionHandler = (tx: Tx, payload: Record<string, unknown>, action: { id: string; dueAt: Date }) => Promise<void>;
+/**
+ * `afterCommit(work)`: work that must not run inside the action's transaction (a job sent on
+ * the embedded database's one session would wait for the transaction it is in). It runs once
+ * the transaction has committed, and not at all if the action rolled back; its failure is
+ * logged, since the action itself took effect.
+ */
+export type DueActionHandler = (tx: Tx, payload: Record<string, unknown>, action: { id: string; dueAt: Date; afterCommit(work: () => Promise<unknown>): void }) => Promise<void>;
 
 export interface ScheduleInput {
   kind: string;
@@ -117,6 +123,7 @@ export class DueActions {
   async #fireBatch(): Promise<number> {
     const now = this.#clock.now();
     let count = 0;
+    const committed: Array<{ kind: string; work: () => Promise<unknown> }> = [];
     await this.#db.transaction(async (tx) => {
       const due = await tx
         .select()
@@ -127,25 +134,29 @@ export class DueActions {
         .for('update', { skipLocked: true });
       for (const action of due) {
         count += 1;
-        await this.#fireOne(tx, action, now);
+        committed.push(...(await this.#fireOne(tx, action, now)).map((work) => ({ kind: action.kind, work })));
       }
     });
+    await Promise.all(committed.map(({ kind, work }) => work().catch((err: unknown) => this.#log.error({ err, kind }, 'work after a due action failed'))));
     return count;
   }
 
-  async #fireOne(tx: Tx, action: typeof dueActions.$inferSelect, now: Date): Promise<void> {
+  /** Fires one action in a savepoint; returns its after-commit work (none when it rolled back). */
+  async #fireOne(tx: Tx, action: typeof dueActions.$inferSelect, now: Date): Promise<Array<() => Promise<unknown>>> {
     const handler = this.#handlers.get(action.kind);
     if (!handler) {
       await tx.update(dueActions).set({ state: 'failed', lastError: `no handler for ${action.kind}` }).where(eq(dueActions.id, action.id));
       this.#log.error({ kind: action.kind, id: action.id }, 'due action without handler');
-      return;
+      return [];
     }
+    const afterCommit: Array<() => Promise<unknown>> = [];
     try {
       // A savepoint: a failing handler rolls back its own work, not the batch.
       await tx.transaction(async (inner) => {
-        await handler(inner, action.payload, { id: action.id, dueAt: action.dueAt });
+        await handler(inner, action.payload, { id: action.id, dueAt: action.dueAt, afterCommit: (work) => afterCommit.push(work) });
         await inner.update(dueActions).set({ state: 'done', firedAt: now, attempts: sql`${dueActions.attempts} + 1` }).where(eq(dueActions.id, action.id));
       });
+      return afterCommit;
     } catch (err) {
       const attempts = action.attempts + 1;
       this.#log.error({ err, kind: action.kind, id: action.id, attempts }, 'due action failed');
@@ -159,6 +170,7 @@ export class DueActions {
           dueAt: new Date(now.getTime() + 2 ** attempts * 1000),
         })
         .where(eq(dueActions.id, action.id));
+      return [];
     }
   }
 

@@ -10,6 +10,9 @@ import type { Database } from './db/types';
  */
 const POLL_SECONDS = 2;
 
+/** Attempts a job gets by default (the first and three retries), each `expireSeconds` at most. */
+export const JOB_ATTEMPTS = 4;
+
 export type JobHandler<T> = (data: T, job: { id: string }) => Promise<void>;
 
 /**
@@ -95,7 +98,7 @@ export class Jobs {
 
   async send<T extends object>(name: string, data: T, options: PgBoss.SendOptions = {}): Promise<string | null> {
     const deadLetter = this.#deadLetters.get(name);
-    const id = await this.#boss.send(name, data, { retryLimit: 3, retryBackoff: true, expireInSeconds: this.expireSeconds, ...(deadLetter ? { deadLetter } : {}), ...options });
+    const id = await this.#boss.send(name, data, { retryLimit: JOB_ATTEMPTS - 1, retryBackoff: true, expireInSeconds: this.expireSeconds, ...(deadLetter ? { deadLetter } : {}), ...options });
     if (id && !options.startAfter) this.#wake(name);
     return id;
   }

@@ -39,9 +39,7 @@ export const packagesFamily: Family = {
     for (const route of ROUTES) route(app, services);
     deps.jobs.work<{ pkgId: string }>(
       PARSE_QUEUE,
-      async ({ pkgId }) => {
-        await s.parse(pkgId);
-      },
+      ({ pkgId }) => s.parseQueued(pkgId),
       ({ pkgId }) => s.gaveUp(pkgId),
     );
     deps.jobs.work<{ claimId: string }>(CLAIM_QUEUE, ({ claimId }) => claims.verify(claimId));

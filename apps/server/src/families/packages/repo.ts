@@ -62,6 +62,19 @@ export const packagesRepo = {
     const [row] = await db.update(packages).set(set).where(eq(packages.id, id)).returning();
     return row!;
   },
+  /**
+   * A parse's outcome, set only while the package still waits for one: a parse run twice (a
+   * job the sweep sent again while the first was still queued) finishes it once. Undefined
+   * when it no longer waits (or is gone).
+   */
+  async finishParse(db: DbOrTx, id: string, set: Partial<typeof packages.$inferInsert>): Promise<PackageRow | undefined> {
+    const [row] = await db.update(packages).set(set).where(and(eq(packages.id, id), eq(packages.parseState, 1))).returning();
+    return row;
+  },
+  /** Packages waiting to be parsed since before the time, oldest first. */
+  async parsingSince(db: DbOrTx, before: Date, limit: number): Promise<Array<{ id: string }>> {
+    return db.select({ id: packages.id }).from(packages).where(and(eq(packages.parseState, 1), lt(packages.createdAt, before))).orderBy(packages.createdAt).limit(limit);
+  },
   async remove(db: DbOrTx, id: string): Promise<void> {
     await db.delete(packages).where(eq(packages.id, id));
   },

@@ -126,9 +126,22 @@ export class PackagesService {
    * (parsers read the central directory and a few entries, never the whole file).
    */
   async parse(pkgId: string): Promise<PackageRow> {
-    const { db, clock, storage } = this.deps;
-    const row = await packagesRepo.byIdAnyApp(db, pkgId);
+    const row = await packagesRepo.byIdAnyApp(this.deps.db, pkgId);
     if (!row || row.parseState !== PARSE_STATE.parsing) throw new Error(`package ${pkgId} is not waiting to be parsed`);
+    return this.#parse(row);
+  }
+
+  /**
+   * The parse job's work. A package parsed already (its job ran twice: the sweep sends the
+   * job again of a package left parsing) or removed since is left as it is.
+   */
+  async parseQueued(pkgId: string): Promise<void> {
+    const row = await packagesRepo.byIdAnyApp(this.deps.db, pkgId);
+    if (row?.parseState === PARSE_STATE.parsing) await this.#parse(row);
+  }
+
+  async #parse(row: PackageRow): Promise<PackageRow> {
+    const { db, clock, storage } = this.deps;
     faultPoint('packages.parse.started');
     const file = await fileById(db, row.fileId);
     const app = await appById(db, row.teamId, row.appId);
@@ -150,7 +163,7 @@ export class PackagesService {
     const icon = parsed.icon ? await this.storeIcon(row, parsed.icon.bytes, parsed.icon.mime, parsed.icon.entry) : null;
     faultPoint('packages.parse.afterIcon');
     return db.transaction(async (tx) => {
-      const updated = await packagesRepo.update(tx, row.id, {
+      const updated = await packagesRepo.finishParse(tx, row.id, {
         kind: parsed.kind,
         packageName: parsed.packageName,
         versionCode: parsed.versionCode,
@@ -170,6 +183,8 @@ export class PackagesService {
         failureReason: failure ? JSON.stringify(failure.text) : null,
         parsedAt: clock.now(),
       });
+      // Another run of this parse finished first: its outcome and audit event stand.
+      if (!updated) return this.#current(tx, row);
       // The first good package fixes the app's package name.
       if (!failure) await lockPackageName(tx, app, clock.now());
       await writeAudit(tx, clock, { action: failure ? 'package.rejected' : 'package.parsed', teamId: row.teamId, actorKind: 'system', targetType: 'package', targetId: row.id, data: { failureCode: failure?.code ?? null, versionCode: parsed.versionCode } });
@@ -180,10 +195,16 @@ export class PackagesService {
   private async fail(row: PackageRow, failure: Failure): Promise<PackageRow> {
     const { db, clock } = this.deps;
     return db.transaction(async (tx) => {
-      const updated = await packagesRepo.update(tx, row.id, { parseState: PARSE_STATE.failed, failureCode: failure.code, failureReason: JSON.stringify(failure.text), parsedAt: clock.now() });
+      const updated = await packagesRepo.finishParse(tx, row.id, { parseState: PARSE_STATE.failed, failureCode: failure.code, failureReason: JSON.stringify(failure.text), parsedAt: clock.now() });
+      if (!updated) return this.#current(tx, row);
       await writeAudit(tx, clock, { action: 'package.rejected', teamId: row.teamId, actorKind: 'system', targetType: 'package', targetId: row.id, data: { failureCode: failure.code } });
       return updated;
     });
+  }
+
+  /** The package as another run of its parse left it (as it was, if removed since). */
+  async #current(tx: Parameters<typeof packagesRepo.byIdAnyApp>[0], row: PackageRow): Promise<PackageRow> {
+    return (await packagesRepo.byIdAnyApp(tx, row.id)) ?? row;
   }
 
   /**

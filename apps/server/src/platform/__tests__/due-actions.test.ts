@@ -26,7 +26,19 @@ beforeAll(async () => {
   t.deps.dueActions.handle('test.broken', async () => {
     throw new Error('handler failed');
   });
+  // After-commit work that reads through the pool: inside the transaction it could not see
+  // the action done (and on the embedded database it would wait for the transaction).
+  t.deps.dueActions.handle('test.afterCommit', async (tx, payload, { id, afterCommit }) => {
+    await writeAudit(tx, t.clock, { action: 'test.released', targetId: String(payload.name), actorKind: 'system' });
+    afterCommit(async () => {
+      const [row] = await t.deps.db.select().from(dueActions).where(eq(dueActions.id, id));
+      afterCommitSaw.push(`${String(payload.name)}:${row?.state}`);
+    });
+    afterCommit(() => Promise.reject(new Error('after-commit work failed')));
+    if (payload.fail) throw new Error('handler failed after asking');
+  });
 });
+const afterCommitSaw: string[] = [];
 afterAll(() => t.close());
 
 describe('due actions', () => {
@@ -86,6 +98,19 @@ describe('due actions', () => {
     }
     [row] = await t.deps.db.select().from(dueActions).where(eq(dueActions.id, id));
     expect(row).toMatchObject({ state: 'failed', attempts: 5 });
+  });
+
+  it('runs a handler\'s after-commit work once its transaction has committed, and not when it rolled back', async () => {
+    await t.deps.dueActions.schedule(t.deps.db, { kind: 'test.afterCommit', dueAt: t.clock.now(), payload: { name: 'kept' } });
+    const failing = await t.deps.dueActions.schedule(t.deps.db, { kind: 'test.afterCommit', dueAt: t.clock.now(), payload: { name: 'undone', fail: true }, dedupeKey: 'test.afterCommit.undone' });
+    // The failing work is logged, not thrown: the action itself took effect.
+    expect(await t.deps.dueActions.runDue()).toBe(2);
+    expect(afterCommitSaw).toEqual(['kept:done']);
+    const audits = await t.deps.db.select().from(auditEvents).where(eq(auditEvents.targetId, 'undone'));
+    expect(audits).toHaveLength(0);
+    const [row] = await t.deps.db.select().from(dueActions).where(eq(dueActions.id, failing));
+    expect(row).toMatchObject({ state: 'pending', lastError: 'handler failed after asking' });
+    await t.deps.dueActions.cancel(t.deps.db, 'test.afterCommit.undone');
   });
 
   it('marks an action of an unknown kind failed instead of retrying it forever', async () => {

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageApi } from '@wharf/contract';
 import { createTestApp, sampleBytes, TestUser, type TestApp } from '../../../harness';
-import { FAILED_PACKAGE_KEEP_MS, scheduleFailedSweep } from '../sweep';
-import { newApp, newProject, uploadFile } from './helpers';
+import { buildApk } from '@wharf/parsers/test-kit';
+import { AppsService } from '../../apps/public';
+import { FilesService } from '../../files/public';
+import { PackagesService } from '../service';
+import { FAILED_PACKAGE_KEEP_MS, scheduleFailedSweep, strandedParseAfterMs } from '../sweep';
+import { newApp, newProject, settledPackage, uploadFile } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -48,5 +52,61 @@ describe('failed packages', () => {
     // (A week on, the session has ended: the rows are read directly.)
     const { rows: after } = await t.deps.database.executeSql(`select id from packages where app_id = $1`, [app.appId]);
     expect(after).toEqual([{ id: parsed }]);
+  });
+});
+
+describe('packages left parsing without a parse job', () => {
+  /** The row an upload makes, without its job: as if the process died right after the insert. */
+  async function withoutJob(app: TestApp, u: TestUser, appId: string, fileId: string, ageMs: number): Promise<string> {
+    const { rows } = await app.deps.database.executeSql(
+      `insert into packages (team_id, app_id, file_id, file_name, size, sha256, created_by, created_at)
+       select team_id, $1, id, file_name, size, sha256, $2, $3 from files where id = $4 returning id`,
+      [appId, u.userId, new Date(app.clock.now().getTime() - ageMs), fileId],
+    );
+    return (rows[0] as { id: string }).id;
+  }
+
+  it('get their job again from the sweep once no attempt of a sent one could still be running, and are parsed', async () => {
+    const jt = await createTestApp({ env: { WHARF_JOBS: 'on' } });
+    try {
+      const u = await TestUser.register(jt);
+      const app = await newApp(u, await newProject(u), 'android', 'com.wharf.stranded');
+      const apk = (versionCode: number) => buildApk({ manifest: { packageName: 'com.wharf.stranded', versionCode } });
+      const stranded = await withoutJob(jt, u, app.appId, await uploadFile(u, apk(3), 'stranded.apk'), strandedParseAfterMs(jt.config) + 60_000);
+      const recent = await withoutJob(jt, u, app.appId, await uploadFile(u, apk(4), 'recent.apk'), strandedParseAfterMs(jt.config) - 60_000);
+
+      await scheduleFailedSweep(jt.deps, jt.deps.db, jt.clock.now());
+      await jt.deps.dueActions.runDue();
+      expect(await settledPackage(u, app.appId, stranded)).toMatchObject({ parseState: 0, versionCode: 3 });
+      // A package this recent may still have its job queued or running: the sweep leaves it be.
+      const { rows } = await jt.deps.database.executeSql(`select id from pgboss.job where name = 'package-parse' and data->>'pkgId' = $1`, [recent]);
+      expect(rows).toEqual([]);
+      expect((await u.call(packageApi.getPackage, { query: { appId: app.appId, pkgId: recent } })).json().package.parseState).toBe(1);
+    } finally {
+      await jt.close();
+    }
+  });
+
+  it('count as left once twice the longest a sent job\'s attempts take has passed, and at least two hours', () => {
+    expect(strandedParseAfterMs({ jobExpireSeconds: 900 })).toBe(2 * 3_600_000);
+    expect(strandedParseAfterMs({ jobExpireSeconds: 60 })).toBe(2 * 3_600_000);
+    expect(strandedParseAfterMs({ jobExpireSeconds: 3_600 })).toBe(8 * 3_600_000);
+  });
+
+  it('are parsed once when their job runs twice, and a job for a removed package ends quietly', async () => {
+    const u = await TestUser.register(t);
+    const app = await newApp(u, await newProject(u), 'android', 'com.wharf.twice');
+    const fileId = await uploadFile(u, buildApk({ manifest: { packageName: 'com.wharf.twice', versionCode: 7 } }), 'twice.apk');
+    const added = await u.call(packageApi.addPackage, { body: { appId: app.appId, objectId: fileId } });
+    const pkgId = added.json().package.pkgId as string;
+    // Workers are off here: the two runs are the job's and the one the sweep sent again.
+    const s = new PackagesService(t.deps, new AppsService(t.deps), new FilesService(t.deps));
+    await Promise.all([s.parseQueued(pkgId), s.parseQueued(pkgId)]);
+    expect((await u.call(packageApi.getPackage, { query: { appId: app.appId, pkgId } })).json().package).toMatchObject({ parseState: 0, versionCode: 7 });
+    const { rows } = await t.deps.database.executeSql(`select action from audit_events where target_id = $1 and action in ('package.parsed', 'package.rejected')`, [pkgId]);
+    expect(rows).toEqual([{ action: 'package.parsed' }]);
+
+    expect((await u.call(packageApi.deletePackage, { query: { appId: app.appId, pkgId } })).statusCode).toBe(200);
+    await expect(s.parseQueued(pkgId)).resolves.toBeUndefined();
   });
 });
