@@ -75,6 +75,10 @@ export const packagesRepo = {
   async parsingSince(db: DbOrTx, before: Date, limit: number): Promise<Array<{ id: string }>> {
     return db.select({ id: packages.id }).from(packages).where(and(eq(packages.parseState, 1), lt(packages.createdAt, before))).orderBy(packages.createdAt).limit(limit);
   },
+  /** Claims waiting for their check since before the time, oldest first. */
+  async claimsVerifyingSince(db: DbOrTx, before: Date, limit: number): Promise<Array<{ id: string }>> {
+    return db.select({ id: packageClaims.id }).from(packageClaims).where(and(eq(packageClaims.state, 'verifying'), lt(packageClaims.createdAt, before))).orderBy(packageClaims.createdAt).limit(limit);
+  },
   async remove(db: DbOrTx, id: string): Promise<void> {
     await db.delete(packages).where(eq(packages.id, id));
   },

@@ -5,7 +5,7 @@ import { buildApk } from '@wharf/parsers/test-kit';
 import { AppsService } from '../../apps/public';
 import { FilesService } from '../../files/public';
 import { PackagesService } from '../service';
-import { FAILED_PACKAGE_KEEP_MS, scheduleFailedSweep, strandedParseAfterMs } from '../sweep';
+import { FAILED_PACKAGE_KEEP_MS, scheduleFailedSweep, strandedJobAfterMs } from '../sweep';
 import { newApp, newProject, settledPackage, uploadFile } from './helpers';
 
 let t: TestApp;
@@ -55,7 +55,7 @@ describe('failed packages', () => {
   });
 });
 
-describe('packages left parsing without a parse job', () => {
+describe('packages left parsing (and claims left verifying) without their job', () => {
   /** The row an upload makes, without its job: as if the process died right after the insert. */
   async function withoutJob(app: TestApp, u: TestUser, appId: string, fileId: string, ageMs: number): Promise<string> {
     const { rows } = await app.deps.database.executeSql(
@@ -66,18 +66,28 @@ describe('packages left parsing without a parse job', () => {
     return (rows[0] as { id: string }).id;
   }
 
-  it('get their job again from the sweep once no attempt of a sent one could still be running, and are parsed', async () => {
+  it('get their job again from the sweep once no attempt of a sent one could still be running, and are parsed (claims left verifying are checked)', async () => {
     const jt = await createTestApp({ env: { WHARF_JOBS: 'on' } });
     try {
       const u = await TestUser.register(jt);
       const app = await newApp(u, await newProject(u), 'android', 'com.wharf.stranded');
       const apk = (versionCode: number) => buildApk({ manifest: { packageName: 'com.wharf.stranded', versionCode } });
-      const stranded = await withoutJob(jt, u, app.appId, await uploadFile(u, apk(3), 'stranded.apk'), strandedParseAfterMs(jt.config) + 60_000);
-      const recent = await withoutJob(jt, u, app.appId, await uploadFile(u, apk(4), 'recent.apk'), strandedParseAfterMs(jt.config) - 60_000);
+      const stranded = await withoutJob(jt, u, app.appId, await uploadFile(u, apk(3), 'stranded.apk'), strandedJobAfterMs(jt.config) + 60_000);
+      const recent = await withoutJob(jt, u, app.appId, await uploadFile(u, apk(4), 'recent.apk'), strandedJobAfterMs(jt.config) - 60_000);
+
+      // A claim of another app's name whose check was never sent, with a file that is no package.
+      const holder = await newApp(u, await newProject(u), 'android', 'com.wharf.held');
+      const { rows: claimRows } = await jt.deps.database.executeSql(
+        `insert into package_claims (team_id, app_id, platform, package_name, file_id, holder_team_id, holder_app_id, state, created_by, created_at)
+         values ($1, $2, 'android', 'com.wharf.held', $3, $1, $4, 'verifying', $5, $6) returning id`,
+        [u.teamId, app.appId, await uploadFile(u, sampleBytes('zip', 2048), 'claim.apk'), holder.appId, u.userId, new Date(jt.clock.now().getTime() - strandedJobAfterMs(jt.config) - 60_000)],
+      );
+      const claimId = (claimRows[0] as { id: string }).id;
 
       await scheduleFailedSweep(jt.deps, jt.deps.db, jt.clock.now());
       await jt.deps.dueActions.runDue();
       expect(await settledPackage(u, app.appId, stranded)).toMatchObject({ parseState: 0, versionCode: 3 });
+      await expect.poll(async () => ((await jt.deps.database.executeSql(`select state from package_claims where id = $1`, [claimId])).rows[0] as { state: string }).state, { timeout: 30_000 }).toBe('rejected');
       // A package this recent may still have its job queued or running: the sweep leaves it be.
       const { rows } = await jt.deps.database.executeSql(`select id from pgboss.job where name = 'package-parse' and data->>'pkgId' = $1`, [recent]);
       expect(rows).toEqual([]);
@@ -88,9 +98,9 @@ describe('packages left parsing without a parse job', () => {
   });
 
   it('count as left once twice the longest a sent job\'s attempts take has passed, and at least two hours', () => {
-    expect(strandedParseAfterMs({ jobExpireSeconds: 900 })).toBe(2 * 3_600_000);
-    expect(strandedParseAfterMs({ jobExpireSeconds: 60 })).toBe(2 * 3_600_000);
-    expect(strandedParseAfterMs({ jobExpireSeconds: 3_600 })).toBe(8 * 3_600_000);
+    expect(strandedJobAfterMs({ jobExpireSeconds: 900 })).toBe(2 * 3_600_000);
+    expect(strandedJobAfterMs({ jobExpireSeconds: 60 })).toBe(2 * 3_600_000);
+    expect(strandedJobAfterMs({ jobExpireSeconds: 3_600 })).toBe(8 * 3_600_000);
   });
 
   it('are parsed once when their job runs twice, and a job for a removed package ends quietly', async () => {
