@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { PACKAGE_FAILURES, PARSE_STATE, type PackageInfo } from '@wharf/contract';
 import { auditActor, auditRowsJson, writeAudit } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
+import type { DbOrTx } from '../../platform/db/types';
 import { faultPoint } from '../../platform/fault-points';
 import type { Caller } from '../../platform/http/access';
 import { decodeCursor, pageOf } from '../../platform/http/cursor';
@@ -203,7 +204,7 @@ export class PackagesService {
   }
 
   /** The package as another run of its parse left it (as it was, if removed since). */
-  async #current(tx: Parameters<typeof packagesRepo.byIdAnyApp>[0], row: PackageRow): Promise<PackageRow> {
+  async #current(tx: DbOrTx, row: PackageRow): Promise<PackageRow> {
     return (await packagesRepo.byIdAnyApp(tx, row.id)) ?? row;
   }
 
