@@ -13,6 +13,15 @@ const POLL_SECONDS = 2;
 /** Attempts a job gets by default (the first and three retries), each `expireSeconds` at most. */
 export const JOB_ATTEMPTS = 4;
 
+/**
+ * How long after its row was made work waiting for a job (a package's parse, a video's)
+ * counts as having lost it: the job's attempts would have ended it by then, so its job was
+ * never sent (the process died between the row's insert and the job's, or the send failed).
+ * Twice the longest the attempts take, and at least two hours (the default: 4 × 15 minutes,
+ * doubled). Sweeps send such work's job again; its handler must take effect once if run twice.
+ */
+export const lostJobAfterMs = (expireSeconds: number) => Math.max(2 * 3_600_000, 2 * JOB_ATTEMPTS * expireSeconds * 1000);
+
 export type JobHandler<T> = (data: T, job: { id: string }) => Promise<void>;
 
 /**

@@ -27,7 +27,11 @@ export const filesFamily: Family = {
     const { db, clock, storage } = deps;
     const s: FilesServices = { files, signer, urls: new SignedUrls(deps, files, signer), video, byUrl, db, clock, storage, objects: hotObjectsOf(deps), idleMs: deps.config.uploadIdleTimeoutMs };
     for (const route of ROUTES) route(app, s);
-    deps.jobs.work<{ taskId: string }>(VIDEO_QUEUE, ({ taskId }) => video.parse(taskId));
+    deps.jobs.work<{ taskId: string }>(
+      VIDEO_QUEUE,
+      ({ taskId }) => video.parse(taskId),
+      ({ taskId }) => video.gaveUp(taskId),
+    );
     deps.jobs.work<{ fileId: string }>(BY_URL_QUEUE, ({ fileId }) => byUrl.fetch(fileId));
     registerSweep(deps);
   },

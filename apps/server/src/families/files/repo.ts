@@ -171,8 +171,13 @@ export const filesRepo = {
     const [row] = await db.select().from(videoParses).where(eq(videoParses.id, id));
     return row;
   },
-  async finishVideoParse(db: DbOrTx, id: string, set: Partial<typeof videoParses.$inferInsert>): Promise<VideoParseRow> {
-    const [row] = await db.update(videoParses).set(set).where(eq(videoParses.id, id)).returning();
-    return row!;
+  /** A video parse's outcome, set only while it is still parsing: a parse run twice finishes once. */
+  async finishVideoParse(db: DbOrTx, id: string, set: Partial<typeof videoParses.$inferInsert>): Promise<VideoParseRow | undefined> {
+    const [row] = await db.update(videoParses).set(set).where(and(eq(videoParses.id, id), eq(videoParses.state, 'parsing'))).returning();
+    return row;
+  },
+  /** Video parses still running since before the time, oldest first. */
+  async videoParsingSince(db: DbOrTx, before: Date, limit: number): Promise<Array<{ id: string }>> {
+    return db.select({ id: videoParses.id }).from(videoParses).where(and(eq(videoParses.state, 'parsing'), lt(videoParses.createdAt, before))).orderBy(videoParses.createdAt).limit(limit);
   },
 };

@@ -1,5 +1,7 @@
 import type { Deps } from '../../platform/deps';
+import { lostJobAfterMs } from '../../platform/jobs';
 import { filesRepo } from './repo';
+import { VIDEO_QUEUE } from './video-service';
 
 export const SWEEP_KIND = 'files.sweep';
 const SWEEP_EVERY_MS = 3_600_000;
@@ -11,11 +13,12 @@ const CHUNK = 500;
 
 /**
  * Hourly clean-up of what interrupted uploads leave: rows stuck in "uploading" with their
- * partial bytes, and multipart uploads past their expiry with their parts. It reschedules
+ * partial bytes, and multipart uploads past their expiry with their parts; and the job, sent
+ * again, of a video parse that lost it (platform/jobs.ts `lostJobAfterMs`). It reschedules
  * itself, so exactly one sweep is pending however many instances run.
  */
 export function registerSweep(deps: Deps): void {
-  deps.dueActions.handle(SWEEP_KIND, async (tx) => {
+  deps.dueActions.handle(SWEEP_KIND, async (tx, _payload, { afterCommit }) => {
     const now = deps.clock.now();
     for (const row of await filesRepo.staleUploads(tx, new Date(now.getTime() - STALE_UPLOAD_MS))) {
       await filesRepo.remove(tx, row.id);
@@ -26,6 +29,12 @@ export function registerSweep(deps: Deps): void {
       for (let n = 1; n <= session.partCount; n += 1) await deps.storage.delete(`multipart/${session.id}/${n}`);
     }
     await filesRepo.removeExpiredTickets(tx, now);
+    // Video parses whose job was never sent get it again once the committed sweep is done.
+    const lost = await filesRepo.videoParsingSince(tx, new Date(now.getTime() - lostJobAfterMs(deps.config.jobExpireSeconds)), CHUNK);
+    if (lost.length) {
+      deps.log.warn({ videoParses: lost.length }, 'video parses left running without their job: sending the jobs again');
+      afterCommit(() => Promise.all(lost.map(({ id }) => deps.jobs.send(VIDEO_QUEUE, { taskId: id }))));
+    }
     // Temp files are judged by the disk's own clock, which is what stamped them.
     await deps.storage.sweepTemp?.(STALE_TEMP_MS);
     await scheduleSweep(deps, tx, new Date(now.getTime() + SWEEP_EVERY_MS));

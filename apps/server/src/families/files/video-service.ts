@@ -49,7 +49,7 @@ export class VideoService {
 
   /** The worker: a damaged or foreign file ends the task as failed with a reason, never retried. */
   async parse(taskId: string): Promise<void> {
-    const { db, clock, storage } = this.deps;
+    const { db, storage } = this.deps;
     const row = await filesRepo.videoParse(db, taskId);
     if (!row || row.state !== 'parsing') return;
     const file = await filesRepo.byId(db, row.fileId);
@@ -63,8 +63,24 @@ export class VideoService {
         set = { state: 'failed', failureReason: err.text };
       }
     }
+    await this.#finish(row, set);
+  }
+
+  /**
+   * A parse that ran out of attempts (it threw, or its process died under it, every time)
+   * ends the task as failed with a reason, rather than parsing for ever.
+   */
+  async gaveUp(taskId: string): Promise<void> {
+    const row = await filesRepo.videoParse(this.deps.db, taskId);
+    if (!row || row.state !== 'parsing') return;
+    await this.#finish(row, { state: 'failed', failureReason: { zh: '视频多次解析均未完成，请重试；如仍失败请联系支持', en: 'Parsing this video did not finish after several attempts; try again, and contact support if it keeps failing', ru: 'Разбор видео не завершился за несколько попыток; попробуйте снова, а если ошибка повторится, обратитесь в поддержку' } });
+  }
+
+  /** The task's outcome and its audit event, once: a parse run twice (a job sent again by the sweep) finishes it once. */
+  async #finish(row: VideoParseRow, set: Parameters<typeof filesRepo.finishVideoParse>[2]): Promise<void> {
+    const { db, clock } = this.deps;
     await db.transaction(async (tx) => {
-      await filesRepo.finishVideoParse(tx, row.id, { ...set, finishedAt: clock.now() });
+      if (!(await filesRepo.finishVideoParse(tx, row.id, { ...set, finishedAt: clock.now() }))) return;
       await writeAudit(tx, clock, { action: set.state === 'parsed' ? 'file.videoParsed' : 'file.videoParseFailed', teamId: row.teamId, actorKind: 'system', targetType: 'file', targetId: row.fileId, data: { taskId: row.id } });
     });
   }

@@ -1,6 +1,6 @@
 import { writeAudit } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
-import { JOB_ATTEMPTS } from '../../platform/jobs';
+import { lostJobAfterMs } from '../../platform/jobs';
 import type { Config } from '../../config';
 import { packagesRepo } from './repo';
 import { PARSE_QUEUE } from './service';
@@ -10,14 +10,8 @@ export const FAILED_SWEEP_KIND = 'packages.sweepFailed';
 const SWEEP_EVERY_MS = 3_600_000;
 /** A package that failed its checks stays this long, so its reason can be read, then goes. */
 export const FAILED_PACKAGE_KEEP_MS = 7 * 24 * 3_600_000;
-/**
- * A package still parsing (or a claim still verifying) this long after it was made lost its
- * job: the job's attempts (JOB_ATTEMPTS, each given up after JOB_EXPIRE_SECONDS) would have
- * ended it by then. Its job was never sent: the process died between the row's insert and
- * the job's, or the send failed. Twice the longest the attempts take, and at least two
- * hours (the default: 4 × 15 minutes, doubled).
- */
-export const strandedJobAfterMs = (config: Pick<Config, 'jobExpireSeconds'>) => Math.max(2 * 3_600_000, 2 * JOB_ATTEMPTS * config.jobExpireSeconds * 1000);
+/** A package still parsing (or a claim still verifying) this long after it was made lost its job (platform/jobs.ts). */
+export const strandedJobAfterMs = (config: Pick<Config, 'jobExpireSeconds'>) => lostJobAfterMs(config.jobExpireSeconds);
 const BATCH = 500;
 
 /**

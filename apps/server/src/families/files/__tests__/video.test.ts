@@ -4,6 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileApi } from '@wharf/contract';
 import { createTestApp, TestUser, type TestApp } from '../../../harness';
 import { teamWithCustomMember } from '../../../harness/scenarios';
+import { lostJobAfterMs } from '../../../platform/jobs';
+import { FilesService } from '../service';
+import { scheduleSweep } from '../sweep';
+import { VideoService } from '../video-service';
 
 /** 2 s of H.264 160x120 at 25 fps with AAC audio, moov after mdat (see __fixtures__/README.md). */
 const MP4 = fs.readFileSync(path.join(import.meta.dirname, '__fixtures__/tiny-h264-aac.mp4'));
@@ -83,5 +87,46 @@ describe('video parse', () => {
     const { holder, member } = await teamWithCustomMember(t, ['team.read', 'app.read']);
     const objectId = await uploaded(MP4, 'clip.mp4', holder);
     expect((await member.call(fileApi.videoParse, { body: { objectId } })).statusCode).toBe(403);
+  });
+});
+
+describe('video parses that lose their job or never finish', () => {
+  /** The task row a parse request makes, without its job: as if the process died right after the insert. */
+  async function withoutJob(fileId: string, ageMs: number): Promise<string> {
+    const { rows } = await t.deps.database.executeSql(
+      `insert into video_parses (team_id, file_id, state, created_by, created_at) values ($1, $2, 'parsing', $3, $4) returning id`,
+      [u.teamId, fileId, u.userId, new Date(t.clock.now().getTime() - ageMs)],
+    );
+    return (rows[0] as { id: string }).id;
+  }
+
+  it('get their job again from the hourly sweep once no attempt of a sent one could still run, and finish once', async () => {
+    const lostAfter = lostJobAfterMs(t.config.jobExpireSeconds);
+    const lost = await withoutJob(await uploaded(MP4, 'lost.mp4'), lostAfter + 60_000);
+    const recent = await withoutJob(await uploaded(MP4, 'recent.mp4'), lostAfter - 60_000);
+    await scheduleSweep(t.deps, t.deps.db, t.clock.now());
+    await t.deps.dueActions.runDue();
+    expect(await settled(lost)).toMatchObject({ state: 'parsed', video: { duration: 2 } });
+    // A task this recent may still have its job: left alone.
+    expect((await u.call(fileApi.videoParseResult, { query: { taskId: recent } })).json().task.state).toBe('parsing');
+
+    // Run twice (the job and the one sent again), a parse writes one outcome and one audit event.
+    const twice = await withoutJob(await uploaded(MP4, 'twice.mp4'), 0);
+    const video = new VideoService(t.deps, new FilesService(t.deps));
+    await Promise.all([video.parse(twice), video.parse(twice)]);
+    const { rows } = await t.deps.database.executeSql(`select action from audit_events where data->>'taskId' = $1`, [twice]);
+    expect(rows).toEqual([{ action: 'file.videoParsed' }]);
+  });
+
+  it('end as failed with a reason when every attempt failed, and a finished one is left alone', async () => {
+    const video = new VideoService(t.deps, new FilesService(t.deps));
+    const stuck = await withoutJob(await uploaded(MP4, 'stuck.mp4'), 0);
+    await video.gaveUp(stuck);
+    const task = await settled(stuck);
+    expect(task).toMatchObject({ state: 'failed', video: null });
+    expect(task.failureReason).toMatch(/did not finish after several attempts/);
+    await video.gaveUp(stuck);
+    const { rows } = await t.deps.database.executeSql(`select action from audit_events where data->>'taskId' = $1`, [stuck]);
+    expect(rows).toEqual([{ action: 'file.videoParseFailed' }]);
   });
 });
