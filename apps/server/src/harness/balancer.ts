@@ -54,15 +54,23 @@ export async function startBalancer(targets: readonly string[], o: { checkEveryM
     });
   };
 
+  // A check that could not be made (slow on a loaded machine, or an error) counts only when
+  // three in a row fail, as HAProxy's `fall 3` does: one slow `/readyz` on CI's busy cores took
+  // every instance out at once and the browser's requests got 503. An answer that says not
+  // ready (draining) and a refused connection take the instance out at once.
+  const failedChecks = new Map(targets.map((t) => [t, 0]));
   const check = async () => {
     await Promise.all(
       targets.map(async (t) => {
         try {
           const res = await fetch(`${t}/readyz`, { signal: AbortSignal.timeout(1000) });
           await res.arrayBuffer();
+          failedChecks.set(t, 0);
           ready.set(t, res.status === 200);
         } catch {
-          ready.set(t, false);
+          const failed = failedChecks.get(t)! + 1;
+          failedChecks.set(t, failed);
+          if (failed >= 3) ready.set(t, false);
         }
       }),
     );
