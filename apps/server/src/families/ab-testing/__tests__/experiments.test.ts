@@ -32,8 +32,10 @@ describe('serving an experiment', () => {
     const answers = [];
     for (const id of devices) answers.push(await served(t, headers, id, { country: 'DE' }));
     const inB = answers.filter((a) => a.values.greeting === 'Hey').length;
-    // 1,000 instances at 50%: the standard deviation is 1.6 points; 5 points is three of them.
-    expect(Math.abs(inB / devices.length - 0.5)).toBeLessThan(0.05);
+    // 1,000 instances at 50%: the standard deviation is 1.6 points. The split hashes the
+    // experiment's id, new every run, so the bound is four of them (6.5 points: one run in
+    // 16,000 beyond it; at three, one CI run in 400 failed by chance).
+    expect(Math.abs(inB / devices.length - 0.5)).toBeLessThan(0.065);
     for (const a of answers) {
       expect(a.experiments).toEqual([{ id: experiment.id, variant: a.values.greeting === 'Hey' ? 1 : 0 }]);
       // The baseline keeps what Remote Configuration gives; the other parameter is untouched.
@@ -54,8 +56,8 @@ describe('serving an experiment', () => {
     const russia = [];
     for (const id of ids(600, 'ru')) russia.push(await served(t, headers, id, { country: 'RU' }));
     const taking = russia.filter((a) => a.experiments.length);
-    // 600 at 30%: the standard deviation is 1.9 points.
-    expect(Math.abs(taking.length / russia.length - 0.3)).toBeLessThan(0.06);
+    // 600 at 30%: the standard deviation is 1.9 points; the bound is four of them (see above).
+    expect(Math.abs(taking.length / russia.length - 0.3)).toBeLessThan(0.075);
     // Outside the experiment, and in its baseline, Russia's own value.
     for (const a of russia) expect(a.values.greeting).toBe(a.experiments[0]?.variant === 1 ? 'Hey' : 'Привет');
     for (const id of ids(100, 'de')) expect((await served(t, headers, id, { country: 'DE' })).experiments).toEqual([]);
