@@ -1,7 +1,6 @@
 import { writeAudit } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { lostJobAfterMs } from '../../platform/jobs';
-import type { Config } from '../../config';
 import { packagesRepo } from './repo';
 import { PARSE_QUEUE } from './service';
 import { CLAIM_QUEUE } from './claims';
@@ -10,18 +9,16 @@ export const FAILED_SWEEP_KIND = 'packages.sweepFailed';
 const SWEEP_EVERY_MS = 3_600_000;
 /** A package that failed its checks stays this long, so its reason can be read, then goes. */
 export const FAILED_PACKAGE_KEEP_MS = 7 * 24 * 3_600_000;
-/** A package still parsing (or a claim still verifying) this long after it was made lost its job (platform/jobs.ts). */
-export const strandedJobAfterMs = (config: Pick<Config, 'jobExpireSeconds'>) => lostJobAfterMs(config.jobExpireSeconds);
 const BATCH = 500;
 
 /**
  * The hourly packages sweep. It removes packages whose parse or checks failed more than a
  * week ago: they can never be used (a version takes parsed packages only) and only crowd the
  * package list; each removal is audited as the platform's. And it sends again the job of each
- * package left parsing and each claim left verifying (strandedJobAfterMs), once the sweep
- * has committed; a parse that runs twice finishes once (`packagesRepo.finishParse`), and a
- * claim's check moves it only from verifying. It reschedules itself, so one sweep is pending
- * however many instances run.
+ * package left parsing and each claim left verifying (platform/jobs.ts `lostJobAfterMs`),
+ * once the sweep has committed; a parse that runs twice finishes once
+ * (`packagesRepo.finishParse`), and a claim's check moves it only from verifying. It
+ * reschedules itself, so one sweep is pending however many instances run.
  */
 export function registerFailedSweep(deps: Deps): void {
   deps.dueActions.handle(FAILED_SWEEP_KIND, async (tx, _payload, { afterCommit }) => {
@@ -30,7 +27,7 @@ export function registerFailedSweep(deps: Deps): void {
       await packagesRepo.remove(tx, row.id);
       await writeAudit(tx, deps.clock, { action: 'package.delete', teamId: row.teamId, actorKind: 'system', targetType: 'package', targetId: row.id, data: { appId: row.appId, fileName: row.fileName, failedAt: row.parsedAt?.toISOString() ?? null } });
     }
-    const strandedBefore = new Date(now.getTime() - strandedJobAfterMs(deps.config));
+    const strandedBefore = new Date(now.getTime() - lostJobAfterMs(deps.config.jobExpireSeconds));
     const parses = await packagesRepo.parsingSince(tx, strandedBefore, BATCH);
     const claims = await packagesRepo.claimsVerifyingSince(tx, strandedBefore, BATCH);
     if (parses.length || claims.length) {

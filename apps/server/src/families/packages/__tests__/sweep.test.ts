@@ -5,7 +5,8 @@ import { buildApk } from '@wharf/parsers/test-kit';
 import { AppsService } from '../../apps/public';
 import { FilesService } from '../../files/public';
 import { PackagesService } from '../service';
-import { FAILED_PACKAGE_KEEP_MS, scheduleFailedSweep, strandedJobAfterMs } from '../sweep';
+import { lostJobAfterMs } from '../../../platform/jobs';
+import { FAILED_PACKAGE_KEEP_MS, scheduleFailedSweep } from '../sweep';
 import { newApp, newProject, settledPackage, uploadFile } from './helpers';
 
 let t: TestApp;
@@ -72,15 +73,15 @@ describe('packages left parsing (and claims left verifying) without their job', 
       const u = await TestUser.register(jt);
       const app = await newApp(u, await newProject(u), 'android', 'com.wharf.stranded');
       const apk = (versionCode: number) => buildApk({ manifest: { packageName: 'com.wharf.stranded', versionCode } });
-      const stranded = await withoutJob(jt, u, app.appId, await uploadFile(u, apk(3), 'stranded.apk'), strandedJobAfterMs(jt.config) + 60_000);
-      const recent = await withoutJob(jt, u, app.appId, await uploadFile(u, apk(4), 'recent.apk'), strandedJobAfterMs(jt.config) - 60_000);
+      const stranded = await withoutJob(jt, u, app.appId, await uploadFile(u, apk(3), 'stranded.apk'), lostJobAfterMs(jt.config.jobExpireSeconds) + 60_000);
+      const recent = await withoutJob(jt, u, app.appId, await uploadFile(u, apk(4), 'recent.apk'), lostJobAfterMs(jt.config.jobExpireSeconds) - 60_000);
 
       // A claim of another app's name whose check was never sent, with a file that is no package.
       const holder = await newApp(u, await newProject(u), 'android', 'com.wharf.held');
       const { rows: claimRows } = await jt.deps.database.executeSql(
         `insert into package_claims (team_id, app_id, platform, package_name, file_id, holder_team_id, holder_app_id, state, created_by, created_at)
          values ($1, $2, 'android', 'com.wharf.held', $3, $1, $4, 'verifying', $5, $6) returning id`,
-        [u.teamId, app.appId, await uploadFile(u, sampleBytes('zip', 2048), 'claim.apk'), holder.appId, u.userId, new Date(jt.clock.now().getTime() - strandedJobAfterMs(jt.config) - 60_000)],
+        [u.teamId, app.appId, await uploadFile(u, sampleBytes('zip', 2048), 'claim.apk'), holder.appId, u.userId, new Date(jt.clock.now().getTime() - lostJobAfterMs(jt.config.jobExpireSeconds) - 60_000)],
       );
       const claimId = (claimRows[0] as { id: string }).id;
 
@@ -98,9 +99,9 @@ describe('packages left parsing (and claims left verifying) without their job', 
   });
 
   it('count as left once twice the longest a sent job\'s attempts take has passed, and at least two hours', () => {
-    expect(strandedJobAfterMs({ jobExpireSeconds: 900 })).toBe(2 * 3_600_000);
-    expect(strandedJobAfterMs({ jobExpireSeconds: 60 })).toBe(2 * 3_600_000);
-    expect(strandedJobAfterMs({ jobExpireSeconds: 3_600 })).toBe(8 * 3_600_000);
+    expect(lostJobAfterMs(900)).toBe(2 * 3_600_000);
+    expect(lostJobAfterMs(60)).toBe(2 * 3_600_000);
+    expect(lostJobAfterMs(3_600)).toBe(8 * 3_600_000);
   });
 
   it('are parsed once when their job runs twice, and a job for a removed package ends quietly', async () => {
