@@ -186,6 +186,17 @@ describe.runIf(onPostgres)('three instances on one PostgreSQL and one object sto
     for (const target of direct) expect(new Set(await offered(target))).toEqual(new Set([v1.versionId]));
   });
 
+  it('show an app changed on one instance to every other at once, though each keeps the apps it read for a minute', async () => {
+    const u = await TestUser.register(direct[0]!);
+    const { appId } = await newApp(u);
+    const read = (target: TestTarget) => u.on(target).call(appApi.getApp, { query: { appId } });
+    for (const target of direct) expect((await read(target)).json().app.supportEmail).toBeNull();
+    expect((await u.on(direct[0]!).call(appApi.updateApp, { body: { appId, supportEmail: 'seen@example.com' } })).statusCode).toBe(200);
+    for (const target of direct) expect(await eventually(async () => (await read(target)).json().app.supportEmail === 'seen@example.com')).toBe(true);
+    expect((await u.on(direct[1]!).call(appApi.deleteApp, { query: { appId } })).statusCode).toBe(200);
+    for (const target of direct) expect(await eventually(async () => (await read(target)).statusCode === 404)).toBe(true);
+  });
+
   it('hold a rate limit for the sum of the calls across instances', async () => {
     const u = await TestUser.register(lb);
     const app = await newApp(u);

@@ -10,6 +10,7 @@ import { AppSeries } from './series';
 import { AppMover } from './move';
 import { projectHoldsAnyApp, appsOf } from './public';
 import { appsRepo } from './repo';
+import { appRowsOf } from './app-rows';
 import type { AppsServices } from './routes/context';
 
 const ROUTES = [appKeyRoutes, appRoutes, appListRoutes, moreAppRoutes, seriesRoutes];
@@ -45,6 +46,7 @@ export const appsFamily: Family = {
     },
   }),
   register(app, deps) {
+    appRowsOf(deps);
     const apps = appsOf(deps);
     const s: AppsServices = { apps, clients: new AppClients(deps, apps), mover: new AppMover(deps, apps), series: new AppSeries(deps, apps), db: deps.db };
     for (const route of ROUTES) route(app, s);

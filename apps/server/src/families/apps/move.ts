@@ -12,6 +12,7 @@ import { appOut, type AppsService } from './service';
 import { forgetAppClient } from './client';
 import { forgetAppClientHere } from './client-cache';
 import { packageIndexOf } from './package-index';
+import { appRowsOf } from './app-rows';
 
 type Blocker = { code: 'notHolderHere' | 'notAdminThere' | 'sameTeam' | 'targetProjectMissing'; zh: string; en: string; ru: string };
 
@@ -50,6 +51,7 @@ export class AppMover {
       const moved = await appsRepo.update(tx, appId, { teamId: targetTeamId, projectId: targetProjectId, updatedAt: clock.now() });
       const clientId = await forgetAppClient(this.deps, tx, appId);
       await packageIndexOf(this.deps).changed(tx, [caller.teamId!, targetTeamId]);
+      await appRowsOf(this.deps).changed(tx, [appId]);
       // What the families keep of the app follows it (packages, versions, review tasks), and
       // so do the files of it they name; the bytes stay where they are.
       const fileIds = await this.deps.lifecycle.appMoving(tx, { appId, fromTeamId: caller.teamId!, toTeamId: targetTeamId });

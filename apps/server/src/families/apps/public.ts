@@ -7,6 +7,7 @@ import { appOut, AppsService } from './service';
 import { perDeps } from '../../platform/per-deps';
 import type { Deps } from '../../platform/deps';
 import { packageIndexOf } from './package-index';
+import { appRowsOf } from './app-rows';
 import { apps } from './tables';
 
 /** Whether any of the apps is in the project (an App administrator's reach into project services). */
@@ -88,8 +89,10 @@ export async function projectApps(db: DbOrTx, teamId: string, projectId: string,
 }
 
 /** A package was accepted for the app: its package name can no longer change. */
-export async function lockPackageName(tx: DbOrTx, app: Pick<AppRow, 'id' | 'packageNameLocked'>, now: Date): Promise<void> {
-  if (!app.packageNameLocked) await appsRepo.update(tx, app.id, { packageNameLocked: true, updatedAt: now });
+export async function lockPackageName(deps: Deps, tx: DbOrTx, app: Pick<AppRow, 'id' | 'packageNameLocked'>, now: Date): Promise<void> {
+  if (app.packageNameLocked) return;
+  await appsRepo.update(tx, app.id, { packageNameLocked: true, updatedAt: now });
+  await appRowsOf(deps).changed(tx, [app.id]);
 }
 
 /** A verified claim: the holder gives the package name up (taking a placeholder) and the claimant takes it. */
@@ -97,17 +100,20 @@ export async function transferPackageName(deps: Deps, tx: DbOrTx, t: { holder: P
   await appsRepo.update(tx, t.holder.id, { packageName: t.placeholder, packageNameLocked: false, updatedAt: now });
   await appsRepo.update(tx, t.claimant.id, { packageName: t.packageName, updatedAt: now });
   await packageIndexOf(deps).changed(tx, [t.holder.teamId, t.claimant.teamId]);
+  await appRowsOf(deps).changed(tx, [t.holder.id, t.claimant.id]);
 }
 
 /** The team's apps of these package names, from the instance's index of them (see package-index.ts). */
 export const appsByPackageNames = (deps: Deps, teamId: string, packageNames: readonly string[]) => packageIndexOf(deps).lookup(teamId, packageNames);
 
 /** A version of the app went on shelf: it is released, listed, and can no longer be deleted. */
-export async function markAppReleased(tx: DbOrTx, appId: string, now: Date): Promise<void> {
+export async function markAppReleased(deps: Deps, tx: DbOrTx, appId: string, now: Date): Promise<void> {
   await appsRepo.update(tx, appId, { everOnShelf: true, listed: true, developStatus: 'released', updatedAt: now });
+  await appRowsOf(deps).changed(tx, [appId]);
 }
 
 /** The app left the store (taken off shelf): it is no longer listed. */
-export async function markAppUnlisted(tx: DbOrTx, appId: string, now: Date): Promise<void> {
+export async function markAppUnlisted(deps: Deps, tx: DbOrTx, appId: string, now: Date): Promise<void> {
   await appsRepo.update(tx, appId, { listed: false, updatedAt: now });
+  await appRowsOf(deps).changed(tx, [appId]);
 }

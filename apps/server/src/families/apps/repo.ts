@@ -54,7 +54,7 @@ const teamFirstPage = preparedStatement('apps_team_first_page', (db, slot: Slots
   db.select().from(apps).where(eq(apps.teamId, slot.teamId)).orderBy(desc(apps.createdAt), desc(apps.id)).limit(slot.limit),
 );
 
-/** What `appsRepo.updateFields` changes: undefined leaves a column as it is. */
+/** What an app's edit (`appsRepo.editing`) changes: undefined leaves a column as it is. */
 export interface AppEdit {
   name?: string | undefined;
   /** A new name, refused (no row changed) when a listed app other than this one has it in any case. */
@@ -67,30 +67,7 @@ export interface AppEdit {
   updatedAt: Date;
 }
 
-type EditSlot = 'id' | 'name' | 'checkName' | 'names' | 'setKind' | 'kindId' | 'setWebsite' | 'website' | 'setEmail' | 'email' | 'setPhone' | 'phone' | 'updatedAt' | 'audits';
-const updateFields = preparedStatement('apps_update_fields', (db, slot: Slots<EditSlot>) => {
-  // Every shape of edit is this one statement: a flag per optional column says whether it is set.
-  const chosen = (set: Placeholder, value: Placeholder, column: AnyPgColumn) => sql`case when ${set}::boolean then ${value}::text else ${column} end`;
-  const write = db
-    .update(apps)
-    .set({
-      name: sql`coalesce(${slot.name}::text, ${apps.name})`,
-      names: sql`${apps.names} || coalesce(${slot.names}::jsonb, '{}'::jsonb)`,
-      kindId: chosen(slot.setKind, slot.kindId, apps.kindId),
-      developerWebsite: chosen(slot.setWebsite, slot.website, apps.developerWebsite),
-      supportEmail: chosen(slot.setEmail, slot.email, apps.supportEmail),
-      supportPhone: chosen(slot.setPhone, slot.phone, apps.supportPhone),
-      updatedAt: sql`${slot.updatedAt}::timestamptz`,
-    })
-    .where(
-      and(
-        eq(apps.id, slot.id),
-        sql`(${slot.checkName}::text is null or not exists (select 1 from ${apps} as other where other.listed and lower(other.name) = lower(${slot.checkName}::text) and other.id <> ${slot.id}::uuid))`,
-      ),
-    )
-    .returning();
-  return recordedQuery(db, write, (changed) => auditsWithIfFrom(db, slot.audits, changed));
-});
+export type EditSlot = 'id' | 'name' | 'checkName' | 'names' | 'setKind' | 'kindId' | 'setWebsite' | 'website' | 'setEmail' | 'email' | 'setPhone' | 'phone' | 'updatedAt' | 'audits';
 
 /** A new app's values in its creating statement (`appsRepo.inserting`). */
 export type NewAppSlot = 'appId' | 'teamId' | 'projectId' | 'platform' | 'name' | 'names' | 'packageName' | 'category' | 'defaultLanguage' | 'at';
@@ -164,15 +141,41 @@ export const appsRepo = {
     return row!;
   },
   /**
-   * The console's edit of an app as one statement prepared once (docs/performance.md): the
-   * fields given, names merged into the row's own (a concurrent edit's languages stay), a
-   * new name checked against listed apps, and the audit events (`auditRowsJson`) written
-   * only if the app changed. Undefined: no such app, or `checkName` is a listed app's name.
+   * The console's edit of an app as one statement, not yet run, to be prepared once by its
+   * caller (docs/performance.md): the fields given (`editValues`), names merged into the
+   * row's own (a concurrent edit's languages stay), a new name checked against listed apps,
+   * and the audit events (`auditRowsJson`) written only if the app changed; `notices` are
+   * sent once it commits, if it changed the app. No row: no such app, or `checkName` is a
+   * listed app's name.
    */
-  async updateFields(db: DbOrTx, id: string, edit: AppEdit, audits: string): Promise<AppRow | undefined> {
+  editing(db: DbOrTx, slot: Slots<EditSlot>, notices: ReadonlyArray<SQL | null>): Preparable<AppRow[]> {
+    // Every shape of edit is this one statement: a flag per optional column says whether it is set.
+    const chosen = (set: Placeholder, value: Placeholder, column: AnyPgColumn) => sql`case when ${set}::boolean then ${value}::text else ${column} end`;
+    const write = db
+      .update(apps)
+      .set({
+        name: sql`coalesce(${slot.name}::text, ${apps.name})`,
+        names: sql`${apps.names} || coalesce(${slot.names}::jsonb, '{}'::jsonb)`,
+        kindId: chosen(slot.setKind, slot.kindId, apps.kindId),
+        developerWebsite: chosen(slot.setWebsite, slot.website, apps.developerWebsite),
+        supportEmail: chosen(slot.setEmail, slot.email, apps.supportEmail),
+        supportPhone: chosen(slot.setPhone, slot.phone, apps.supportPhone),
+        updatedAt: sql`${slot.updatedAt}::timestamptz`,
+      })
+      .where(
+        and(
+          eq(apps.id, slot.id),
+          sql`(${slot.checkName}::text is null or not exists (select 1 from ${apps} as other where other.listed and lower(other.name) = lower(${slot.checkName}::text) and other.id <> ${slot.id}::uuid))`,
+        ),
+      )
+      .returning();
+    return recordedQuery(db, write, (changed) => auditsWithIfFrom(db, slot.audits, changed), notices);
+  },
+  /** The values of `editing`'s slots for an edit. */
+  editValues(id: string, edit: AppEdit, audits: string): Record<EditSlot, unknown> {
     const given = (v: string | null | undefined) => ({ set: v !== undefined, value: v ?? null });
     const [kind, website, email, phone] = [edit.kindId, edit.developerWebsite, edit.supportEmail, edit.supportPhone].map(given);
-    const [row] = await updateFields(db, {
+    return {
       id,
       name: edit.name ?? null,
       checkName: edit.checkName ?? null,
@@ -187,8 +190,7 @@ export const appsRepo = {
       phone: phone!.value,
       updatedAt: edit.updatedAt.toISOString(),
       audits,
-    });
-    return row;
+    };
   },
   /**
    * The app's deletion, not yet run, to be prepared once by its caller (every value a slot):

@@ -13,7 +13,8 @@ import { callerApp } from './caller-app';
 import { appClientGoneNotice, creatingAppClient, newAppClient, removingAppClient, type NewClientSlot } from './client';
 import { appClientsRepo } from './client-repo';
 import { forgetAppClientHere } from './client-cache';
-import { appsRepo, type AppFilter, type AppRow, type NewAppSlot } from './repo';
+import { appsRepo, type AppEdit, type AppFilter, type AppRow, type EditSlot, type NewAppSlot } from './repo';
+import { appRowsOf } from './app-rows';
 import { appNameResult, packageNameResult, type CheckResult } from './messages';
 import { packageIndexOf } from './package-index';
 
@@ -48,14 +49,17 @@ export class AppsService {
   private readonly removal;
   /** An app's creation, prepared once the same way: the app, its client and key, both audit events and the notice. */
   private readonly creation;
+  /** An app's edit, prepared once the same way: every shape of edit, its audit event and the notice. */
+  private readonly edit;
 
   constructor(private readonly deps: Deps) {
     this.creation = preparedStatement('apps_create', (db, slot: Slots<NewAppSlot | NewClientSlot | 'audits' | 'teamNotice'>) =>
       appsRepo.inserting(db, slot, creatingAppClient(deps, db, slot), [deps.pubsub.notifyingFrom(slot.teamNotice)]),
     );
-    this.removal = preparedStatement('apps_remove', (db, slot: Slots<'appId' | 'at' | 'audits' | 'teamNotice' | 'clientNotice'>) =>
-      appsRepo.removing(db, slot, [...deps.lifecycle.appRemovingWrites(db, slot.appId, slot.at), ...removingAppClient(deps, db, slot.appId)], [deps.pubsub.notifyingFrom(slot.teamNotice), deps.pubsub.notifyingFrom(slot.clientNotice)]),
+    this.removal = preparedStatement('apps_remove', (db, slot: Slots<'appId' | 'at' | 'audits' | 'teamNotice' | 'clientNotice' | 'appNotice'>) =>
+      appsRepo.removing(db, slot, [...deps.lifecycle.appRemovingWrites(db, slot.appId, slot.at), ...removingAppClient(deps, db, slot.appId)], [deps.pubsub.notifyingFrom(slot.teamNotice), deps.pubsub.notifyingFrom(slot.clientNotice), deps.pubsub.notifyingFrom(slot.appNotice)]),
     );
+    this.edit = preparedStatement('apps_update_fields', (db, slot: Slots<EditSlot | 'appNotice'>) => appsRepo.editing(db, slot, [deps.pubsub.notifyingFrom(slot.appNotice)]));
   }
 
   /** An app of the caller's team that the caller may work on; 404 for other teams' apps. */
@@ -113,7 +117,7 @@ export class AppsService {
   }
 
   async update(caller: Caller, appId: string, set: { names?: Record<string, string> | undefined; kindId?: string | null | undefined; developerWebsite?: string | null | undefined; supportEmail?: string | null | undefined; supportPhone?: string | null | undefined }): Promise<App> {
-    const { db, clock } = this.deps;
+    const { clock } = this.deps;
     const row = await this.get(caller, appId);
     for (const key of Object.keys(set.names ?? {})) {
       if (!languageByKey(key)) throw new AppError('invalidInput', { zh: `参数不合法：语言 ${key} 不在语言目录中`, en: `Invalid input: the language ${key} is not in the catalogue`, ru: `Недопустимые параметры: языка ${key} нет в каталоге` });
@@ -126,11 +130,22 @@ export class AppsService {
     const rule = checkName !== undefined ? checkAppName(name!) : null;
     if (rule) throw new AppError('invalidInput', appNameResult(rule).text);
     const audit = { action: 'app.update' as const, teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: appId, data: { fields: Object.keys(set) } };
-    const updated = await appsRepo.updateFields(db, appId, { ...set, name, checkName, updatedAt: clock.now() }, auditRowsJson(clock, [audit]));
+    const updated = await this.editRow(appId, { ...set, name, checkName, updatedAt: clock.now() }, auditRowsJson(clock, [audit]));
     if (updated) return appOut(updated);
     // Nothing changed, nothing recorded: the name is a listed app's, or the app was deleted since it was read.
     if (checkName !== undefined) await this.assertUsable(row.platform as Platform, null, name!, row.id);
     throw notFound();
+  }
+
+  /**
+   * The edit's one statement: every instance forgets the app once it commits, this one
+   * before and again after it. Undefined: no such app, or a listed app has the new name.
+   */
+  async editRow(appId: string, edit: AppEdit, audits: string): Promise<AppRow | undefined> {
+    const rows = appRowsOf(this.deps);
+    const [row] = await this.edit(this.deps.db, { ...appsRepo.editValues(appId, edit, audits), appNotice: rows.changingNotice([appId]) });
+    rows.forgetHere(appId);
+    return row;
   }
 
   async remove(caller: Caller, appId: string): Promise<void> {
@@ -143,8 +158,10 @@ export class AppsService {
     // An app deleted since it was read: nothing removed, nothing recorded, nothing sent.
     const clientId = client?.clientId ?? null;
     const index = packageIndexOf(this.deps);
-    const removed = await this.removal(db, { appId, at: clock.now().toISOString(), audits: auditRowsJson(clock, [audit]), teamNotice: index.changingNotice([row.teamId]), clientNotice: appClientGoneNotice(this.deps, clientId) });
+    const rows = appRowsOf(this.deps);
+    const removed = await this.removal(db, { appId, at: clock.now().toISOString(), audits: auditRowsJson(clock, [audit]), teamNotice: index.changingNotice([row.teamId]), clientNotice: appClientGoneNotice(this.deps, clientId), appNotice: rows.changingNotice([appId]) });
     index.forgetHere(row.teamId);
+    rows.forgetHere(appId);
     if (clientId) forgetAppClientHere(this.deps, clientId);
     if (!removed.length) throw notFound();
   }
@@ -159,6 +176,7 @@ export class AppsService {
     return db.transaction(async (tx) => {
       const updated = await appsRepo.update(tx, appId, { packageName, updatedAt: clock.now() });
       await packageIndexOf(this.deps).changed(tx, [row.teamId]);
+      await appRowsOf(this.deps).changed(tx, [appId]);
       await writeAudit(tx, clock, { action: 'app.packageName', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: appId, data: { before: row.packageName, after: packageName } });
       return appOut(updated);
     });
@@ -169,6 +187,7 @@ export class AppsService {
     const row = await this.get(caller, appId);
     return db.transaction(async (tx) => {
       const updated = await appsRepo.update(tx, appId, { developStatus, updatedAt: clock.now() });
+      await appRowsOf(this.deps).changed(tx, [appId]);
       await writeAudit(tx, clock, { action: 'app.developStatus', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'app', targetId: appId, data: { before: row.developStatus, after: developStatus } });
       return appOut(updated);
     });

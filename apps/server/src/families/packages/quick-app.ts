@@ -92,7 +92,7 @@ export class QuickAppPackages {
         createdAt: now,
         parsedAt: now,
       }, (changed) => auditWith(tx, clock, audit, changed));
-      await lockPackageName(tx, app, now);
+      await lockPackageName(this.deps, tx, app, now);
       return created;
     });
   }

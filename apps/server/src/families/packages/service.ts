@@ -187,7 +187,7 @@ export class PackagesService {
       // Another run of this parse finished first: its outcome and audit event stand.
       if (!updated) return this.#current(tx, row);
       // The first good package fixes the app's package name.
-      if (!failure) await lockPackageName(tx, app, clock.now());
+      if (!failure) await lockPackageName(this.deps, tx, app, clock.now());
       await writeAudit(tx, clock, { action: failure ? 'package.rejected' : 'package.parsed', teamId: row.teamId, actorKind: 'system', targetType: 'package', targetId: row.id, data: { failureCode: failure?.code ?? null, versionCode: parsed.versionCode } });
       return updated;
     });

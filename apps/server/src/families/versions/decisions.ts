@@ -37,7 +37,7 @@ export class VersionDecisions {
     await this.deps.dueActions.cancel(tx, releaseKey(row.id));
     if (updated.releaseType === 'phased') await this.phased.onShelf(tx, updated, actor);
     // On shelf means released, whatever the development status said before.
-    await markAppReleased(tx, row.appId, now);
+    await markAppReleased(this.deps, tx, row.appId, now);
     return updated;
   }
 
@@ -76,7 +76,7 @@ export class VersionDecisions {
         if (approve) {
           // The app leaves the store; the version becomes history and a new version starts from it.
           version = await this.t.move(tx, row, 'approveShelfOff', actor, { set: { supersededAt: now }, data });
-          await markAppUnlisted(tx, row.appId, now);
+          await markAppUnlisted(this.deps, tx, row.appId, now);
         } else {
           version = await this.t.move(tx, row, 'rejectShelfOff', actor, { data: { ...data, via: 9 } });
         }

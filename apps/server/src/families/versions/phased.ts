@@ -136,7 +136,7 @@ export class PhasedService {
       const restored = await versionsRepo.update(tx, previous.id, { supersededAt: null, updatedAt: now });
       await this.versions.record(tx, restored, 'restoredByPhaseRollback', actor, RELEASE_STATE.onShelf, RELEASE_STATE.onShelf, { from: row.id });
     } else {
-      await markAppUnlisted(tx, row.appId, now);
+      await markAppUnlisted(this.deps, tx, row.appId, now);
     }
   }
 

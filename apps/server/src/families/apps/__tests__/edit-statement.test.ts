@@ -4,7 +4,7 @@ import { appApi } from '@wharf/contract';
 import { auditRowsJson } from '../../../platform/audit';
 import { createTestApp, TestUser, type TestApp } from '../../../harness';
 import { newApp } from '../../../harness/scenarios';
-import { appsRepo } from '../repo';
+import { appsOf } from '../public';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,7 +29,7 @@ describe('an app’s edit and its audit event in one statement', () => {
   it('record nothing when there was no app to change', async () => {
     const missing = randomUUID();
     const event = { action: 'app.update' as const, targetType: 'app', targetId: missing, data: { fields: ['supportEmail'] } };
-    const row = await appsRepo.updateFields(t.deps.db, missing, { supportEmail: 'x@example.com', updatedAt: t.clock.now() }, auditRowsJson(t.clock, [event]));
+    const row = await appsOf(t.deps).editRow(missing, { supportEmail: 'x@example.com', updatedAt: t.clock.now() }, auditRowsJson(t.clock, [event]));
     expect(row).toBeUndefined();
     expect(await audited(missing)).toEqual([]);
   });
