@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Deps } from '../../platform/deps';
 import { isTransaction, type DbOrTx } from '../../platform/db/types';
 import { perDeps } from '../../platform/per-deps';
@@ -17,17 +18,27 @@ const byDatabase = new WeakMap<object, AppRows>();
  * Every change to an app's row (an edit, a move, a package name, a release, a deletion)
  * makes this instance forget it at once and every instance once the change commits (a
  * pub/sub notice in the change's own transaction or statement); a read that overlapped a
- * change keeps nothing (a generation counter). A transaction's reads are never served from
- * here. Rows are frozen: they are shared by every request that reads them.
+ * change to its app keeps nothing (a count per app), and an edit made here keeps the row it
+ * wrote. A transaction's reads are never served from here. Rows are frozen: they are shared
+ * by every request that reads them.
  */
 export class AppRows {
   readonly #rows = new Map<string, { row: AppRow; until: number }>();
-  #generation = 0;
+  /**
+   * Per app, how many times it was forgotten: a read keeps its row only if its app's count
+   * did not move while it ran (one app's edits do not stop every other app being kept).
+   * `#epoch` moves when the counts are cleared, so a count cleared back cannot look unmoved.
+   */
+  readonly #forgotten = new Map<string, number>();
+  #epoch = 0;
+  /** This instance's own notices are not heard again: `writing` has done their work here. */
+  readonly #id = randomUUID();
 
   constructor(private readonly deps: Pick<Deps, 'db' | 'clock' | 'pubsub' | 'config'>) {
     byDatabase.set(deps.db, this);
     deps.pubsub.subscribe(APPS_CHANGED, (payload) => {
-      const { appIds } = payload as { appIds?: unknown };
+      const { appIds, from } = payload as { appIds?: unknown; from?: unknown };
+      if (from === this.#id) return;
       for (const appId of Array.isArray(appIds) ? appIds : []) if (typeof appId === 'string') this.forgetHere(appId);
     });
   }
@@ -37,15 +48,18 @@ export class AppRows {
     const now = this.deps.clock.now().getTime();
     const kept = this.#rows.get(appId);
     if (kept && kept.until > now) return kept.row.teamId === teamId ? kept.row : undefined;
-    const generation = this.#generation;
+    const [epoch, forgotten] = [this.#epoch, this.#forgotten.get(appId)];
     const row = await appsRepo.byId(db, teamId, appId);
-    const ttl = this.deps.config.sessionCacheTtlMs;
-    if (row && ttl > 0 && generation === this.#generation) {
-      if (this.#rows.size >= MAX_ROWS) this.#rows.clear();
-      Object.freeze(row.names);
-      this.#rows.set(appId, { row: Object.freeze(row), until: now + ttl });
-    }
+    if (row && epoch === this.#epoch && forgotten === this.#forgotten.get(appId)) this.#keep(row, now);
     return row;
+  }
+
+  #keep(row: AppRow, now: number): void {
+    const ttl = this.deps.config.sessionCacheTtlMs;
+    if (ttl <= 0) return;
+    if (this.#rows.size >= MAX_ROWS) this.#rows.clear();
+    Object.freeze(row.names);
+    this.#rows.set(row.id, { row: Object.freeze(row), until: now + ttl });
   }
 
   /** In the change's transaction: this instance forgets now, every instance (this one again) once it commits. */
@@ -54,14 +68,32 @@ export class AppRows {
     await this.deps.pubsub.publishIn(tx, APPS_CHANGED, { appIds });
   }
 
-  /** For a change's own statement, prepared once (pub/sub's `notifyingFrom` slot): as `changed`. */
-  changingNotice(appIds: readonly string[]): string | null {
-    for (const appId of appIds) this.forgetHere(appId);
-    return this.deps.pubsub.noticeText(APPS_CHANGED, { appIds });
+  /**
+   * For one statement outside a transaction that changes the app (prepared once: `notice`
+   * fills pub/sub's `notifyingFrom` slot). Once it has run, this instance keeps the row it
+   * answered (undefined: nothing changed, or gone) if nothing else changed the app here
+   * meanwhile, so the edit's next reads need no database, and else forgets the app; reads
+   * that ran meanwhile keep nothing. The other instances forget it once it commits. Reads
+   * while it runs may still be answered the row as it was: the edit is not done yet.
+   */
+  writing(appId: string): { notice: string | null; written: (row: AppRow | undefined) => void } {
+    const [epoch, forgotten] = [this.#epoch, this.#forgotten.get(appId)];
+    return {
+      notice: this.deps.pubsub.noticeText(APPS_CHANGED, { appIds: [appId], from: this.#id }),
+      written: (row) => {
+        const unmoved = epoch === this.#epoch && forgotten === this.#forgotten.get(appId);
+        this.forgetHere(appId);
+        if (row && unmoved) this.#keep(row, this.deps.clock.now().getTime());
+      },
+    };
   }
 
   forgetHere(appId: string): void {
-    this.#generation += 1;
+    if (this.#forgotten.size >= MAX_ROWS) {
+      this.#forgotten.clear();
+      this.#epoch += 1;
+    }
+    this.#forgotten.set(appId, (this.#forgotten.get(appId) ?? 0) + 1);
     this.#rows.delete(appId);
   }
 }

@@ -138,13 +138,18 @@ export class AppsService {
   }
 
   /**
-   * The edit's one statement: every instance forgets the app once it commits, this one
-   * before and again after it. Undefined: no such app, or a listed app has the new name.
+   * The edit's one statement: every instance forgets the app once it commits; this one
+   * keeps the row it answered (app-rows.ts). Undefined: no such app, or a listed app has
+   * the new name.
    */
   async editRow(appId: string, edit: AppEdit, audits: string): Promise<AppRow | undefined> {
-    const rows = appRowsOf(this.deps);
-    const [row] = await this.edit(this.deps.db, { ...appsRepo.editValues(appId, edit, audits), appNotice: rows.changingNotice([appId]) });
-    rows.forgetHere(appId);
+    const change = appRowsOf(this.deps).writing(appId);
+    let row: AppRow | undefined;
+    try {
+      [row] = await this.edit(this.deps.db, { ...appsRepo.editValues(appId, edit, audits), appNotice: change.notice });
+    } finally {
+      change.written(row);
+    }
     return row;
   }
 
@@ -158,10 +163,9 @@ export class AppsService {
     // An app deleted since it was read: nothing removed, nothing recorded, nothing sent.
     const clientId = client?.clientId ?? null;
     const index = packageIndexOf(this.deps);
-    const rows = appRowsOf(this.deps);
-    const removed = await this.removal(db, { appId, at: clock.now().toISOString(), audits: auditRowsJson(clock, [audit]), teamNotice: index.changingNotice([row.teamId]), clientNotice: appClientGoneNotice(this.deps, clientId), appNotice: rows.changingNotice([appId]) });
+    const change = appRowsOf(this.deps).writing(appId);
+    const removed = await this.removal(db, { appId, at: clock.now().toISOString(), audits: auditRowsJson(clock, [audit]), teamNotice: index.changingNotice([row.teamId]), clientNotice: appClientGoneNotice(this.deps, clientId), appNotice: change.notice }).finally(() => change.written(undefined));
     index.forgetHere(row.teamId);
-    rows.forgetHere(appId);
     if (clientId) forgetAppClientHere(this.deps, clientId);
     if (!removed.length) throw notFound();
   }

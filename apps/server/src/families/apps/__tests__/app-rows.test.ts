@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appApi, packageApi } from '@wharf/contract';
 import { TestUser, type TestApp } from '../../../harness';
 import { appWithOperator, newApp, released } from '../../../harness/scenarios';
+import { appRowsOf } from '../app-rows';
 
 let t: TestApp;
 let op: TestUser;
@@ -65,5 +66,22 @@ describe("the instance's cache of the caller's app", () => {
     expect((await u.call(appApi.deleteApp, { query: { appId } })).statusCode).toBe(200);
     expect((await u.call(appApi.getApp, { query: { appId } })).statusCode).toBe(404);
     expect((await u.call(packageApi.packageList, { query: { appId } })).statusCode).toBe(404);
+  });
+
+  it('keeps nothing it read while the app changed, and keeps what an edit made here wrote', async () => {
+    const u = await TestUser.register(t);
+    const { appId } = await newApp(u, { defaultLanguage: 'enUS' });
+    const [{ team_id: teamId }] = (await sql('select team_id from apps where id = $1', [appId])).rows as [{ team_id: string }];
+    const rows = appRowsOf(t.deps);
+    rows.forgetHere(appId);
+    const reading = rows.get(t.deps.db, teamId, appId);
+    rows.forgetHere(appId);
+    expect((await reading)?.supportEmail).toBeNull();
+    await sql(`update apps set support_email = 'after@example.com' where id = $1`, [appId]);
+    expect((await rows.get(t.deps.db, teamId, appId))?.supportEmail).toBe('after@example.com');
+
+    expect((await u.call(appApi.updateApp, { body: { appId, supportEmail: 'edited@example.com' } })).statusCode).toBe(200);
+    await sql(`update apps set support_email = 'behind@example.com' where id = $1`, [appId]);
+    expect((await appOf(u, appId)).supportEmail).toBe('edited@example.com');
   });
 });
