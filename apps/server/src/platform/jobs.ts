@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from './db/types';
+import type { Database, Tx } from './db/types';
+import { executeIn } from './db/execute-in';
 
 /**
  * How often a worker looks for jobs it was not woken for: another instance's, a retry's, a
@@ -106,10 +107,30 @@ export class Jobs {
   }
 
   async send<T extends object>(name: string, data: T, options: PgBoss.SendOptions = {}): Promise<string | null> {
-    const deadLetter = this.#deadLetters.get(name);
-    const id = await this.#boss.send(name, data, { retryLimit: JOB_ATTEMPTS - 1, retryBackoff: true, expireInSeconds: this.expireSeconds, ...(deadLetter ? { deadLetter } : {}), ...options });
+    const id = await this.#boss.send(name, data, this.#options(name, options));
     if (id && !options.startAfter) this.#wake(name);
     return id;
+  }
+
+  /**
+   * Sends the job as one of `tx`'s writes: it exists exactly when the rows it works on do,
+   * so no crash between a row's commit and its job's send leaves the row waiting for ever,
+   * and a send that fails undoes the row. The job cannot be seen before the commit, so
+   * nobody is woken: call `woken(name)` once the transaction has committed (else the
+   * worker finds it at its next look).
+   */
+  async sendIn<T extends object>(tx: Tx, name: string, data: T, options: Omit<PgBoss.SendOptions, 'db'> = {}): Promise<string | null> {
+    return this.#boss.send(name, data, { ...this.#options(name, options), db: { executeSql: executeIn(tx) } });
+  }
+
+  /** After a transaction that sent jobs with `sendIn`: this instance's worker looks for them now. */
+  woken(name: string): void {
+    this.#wake(name);
+  }
+
+  #options(name: string, options: PgBoss.SendOptions): PgBoss.SendOptions {
+    const deadLetter = this.#deadLetters.get(name);
+    return { retryLimit: JOB_ATTEMPTS - 1, retryBackoff: true, expireInSeconds: this.expireSeconds, ...(deadLetter ? { deadLetter } : {}), ...options };
   }
 
   /** This instance's worker of the queue, if it has one, looks for jobs now. */

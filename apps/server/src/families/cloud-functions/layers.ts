@@ -77,18 +77,16 @@ export class FunctionLayers {
         action: 'cloud-functions.createLayerVersion', teamId: caller.teamId, ...auditActor(caller), targetType: 'function-layer', targetId: layer.id,
         data: { projectId, name: layerName, version, source: row.source },
       });
+      // The build's job is one of the version's writes: a version is never left building
+      // without one, and one that cannot be queued is not added at all.
+      if (row.state === 'building') {
+        const job: LayerBuildJob = { layerId: layer.id, version: row.version, teamId: caller.teamId };
+        const queued = await this.deps.jobs.sendIn<LayerBuildJob>(tx, LAYER_BUILD_QUEUE, job, { retryLimit: 1, retryDelay: 5 }).catch(() => null);
+        if (!queued) throw new AppError('unavailable', WORDS.buildNotQueued);
+      }
       return { layer, row };
     });
-    // After the commit, so the worker finds the row, whichever instance it runs on.
-    if (out.row.state === 'building') {
-      const job: LayerBuildJob = { layerId: out.layer.id, version: out.row.version, teamId: caller.teamId };
-      // A build that could not be queued is failed at once, never left building.
-      const queued = await this.deps.jobs.send<LayerBuildJob>(LAYER_BUILD_QUEUE, job, { retryLimit: 1, retryDelay: 5 }).catch(() => null);
-      if (!queued) {
-        await repo.finishBuild(db, out.layer.id, out.row.version, { state: 'failed', buildLog: 'The build could not be queued; add the version again.' });
-        throw new AppError('unavailable', WORDS.buildNotQueued);
-      }
-    }
+    if (out.row.state === 'building') this.deps.jobs.woken(LAYER_BUILD_QUEUE);
     return { version: layerVersionOut(out.layer, out.row, []) };
   }
 

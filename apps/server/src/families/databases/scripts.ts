@@ -110,9 +110,11 @@ export class ScriptsService {
       const created = await scriptsRepo.insertTask(tx, { databaseId: row.id, scriptId: script.id, scriptName: script.name, sql: script.sql, startedBy: caller.userId, createdAt: now, expiresAt: new Date(now.getTime() + DATABASE_LIMITS.taskDays * DAY_MS) });
       await dueActions.schedule(tx, { kind: FORGET_TASK_KIND, dueAt: created.expiresAt, payload: { taskId: created.id } });
       await writeAudit(tx, clock, { action: 'databases.scriptRun', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'database', targetId: row.id, data: { scriptId: script.id, taskId: created.id } });
+      // In the task's transaction: a task without its job would wait until it expires.
+      await jobs.sendIn(tx, SCRIPT_QUEUE, { taskId: created.id });
       return created;
     });
-    await jobs.send(SCRIPT_QUEUE, { taskId: task.id });
+    jobs.woken(SCRIPT_QUEUE);
     return { task: taskOut(task, await this.names([task.startedBy])) };
   }
 

@@ -52,8 +52,10 @@ export class ByUrlUploads {
         createdAt: clock.now(),
       });
       await writeAudit(tx, clock, { action: 'file.byUrl', teamId: caller.teamId, actorId: caller.userId, ip: caller.ip, targetType: 'file', targetId: id, data: { url: url.toString() } });
+      // In the file's transaction: a file without its job would stay uploading until swept.
+      await jobs.sendIn(tx, BY_URL_QUEUE, { fileId: id }, { retryLimit: 0 });
     });
-    await jobs.send(BY_URL_QUEUE, { fileId: id }, { retryLimit: 0 });
+    jobs.woken(BY_URL_QUEUE);
     return id;
   }
 

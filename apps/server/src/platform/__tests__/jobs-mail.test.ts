@@ -66,6 +66,37 @@ describe('background jobs', () => {
     await jobs.stop();
   });
 
+  it('keeps a job sent in a transaction only if the transaction commits, and runs it once woken', async () => {
+    // Looking for jobs once an hour: the committed job runs only if `woken` wakes the worker.
+    const jobs = new Jobs(t.deps.database, t.deps.log, true, 900, 3600);
+    const done: number[] = [];
+    let resolve: () => void = () => undefined;
+    const worked = new Promise<void>((r) => (resolve = r));
+    jobs.work<{ n: number }>('test-in-tx', async ({ n }) => {
+      done.push(n);
+      resolve();
+    });
+    await jobs.start();
+    let rolledBack: string | null = null;
+    await expect(
+      t.deps.db.transaction(async (tx) => {
+        rolledBack = await jobs.sendIn(tx, 'test-in-tx', { n: 1 });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(rolledBack).toBeTruthy();
+    expect(await jobs.getJob('test-in-tx', rolledBack!)).toBeNull();
+    // Sent inside a savepoint of the transaction too, as a due action's handler would.
+    const id = await t.deps.db.transaction((tx) => tx.transaction((inner) => jobs.sendIn(inner, 'test-in-tx', { n: 2 }, { startAfter: '2 seconds' })));
+    expect((await jobs.getJob('test-in-tx', id!))?.data).toEqual({ n: 2 });
+    const now = await t.deps.db.transaction((tx) => jobs.sendIn(tx, 'test-in-tx', { n: 3 }));
+    jobs.woken('test-in-tx');
+    await worked;
+    expect(done).toEqual([3]);
+    expect(now).toBeTruthy();
+    await jobs.stop();
+  });
+
   it('retries a failing job and records its failure', async () => {
     const jobs = new Jobs(t.deps.database, t.deps.log, true);
     let attempts = 0;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cloudFunctionsApi as api, fileApi, HEADERS, projectApi, type FunctionLayerVersion } from '@wharf/contract';
 import { bubblewrapAvailable } from '@wharf/runner';
 import { startLocalRegistry, type LocalRegistry } from '@wharf/runner/testing';
@@ -76,6 +76,20 @@ describe('layers', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().ret.msg).toContain('version 7');
     expect((await u.call(api.createLayerVersion, { query: { projectId, layerName: 'nodeps' }, body: { packageJson: '{"name":"x"}' } })).statusCode).toBe(400);
+  });
+
+  it('adds no version whose build could not be queued, and says to try again', async () => {
+    const send = vi.spyOn(t.deps.jobs, 'sendIn').mockRejectedValueOnce(new Error('the queue is down'));
+    try {
+      const res = await u.call(api.createLayerVersion, { query: { projectId, layerName: 'unqueued' }, body: { packageJson: JSON.stringify({ dependencies: { 'tiny-pad': '1.2.0' } }) } });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().ret.msg).toBe('The build of this layer version could not be queued; try again shortly');
+    } finally {
+      send.mockRestore();
+    }
+    expect((await u.call(api.listLayers, { query: { projectId } })).json().layers.map((l: { layerName: string }) => l.layerName)).not.toContain('unqueued');
+    const made = await t.deps.database.executeSql(`select 1 from audit_events where action = 'cloud-functions.createLayerVersion' and data->>'name' = 'unqueued'`);
+    expect(made.rows).toEqual([]);
   });
 
   it.skipIf(!bubblewrapAvailable())('from a package.json: built by npm with no install script run, then deleted once no function uses it', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { databasesApi, type SqlTask } from '@wharf/contract';
 import { TestUser, type TestApp } from '../../../harness';
 import { databasesApp, newDatabase, newProject, onPostgres } from './harness';
@@ -50,6 +50,20 @@ describe.skipIf(!onPostgres)('saved scripts as tasks', () => {
     await t.deps.dueActions.runDue();
     await u.login();
     expect((await u.call(databasesApi.getTask, { query: { ...q, taskId: queued.taskId } })).statusCode).toBe(404);
+  });
+
+  it('leave no task and no audit event when the run could not be queued', async () => {
+    const { u, q, save } = await setUp();
+    const { scriptId } = await save('unqueued', 'select 1');
+    const send = vi.spyOn(t.deps.jobs, 'sendIn').mockRejectedValueOnce(new Error('the queue is down'));
+    try {
+      expect((await u.call(databasesApi.runScript, { query: q, body: { scriptId } })).statusCode).toBe(500);
+    } finally {
+      send.mockRestore();
+    }
+    expect((await u.call(databasesApi.listTasks, { query: q })).json().tasks).toEqual([]);
+    const runs = await t.deps.database.executeSql(`select 1 from audit_events where action = 'databases.scriptRun' and data->>'scriptId' = $1`, [scriptId]);
+    expect(runs.rows).toEqual([]);
   });
 
   it('stop at a failing statement, saying which and why', async () => {

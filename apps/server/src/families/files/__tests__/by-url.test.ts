@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fileApi } from '@wharf/contract';
 import { createTestApp, pngOfSize, sampleBytes, TestUser, type TestApp } from '../../../harness';
 import { hostAllowed } from '../by-url';
@@ -75,6 +75,21 @@ describe('upload by URL', () => {
       expect(done.state, path).toBe('failed');
       expect(done.reason, path).toContain(text);
     }
+  });
+
+  it('keeps no file, no audit event and no job when its job could not be queued', async () => {
+    const url = `${origin}/app.apk?unqueued`;
+    const send = vi.spyOn(t.deps.jobs, 'sendIn').mockRejectedValueOnce(new Error('the queue is down'));
+    try {
+      const res = await u.call(fileApi.uploadByUrl, { body: { url } });
+      expect(res.statusCode).toBe(500);
+      expect(res.json().ret.msg).not.toContain('queue is down');
+    } finally {
+      send.mockRestore();
+    }
+    const count = async (text: string) => Number(((await t.deps.database.executeSql(text, [url])).rows[0] as { n: string }).n);
+    expect(await count('select count(*) as n from files where source_url = $1')).toBe(0);
+    expect(await count(`select count(*) as n from audit_events where action = 'file.byUrl' and data->>'url' = $1`)).toBe(0);
   });
 
   it('hides another team\'s upload', async () => {
