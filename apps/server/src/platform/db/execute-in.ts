@@ -8,7 +8,8 @@ type Execute = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }
  * template cannot carry such text: it numbers every slot anew, while pg-boss uses one
  * parameter several times and lets PostgreSQL infer its type once. The driver's client
  * behind the transaction (node-postgres' pool client, or PGlite's transaction) takes the
- * text as written; it is drizzle's own field, so `execute-in.test.ts` fails if it moves.
+ * text as written. That field is drizzle's own, not its public API: if it moves,
+ * `platform/__tests__/jobs-mail.test.ts` fails.
  */
 export function executeIn(tx: Tx): Execute {
   const client = (tx as unknown as { session?: { client?: { query?: unknown } } }).session?.client;

@@ -77,7 +77,7 @@ describe('upload by URL', () => {
     }
   });
 
-  it('keeps no file, no audit event and no job when its job could not be queued', async () => {
+  it('keeps no file and no audit event when its job could not be queued', async () => {
     const url = `${origin}/app.apk?unqueued`;
     const send = vi.spyOn(t.deps.jobs, 'sendIn').mockRejectedValueOnce(new Error('the queue is down'));
     try {
