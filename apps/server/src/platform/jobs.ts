@@ -90,7 +90,7 @@ export class Jobs {
         name,
         await this.#boss.work(name, { pollingIntervalSeconds: this.pollSeconds, batchSize: 1 }, async (jobs) => {
           for (const job of jobs) await handler(job.data, { id: job.id });
-          this.#wake(name);
+          this.wake(name);
         }),
       );
       if (deadLetter && onGiveUp) {
@@ -98,7 +98,7 @@ export class Jobs {
           deadLetter,
           await this.#boss.work(deadLetter, { pollingIntervalSeconds: this.pollSeconds, batchSize: 1 }, async (jobs) => {
             for (const job of jobs) await onGiveUp(job.data, { id: job.id });
-            this.#wake(deadLetter);
+            this.wake(deadLetter);
           }),
         );
       }
@@ -108,7 +108,7 @@ export class Jobs {
 
   async send<T extends object>(name: string, data: T, options: PgBoss.SendOptions = {}): Promise<string | null> {
     const id = await this.#boss.send(name, data, this.#options(name, options));
-    if (id && !options.startAfter) this.#wake(name);
+    if (id && !options.startAfter) this.wake(name);
     return id;
   }
 
@@ -116,16 +116,11 @@ export class Jobs {
    * Sends the job as one of `tx`'s writes: it exists exactly when the rows it works on do,
    * so no crash between a row's commit and its job's send leaves the row waiting for ever,
    * and a send that fails undoes the row. The job cannot be seen before the commit, so
-   * nobody is woken: call `woken(name)` once the transaction has committed (else the
+   * nobody is woken: call `wake(name)` once the transaction has committed (else the
    * worker finds it at its next look).
    */
   async sendIn<T extends object>(tx: Tx, name: string, data: T, options: Omit<PgBoss.SendOptions, 'db'> = {}): Promise<string | null> {
     return this.#boss.send(name, data, { ...this.#options(name, options), db: { executeSql: executeIn(tx) } });
-  }
-
-  /** After a transaction that sent jobs with `sendIn`: this instance's worker looks for them now. */
-  woken(name: string): void {
-    this.#wake(name);
   }
 
   #options(name: string, options: PgBoss.SendOptions): PgBoss.SendOptions {
@@ -133,8 +128,11 @@ export class Jobs {
     return { retryLimit: JOB_ATTEMPTS - 1, retryBackoff: true, expireInSeconds: this.expireSeconds, ...(deadLetter ? { deadLetter } : {}), ...options };
   }
 
-  /** This instance's worker of the queue, if it has one, looks for jobs now. */
-  #wake(name: string): void {
+  /**
+   * This instance's worker of the queue, if it has one, looks for jobs now (`send` does it
+   * itself; after `sendIn`, the caller does once the transaction has committed).
+   */
+  wake(name: string): void {
     const workerId = this.#workerIds.get(name);
     if (workerId) this.#boss.notifyWorker(workerId);
   }

@@ -86,7 +86,7 @@ export class FunctionLayers {
       }
       return { layer, row };
     });
-    if (out.row.state === 'building') this.deps.jobs.woken(LAYER_BUILD_QUEUE);
+    if (out.row.state === 'building') this.deps.jobs.wake(LAYER_BUILD_QUEUE);
     return { version: layerVersionOut(out.layer, out.row, []) };
   }
 

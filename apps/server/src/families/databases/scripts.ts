@@ -114,7 +114,7 @@ export class ScriptsService {
       await jobs.sendIn(tx, SCRIPT_QUEUE, { taskId: created.id });
       return created;
     });
-    jobs.woken(SCRIPT_QUEUE);
+    jobs.wake(SCRIPT_QUEUE);
     return { task: taskOut(task, await this.names([task.startedBy])) };
   }
 

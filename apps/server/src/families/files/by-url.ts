@@ -55,7 +55,7 @@ export class ByUrlUploads {
       // In the file's transaction: a file without its job would stay uploading until swept.
       await jobs.sendIn(tx, BY_URL_QUEUE, { fileId: id }, { retryLimit: 0 });
     });
-    jobs.woken(BY_URL_QUEUE);
+    jobs.wake(BY_URL_QUEUE);
     return id;
   }
 

@@ -67,7 +67,7 @@ describe('background jobs', () => {
   });
 
   it('keeps a job sent in a transaction only if the transaction commits, and runs it once woken', async () => {
-    // Looking for jobs once an hour: the committed job runs only if `woken` wakes the worker.
+    // Looking for jobs once an hour: the committed job runs only if `wake` wakes the worker.
     const jobs = new Jobs(t.deps.database, t.deps.log, true, 900, 3600);
     const done: number[] = [];
     let resolve: () => void = () => undefined;
@@ -90,7 +90,7 @@ describe('background jobs', () => {
     const id = await t.deps.db.transaction((tx) => tx.transaction((inner) => jobs.sendIn(inner, 'test-in-tx', { n: 2 }, { startAfter: '2 seconds' })));
     expect((await jobs.getJob('test-in-tx', id!))?.data).toEqual({ n: 2 });
     const now = await t.deps.db.transaction((tx) => jobs.sendIn(tx, 'test-in-tx', { n: 3 }));
-    jobs.woken('test-in-tx');
+    jobs.wake('test-in-tx');
     await worked;
     expect(done).toEqual([3]);
     expect(now).toBeTruthy();
